@@ -1,0 +1,22 @@
+import type { TSESLint } from "@typescript-eslint/utils";
+import { createConfigs } from "./configs.js";
+import { rules } from "./rules/index.js";
+
+export type { McpErrorsSettings, Category, PresetName } from "./settings.js";
+
+const meta = {
+  name: "eslint-plugin-mcp-errors",
+  version: "0.1.0",
+  namespace: "mcp-errors",
+};
+
+const plugin = {
+  meta,
+  rules,
+  configs: {} as ReturnType<typeof createConfigs>,
+} satisfies TSESLint.FlatConfig.Plugin;
+
+plugin.configs = createConfigs(plugin as TSESLint.FlatConfig.Plugin, rules);
+
+export default plugin;
+export { rules };

@@ -1,0 +1,194 @@
+/**
+ * Reads the payload of an error result: where its classification fields live (JSON text of a
+ * content part, `structuredContent`, `_meta`, a nested `error` object), in the configured
+ * vocabulary. Anything not visible in the file makes the payload "unknown".
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { Vocabulary } from "../settings.js";
+import { constInitializer, findProperty, hasSpread, memberPath, staticKeyName, unwrap } from "../util/ast.js";
+import type { ErrorResult, Payload } from "./types.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+const cache = new WeakMap<TSESTree.ObjectExpression, WeakMap<Vocabulary, Payload>>();
+
+/** `JSON.stringify(x, ...)` -> x. */
+export function jsonStringifyArgument(node: TSESTree.Node): TSESTree.Node | undefined {
+  const n = unwrap(node);
+  if (n.type !== AST_NODE_TYPES.CallExpression || memberPath(n.callee) !== "JSON.stringify") return undefined;
+  return n.arguments[0];
+}
+
+/** An object literal, directly or through a `const` in scope. */
+export function objectLiteral(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.ObjectExpression) return n;
+  if (n.type === AST_NODE_TYPES.Identifier) {
+    const init = constInitializer(sourceCode, n);
+    return init?.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
+  }
+  return undefined;
+}
+
+/** Descends `path` inside an object literal; undefined when a step is not a literal object. */
+function descend(sourceCode: SourceCode, object: TSESTree.ObjectExpression, path: readonly string[]): TSESTree.ObjectExpression | "missing" | "unknown" {
+  let current = object;
+  for (const key of path) {
+    const property = findProperty(current, key);
+    if (!property) return hasSpread(current) ? "unknown" : "missing";
+    const next = objectLiteral(sourceCode, property.value);
+    if (!next) return "unknown";
+    current = next;
+  }
+  return current;
+}
+
+/** Reads the payload of a result object for a vocabulary (memoized). */
+export function getPayload(sourceCode: SourceCode, result: ErrorResult, vocabulary: Vocabulary): Payload {
+  let byVocabulary = cache.get(result.object);
+  if (!byVocabulary) cache.set(result.object, (byVocabulary = new WeakMap()));
+  let payload = byVocabulary.get(vocabulary);
+  if (!payload) {
+    payload = readPayload(sourceCode, result.object, vocabulary);
+    byVocabulary.set(vocabulary, payload);
+  }
+  return payload;
+}
+
+function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, vocabulary: Vocabulary): Payload {
+  let unknown = hasSpread(result);
+  const candidates: TSESTree.ObjectExpression[] = [];
+  const texts: TSESTree.Node[] = [];
+  let jsonObject: TSESTree.ObjectExpression | undefined;
+
+  const content = findProperty(result, "content");
+  if (content) {
+    const value = unwrap(content.value);
+    if (value.type === AST_NODE_TYPES.ArrayExpression) {
+      for (const element of value.elements) {
+        const part = element ? objectLiteral(sourceCode, element) : undefined;
+        if (!part) {
+          unknown = true;
+          continue;
+        }
+        const text = findProperty(part, "text");
+        if (!text) {
+          if (hasSpread(part)) unknown = true;
+          continue;
+        }
+        const json = jsonStringifyArgument(text.value);
+        if (json) {
+          const object = objectLiteral(sourceCode, json);
+          if (object) {
+            candidates.push(object);
+            jsonObject ??= object;
+          } else unknown = true;
+        } else {
+          texts.push(text.value);
+        }
+      }
+    } else {
+      unknown = true;
+    }
+  }
+  for (const key of ["structuredContent", "_meta"]) {
+    const property = findProperty(result, key);
+    if (!property) continue;
+    const object = objectLiteral(sourceCode, property.value);
+    if (object) {
+      candidates.push(object);
+      if (key === "structuredContent") jsonObject ??= object;
+    } else if (key === "structuredContent" || vocabulary.container.length > 0) {
+      unknown = true;
+    }
+  }
+
+  const objects: TSESTree.ObjectExpression[] = [];
+  for (const candidate of candidates) {
+    if (vocabulary.container.length > 0) {
+      const inner = descend(sourceCode, candidate, vocabulary.container);
+      if (inner === "unknown") unknown = true;
+      else if (inner !== "missing") objects.push(inner);
+      continue;
+    }
+    objects.push(candidate);
+    if (hasSpread(candidate)) unknown = true;
+    // The default shape may also sit in a nested `error: {}` object.
+    const nested = findProperty(candidate, "error");
+    const nestedObject = nested ? objectLiteral(sourceCode, nested.value) : undefined;
+    if (nestedObject) objects.push(nestedObject);
+  }
+  return { objects, jsonObject, texts, unknown };
+}
+
+/** The property `name` in any payload object. */
+export function payloadField(payload: Payload, name: string): TSESTree.Property | undefined {
+  for (const object of payload.objects) {
+    const property = findProperty(object, name);
+    if (property) return property;
+  }
+  return undefined;
+}
+
+/**
+ * The expression that gives a field's value at a result: the literal in the object, or, when the
+ * helper object reads one of the helper's parameters, the argument of the call.
+ */
+export function valueAtResult(result: ErrorResult, value: TSESTree.Node): TSESTree.Node | undefined {
+  const n = unwrap(value);
+  if (!result.helper || !result.helperCall || n.type !== AST_NODE_TYPES.Identifier) return n;
+  const params = result.helper.params;
+  for (let i = 0; i < params.length; i++) {
+    const param = params[i] as TSESTree.Parameter;
+    const id = param.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
+    if (id.type === AST_NODE_TYPES.Identifier && id.name === n.name) {
+      const argument = result.helperCall.arguments[i];
+      if (argument) return unwrap(argument);
+      return param.type === AST_NODE_TYPES.AssignmentPattern ? unwrap(param.right) : undefined;
+    }
+    if (id.type === AST_NODE_TYPES.ObjectPattern) {
+      for (const p of id.properties) {
+        if (p.type !== AST_NODE_TYPES.Property) continue;
+        const local = p.value.type === AST_NODE_TYPES.AssignmentPattern ? p.value.left : p.value;
+        if (local.type !== AST_NODE_TYPES.Identifier || local.name !== n.name) continue;
+        const argument = result.helperCall.arguments[i];
+        const key = staticKeyName(p.key, p.computed);
+        if (argument?.type === AST_NODE_TYPES.ObjectExpression && key !== undefined) {
+          const property = findProperty(argument, key);
+          if (property) return unwrap(property.value);
+        }
+        return undefined;
+      }
+    }
+  }
+  return n;
+}
+
+/** The category a literal value maps to (also through `a ? "x" : "y"` when both are literal). */
+export function categoriesOf(vocabulary: Vocabulary, value: TSESTree.Node | undefined): { categories: Set<string>; unknownValues: string[]; known: boolean } {
+  const categories = new Set<string>();
+  const unknownValues: string[] = [];
+  let known = true;
+  const visit = (node: TSESTree.Node): void => {
+    const n = unwrap(node);
+    if (n.type === AST_NODE_TYPES.ConditionalExpression) {
+      visit(n.consequent);
+      visit(n.alternate);
+      return;
+    }
+    if (n.type === AST_NODE_TYPES.Literal && typeof n.value === "string") {
+      const category = vocabulary.codes.get(n.value);
+      if (category) categories.add(category);
+      else unknownValues.push(n.value);
+      return;
+    }
+    if (n.type === AST_NODE_TYPES.TemplateLiteral && n.expressions.length === 0) {
+      visit({ ...n, type: AST_NODE_TYPES.Literal, value: n.quasis[0]?.value.cooked ?? "", raw: "" } as unknown as TSESTree.Node);
+      return;
+    }
+    known = false;
+  };
+  if (value) visit(value);
+  else known = false;
+  return { categories, unknownValues, known };
+}

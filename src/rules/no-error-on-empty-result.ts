@@ -1,0 +1,253 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getModel, thrownText } from "../model/index.js";
+import { getPayload, valueAtResult } from "../model/payload.js";
+import { getVocabulary } from "../settings.js";
+import { findProperty, findVariable, isFunctionNode, memberName, memberPath, staticString, unwrap } from "../util/ast.js";
+import { createRule } from "../util/create-rule.js";
+import { toolLabel } from "../util/describe.js";
+import { containsComment, removeProperty } from "../util/fix.js";
+
+export type Options = [{ reportSingleItemLookup?: boolean }];
+export type MessageIds = "errorOnEmptyResult" | "returnEmptySuccess";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** Error text that says the operation ran and found nothing. */
+const NO_RESULTS_TEXT =
+  /\b(no (results?|matches|matching \w+|records|items|entries|rows|hits|documents|files|pages|issues)( (were |was )?(found|returned))?|nothing (was )?(found|matched)|found nothing|0 (results|matches|items|rows|records|hits)|zero (results|matches)|returned no \w+|no \w+s (were )?found|did not match any|didn't match any)\b/i;
+/** "User 42 not found": a single-item lookup. */
+const NOT_FOUND_TEXT = /\b(not found|does not exist|doesn't exist|no such)\b/i;
+
+const COUNT_PROPERTIES = new Set(["count", "total", "totalCount", "total_count", "totalResults", "resultCount", "hits", "numResults"]);
+const SIZE_PROPERTIES = new Set(["length", "size"]);
+
+type Origin = "call" | "input" | "unknown";
+
+/** Where a value comes from: a call made in the handler, the tool's input, or unknown. */
+function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origin {
+  if (depth > 6) return "unknown";
+  const n = unwrap(node);
+  switch (n.type) {
+    case AST_NODE_TYPES.AwaitExpression:
+      return originOf(sourceCode, n.argument, depth + 1);
+    case AST_NODE_TYPES.ChainExpression:
+      return originOf(sourceCode, n.expression, depth + 1);
+    case AST_NODE_TYPES.LogicalExpression:
+      return originOf(sourceCode, n.left, depth + 1);
+    case AST_NODE_TYPES.MemberExpression:
+      return originOf(sourceCode, n.object, depth + 1);
+    case AST_NODE_TYPES.CallExpression: {
+      const callee = unwrap(n.callee);
+      // `args.items.filter(...)` works on the input; `Object.keys(x)`, `JSON.parse(x)` follow x.
+      if (callee.type === AST_NODE_TYPES.MemberExpression) {
+        const path = memberPath(callee);
+        if (path === "Object.keys" || path === "Object.values" || path === "Object.entries" || path === "JSON.parse" || path === "Array.from") {
+          return n.arguments[0] ? originOf(sourceCode, n.arguments[0], depth + 1) : "unknown";
+        }
+        return originOf(sourceCode, callee.object, depth + 1) === "input" ? "input" : "call";
+      }
+      return "call";
+    }
+    case AST_NODE_TYPES.Identifier: {
+      const variable = findVariable(sourceCode, n);
+      const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+      if (!def) return "unknown";
+      if (def.type === "Parameter") return "input";
+      if (def.type !== "Variable" || !def.node.init) return "unknown";
+      if (def.parent.kind !== "const" && variable?.references.some((r) => r.isWrite() && !r.init)) return "unknown";
+      return originOf(sourceCode, def.node.init, depth + 1);
+    }
+    default:
+      return "unknown";
+  }
+}
+
+function isZero(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  return n.type === AST_NODE_TYPES.Literal && n.value === 0;
+}
+function isOne(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  return n.type === AST_NODE_TYPES.Literal && n.value === 1;
+}
+
+/** For `x.length`, `x.size`, `Object.keys(x).length`, `x.count`, `count`: the value whose emptiness is tested. */
+function measuredValue(node: TSESTree.Node): TSESTree.Node | undefined {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.MemberExpression) {
+    const name = memberName(n);
+    if (name !== undefined && SIZE_PROPERTIES.has(name)) return n.object;
+    if (name !== undefined && COUNT_PROPERTIES.has(name)) return n;
+  }
+  if (n.type === AST_NODE_TYPES.Identifier && /^(count|total|totalCount|resultCount|numResults|hits)$/i.test(n.name)) return n;
+  return undefined;
+}
+
+/** The value an emptiness check tests (`x.length === 0`, `!x.length`, `x.size < 1`, ...). */
+function emptinessSubject(test: TSESTree.Node): TSESTree.Node | undefined {
+  const n = unwrap(test);
+  if (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "!") {
+    const inner = unwrap(n.argument);
+    return inner.type === AST_NODE_TYPES.MemberExpression ? measuredValue(inner) : undefined;
+  }
+  if (n.type === AST_NODE_TYPES.BinaryExpression) {
+    const { operator, left, right } = n;
+    if ((operator === "===" || operator === "==") && isZero(right)) return measuredValue(left);
+    if ((operator === "===" || operator === "==") && isZero(left)) return measuredValue(right);
+    if (operator === "<" && isOne(right)) return measuredValue(left);
+    if (operator === "<=" && isZero(right)) return measuredValue(left);
+    if (operator === ">" && isOne(left)) return measuredValue(right);
+  }
+  if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "||") {
+    // `!x || x.length === 0`: every side is a falsy or emptiness check of one value.
+    const left = emptinessSubject(n.left);
+    const right = emptinessSubject(n.right);
+    if (left && right) return left;
+    const falsy = (side: TSESTree.Node): TSESTree.Node | undefined => {
+      const s = unwrap(side);
+      return s.type === AST_NODE_TYPES.UnaryExpression && s.operator === "!" ? s.argument : undefined;
+    };
+    const subject = left ?? right;
+    const other = left ? n.right : n.left;
+    const checked = falsy(other);
+    if (subject && checked && memberPath(checked) !== undefined && memberPath(checked) === memberPath(rootOfSubject(subject))) return subject;
+  }
+  return undefined;
+}
+
+function rootOfSubject(subject: TSESTree.Node): TSESTree.Node {
+  return subject;
+}
+
+/** `!x`, `x === null`, `x == undefined`: a single-item lookup that found nothing. */
+function missingItemSubject(test: TSESTree.Node): TSESTree.Node | undefined {
+  const n = unwrap(test);
+  if (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "!") return n.argument;
+  if (n.type === AST_NODE_TYPES.BinaryExpression && (n.operator === "===" || n.operator === "==")) {
+    const isNullish = (x: TSESTree.Node): boolean => {
+      const u = unwrap(x);
+      return (u.type === AST_NODE_TYPES.Literal && u.value === null) || (u.type === AST_NODE_TYPES.Identifier && u.name === "undefined");
+    };
+    if (isNullish(n.right)) return n.left;
+    if (isNullish(n.left)) return n.right;
+  }
+  return undefined;
+}
+
+export default createRule<Options, MessageIds>({
+  name: "no-error-on-empty-result",
+  meta: {
+    type: "problem",
+    docs: {
+      description:
+        "Disallow reporting an error when an operation succeeded and found nothing: an empty result is an answer, not a failure",
+      recommended: "recommended",
+    },
+    hasSuggestions: true,
+    schema: [
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          reportSingleItemLookup: {
+            type: "boolean",
+            description:
+              "Also report an error for a lookup by id that found nothing (`if (!user) return error(\"User 42 not found\")`).",
+          },
+        },
+      },
+    ],
+    messages: {
+      errorOnEmptyResult:
+        "{{tool}} reports an error when {{what}}: the operation worked and found nothing. The agent will retry or give up instead of answering \"none\". Return a successful result that says the query ran and matched nothing.",
+      returnEmptySuccess: "Return a successful result that says nothing matched.",
+    },
+  },
+  defaultOptions: [{ reportSingleItemLookup: false }],
+  create(context, [options]) {
+    const model = getModel(context);
+    if (!model.isMcpFile) return {};
+    const sourceCode = context.sourceCode;
+    const vocabulary = getVocabulary(context.settings);
+    const reportSingle = options.reportSingleItemLookup ?? false;
+
+    /** The emptiness test of an enclosing branch, when the tested value came from a call. */
+    function emptyBranch(node: TSESTree.Node, text: string | undefined): string | undefined {
+      let current: TSESTree.Node = node;
+      while (current.parent && !isFunctionNode(current.parent)) {
+        const parent: TSESTree.Node = current.parent;
+        if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === current) {
+          const subject = emptinessSubject(parent.test);
+          if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\``;
+          if (reportSingle && text !== undefined && NOT_FOUND_TEXT.test(text)) {
+            const missing = missingItemSubject(parent.test);
+            if (missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
+          }
+        }
+        current = parent;
+      }
+      if (text !== undefined && NO_RESULTS_TEXT.test(text)) return "nothing matched";
+      return undefined;
+    }
+
+    function report(node: TSESTree.Node, what: string, fix: TSESLint.ReportFixFunction | null): void {
+      const name = model.toolNameAt(node);
+      const tool = toolLabel(name);
+      context.report({
+        node,
+        messageId: "errorOnEmptyResult",
+        data: { tool: tool.charAt(0).toUpperCase() + tool.slice(1), what },
+        suggest: fix ? [{ messageId: "returnEmptySuccess", fix }] : [],
+      });
+    }
+
+    const helperObjects = new Set(model.errorHelpers.values());
+    for (const result of model.errorResults) {
+      if (!result.helperCall && helperObjects.has(result.object)) continue;
+      if (model.isUnknownToolBranch(result.node)) continue;
+      const payload = getPayload(sourceCode, result, vocabulary);
+      const textNode = payload.texts[0];
+      const textValue = textNode ? valueAtResult(result, textNode) : undefined;
+      const text = textValue ? staticString(textValue) : undefined;
+      // Emptiness of the tool's own arguments is validation; `originOf` only accepts call results.
+      const what = emptyBranch(result.node, text);
+      if (what === undefined) continue;
+      let fix: TSESLint.ReportFixFunction | null = null;
+      if (!result.helperCall) {
+        const isError = findProperty(result.object, "isError");
+        if (isError && !containsComment(sourceCode, isError)) fix = (fixer) => removeProperty(fixer, sourceCode, isError);
+      } else if (textValue && result.helperCall.parent.type === AST_NODE_TYPES.ReturnStatement) {
+        const call = result.helperCall;
+        fix = (fixer) => fixer.replaceText(call, `{ content: [{ type: "text", text: ${sourceCode.getText(textValue)} }] }`);
+      }
+      report(result.node, what, fix);
+    }
+
+    for (const site of model.escapingThrows) {
+      const text = thrownText(site.node);
+      const what = emptyBranch(site.node, text);
+      if (what === undefined) continue;
+      const argument = unwrap(site.node.argument);
+      const message =
+        argument.type === AST_NODE_TYPES.NewExpression && argument.arguments.length === 1 ? argument.arguments[0] : undefined;
+      const inHandler = site.handlers.some((h) => h.entry === site.node.parent || isDirectlyIn(site.node, h.entry));
+      const fix: TSESLint.ReportFixFunction | null =
+        message && inHandler && !containsComment(sourceCode, site.node)
+          ? (fixer) => fixer.replaceText(site.node, `return { content: [{ type: "text", text: ${sourceCode.getText(message)} }] };`)
+          : null;
+      report(site.node, what, fix);
+    }
+    return {};
+  },
+});
+
+/** Whether `node` belongs to `fn` itself (not a nested function). */
+function isDirectlyIn(node: TSESTree.Node, fn: TSESTree.Node): boolean {
+  let current = node.parent;
+  while (current) {
+    if (current === fn) return true;
+    if (isFunctionNode(current)) return false;
+    current = current.parent;
+  }
+  return false;
+}

@@ -1,0 +1,147 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { getModel } from "../model/index.js";
+import { getPayload, valueAtResult } from "../model/payload.js";
+import { getVocabulary } from "../settings.js";
+import { findProperty, isFunctionNode, staticString, unwrap } from "../util/ast.js";
+import { createRule } from "../util/create-rule.js";
+import { toolLabel } from "../util/describe.js";
+import { containsComment } from "../util/fix.js";
+import { isGenericText } from "../util/generic-text.js";
+
+export type Options = [
+  {
+    additionalPhrases?: string[];
+    allowedPhrases?: string[];
+  },
+];
+export type MessageIds = "genericErrorMessage" | "appendCauseMessage";
+
+/** The `catch (e)` parameter name around a node, within its function. */
+function caughtErrorName(node: TSESTree.Node): string | undefined {
+  let current: TSESTree.Node | undefined = node.parent;
+  while (current && !isFunctionNode(current)) {
+    if (current.type === AST_NODE_TYPES.CatchClause) {
+      return current.param?.type === AST_NODE_TYPES.Identifier ? current.param.name : undefined;
+    }
+    current = current.parent;
+  }
+  return undefined;
+}
+
+/** Escapes text for the inside of a template literal. */
+function templateText(text: string): string {
+  return text.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${");
+}
+
+export default createRule<Options, MessageIds>({
+  name: "no-generic-error-message",
+  meta: {
+    type: "suggestion",
+    docs: {
+      description:
+        "Disallow generic error text (\"An error occurred\", \"Operation failed\") that tells the agent nothing it can act on",
+      recommended: "recommended",
+    },
+    hasSuggestions: true,
+    schema: [
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          additionalPhrases: {
+            type: "array",
+            items: { type: "string" },
+            uniqueItems: true,
+            description: "More whole messages to treat as generic (compared case-insensitively, ignoring punctuation).",
+          },
+          allowedPhrases: {
+            type: "array",
+            items: { type: "string" },
+            uniqueItems: true,
+            description: "Whole messages never to report, even when they look generic.",
+          },
+        },
+      },
+    ],
+    messages: {
+      genericErrorMessage:
+        "The error text \"{{text}}\" of {{tool}} is generic: it names no cause, input, resource or next step, so the agent can neither fix its call nor explain the failure. Say what failed, why, and what to do next.",
+      appendCauseMessage: "Append the caught error's message (`{{name}}`).",
+    },
+  },
+  defaultOptions: [{ additionalPhrases: [], allowedPhrases: [] }],
+  create(context, [options]) {
+    const model = getModel(context);
+    if (!model.isMcpFile) return {};
+    const vocabulary = getVocabulary(context.settings);
+    const sourceCode = context.sourceCode;
+    const textOptions = {
+      additionalPhrases: options.additionalPhrases ?? [],
+      allowedPhrases: options.allowedPhrases ?? [],
+    };
+    const reported = new Set<TSESTree.Node>();
+
+    function check(node: TSESTree.Node | undefined, toolAt: TSESTree.Node): void {
+      if (!node || reported.has(node)) return;
+      const text = staticString(node);
+      if (text === undefined || !isGenericText(text, textOptions)) return;
+      reported.add(node);
+      const caught = caughtErrorName(node);
+      const n = unwrap(node);
+      const canFix = caught !== undefined && (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateLiteral) && !containsComment(sourceCode, n);
+      context.report({
+        node,
+        messageId: "genericErrorMessage",
+        data: { text: text.length > 60 ? `${text.slice(0, 57)}...` : text, tool: toolLabel(model.toolNameAt(toolAt)) },
+        suggest: canFix
+          ? [
+              {
+                messageId: "appendCauseMessage",
+                data: { name: caught },
+                fix: (fixer) =>
+                  fixer.replaceText(
+                    n,
+                    `\`${templateText(text.replace(/[.\s]+$/, ""))}: \${${caught} instanceof Error ? ${caught}.message : String(${caught})}\``,
+                  ),
+              },
+            ]
+          : [],
+      });
+    }
+
+    for (const result of model.errorResults) {
+      if (model.isUnknownToolBranch(result.node)) continue;
+      const payload = getPayload(sourceCode, result, vocabulary);
+      const fields = [vocabulary.description, "message"];
+      if (result.helperCall) {
+        // Text the helper reads from its parameters is whatever the caller passes.
+        for (const text of payload.texts) {
+          if (unwrap(text).type === AST_NODE_TYPES.Identifier) check(valueAtResult(result, text), result.node);
+        }
+        for (const object of payload.objects) {
+          for (const field of fields) {
+            const property = findProperty(object, field);
+            if (property && unwrap(property.value).type === AST_NODE_TYPES.Identifier) check(valueAtResult(result, property.value), result.node);
+          }
+        }
+        continue;
+      }
+      for (const text of payload.texts) check(text, result.node);
+      for (const object of payload.objects) {
+        for (const field of fields) check(findProperty(object, field)?.value, result.node);
+      }
+    }
+
+    for (const site of model.escapingThrows) {
+      const argument = unwrap(site.node.argument);
+      if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
+        // The message is the first argument for Error and its usual subclasses; McpError's is the second.
+        const message = argument.arguments.find((a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral);
+        check(message, site.node);
+      } else {
+        check(argument, site.node);
+      }
+    }
+    return {};
+  },
+});

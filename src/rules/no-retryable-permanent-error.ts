@@ -1,0 +1,142 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getModel } from "../model/index.js";
+import { categoriesOf, getPayload, valueAtResult } from "../model/payload.js";
+import { type Vocabulary, getVocabulary } from "../settings.js";
+import { findProperty, unwrap } from "../util/ast.js";
+import { createRule } from "../util/create-rule.js";
+import { toolLabel } from "../util/describe.js";
+import { containsComment, removeProperty } from "../util/fix.js";
+
+export type Options = [
+  {
+    validation?: "retryable" | "not-retryable" | "either";
+  },
+];
+export type MessageIds =
+  | "retryablePermanentError"
+  | "retryAfterOnPermanentError"
+  | "validationRetryability"
+  | "setNotRetryable";
+
+const PERMANENT = new Set(["business", "permission"]);
+
+function literalBoolean(node: TSESTree.Node | undefined): boolean | undefined {
+  const n = node ? unwrap(node) : undefined;
+  return n?.type === AST_NODE_TYPES.Literal && typeof n.value === "boolean" ? n.value : undefined;
+}
+
+export default createRule<Options, MessageIds>({
+  name: "no-retryable-permanent-error",
+  meta: {
+    type: "problem",
+    docs: {
+      description:
+        "Disallow marking business and permission errors as retryable, and retry-after hints on errors that cannot succeed on retry",
+      recommended: "recommended",
+    },
+    fixable: "code",
+    hasSuggestions: true,
+    schema: [
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          validation: {
+            type: "string",
+            enum: ["retryable", "not-retryable", "either"],
+            description:
+              "How validation errors must be marked: retryable (a retry with corrected input can succeed), not-retryable (the same call never succeeds), or either.",
+          },
+        },
+      },
+    ],
+    messages: {
+      retryablePermanentError:
+        "A {{category}} error of {{tool}} is marked retryable, but it fails the same way on every retry: the agent burns calls and time. Mark it not retryable.",
+      retryAfterOnPermanentError:
+        "A {{reason}} error of {{tool}} carries `{{field}}`, which tells the agent to wait and try again although a retry cannot succeed. Remove it.",
+      validationRetryability:
+        "A validation error of {{tool}} is marked `{{field}}: {{actual}}`; this project marks validation errors {{expected}}.",
+      setNotRetryable: "Set `{{field}}` to false.",
+    },
+  },
+  defaultOptions: [{ validation: "either" }],
+  create(context, [options]) {
+    const model = getModel(context);
+    if (!model.isMcpFile) return {};
+    const vocabulary: Vocabulary = getVocabulary(context.settings);
+    const sourceCode = context.sourceCode;
+    const validation = options.validation ?? "either";
+    const checked = new Set<TSESTree.Node>();
+
+    /**
+     * Checks one classification: `valueOf` maps a field's value to the expression that gives it
+     * (the call argument when the object is a helper's and reads a parameter).
+     */
+    function check(object: TSESTree.ObjectExpression, valueOf: (value: TSESTree.Node) => TSESTree.Node | undefined, toolAt: TSESTree.Node): void {
+      const categoryProperty = findProperty(object, vocabulary.category);
+      if (!categoryProperty) return;
+      const categoryNode = valueOf(categoryProperty.value);
+      const { categories, known } = categoriesOf(vocabulary, categoryNode);
+      if (categories.size === 0) return;
+      const tool = toolLabel(model.toolNameAt(toolAt));
+      const retryableProperty = findProperty(object, vocabulary.retryable);
+      const retryableNode = retryableProperty ? valueOf(retryableProperty.value) : undefined;
+      const retryable = literalBoolean(retryableNode);
+      const permanent = [...categories].filter((c) => PERMANENT.has(c));
+      const allPermanent = known && permanent.length === categories.size;
+
+      if (retryableNode && retryable === true && permanent.length > 0 && !checked.has(retryableNode)) {
+        checked.add(retryableNode);
+        const setFalse = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix => fixer.replaceText(retryableNode, "false");
+        context.report({
+          node: retryableNode,
+          messageId: "retryablePermanentError",
+          data: { category: permanent.join(" or "), tool },
+          // Only a wholly permanent category makes `false` right on every path.
+          fix: allPermanent ? setFalse : null,
+          suggest: allPermanent ? [] : [{ messageId: "setNotRetryable", data: { field: vocabulary.retryable }, fix: setFalse }],
+        });
+      }
+
+      const retryAfter = findProperty(object, vocabulary.retryAfter);
+      if (retryAfter && (allPermanent || retryable === false) && !checked.has(retryAfter)) {
+        checked.add(retryAfter);
+        const inHelper = valueOf(retryAfter.value) !== unwrap(retryAfter.value);
+        context.report({
+          node: retryAfter,
+          messageId: "retryAfterOnPermanentError",
+          data: { reason: allPermanent ? permanent.join(" or ") : "non-retryable", tool, field: vocabulary.retryAfter },
+          fix: inHelper || containsComment(sourceCode, retryAfter) ? null : (fixer) => removeProperty(fixer, sourceCode, retryAfter),
+        });
+      }
+
+      if (validation !== "either" && known && categories.size === 1 && categories.has("validation") && retryableNode && retryable !== undefined && !checked.has(retryableNode)) {
+        const expected = validation === "retryable";
+        if (retryable !== expected) {
+          checked.add(retryableNode);
+          context.report({
+            node: retryableNode,
+            messageId: "validationRetryability",
+            data: { tool, field: vocabulary.retryable, actual: String(retryable), expected: validation },
+            fix: (fixer) => fixer.replaceText(retryableNode, String(expected)),
+          });
+        }
+      }
+    }
+
+    for (const result of model.errorResults) {
+      if (!result.helperCall) continue;
+      const payload = getPayload(sourceCode, result, vocabulary);
+      for (const object of payload.objects) check(object, (value) => valueAtResult(result, value), result.node);
+    }
+
+    const identity = (value: TSESTree.Node): TSESTree.Node => unwrap(value);
+    return {
+      ObjectExpression(node) {
+        if (node.properties.length < 2) return;
+        check(node, identity, node);
+      },
+    };
+  },
+});

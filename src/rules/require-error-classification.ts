@@ -1,0 +1,280 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { getModel } from "../model/index.js";
+import { categoriesOf, getPayload, objectLiteral, payloadField } from "../model/payload.js";
+import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
+import { calleeName, findProperty, isFunctionNode, memberName, staticString, unwrap } from "../util/ast.js";
+import { createRule } from "../util/create-rule.js";
+import { thrownOutcome, toolLabel } from "../util/describe.js";
+import { containsComment, insertProperty, isEditableObject, prependProperties, quote } from "../util/fix.js";
+
+export type Options = [
+  {
+    classifiedErrorClasses?: string[];
+    validationRetryable?: boolean;
+  },
+];
+export type MessageIds =
+  | "missingClassification"
+  | "missingCategory"
+  | "missingRetryable"
+  | "unknownCategory"
+  | "unclassifiedThrow"
+  | "addClassification";
+
+/** The retryability that goes with each category (validation: configurable). */
+export function retryableFor(category: Category, validationRetryable: boolean): boolean {
+  if (category === "transient") return true;
+  if (category === "validation") return validationRetryable;
+  return false;
+}
+
+/** Categories the surrounding branch points at (HTTP status, error code), most likely first. */
+export function likelyCategories(node: TSESTree.Node): Category[] {
+  const hints: Category[] = [];
+  const add = (c: Category): void => {
+    if (!hints.includes(c)) hints.push(c);
+  };
+  const readTest = (test: TSESTree.Node): void => {
+    const visit = (n: TSESTree.Node): void => {
+      if (n.type === AST_NODE_TYPES.LogicalExpression || n.type === AST_NODE_TYPES.BinaryExpression) {
+        visit(n.left);
+        visit(n.right);
+        return;
+      }
+      if (n.type === AST_NODE_TYPES.Literal) {
+        if (typeof n.value === "number") {
+          if (n.value === 429 || n.value === 408 || (n.value >= 500 && n.value < 600)) add("transient");
+          else if (n.value === 401 || n.value === 403) add("permission");
+          else if (n.value === 400 || n.value === 422) add("validation");
+          else if (n.value === 404 || n.value === 409) add("business");
+        } else if (typeof n.value === "string") {
+          if (/^(ETIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ENOTFOUND|ECONNABORTED|EPIPE)$/.test(n.value)) add("transient");
+          else if (/^(EACCES|EPERM)$/.test(n.value)) add("permission");
+          else if (n.value === "ENOENT") add("business");
+        }
+      }
+    };
+    visit(test);
+  };
+  let current: TSESTree.Node | undefined = node;
+  while (current && !isFunctionNode(current)) {
+    const parent: TSESTree.Node | undefined = current.parent;
+    if (parent?.type === AST_NODE_TYPES.IfStatement && parent.consequent === current) readTest(parent.test);
+    if (parent?.type === AST_NODE_TYPES.ConditionalExpression && parent.consequent === current) readTest(parent.test);
+    if (parent?.type === AST_NODE_TYPES.SwitchCase && parent.test) readTest(parent.test);
+    current = parent;
+  }
+  return hints;
+}
+
+function orderedCategories(node: TSESTree.Node): Category[] {
+  const hints = likelyCategories(node);
+  return [...hints, ...CATEGORIES.filter((c) => !hints.includes(c))];
+}
+
+/** The fields to insert for a category, as source text. */
+function classificationText(vocabulary: Vocabulary, category: Category, validationRetryable: boolean): string {
+  return `${vocabulary.category}: ${quote(categoryValue(vocabulary, category))}, ${vocabulary.retryable}: ${String(retryableFor(category, validationRetryable))}`;
+}
+
+function fieldKey(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name);
+}
+
+export default createRule<Options, MessageIds>({
+  name: "require-error-classification",
+  meta: {
+    type: "suggestion",
+    docs: {
+      description:
+        "Require every error a tool returns or throws to carry a category and a retryability the agent can read",
+      recommended: "recommended",
+    },
+    fixable: "code",
+    hasSuggestions: true,
+    schema: [
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          classifiedErrorClasses: {
+            type: "array",
+            items: { type: "string" },
+            uniqueItems: true,
+            description:
+              "Error classes whose thrown instances already carry a classification (for example a project's own `ToolError` that a central wrapper turns into a classified result).",
+          },
+          validationRetryable: {
+            type: "boolean",
+            description:
+              "The retryability that fixes insert for validation errors (a retry with corrected input can succeed; a blind retry cannot).",
+          },
+        },
+      },
+    ],
+    messages: {
+      missingClassification:
+        "The error result of {{tool}} has neither `{{category}}` nor `{{retryable}}`, so the agent cannot tell whether to retry, fix its input, or stop. Add both to the JSON payload or structuredContent.",
+      missingCategory:
+        "The error result of {{tool}} has no `{{category}}`, so the agent cannot tell a bad input from an outage or a refusal. Add one of: {{categories}}.",
+      missingRetryable:
+        "The error result of {{tool}} has no `{{retryable}}`, so the agent has to guess whether a retry can succeed. Add it.",
+      unknownCategory:
+        "The error category \"{{value}}\" of {{tool}} is not one of the configured categories ({{categories}}); agents cannot map it to an action. Use one of them or map it in `settings[\"mcp-errors\"].categories`.",
+      unclassifiedThrow:
+        "This error thrown out of {{tool}} reaches the agent unclassified: {{outcome}}. Return an error result with `{{category}}` and `{{retryable}}` instead, or convert it in a wrapper.",
+      addClassification: "Classify it as {{category}} (`{{retryable}}: {{value}}`).",
+    },
+  },
+  defaultOptions: [{ classifiedErrorClasses: [], validationRetryable: false }],
+  create(context, [options]) {
+    const model = getModel(context);
+    if (!model.isMcpFile) return {};
+    const vocabulary = getVocabulary(context.settings);
+    const sourceCode = context.sourceCode;
+    const validationRetryable = options.validationRetryable ?? false;
+    const classified = new Set(options.classifiedErrorClasses ?? []);
+    const categoryList = [...new Set(vocabulary.codes.keys())].join(", ");
+
+    /** Suggestions that insert the classification, one per category, likely category first. */
+    function suggestions(
+      at: TSESTree.Node,
+      target: TSESTree.ObjectExpression | undefined,
+      text: TSESTree.Node | undefined,
+      missing: { category: boolean; retryable: boolean },
+    ): TSESLint.ReportSuggestionArray<MessageIds> {
+      if (vocabulary.container.length > 0) return [];
+      return orderedCategories(at).map((category) => {
+        const value = retryableFor(category, validationRetryable);
+        return {
+          messageId: "addClassification" as const,
+          data: { category, retryable: vocabulary.retryable, value: String(value) },
+          fix(fixer) {
+            if (target) {
+              if (!isEditableObject(target)) return null;
+              const parts: string[] = [];
+              if (missing.category) parts.push(`${fieldKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}`);
+              if (missing.retryable) parts.push(`${fieldKey(vocabulary.retryable)}: ${String(value)}`);
+              return prependProperties(fixer, sourceCode, target, parts.join(", "));
+            }
+            if (text && !containsComment(sourceCode, text)) {
+              const fields = classificationText(vocabulary, category, validationRetryable);
+              return fixer.replaceText(
+                text,
+                `JSON.stringify({ ${fields}, ${fieldKey(vocabulary.description)}: ${sourceCode.getText(text)} })`,
+              );
+            }
+            return null;
+          },
+        };
+      });
+    }
+
+    for (const result of model.errorResults) {
+      // A helper's payload is checked once, at the helper's own object.
+      if (result.helperCall) continue;
+      if (model.isUnknownToolBranch(result.node)) continue;
+      const payload = getPayload(sourceCode, result, vocabulary);
+      const tool = toolLabel(model.toolNameAt(result.node));
+      const isErrorProperty = findProperty(result.object, "isError") ?? result.object;
+      const category = payloadField(payload, vocabulary.category);
+      const retryable = payloadField(payload, vocabulary.retryable);
+
+      if (category) {
+        const { categories, unknownValues, known } = categoriesOf(vocabulary, category.value);
+        for (const value of unknownValues) {
+          context.report({ node: category.value, messageId: "unknownCategory", data: { value, tool, categories: categoryList } });
+        }
+        if (!retryable && !payload.unknown) {
+          // A literal category tells the retryability: safe to insert it.
+          const only = known && categories.size === 1 && unknownValues.length === 0 ? ([...categories][0] as Category) : undefined;
+          context.report({
+            node: isErrorProperty,
+            messageId: "missingRetryable",
+            data: { tool, retryable: vocabulary.retryable },
+            fix:
+              only && category.parent.type === AST_NODE_TYPES.ObjectExpression && isEditableObject(category.parent)
+                ? (fixer) => fixer.insertTextAfter(category, `, ${fieldKey(vocabulary.retryable)}: ${String(retryableFor(only, validationRetryable))}`)
+                : null,
+          });
+        }
+        continue;
+      }
+      if (payload.unknown) continue;
+      const target = payload.jsonObject;
+      const text = !target && payload.texts.length === 1 && !findProperty(result.object, "structuredContent") ? payload.texts[0] : undefined;
+      if (!retryable) {
+        context.report({
+          node: isErrorProperty,
+          messageId: "missingClassification",
+          data: { tool, category: vocabulary.category, retryable: vocabulary.retryable },
+          suggest: suggestions(result.node, target, text, { category: true, retryable: true }),
+        });
+      } else {
+        context.report({
+          node: isErrorProperty,
+          messageId: "missingCategory",
+          data: { tool, category: vocabulary.category, categories: categoryList },
+          suggest: target ? suggestions(result.node, target, undefined, { category: true, retryable: false }) : [],
+        });
+      }
+    }
+
+    for (const site of model.escapingThrows) {
+      const handler = site.handlers[0];
+      if (!handler || handler.thrown === "unknown") continue;
+      const argument = unwrap(site.node.argument);
+      const className =
+        argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression
+          ? calleeName(argument)
+          : undefined;
+      if (className !== undefined && classified.has(className)) continue;
+      // FastMCP `UserError(message, extras)`: extras become structuredContent.
+      if (
+        className === "UserError" &&
+        (handler.framework === "fastmcp") &&
+        (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression)
+      ) {
+        const extras = argument.arguments[1] ? objectLiteral(sourceCode, argument.arguments[1]) : undefined;
+        if (argument.arguments[1] && !extras) continue;
+        if (extras && findProperty(extras, vocabulary.category) && findProperty(extras, vocabulary.retryable)) continue;
+      }
+      // Rethrowing what a callee threw may carry its classification; only literal constructions are known.
+      if (argument.type === AST_NODE_TYPES.Identifier || argument.type === AST_NODE_TYPES.MemberExpression) {
+        if (!isCaughtErrorRethrow(site.node, argument)) continue;
+      }
+      if (argument.type === AST_NODE_TYPES.CallExpression && !isErrorFactoryName(calleeName(argument))) continue;
+      context.report({
+        node: site.node,
+        messageId: "unclassifiedThrow",
+        data: {
+          tool: toolLabel(model.toolNameAt(site.node) ?? handler.toolName),
+          outcome: thrownOutcome(handler),
+          category: vocabulary.category,
+          retryable: vocabulary.retryable,
+        },
+      });
+    }
+    return {};
+  },
+});
+
+/** `catch (e) { throw e; }`: the caught error escapes as it is. */
+function isCaughtErrorRethrow(node: TSESTree.ThrowStatement, argument: TSESTree.Node): boolean {
+  if (argument.type !== AST_NODE_TYPES.Identifier) return false;
+  let current: TSESTree.Node | undefined = node.parent;
+  while (current && !isFunctionNode(current)) {
+    if (current.type === AST_NODE_TYPES.CatchClause) {
+      return current.param?.type === AST_NODE_TYPES.Identifier && current.param.name === argument.name;
+    }
+    current = current.parent;
+  }
+  return false;
+}
+
+/** `throw Error("x")` / `throw createError(...)`: a call we read as building a plain error. */
+function isErrorFactoryName(name: string | undefined): boolean {
+  return name !== undefined && /^(Error|TypeError|RangeError)$/.test(name);
+}
+
+

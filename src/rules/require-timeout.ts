@@ -1,0 +1,210 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import {
+  type ClientFacts,
+  type ExternalCall,
+  classifyCall,
+  collectDefaultTimeouts,
+  isGuarded,
+} from "../model/external-calls.js";
+import { type ToolHandler, getModel } from "../model/index.js";
+import { isFunctionNode, isInside } from "../util/ast.js";
+import { createRule } from "../util/create-rule.js";
+import { toolLabel } from "../util/describe.js";
+import { containsComment, insertProperty } from "../util/fix.js";
+
+export type Options = [
+  {
+    timeoutMs?: number;
+    clients?: string[];
+    wrappers?: string[];
+    scope?: "handlers" | "everywhere";
+    autofix?: boolean;
+  },
+];
+export type MessageIds =
+  | "missingTimeout"
+  | "fetchTimeoutIgnored"
+  | "cancellationIsNotTimeout"
+  | "addTimeoutSignal"
+  | "addTimeoutOption"
+  | "combineWithTimeout"
+  | "replaceTimeoutWithSignal";
+
+const REMEDY: Record<ExternalCall["client"], string> = {
+  fetch: "`signal: AbortSignal.timeout(ms)`",
+  axios: "a `timeout` (per call, on the instance, or `axios.defaults.timeout`)",
+  got: "a `timeout` option",
+  http: "a `timeout` option or `req.setTimeout()`",
+  child_process: "a `timeout` option (and a `killSignal`)",
+  execa: "a `timeout` option",
+  custom: "a `timeout` or `signal` option",
+};
+
+/** The request signal usable at a call: only when the call sits in the handler that owns it. */
+function requestSignalAt(call: TSESTree.CallExpression, handlers: readonly ToolHandler[]): string | undefined {
+  for (const handler of handlers) {
+    if (handler.requestSignal === undefined) continue;
+    if (handler.requestSignal.startsWith("this.")) {
+      if (isInside(call, handler.entry)) return handler.requestSignal;
+      continue;
+    }
+    if (isInside(call, handler.entry)) return handler.requestSignal;
+  }
+  return undefined;
+}
+
+export default createRule<Options, MessageIds>({
+  name: "require-timeout",
+  meta: {
+    type: "problem",
+    docs: {
+      description:
+        "Require a timeout on every external call a tool handler makes (fetch, axios, got, http, child processes)",
+      recommended: "recommended",
+    },
+    fixable: "code",
+    hasSuggestions: true,
+    schema: [
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          timeoutMs: {
+            type: "integer",
+            minimum: 1,
+            description:
+              "The timeout that fixes insert, in milliseconds. Keep it below the client's request timeout (60 s on SDK clients).",
+          },
+          clients: {
+            type: "array",
+            items: { type: "string" },
+            uniqueItems: true,
+            description:
+              "More functions that leave the process (`callApi`, `client.request`); a call needs a `timeout` or `signal` property in an options object.",
+          },
+          wrappers: {
+            type: "array",
+            items: { type: "string" },
+            uniqueItems: true,
+            description:
+              "Functions that bound what they wrap (beyond names containing \"timeout\" or \"deadline\").",
+          },
+          scope: {
+            type: "string",
+            enum: ["handlers", "everywhere"],
+            description: "Check calls on tool handler paths only, or every call in the file.",
+          },
+          autofix: {
+            type: "boolean",
+            description: "Apply the fix as an autofix (for bulk migration) instead of offering it as a suggestion.",
+          },
+        },
+      },
+    ],
+    messages: {
+      missingTimeout:
+        "This {{label}} call in {{tool}} has no timeout: if the upstream hangs, the agent waits until its own request times out and learns nothing. Pass {{remedy}}.",
+      fetchTimeoutIgnored:
+        "fetch ignores the `timeout` option, so this call in {{tool}} still has no timeout. Use `signal: AbortSignal.timeout(ms)`.",
+      cancellationIsNotTimeout:
+        "This {{label}} call in {{tool}} forwards only the request's cancellation signal; cancellation is not a timeout, so a hung upstream still blocks the agent. Combine it with `AbortSignal.timeout(ms)` through `AbortSignal.any`.",
+      addTimeoutSignal: "Add `signal: {{signal}}`.",
+      addTimeoutOption: "Add `timeout: {{ms}}`.",
+      combineWithTimeout: "Combine it with `AbortSignal.timeout({{ms}})`.",
+      replaceTimeoutWithSignal: "Replace it with `signal: AbortSignal.timeout(...)`.",
+    },
+  },
+  defaultOptions: [{ timeoutMs: 30_000, clients: [], wrappers: [], scope: "handlers", autofix: false }],
+  create(context, [options]) {
+    const model = getModel(context);
+    const everywhere = options.scope === "everywhere";
+    if (!model.isMcpFile && !everywhere) return {};
+    const sourceCode = context.sourceCode;
+    const ms = options.timeoutMs ?? 30_000;
+    const wrappers = new Set(options.wrappers ?? []);
+    const customClients = new Set(options.clients ?? []);
+    const autofix = options.autofix ?? false;
+    let defaults: Set<string> | undefined;
+
+    function check(call: TSESTree.CallExpression, handlers: readonly ToolHandler[]): void {
+      const requestSignal = requestSignalAt(call, handlers);
+      const facts: ClientFacts = {
+        sourceCode,
+        importedFrom: model.importedFrom,
+        requestSignals: handlers.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal])),
+        customClients,
+      };
+      defaults ??= collectDefaultTimeouts(sourceCode.ast);
+      const external = classifyCall(facts, call, defaults);
+      if (!external || external.status === "ok" || external.status === "unknown") return;
+      if (isGuarded(call, wrappers)) return;
+      const names = new Set(handlers.flatMap((h) => (h.toolName === undefined ? [] : [h.toolName])));
+      const tool = toolLabel(names.size === 1 ? [...names][0] : undefined);
+      const signal = requestSignal
+        ? `AbortSignal.any([${requestSignal}, AbortSignal.timeout(${String(ms)})])`
+        : `AbortSignal.timeout(${String(ms)})`;
+
+      let messageId: MessageIds = "missingTimeout";
+      let fixId: MessageIds | undefined;
+      let fix: TSESLint.ReportFixFunction | null = null;
+      const { options: object, property } = external;
+      if (external.status === "fetch-timeout-option" && property) {
+        messageId = "fetchTimeoutIgnored";
+        fixId = "replaceTimeoutWithSignal";
+        if (!containsComment(sourceCode, property)) {
+          fix = (fixer) => fixer.replaceText(property, `signal: AbortSignal.timeout(${sourceCode.getText(property.value)})`);
+        }
+      } else if (external.status === "cancellation-only" && property) {
+        messageId = "cancellationIsNotTimeout";
+        fixId = "combineWithTimeout";
+        fix = (fixer) =>
+          fixer.replaceText(property.value, `AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`);
+        if (property.shorthand) {
+          fix = (fixer) => fixer.replaceText(property, `signal: AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`);
+        }
+      } else if (external.client === "fetch") {
+        fixId = "addTimeoutSignal";
+        if (object) fix = (fixer) => insertProperty(fixer, sourceCode, object, `signal: ${signal}`);
+        else if (external.insertOptionsAfter) {
+          const after = external.insertOptionsAfter;
+          fix = (fixer) => fixer.insertTextAfter(after, `, { signal: ${signal} }`);
+        }
+      } else {
+        fixId = "addTimeoutOption";
+        const value = external.client === "got" ? `{ request: ${String(ms)} }` : String(ms);
+        const zero = property;
+        if (zero) fix = (fixer) => fixer.replaceText(zero.value, value);
+        else if (object) fix = (fixer) => insertProperty(fixer, sourceCode, object, `timeout: ${value}`);
+        else if (external.insertOptionsAfter) {
+          const after = external.insertOptionsAfter;
+          fix = (fixer) => fixer.insertTextAfter(after, `, { timeout: ${value} }`);
+        } else if (external.client === "child_process" && call.arguments.length === 2 && isFunctionNode(call.arguments[1])) {
+          const callback = call.arguments[1];
+          fix = (fixer) => fixer.insertTextBefore(callback, `{ timeout: ${value} }, `);
+        }
+      }
+      context.report({
+        node: call,
+        messageId,
+        data: { label: external.label, tool, remedy: REMEDY[external.client] },
+        fix: autofix ? fix : null,
+        suggest: !autofix && fix && fixId ? [{ messageId: fixId, data: { signal, ms: String(ms) }, fix }] : [],
+      });
+    }
+
+    if (everywhere) {
+      return {
+        CallExpression(node) {
+          check(node, model.handlersAt(node));
+        },
+      };
+    }
+    for (const call of model.calls) {
+      const handlers = model.handlersAt(call);
+      if (handlers.length > 0) check(call, handlers);
+    }
+    return {};
+  },
+});
+
+

@@ -1,0 +1,168 @@
+/**
+ * The project's error vocabulary: which payload fields carry the category, the retryability and
+ * the description of an error, and which values map to which category. Shared by all rules
+ * through `settings["mcp-errors"]`.
+ */
+
+export const CATEGORIES = ["transient", "validation", "business", "permission"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const PRESET_NAMES = ["default", "snake-case", "nested", "tool-failure"] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+export interface Vocabulary {
+  /** Path from a payload object to the object that holds the fields (`[]` = the payload itself). */
+  readonly container: readonly string[];
+  readonly category: string;
+  readonly retryable: string;
+  readonly retryAfter: string;
+  readonly description: string;
+  readonly userMessage: string | undefined;
+  /** Category value (or error code) -> category. */
+  readonly codes: ReadonlyMap<string, Category>;
+  readonly preset: PresetName;
+}
+
+/** What users may write under `settings["mcp-errors"]`. */
+export interface McpErrorsSettings {
+  preset?: PresetName;
+  container?: string | string[];
+  fields?: {
+    category?: string;
+    retryable?: string;
+    retryAfter?: string;
+    description?: string;
+    userMessage?: string;
+  };
+  /** Extra or replacement value -> category entries (e.g. `{ QUOTA_EXCEEDED: "business" }`). */
+  categories?: Record<string, Category>;
+}
+
+const SNAKE_CODES: Record<string, Category> = {
+  NOT_FOUND: "business",
+  CONFLICT: "business",
+  ALREADY_EXISTS: "business",
+  PRECONDITION_FAILED: "business",
+  QUOTA_EXCEEDED: "business",
+  PERMISSION_DENIED: "permission",
+  UNAUTHORIZED: "permission",
+  UNAUTHENTICATED: "permission",
+  FORBIDDEN: "permission",
+  VALIDATION_ERROR: "validation",
+  INVALID_INPUT: "validation",
+  INVALID_ARGUMENT: "validation",
+  BAD_REQUEST: "validation",
+  SYSTEM_UNAVAILABLE: "transient",
+  SERVICE_UNAVAILABLE: "transient",
+  RATE_LIMITED: "transient",
+  TIMEOUT: "transient",
+  INTERNAL_ERROR: "transient",
+};
+
+const TOOL_FAILURE_CLASSES: Record<string, Category> = {
+  transient: "transient",
+  validation: "validation",
+  business: "business",
+  permission: "permission",
+  invalid_input: "validation",
+  invalid_arguments: "validation",
+  unauthorized: "permission",
+  forbidden: "permission",
+  not_found: "business",
+  conflict: "business",
+  unavailable: "transient",
+  rate_limited: "transient",
+  timeout: "transient",
+  internal: "transient",
+};
+
+const identity = Object.fromEntries(CATEGORIES.map((c) => [c, c])) as Record<string, Category>;
+
+const PRESETS: Record<PresetName, Omit<Vocabulary, "codes"> & { codes: Record<string, Category> }> = {
+  default: {
+    preset: "default",
+    container: [],
+    category: "errorCategory",
+    retryable: "isRetryable",
+    retryAfter: "retryAfterSeconds",
+    description: "description",
+    userMessage: "userMessage",
+    codes: identity,
+  },
+  "snake-case": {
+    preset: "snake-case",
+    container: [],
+    category: "error_code",
+    retryable: "retry_recommended",
+    retryAfter: "retry_after_seconds",
+    description: "error_message",
+    userMessage: undefined,
+    codes: SNAKE_CODES,
+  },
+  nested: {
+    preset: "nested",
+    container: ["error"],
+    category: "code",
+    retryable: "retryable",
+    retryAfter: "retry_after_seconds",
+    description: "message",
+    userMessage: "suggestion",
+    codes: SNAKE_CODES,
+  },
+  "tool-failure": {
+    preset: "tool-failure",
+    container: ["io.modelcontextprotocol/toolFailure"],
+    category: "class",
+    retryable: "retryable",
+    retryAfter: "retryNotBefore",
+    description: "message",
+    userMessage: undefined,
+    codes: TOOL_FAILURE_CLASSES,
+  },
+};
+
+const cache = new WeakMap<object, Vocabulary>();
+let defaultVocabulary: Vocabulary | undefined;
+
+function build(raw: McpErrorsSettings | undefined): Vocabulary {
+  const preset = PRESETS[raw?.preset ?? "default"] ?? PRESETS.default;
+  const fields = raw?.fields ?? {};
+  const container =
+    raw?.container === undefined
+      ? preset.container
+      : typeof raw.container === "string"
+        ? raw.container.split(".").filter(Boolean)
+        : raw.container;
+  return {
+    preset: preset.preset,
+    container,
+    category: fields.category ?? preset.category,
+    retryable: fields.retryable ?? preset.retryable,
+    retryAfter: fields.retryAfter ?? preset.retryAfter,
+    description: fields.description ?? preset.description,
+    userMessage: fields.userMessage ?? preset.userMessage,
+    codes: new Map(Object.entries({ ...preset.codes, ...raw?.categories })),
+  };
+}
+
+/** Reads and memoizes the vocabulary from `context.settings`. */
+export function getVocabulary(settings: Readonly<Record<string, unknown>> | undefined): Vocabulary {
+  const raw = settings?.["mcp-errors"];
+  if (raw === undefined || raw === null || typeof raw !== "object") {
+    return (defaultVocabulary ??= build(undefined));
+  }
+  let vocabulary = cache.get(raw);
+  if (!vocabulary) {
+    vocabulary = build(raw as McpErrorsSettings);
+    cache.set(raw, vocabulary);
+  }
+  return vocabulary;
+}
+
+/** The literal value to write for `category` in this vocabulary (first code that maps to it). */
+export function categoryValue(vocabulary: Vocabulary, category: Category): string {
+  for (const [code, mapped] of vocabulary.codes) {
+    if (mapped === category) return code;
+  }
+  return category;
+}

@@ -1,0 +1,208 @@
+/**
+ * Shared AST predicates and small resolvers. Every rule and the MCP model use these instead of
+ * keeping private copies.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+
+export type FunctionNode =
+  | TSESTree.FunctionDeclaration
+  | TSESTree.FunctionExpression
+  | TSESTree.ArrowFunctionExpression;
+
+export function isFunctionNode(node: TSESTree.Node | null | undefined): node is FunctionNode {
+  return (
+    node?.type === AST_NODE_TYPES.FunctionDeclaration ||
+    node?.type === AST_NODE_TYPES.FunctionExpression ||
+    node?.type === AST_NODE_TYPES.ArrowFunctionExpression
+  );
+}
+
+/** Strips TypeScript-only wrappers (`x as T`, `x!`, `x satisfies T`, `<T>x`) and parentheses. */
+export function unwrap(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  for (;;) {
+    switch (current.type) {
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSTypeAssertion:
+        current = current.expression;
+        break;
+      default:
+        return current;
+    }
+  }
+}
+
+/** The static name of a property key or member property (`a.b`, `a["b"]`, `{ b: 1 }`). */
+export function staticKeyName(
+  key: TSESTree.Node,
+  computed: boolean,
+): string | undefined {
+  if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
+  if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") return key.value;
+  if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "number") return String(key.value);
+  if (key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) {
+    return key.quasis[0]?.value.cooked ?? undefined;
+  }
+  return undefined;
+}
+
+export function memberName(node: TSESTree.MemberExpression): string | undefined {
+  return staticKeyName(node.property, node.computed);
+}
+
+/** Finds a non-computed property by name in an object literal. */
+export function findProperty(
+  object: TSESTree.ObjectExpression,
+  name: string,
+): TSESTree.Property | undefined {
+  for (const property of object.properties) {
+    if (
+      property.type === AST_NODE_TYPES.Property &&
+      staticKeyName(property.key, property.computed) === name
+    ) {
+      return property;
+    }
+  }
+  return undefined;
+}
+
+export function hasSpread(object: TSESTree.ObjectExpression): boolean {
+  return object.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement);
+}
+
+/** The value of a property as an expression (method shorthand gives its function). */
+export function propertyValue(property: TSESTree.Property): TSESTree.Node {
+  return unwrap(property.value);
+}
+
+/** A string known at lint time: literal, template without expressions, or `+` of those. */
+export function staticString(node: TSESTree.Node): string | undefined {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Literal && typeof n.value === "string") return n.value;
+  if (n.type === AST_NODE_TYPES.TemplateLiteral && n.expressions.length === 0) {
+    return n.quasis[0]?.value.cooked ?? undefined;
+  }
+  if (n.type === AST_NODE_TYPES.BinaryExpression && n.operator === "+") {
+    const left = staticString(n.left);
+    const right = left === undefined ? undefined : staticString(n.right);
+    return left === undefined || right === undefined ? undefined : left + right;
+  }
+  return undefined;
+}
+
+/** Finds the variable an identifier refers to, walking up from the identifier's scope. */
+export function findVariable(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  identifier: TSESTree.Identifier,
+): TSESLint.Scope.Variable | undefined {
+  let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier);
+  while (scope) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) return variable;
+    scope = scope.upper;
+  }
+  return undefined;
+}
+
+/**
+ * The initializer of a `const` the identifier refers to, when it has exactly one definition and
+ * is never reassigned. Anything else is unknown (`undefined`).
+ */
+export function constInitializer(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  identifier: TSESTree.Identifier,
+): TSESTree.Node | undefined {
+  const variable = findVariable(sourceCode, identifier);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!def || def.type !== "Variable") return undefined;
+  const declarator = def.node;
+  if (declarator.id.type !== AST_NODE_TYPES.Identifier || !declarator.init) return undefined;
+  const declaration = declarator.parent;
+  if (declaration.kind !== "const") {
+    // A `let` that is never written again is as good as a const.
+    if (variable?.references.some((r) => r.isWrite() && r.identifier !== declarator.id)) {
+      return undefined;
+    }
+  }
+  return unwrap(declarator.init);
+}
+
+/** The function an identifier names in this file (declaration or a const function expression). */
+export function resolveFunction(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  identifier: TSESTree.Identifier,
+): FunctionNode | undefined {
+  const variable = findVariable(sourceCode, identifier);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!def) return undefined;
+  if (def.type === "FunctionName" && isFunctionNode(def.node)) return def.node;
+  if (def.type === "Variable") {
+    const init = constInitializer(sourceCode, identifier);
+    if (init && isFunctionNode(init)) return init;
+  }
+  return undefined;
+}
+
+/** The nearest enclosing function of a node (not the node itself). */
+export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
+  let current = node.parent;
+  while (current) {
+    if (isFunctionNode(current)) return current;
+    current = current.parent;
+  }
+  return undefined;
+}
+
+/** Whether `inner` is `outer` or lies inside it. */
+export function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {
+  return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
+}
+
+/** The leftmost identifier of a member chain (`a` in `a.b.c`, `a.b()`), unwrapping awaits. */
+export function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
+  let current = unwrap(node);
+  for (;;) {
+    if (current.type === AST_NODE_TYPES.Identifier) return current;
+    if (current.type === AST_NODE_TYPES.MemberExpression) current = unwrap(current.object);
+    else if (current.type === AST_NODE_TYPES.ChainExpression) current = current.expression;
+    else if (current.type === AST_NODE_TYPES.CallExpression) current = unwrap(current.callee);
+    else return undefined;
+  }
+}
+
+/** The dotted text of a simple member chain (`ctx.mcpReq.signal`), or undefined. */
+export function memberPath(node: TSESTree.Node): string | undefined {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Identifier) return n.name;
+  if (n.type === AST_NODE_TYPES.ThisExpression) return "this";
+  if (n.type === AST_NODE_TYPES.ChainExpression) return memberPath(n.expression);
+  if (n.type === AST_NODE_TYPES.MemberExpression) {
+    const object = memberPath(n.object);
+    const name = memberName(n);
+    return object === undefined || name === undefined ? undefined : `${object}.${name}`;
+  }
+  return undefined;
+}
+
+/** The name of a called function: `f` for `f()`, `g` for `a.b.g()`. */
+export function calleeName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
+  if (callee.type === AST_NODE_TYPES.MemberExpression) return memberName(callee);
+  return undefined;
+}
+
+/** A readable name for a function node (declaration name, variable or property it is assigned to). */
+export function functionName(node: FunctionNode): string | undefined {
+  if (node.id) return node.id.name;
+  const parent = node.parent;
+  if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
+    return parent.id.name;
+  }
+  if (parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.MethodDefinition || parent.type === AST_NODE_TYPES.PropertyDefinition) {
+    return staticKeyName(parent.key, parent.computed);
+  }
+  return undefined;
+}

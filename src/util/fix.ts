@@ -1,0 +1,66 @@
+/**
+ * Fix-safety helpers. The checklist every fix follows:
+ * - never lose a comment: no fix that replaces or removes a range containing one;
+ * - multi-site edits are arrays of fixes, so they apply together or not at all;
+ * - a shape the fix does not fully understand gets no fix (callers return null).
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** Whether the node's range contains a comment (replacing it would drop the comment). */
+export function containsComment(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  return sourceCode.getCommentsInside(node).length > 0;
+}
+
+/** Adds `text` (e.g. `timeout: 30000`) as the last property of an object literal. */
+export function insertProperty(
+  fixer: TSESLint.RuleFixer,
+  sourceCode: SourceCode,
+  object: TSESTree.ObjectExpression,
+  text: string,
+): TSESLint.RuleFix {
+  const last = object.properties.at(-1);
+  if (!last) {
+    return fixer.replaceText(object, `{ ${text} }`);
+  }
+  return fixer.insertTextAfter(last, `, ${text}`);
+}
+
+/** Adds properties at the start of an object literal (`{ a, b }` -> `{ x, y, a, b }`). */
+export function prependProperties(
+  fixer: TSESLint.RuleFixer,
+  sourceCode: SourceCode,
+  object: TSESTree.ObjectExpression,
+  text: string,
+): TSESLint.RuleFix {
+  const first = object.properties[0];
+  if (!first) return fixer.replaceText(object, `{ ${text} }`);
+  return fixer.insertTextBefore(first, `${text}, `);
+}
+
+/** Removes a property and the comma that separates it from its neighbour. */
+export function removeProperty(
+  fixer: TSESLint.RuleFixer,
+  sourceCode: SourceCode,
+  property: TSESTree.Property,
+): TSESLint.RuleFix {
+  const after = sourceCode.getTokenAfter(property);
+  if (after?.value === ",") {
+    const next = sourceCode.getTokenAfter(after, { includeComments: true });
+    return fixer.removeRange([property.range[0], next && next.value !== "}" ? next.range[0] : after.range[1]]);
+  }
+  const before = sourceCode.getTokenBefore(property);
+  if (before?.value === ",") return fixer.removeRange([before.range[0], property.range[1]]);
+  return fixer.remove(property);
+}
+
+/** A JavaScript string literal for `value`, in double quotes. */
+export function quote(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** Whether the object literal is written as a plain `{ ... }` we can edit (no spread). */
+export function isEditableObject(object: TSESTree.ObjectExpression): boolean {
+  return object.properties.every((p) => p.type === AST_NODE_TYPES.Property && !p.computed);
+}

@@ -1,0 +1,82 @@
+/**
+ * Recognises error text that tells an agent nothing: no cause, no input, no resource, no next
+ * step. Matching is on the whole text (normalised), never on a substring, so a message that
+ * starts generic and then names the cause is fine.
+ */
+
+const GENERIC_PHRASES = [
+  "error",
+  "errors",
+  "an error occurred",
+  "an error has occurred",
+  "an error occured",
+  "error occurred",
+  "an unexpected error occurred",
+  "an unknown error occurred",
+  "unexpected error",
+  "unexpected error occurred",
+  "something went wrong",
+  "something went wrong please try again",
+  "something went wrong please try again later",
+  "operation failed",
+  "the operation failed",
+  "request failed",
+  "the request failed",
+  "failed",
+  "failure",
+  "internal error",
+  "internal server error",
+  "server error",
+  "unknown error",
+  "invalid input",
+  "invalid request",
+  "invalid arguments",
+  "invalid argument",
+  "invalid parameters",
+  "invalid params",
+  "bad request",
+  "please try again",
+  "please try again later",
+  "try again later",
+  "oops",
+  "oops something went wrong",
+  "tool failed",
+  "tool execution failed",
+  "execution failed",
+  "not found",
+  "error processing request",
+  "error processing your request",
+  "an error occurred while processing your request",
+  "could not complete the request",
+  "unable to complete the request",
+];
+
+/** "Failed to create record", "Could not fetch data", "Unable to load configuration". */
+const VAGUE_ACTION = /^(failed|unable|could not|couldn't|cannot|can't) to? ?\w+( (the|a|an|your|this))?( \w+)?$/;
+/** "Search failed", "Request error": a generic operation noun and nothing else. */
+const VAGUE_NOUN = /^(the )?(request|operation|search|query|tool|api|api call|call|action|task|process|execution|processing|lookup|fetch) (failed|error|failure)$/;
+
+export function normaliseText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/^\s*(error|failure|failed)\s*:\s*/u, "")
+    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export interface GenericTextOptions {
+  readonly additionalPhrases: readonly string[];
+  readonly allowedPhrases: readonly string[];
+}
+
+/** Whether a static message names nothing an agent could act on. */
+export function isGenericText(text: string, options: GenericTextOptions): boolean {
+  const normal = normaliseText(text);
+  if (options.allowedPhrases.some((p) => normaliseText(p) === normal)) return false;
+  if (options.additionalPhrases.some((p) => normaliseText(p) === normal)) return true;
+  // An empty message (or one that is only "Error:") is as generic as it gets.
+  if (normal === "") return true;
+  if (GENERIC_PHRASES.includes(normal)) return true;
+  return VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal);
+}
