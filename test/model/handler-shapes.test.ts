@@ -1,0 +1,96 @@
+import { Linter } from "eslint";
+import * as tsParser from "@typescript-eslint/parser";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { describe, expect, it } from "vitest";
+import { getModel } from "../../src/model/index.js";
+import { SHAPES, locate } from "../shapes.js";
+
+/** A probe rule that reports what the model knows at each `debugger` statement. */
+const probe: TSESLint.RuleModule<"at"> = {
+  meta: { type: "problem", schema: [], messages: { at: "{{info}}" } },
+  defaultOptions: [],
+  create(context) {
+    const model = getModel(context);
+    return {
+      DebuggerStatement(node) {
+        const handlers = model.handlersAt(node);
+        const info = {
+          tool: model.toolNameAt(node) ?? null,
+          frameworks: [...new Set(handlers.map((h) => h.framework))].sort(),
+          escaping: model.escapingThrows.map((t) => t.node.loc.start.line),
+        };
+        context.report({ node, messageId: "at", data: { info: JSON.stringify(info) } });
+      },
+    };
+  },
+};
+
+function probeAt(code: string): { tool: string | null; frameworks: string[]; escaping: number[] } {
+  const linter = new Linter({ configType: "flat" });
+  const messages = linter.verify(code, [
+    {
+      files: ["**/*.ts"],
+      languageOptions: { parser: tsParser },
+      plugins: { probe: { rules: { probe } } },
+      rules: { "probe/probe": "error" },
+    },
+  ], "file.ts");
+  const fatal = messages.find((m) => m.fatal);
+  if (fatal) throw new Error(fatal.message);
+  const message = messages.find((m) => m.ruleId === "probe/probe");
+  if (!message) throw new Error("probe did not run");
+  return JSON.parse(message.message) as { tool: string | null; frameworks: string[]; escaping: number[] };
+}
+
+describe("the MCP model finds every handler shape", () => {
+  for (const shape of SHAPES) {
+    describe(`group ${String(shape.group)}: ${shape.title}`, () => {
+      it("puts the handler body on a handler path with the tool's name", () => {
+        const result = probeAt(shape.wrap("    debugger;\n    return { content: [] };"));
+        expect(result.frameworks.length).toBeGreaterThan(0);
+        expect(result.tool).toBe(shape.named ? "search_docs" : null);
+      });
+
+      it(shape.thrown === "unknown" ? "does not claim to know what a throw becomes" : "sees a throw escape the handler", () => {
+        const { code, line } = locate(shape.wrap('    debugger;\n    /*>*/throw new Error("boom");'));
+        const result = probeAt(code);
+        if (shape.thrown === "unknown") expect(result.escaping).toEqual([]);
+        else expect(result.escaping).toContain(line);
+      });
+
+      it("sees a throw inside try/catch as caught", () => {
+        const result = probeAt(shape.wrap('    debugger;\n    try {\n      throw new Error("boom");\n    } catch {\n      return { content: [] };\n    }'));
+        expect(result.escaping).toEqual([]);
+      });
+    });
+  }
+
+  it("does not see a tool in a file without MCP evidence", () => {
+    const result = probeAt("function f() { debugger; throw new Error('x'); }\nthing.tool('a', () => { f(); });");
+    expect(result).toEqual({ tool: null, frameworks: [], escaping: [] });
+  });
+
+  it("keeps a dispatcher's unknown-tool branch out of the escaping throws", () => {
+    const code = SHAPES.find((s) => s.title.startsWith("low-level switch"))?.wrap("      debugger;\n      return { content: [] };") ?? "";
+    expect(probeAt(code).escaping).toEqual([]);
+  });
+
+  it("treats a wrapper that calls the handler inside try/catch as catching its throws", () => {
+    const code = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "d", version: "1" });
+function withErrors(fn) {
+  return async (args, extra) => {
+    try {
+      return await fn(args, extra);
+    } catch (error) {
+      return { isError: true, content: [{ type: "text", text: String(error) }] };
+    }
+  };
+}
+server.registerTool("wrapped", {}, withErrors(async (args) => {
+  debugger;
+  throw new Error("boom");
+}));`;
+    expect(probeAt(code)).toEqual({ tool: "wrapped", frameworks: ["mcp-sdk"], escaping: [] });
+  });
+});
