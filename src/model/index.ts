@@ -61,6 +61,8 @@ export interface McpModel {
   handlersAt(node: TSESTree.Node): readonly ToolHandler[];
   /** The tool name for a node, when all handlers through it agree on one. */
   toolNameAt(node: TSESTree.Node): string | undefined;
+  /** The names of the tools whose paths run through a node, in registration order. */
+  toolNamesAt(node: TSESTree.Node): readonly string[];
   /** Inside a dispatcher's own "unknown tool" branch (not a tool failure). */
   isUnknownToolBranch(node: TSESTree.Node): boolean;
   /** All call expressions of the file (for rules that look at external calls). */
@@ -99,6 +101,7 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     escapingThrows: EMPTY,
     handlersAt: () => EMPTY,
     toolNameAt: () => undefined,
+    toolNamesAt: () => EMPTY,
     isUnknownToolBranch: () => false,
     calls: EMPTY,
     newExpressions: EMPTY,
@@ -247,6 +250,12 @@ function buildModel(sourceCode: SourceCode): McpModel {
       }
       if (object.type === AST_NODE_TYPES.Identifier) {
         const init = constInitializer(sourceCode, object);
+        // `const client = new SlackClient(token); client.getChannels()`: a same-file class.
+        if (init?.type === AST_NODE_TYPES.NewExpression && init.callee.type === AST_NODE_TYPES.Identifier) {
+          const declaration = classDeclaration(sourceCode, init.callee);
+          const method = declaration ? methodOf(declaration.body, name) : undefined;
+          return method ? [method] : [];
+        }
         if (init?.type === AST_NODE_TYPES.ObjectExpression) {
           const property = findProperty(init, name);
           const value = property ? unwrap(property.value) : undefined;
@@ -341,11 +350,9 @@ function buildModel(sourceCode: SourceCode): McpModel {
   const unknownBranches = search.unknownToolBranches;
   const isUnknownToolBranch = (node: TSESTree.Node): boolean => {
     if (unknownBranches.some((b) => isInside(node, b))) return true;
-    if (node.type === AST_NODE_TYPES.ThrowStatement) {
-      const text = thrownText(node);
-      if (text !== undefined && UNKNOWN_TOOL_TEXT.test(text)) return true;
-    }
-    return false;
+    const text =
+      node.type === AST_NODE_TYPES.ThrowStatement ? thrownText(node) : node.type === AST_NODE_TYPES.ObjectExpression ? resultText(node) : undefined;
+    return text !== undefined && UNKNOWN_TOOL_TEXT.test(text);
   };
 
   const escapingThrows: ThrowSite[] = [];
@@ -370,10 +377,14 @@ function buildModel(sourceCode: SourceCode): McpModel {
     return EMPTY;
   };
 
-  const toolNameAt = (node: TSESTree.Node): string | undefined => {
+  const toolNamesAt = (node: TSESTree.Node): readonly string[] => {
     const names = new Set<string>();
     for (const h of handlersAt(node)) if (h.toolName !== undefined) names.add(h.toolName);
-    return names.size === 1 ? [...names][0] : undefined;
+    return [...names];
+  };
+  const toolNameAt = (node: TSESTree.Node): string | undefined => {
+    const names = toolNamesAt(node);
+    return names.length === 1 ? names[0] : undefined;
   };
 
   const errorResults: ErrorResult[] = [];
@@ -402,6 +413,7 @@ function buildModel(sourceCode: SourceCode): McpModel {
     escapingThrows,
     handlersAt,
     toolNameAt,
+    toolNamesAt,
     isUnknownToolBranch,
     calls,
     newExpressions,
@@ -487,8 +499,21 @@ function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression | undefi
 function classMethod(fn: FunctionNode, name: string): FunctionNode | undefined {
   let current: TSESTree.Node | undefined = fn.parent;
   while (current && current.type !== AST_NODE_TYPES.ClassBody) current = current.parent;
-  if (!current) return undefined;
-  for (const member of current.body) {
+  return current ? methodOf(current, name) : undefined;
+}
+
+/** The same-file class an identifier names. */
+function classDeclaration(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+  const variable = findVariable(sourceCode, identifier);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type === "ClassName") return def.node;
+  if (def?.type === "Variable" && def.node.init?.type === AST_NODE_TYPES.ClassExpression) return def.node.init;
+  return undefined;
+}
+
+/** An instance method (or arrow property) of a class body. */
+function methodOf(body: TSESTree.ClassBody, name: string): FunctionNode | undefined {
+  for (const member of body.body) {
     if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && !member.computed && member.key.type === AST_NODE_TYPES.Identifier && member.key.name === name) {
       const value = member.value ? unwrap(member.value) : undefined;
       if (isFunctionNode(value)) return value;
@@ -511,18 +536,31 @@ function isAwaitedOrReturned(call: TSESTree.CallExpression): boolean {
   return true;
 }
 
+/** The static parts of a template (`Unknown tool: ${name}` -> "Unknown tool: …"), or a static string. */
+function textOf(node: TSESTree.Node): string | undefined {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.TemplateLiteral) return n.quasis.map((q) => q.value.cooked).join("…");
+  return staticString(n);
+}
+
+/** The first content text of a result object literal. */
+function resultText(object: TSESTree.ObjectExpression): string | undefined {
+  const content = findProperty(object, "content");
+  const array = content ? unwrap(content.value) : undefined;
+  const first = array?.type === AST_NODE_TYPES.ArrayExpression ? array.elements[0] : undefined;
+  const part = first ? unwrap(first) : undefined;
+  const text = part?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(part, "text") : undefined;
+  return text ? textOf(text.value) : undefined;
+}
+
 /** The static message of `throw new X("...")` / `throw "..."`. */
 export function thrownText(node: TSESTree.ThrowStatement): string | undefined {
   const argument = unwrap(node.argument);
   if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
     const message = argument.arguments.find((a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral);
-    if (!message) return undefined;
-    const text = staticString(message);
-    if (text !== undefined) return text;
-    if (message.type === AST_NODE_TYPES.TemplateLiteral) return message.quasis.map((q) => q.value.cooked).join("…");
-    return undefined;
+    return message ? textOf(message) : undefined;
   }
-  return staticString(argument);
+  return textOf(argument);
 }
 
 

@@ -191,8 +191,7 @@ export default createRule<Options, MessageIds>({
     }
 
     function report(node: TSESTree.Node, what: string, fix: TSESLint.ReportFixFunction | null): void {
-      const name = model.toolNameAt(node);
-      const tool = toolLabel(name);
+      const tool = toolLabel(model.toolNamesAt(node));
       context.report({
         node,
         messageId: "errorOnEmptyResult",

@@ -92,7 +92,7 @@ export default createRule<Options, MessageIds>({
       context.report({
         node,
         messageId: "genericErrorMessage",
-        data: { text: text.length > 60 ? `${text.slice(0, 57)}...` : text, tool: toolLabel(model.toolNameAt(toolAt)) },
+        data: { text: text.length > 60 ? `${text.slice(0, 57)}...` : text, tool: toolLabel(model.toolNamesAt(toolAt)) },
         suggest: canFix
           ? [
               {

@@ -79,7 +79,7 @@ export default createRule<Options, MessageIds>({
       const categoryNode = valueOf(categoryProperty.value);
       const { categories, known } = categoriesOf(vocabulary, categoryNode);
       if (categories.size === 0) return;
-      const tool = toolLabel(model.toolNameAt(toolAt));
+      const tool = toolLabel(model.toolNamesAt(toolAt));
       const retryableProperty = findProperty(object, vocabulary.retryable);
       const retryableNode = retryableProperty ? valueOf(retryableProperty.value) : undefined;
       const retryable = literalBoolean(retryableNode);

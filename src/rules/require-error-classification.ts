@@ -175,7 +175,7 @@ export default createRule<Options, MessageIds>({
       if (result.helperCall) continue;
       if (model.isUnknownToolBranch(result.node)) continue;
       const payload = getPayload(sourceCode, result, vocabulary);
-      const tool = toolLabel(model.toolNameAt(result.node));
+      const tool = toolLabel(model.toolNamesAt(result.node));
       const isErrorProperty = findProperty(result.object, "isError") ?? result.object;
       const category = payloadField(payload, vocabulary.category);
       const retryable = payloadField(payload, vocabulary.retryable);
@@ -248,7 +248,7 @@ export default createRule<Options, MessageIds>({
         node: site.node,
         messageId: "unclassifiedThrow",
         data: {
-          tool: toolLabel(model.toolNameAt(site.node) ?? handler.toolName),
+          tool: toolLabel(model.toolNamesAt(site.node)),
           outcome: thrownOutcome(handler),
           category: vocabulary.category,
           retryable: vocabulary.retryable,

@@ -139,7 +139,7 @@ export default createRule<Options, MessageIds>({
       if (!external || external.status === "ok" || external.status === "unknown") return;
       if (isGuarded(call, wrappers)) return;
       const names = new Set(handlers.flatMap((h) => (h.toolName === undefined ? [] : [h.toolName])));
-      const tool = toolLabel(names.size === 1 ? [...names][0] : undefined);
+      const tool = toolLabel([...names]);
       const signal = requestSignal
         ? `AbortSignal.any([${requestSignal}, AbortSignal.timeout(${String(ms)})])`
         : `AbortSignal.timeout(${String(ms)})`;

@@ -1,9 +1,20 @@
 /** Wording shared by rule messages: how to name a tool and what a framework does with a throw. */
 import type { Framework, ToolHandler } from "../model/types.js";
 
-/** `tool "search_docs"` when the name is known, otherwise `this tool handler`. */
-export function toolLabel(name: string | undefined): string {
-  return name === undefined ? "this tool handler" : `tool "${name}"`;
+/**
+ * `tool "search_docs"` when the name is known, `tools "a" and "b"` for a function shared by a few
+ * tools, otherwise `this tool handler`.
+ */
+export function toolLabel(names: string | readonly string[] | undefined): string {
+  const list = names === undefined ? [] : typeof names === "string" ? [names] : names;
+  const [first, second, third] = list;
+  if (first === undefined) return "this tool handler";
+  if (second === undefined) return `tool "${first}"`;
+  if (third === undefined || list.length === 3) {
+    const quoted = list.map((n) => `"${n}"`);
+    return `tools ${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1) ?? ""}`;
+  }
+  return `${String(list.length)} tools ("${first}", "${second}", ...)`;
 }
 
 const FRAMEWORK_NAMES: Record<Framework, string> = {
