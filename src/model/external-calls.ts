@@ -13,6 +13,7 @@ import {
   isFunctionNode,
   memberName,
   memberPath,
+  thisPropertyInitializer,
   unwrap,
 } from "../util/ast.js";
 import { objectLiteral } from "./payload.js";
@@ -106,8 +107,9 @@ interface Instance {
   readonly hasTimeout: boolean | undefined;
 }
 
-function instanceOf(facts: ClientFacts, identifier: TSESTree.Identifier): Instance | undefined {
-  const init = constInitializer(facts.sourceCode, identifier);
+function instanceOf(facts: ClientFacts, reference: TSESTree.Identifier | TSESTree.MemberExpression): Instance | undefined {
+  const init =
+    reference.type === AST_NODE_TYPES.Identifier ? constInitializer(facts.sourceCode, reference) : thisPropertyInitializer(reference);
   if (init?.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const callee = unwrap(init.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
@@ -182,24 +184,25 @@ export function classifyCall(facts: ClientFacts, call: TSESTree.CallExpression, 
     if ((path === "globalThis.fetch" || path === "window.fetch") && method === "fetch") {
       client = "fetch";
       label = "fetch";
-    } else if (object.type === AST_NODE_TYPES.Identifier) {
-      const source = importOf(facts, object);
+    } else if (object.type === AST_NODE_TYPES.Identifier || (object.type === AST_NODE_TYPES.MemberExpression && object.object.type === AST_NODE_TYPES.ThisExpression)) {
+      const source = object.type === AST_NODE_TYPES.Identifier ? importOf(facts, object) : undefined;
       const [module] = source ? splitImport(source) : [undefined];
       const instance = source === undefined ? instanceOf(facts, object) : undefined;
+      const objectName = memberPath(object) ?? "client";
       if (module === "axios" || instance?.client === "axios") {
         if (AXIOS_URL_CONFIG.has(method)) optionsIndex = 1;
         else if (AXIOS_URL_DATA_CONFIG.has(method)) optionsIndex = 2;
         else if (method === "request") optionsIndex = 0;
         else return undefined;
         client = "axios";
-        label = `${object.name}.${method}`;
+        label = `${objectName}.${method}`;
         if (instance?.hasTimeout === true) return ok(call, client, label);
         if (instance && instance.hasTimeout === undefined) return unknown(call, client, label);
-        if (fileDefaults.has(object.name)) return ok(call, client, label);
+        if (fileDefaults.has(objectName)) return ok(call, client, label);
       } else if (module === "got" || instance?.client === "got") {
         if (!GOT_METHODS.has(method)) return undefined;
         client = "got";
-        label = `${object.name}.${method}`;
+        label = `${objectName}.${method}`;
         if (instance?.hasTimeout === true) return ok(call, client, label);
         if (instance && instance.hasTimeout === undefined) return unknown(call, client, label);
       } else if (module !== undefined && CHILD_PROCESS.has(module) && CHILD_METHODS.has(method)) {
@@ -208,11 +211,11 @@ export function classifyCall(facts: ClientFacts, call: TSESTree.CallExpression, 
         optionsIndex = "object";
       } else if (module !== undefined && HTTP.has(module) && (method === "request" || method === "get")) {
         client = "http";
-        label = `${object.name}.${method}`;
+        label = `${objectName}.${method}`;
         optionsIndex = "object";
-      } else if (facts.customClients.has(`${object.name}.${method}`)) {
+      } else if (facts.customClients.has(`${objectName}.${method}`)) {
         client = "custom";
-        label = `${object.name}.${method}`;
+        label = `${objectName}.${method}`;
         optionsIndex = "object";
       }
     }

@@ -390,6 +390,9 @@ function buildModel(sourceCode: SourceCode): McpModel {
   const errorResults: ErrorResult[] = [];
   for (const object of isErrorObjects) {
     if (!isToolResultObject(object)) continue;
+    // Off a handler path, only a returned result counts: an expected value in a test or a mock
+    // argument is not a result any tool gives.
+    if (!helperObjects.has(object) && !isReturnedValue(object) && handlersAt(object).length === 0) continue;
     errorResults.push({ node: object, object, helperCall: undefined, helper: undefined });
   }
   if (errorHelpers.size > 0) {
@@ -430,6 +433,34 @@ function recordBinding(id: TSESTree.Node, source: string, map: Map<string, strin
         if (key !== undefined) map.set(p.value.name, `${source}#${key}`);
       }
     }
+  }
+}
+
+/** The value a function returns: `return x`, `() => x`, through `a ? x : y`, `await`, `as`. */
+function isReturnedValue(node: TSESTree.Node): boolean {
+  let current: TSESTree.Node = node;
+  for (;;) {
+    const parent: TSESTree.Node | undefined = current.parent;
+    if (!parent) return false;
+    switch (parent.type) {
+      case AST_NODE_TYPES.ReturnStatement:
+        return true;
+      case AST_NODE_TYPES.ArrowFunctionExpression:
+        return parent.body === current;
+      case AST_NODE_TYPES.ConditionalExpression:
+        if (parent.test === current) return false;
+        break;
+      case AST_NODE_TYPES.LogicalExpression:
+      case AST_NODE_TYPES.AwaitExpression:
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSTypeAssertion:
+        break;
+      default:
+        return false;
+    }
+    current = parent;
   }
 }
 

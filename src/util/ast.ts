@@ -206,3 +206,31 @@ export function functionName(node: FunctionNode): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The value assigned to `this.name` in the enclosing class: a property initializer
+ * (`name = x`) or the one assignment `this.name = x` in the constructor.
+ */
+export function thisPropertyInitializer(node: TSESTree.MemberExpression): TSESTree.Node | undefined {
+  if (node.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+  const name = memberName(node);
+  if (name === undefined) return undefined;
+  let current: TSESTree.Node | undefined = node.parent;
+  while (current && current.type !== AST_NODE_TYPES.ClassBody) current = current.parent;
+  if (!current) return undefined;
+  for (const member of current.body) {
+    if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === name && member.value) {
+      return unwrap(member.value);
+    }
+  }
+  const constructor = current.body.find(
+    (m): m is TSESTree.MethodDefinition => m.type === AST_NODE_TYPES.MethodDefinition && m.kind === "constructor",
+  );
+  const assignments: TSESTree.Node[] = [];
+  for (const statement of constructor?.value.body?.body ?? []) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const e = statement.expression;
+    if (e.type === AST_NODE_TYPES.AssignmentExpression && e.operator === "=" && memberPath(e.left) === `this.${name}`) assignments.push(e.right);
+  }
+  return assignments.length === 1 && assignments[0] ? unwrap(assignments[0]) : undefined;
+}

@@ -1,0 +1,185 @@
+/**
+ * Shapes met in public MCP servers that the rules once got wrong (a false positive or a miss).
+ * Each case is written from scratch in the shape that was seen; no server code is copied.
+ */
+import requireErrorClassification from "../src/rules/require-error-classification.js";
+import requireTimeout from "../src/rules/require-timeout.js";
+import { createRuleTester } from "./rule-tester.js";
+
+const ruleTester = createRuleTester();
+
+const LOW_LEVEL = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+`;
+
+ruleTester.run("require-error-classification (real-world shapes)", requireErrorClassification, {
+  valid: [
+    {
+      name: "an expected result in a test file is not a result any tool returns",
+      code: `import { expect, it } from "vitest";
+import { handleCliOutput } from "./handle-cli-output.js";
+it("wraps a failure", () => {
+  const expected = { content: [{ type: "text", text: "boom" }], isError: true };
+  expect(handleCliOutput("boom")).toEqual(expected);
+  expect(handleCliOutput("x")).toEqual({ content: [{ type: "text", text: "x" }], isError: true });
+});`,
+    },
+    {
+      name: "the result after a one-branch if on the tool name is the unknown-tool answer",
+      code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "think") {
+    return { content: [{ type: "text", text: "ok" }] };
+  }
+  return { content: [{ type: "text", text: \`Unknown tool: \${request.params.name}\` }], isError: true };
+});`,
+    },
+  ],
+  invalid: [
+    {
+      name: "an error result returned from a utility module is still checked",
+      code: `export function createErrorResponse(message: string) {
+  return { content: [{ type: "text", text: \`Error: \${message}\` }], isError: true };
+}`,
+      errors: [
+        {
+          messageId: "missingClassification",
+          line: 2,
+          column: 68,
+          suggestions: (
+            [
+              ["transient", "true"],
+              ["validation", "false"],
+              ["business", "false"],
+              ["permission", "false"],
+            ] as const
+          ).map(([category, value]) => ({
+            messageId: "addClassification" as const,
+            data: { category, retryable: "isRetryable", value },
+            output: `export function createErrorResponse(message: string) {
+  return { content: [{ type: "text", text: JSON.stringify({ errorCategory: "${category}", isRetryable: ${value}, description: \`Error: \${message}\` }) }], isError: true };
+}`,
+          })),
+        },
+      ],
+    },
+  ],
+});
+
+const CHAT_CLIENT = `${LOW_LEVEL}class ChatClient {
+  constructor(private token: string) {}
+  async listChannels() {
+    const response = await fetch("https://chat.example.com/api/channels", { headers: { Authorization: this.token } });
+    return response.json();
+  }
+}
+const client = new ChatClient("t");
+const server = new Server({ name: "s", version: "1" });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "list_channels":
+      return { content: [{ type: "text", text: JSON.stringify(await client.listChannels()) }] };
+    default:
+      throw new Error("Unknown tool");
+  }
+});`;
+
+const AXIOS_IN_CONSTRUCTOR = `${LOW_LEVEL}import axios from "axios";
+class SearchServer {
+  private server = new Server({ name: "s", version: "1" });
+  private http;
+  constructor() {
+    this.http = axios.create({ headers: { "x-api-key": "k" } });
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      switch (request.params.name) {
+        case "search":
+          return { content: [{ type: "text", text: JSON.stringify(await this.search(request.params.arguments)) }] };
+        default:
+          throw new Error("Unknown tool");
+      }
+    });
+  }
+  async search(args) {
+    const response = await this.http.post("/search", args);
+    return response.data;
+  }
+}`;
+
+const SHARED_HELPER = `${LOW_LEVEL}async function lookup(q: string) {
+  const response = await fetch(\`https://api.example.com/?q=\${q}\`);
+  return response.json();
+}
+const server = new Server({ name: "s", version: "1" });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  switch (name) {
+    case "web_search":
+      return { content: [{ type: "text", text: JSON.stringify(await lookup(String(args?.q))) }] };
+    case "local_search":
+      return { content: [{ type: "text", text: JSON.stringify(await lookup(String(args?.q))) }] };
+    default:
+      throw new Error("Unknown tool");
+  }
+});`;
+
+ruleTester.run("require-timeout (real-world shapes)", requireTimeout, {
+  valid: [],
+  invalid: [
+    {
+      name: "a method of a same-file client class, called through an instance, is on the handler path",
+      code: CHAT_CLIENT,
+      errors: [
+        {
+          messageId: "missingTimeout",
+          line: 6,
+          column: 28,
+          data: { label: "fetch", tool: 'tool "list_channels"', remedy: "`signal: AbortSignal.timeout(ms)`" },
+          suggestions: [
+            {
+              messageId: "addTimeoutSignal",
+              data: { signal: "AbortSignal.timeout(30000)", ms: "30000" },
+              output: CHAT_CLIENT.replace("Authorization: this.token } }", "Authorization: this.token }, signal: AbortSignal.timeout(30000) }"),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "an axios instance created in the constructor without a timeout",
+      code: AXIOS_IN_CONSTRUCTOR,
+      errors: [
+        {
+          messageId: "missingTimeout",
+          line: 19,
+          column: 28,
+          suggestions: [
+            {
+              messageId: "addTimeoutOption",
+              data: { signal: "AbortSignal.timeout(30000)", ms: "30000" },
+              output: AXIOS_IN_CONSTRUCTOR.replace('post("/search", args)', 'post("/search", args, { timeout: 30000 })'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a helper shared by two tools names both",
+      code: SHARED_HELPER,
+      errors: [
+        {
+          messageId: "missingTimeout",
+          line: 4,
+          column: 26,
+          data: { label: "fetch", tool: 'tools "web_search" and "local_search"', remedy: "`signal: AbortSignal.timeout(ms)`" },
+          suggestions: [
+            {
+              messageId: "addTimeoutSignal",
+              data: { signal: "AbortSignal.timeout(30000)", ms: "30000" },
+              output: SHARED_HELPER.replace("?q=${q}`)", "?q=${q}`, { signal: AbortSignal.timeout(30000) })"),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
