@@ -19,4 +19,6 @@ const plugin = {
 plugin.configs = createConfigs(plugin as TSESLint.FlatConfig.Plugin, rules);
 
 export default plugin;
-export { rules };
+// Named exports too, for tools that load the plugin with require() (which yields the namespace).
+export const configs = plugin.configs;
+export { meta, rules };

@@ -55,7 +55,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
             ] as const
           ).map(([category, value]) => ({
             messageId: "addClassification" as const,
-            data: { category, retryable: "isRetryable", value },
+            data: { category, categoryField: "errorCategory", code: `"${category}"`, retryable: "isRetryable", value },
             output: `export function createErrorResponse(message: string) {
   return { content: [{ type: "text", text: JSON.stringify({ errorCategory: "${category}", isRetryable: ${value}, description: \`Error: \${message}\` }) }], isError: true };
 }`,

@@ -18,7 +18,7 @@ export function createTypedRuleTester(): RuleTester {
   return new RuleTester({
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.ts*"] },
+        projectService: true,
         tsconfigRootDir: fixtures,
       },
     },

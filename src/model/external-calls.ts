@@ -13,6 +13,7 @@ import {
   isFunctionNode,
   memberName,
   memberPath,
+  staticString,
   thisPropertyInitializer,
   unwrap,
 } from "../util/ast.js";
@@ -66,6 +67,8 @@ export interface ClientFacts {
   /** Source text of the request signals in scope of the call's handler. */
   readonly requestSignals: readonly string[];
   readonly customClients: ReadonlySet<string>;
+  /** The module `fetch` was imported from, when it was. */
+  readonly fetchModule?: string;
 }
 
 /** Where a local name comes from: `axios`, `child_process#exec`, or undefined. */
@@ -139,7 +142,8 @@ function timeoutIn(options: TSESTree.ObjectExpression, client: ClientKind): bool
 }
 
 /** Recognises an external call, or undefined when the call is not one we know. */
-export function classifyCall(facts: ClientFacts, call: TSESTree.CallExpression, fileDefaults: ReadonlySet<string>): ExternalCall | undefined {
+export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpression, fileDefaults: ReadonlySet<string>): ExternalCall | undefined {
+  let facts = clientFacts;
   const callee = unwrap(call.callee);
   let client: ClientKind | undefined;
   let label = "";
@@ -151,14 +155,16 @@ export function classifyCall(facts: ClientFacts, call: TSESTree.CallExpression, 
     if (callee.name === "fetch" && (source === undefined ? !findVariable(facts.sourceCode, callee) : FETCH_MODULES.has(module ?? ""))) {
       client = "fetch";
       label = "fetch";
-    } else if (module === "axios" && named === undefined) {
-      client = "axios";
-      label = "axios";
-      optionsIndex = call.arguments.length === 1 ? 0 : 1;
-    } else if (module === "got" && named === undefined) {
-      client = "got";
-      label = "got";
-      optionsIndex = call.arguments.length === 1 ? 0 : 1;
+      if (module === "node-fetch") facts = { ...facts, fetchModule: module };
+    } else if ((module === "axios" || module === "got") && named === undefined) {
+      client = module;
+      label = module;
+      // `axios(config)` / `got(options)` vs `axios(url[, config])` / `got(url[, options])`.
+      const first = call.arguments[0];
+      if (call.arguments.length === 1 && first) {
+        if (objectLiteral(facts.sourceCode, first)) optionsIndex = 0;
+        else if (!looksLikeUrl(facts, first)) return unknown(call, client, label);
+      }
     } else if (module !== undefined && CHILD_PROCESS.has(module) && named !== undefined && CHILD_METHODS.has(named)) {
       client = "child_process";
       label = named;
@@ -263,8 +269,11 @@ function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, client: 
         return unknown(call, client, label);
       }
     }
-    const first = args[0] ? unwrap(args[0]) : undefined;
-    if (client === "http" && first?.type === AST_NODE_TYPES.ObjectExpression) optionsNode = first;
+    if (client === "http" && !optionsNode && args[0]) {
+      // `http.request(options[, cb])`: the options may come first; unknown unless it is a URL.
+      optionsNode = objectLiteral(facts.sourceCode, args[0]);
+      if (!optionsNode && !looksLikeUrl(facts, args[0])) return unknown(call, client, label);
+    }
     if (!optionsNode) {
       if (client === "http" && hasSetTimeout(call)) return ok(call, client, label);
       const last = args.at(-1);
@@ -296,6 +305,8 @@ function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, client: 
   const timeout = findProperty(options, "timeout");
   if (client === "fetch") {
     if (hasSpread(options)) return unknown(call, client, label);
+    // node-fetch v2 honours `timeout` (v3 dropped it); the version is unknown here.
+    if (timeout && facts.fetchModule === "node-fetch") return unknown(call, client, label);
     return { call, client, label, status: timeout ? "fetch-timeout-option" : "missing", options, insertOptionsAfter: undefined, property: timeout };
   }
   const bounded = timeoutIn(options, client);
@@ -336,7 +347,9 @@ function statementCallsSetTimeoutOn(statement: TSESTree.Statement, name: string)
   const e = unwrap(statement.expression);
   if (e.type !== AST_NODE_TYPES.CallExpression) return false;
   const path = memberPath(e.callee);
-  return path === `${name}.setTimeout` || path === `${name}.on` || path === `${name}.once`;
+  if (path === `${name}.setTimeout`) return true;
+  const event = e.arguments[0];
+  return (path === `${name}.on` || path === `${name}.once`) && event !== undefined && staticString(event) === "timeout";
 }
 
 /** `axios.defaults.timeout = 5000` / `api.defaults.timeout = ...` anywhere in the file. */
@@ -358,19 +371,65 @@ export function collectDefaultTimeouts(program: TSESTree.Program): Set<string> {
  * Guards that bound a call without an option: a `Promise.race` with a timer, or a wrapper whose
  * name says timeout (`withTimeout(fetch(...))`, `async function fetchWithTimeout() { ... }`).
  */
-export function isGuarded(call: TSESTree.CallExpression, wrapperNames: ReadonlySet<string>): boolean {
+export function isGuarded(
+  call: TSESTree.CallExpression,
+  wrapperNames: ReadonlySet<string>,
+  boundaries: ReadonlySet<TSESTree.Node>,
+): boolean {
+  const isGuardName = (name: string | undefined): boolean =>
+    name !== undefined && !TIMER_FUNCTIONS.has(name) && (/timeout|deadline/i.test(name) || wrapperNames.has(name));
   let current: TSESTree.Node | undefined = call.parent;
   while (current) {
     if (current.type === AST_NODE_TYPES.CallExpression) {
-      const path = memberPath(current.callee);
-      const name = calleeName(current);
-      if (path === "Promise.race" || (name !== undefined && (/timeout|deadline/i.test(name) || wrapperNames.has(name)))) return true;
+      if (memberPath(current.callee) === "Promise.race" || isGuardName(calleeName(current))) return true;
     }
     if (isFunctionNode(current)) {
       const name = functionName(current);
-      if (name !== undefined && (/timeout|deadline/i.test(name) || wrapperNames.has(name))) return true;
+      if (isGuardName(name)) return true;
+      // A named function, or a tool handler, is as far as a guard can be.
+      if (name !== undefined || boundaries.has(current)) return false;
     }
     current = current.parent;
   }
   return false;
+}
+
+/** Timers delay a call; they do not bound it. */
+const TIMER_FUNCTIONS = new Set(["setTimeout", "clearTimeout", "setInterval", "setImmediate"]);
+
+/**
+ * The import map of a file the MCP model skipped (no MCP evidence): top-level imports and
+ * `require` bindings, for `scope: "everywhere"`.
+ */
+export function collectImports(program: TSESTree.Program): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const statement of program.body) {
+    if (statement.type === AST_NODE_TYPES.ImportDeclaration) {
+      for (const specifier of statement.specifiers) {
+        const source = statement.source.value;
+        map.set(
+          specifier.local.name,
+          specifier.type === AST_NODE_TYPES.ImportSpecifier
+            ? `${source}#${specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value}`
+            : source,
+        );
+      }
+    } else if (statement.type === AST_NODE_TYPES.VariableDeclaration) {
+      for (const declarator of statement.declarations) {
+        const init = declarator.init ? unwrap(declarator.init) : undefined;
+        if (init?.type !== AST_NODE_TYPES.CallExpression || !isRequireCall(init) || !init.arguments[0]) continue;
+        const source = staticString(init.arguments[0]);
+        if (source === undefined) continue;
+        if (declarator.id.type === AST_NODE_TYPES.Identifier) map.set(declarator.id.name, source);
+        if (declarator.id.type === AST_NODE_TYPES.ObjectPattern) {
+          for (const p of declarator.id.properties) {
+            if (p.type === AST_NODE_TYPES.Property && p.key.type === AST_NODE_TYPES.Identifier && p.value.type === AST_NODE_TYPES.Identifier) {
+              map.set(p.value.name, `${source}#${p.key.name}`);
+            }
+          }
+        }
+      }
+    }
+  }
+  return map;
 }

@@ -556,6 +556,8 @@ function findDispatch(
       entry: fn,
       region,
       entryCaught: entryCaught || isCaughtWithin(region, fn),
+      // In a function the dispatcher delegates to, its context parameter is not in scope.
+      requestSignal: fn === dispatcher.entry ? dispatcher.requestSignal : undefined,
     });
   };
   const visit = (node: TSESTree.Node): void => {
@@ -655,6 +657,9 @@ function visitTableLookup(
       }
     }
   }
+  // The table function receives the request context when the dispatcher passes its own along.
+  const [contextName, ...signalPath] = (dispatcher.requestSignal ?? "").split(".");
+  const contextIndex = call?.arguments.findIndex((a) => a.type === AST_NODE_TYPES.Identifier && a.name === contextName) ?? -1;
   const targets: FunctionNode[] = [];
   for (const property of init.properties) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
@@ -662,7 +667,10 @@ function visitTableLookup(
     const resolved = resolveHandler(search, property.value);
     if (name === undefined || !resolved) continue;
     targets.push(resolved.entry);
-    search.handlers.push({ ...dispatcher, kind: "low-level-case", toolName: name, entry: resolved.entry, region: undefined, entryCaught: caught || resolved.entryCaught });
+    // The table function has its own parameters: the dispatcher's context name is not in scope.
+    const param = contextIndex === -1 ? undefined : resolved.entry.params[contextIndex];
+    const requestSignal = signalPath.length > 0 ? signalOf(param, signalPath.join(".")) : undefined;
+    search.handlers.push({ ...dispatcher, kind: "low-level-case", toolName: name, entry: resolved.entry, region: undefined, entryCaught: caught || resolved.entryCaught, requestSignal });
   }
   if (call && targets.length > 0) search.dispatchEdges.set(call, targets);
 }

@@ -15,6 +15,7 @@ import {
   unwrap,
   constInitializer,
   findVariable,
+  messageText,
 } from "../util/ast.js";
 import {
   type HandlerSearch,
@@ -217,7 +218,10 @@ function buildModel(sourceCode: SourceCode): McpModel {
   // Error helpers: same-file functions whose every return is an `isError` result.
   const errorHelpers = new Map<FunctionNode, TSESTree.ObjectExpression>();
   const helperObjects = new Set<TSESTree.ObjectExpression>();
+  const handlerFunctions = new Set(search.handlers.flatMap((h) => [h.entry, h.root]));
   for (const fn of functions) {
+    // A handler that only ever fails is still a handler, not a helper.
+    if (handlerFunctions.has(fn)) continue;
     const object = errorHelperObject(fn);
     if (object) {
       errorHelpers.set(fn, object);
@@ -567,13 +571,6 @@ function isAwaitedOrReturned(call: TSESTree.CallExpression): boolean {
   return true;
 }
 
-/** The static parts of a template (`Unknown tool: ${name}` -> "Unknown tool: …"), or a static string. */
-function textOf(node: TSESTree.Node): string | undefined {
-  const n = unwrap(node);
-  if (n.type === AST_NODE_TYPES.TemplateLiteral) return n.quasis.map((q) => q.value.cooked).join("…");
-  return staticString(n);
-}
-
 /** The first content text of a result object literal. */
 function resultText(object: TSESTree.ObjectExpression): string | undefined {
   const content = findProperty(object, "content");
@@ -581,7 +578,7 @@ function resultText(object: TSESTree.ObjectExpression): string | undefined {
   const first = array?.type === AST_NODE_TYPES.ArrayExpression ? array.elements[0] : undefined;
   const part = first ? unwrap(first) : undefined;
   const text = part?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(part, "text") : undefined;
-  return text ? textOf(text.value) : undefined;
+  return text ? messageText(text.value) : undefined;
 }
 
 /** The static message of `throw new X("...")` / `throw "..."`. */
@@ -589,9 +586,9 @@ export function thrownText(node: TSESTree.ThrowStatement): string | undefined {
   const argument = unwrap(node.argument);
   if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
     const message = argument.arguments.find((a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral);
-    return message ? textOf(message) : undefined;
+    return message ? messageText(message) : undefined;
   }
-  return textOf(argument);
+  return messageText(argument);
 }
 
 

@@ -165,9 +165,12 @@ export function valueAtResult(result: ErrorResult, value: TSESTree.Node): TSESTr
 }
 
 /** The category a literal value maps to (also through `a ? "x" : "y"` when both are literal). */
-export function categoriesOf(vocabulary: Vocabulary, value: TSESTree.Node | undefined): { categories: Set<string>; unknownValues: string[]; known: boolean } {
+export function categoriesOf(
+  vocabulary: Vocabulary,
+  value: TSESTree.Node | undefined,
+): { categories: Set<string>; unknownValues: { value: string; node: TSESTree.Node }[]; known: boolean } {
   const categories = new Set<string>();
-  const unknownValues: string[] = [];
+  const unknownValues: { value: string; node: TSESTree.Node }[] = [];
   let known = true;
   const visit = (node: TSESTree.Node): void => {
     const n = unwrap(node);
@@ -176,14 +179,16 @@ export function categoriesOf(vocabulary: Vocabulary, value: TSESTree.Node | unde
       visit(n.alternate);
       return;
     }
-    if (n.type === AST_NODE_TYPES.Literal && typeof n.value === "string") {
-      const category = vocabulary.codes.get(n.value);
+    const text =
+      n.type === AST_NODE_TYPES.Literal && typeof n.value === "string"
+        ? n.value
+        : n.type === AST_NODE_TYPES.TemplateLiteral && n.expressions.length === 0
+          ? (n.quasis[0]?.value.cooked ?? undefined)
+          : undefined;
+    if (text !== undefined) {
+      const category = vocabulary.codes.get(text);
       if (category) categories.add(category);
-      else unknownValues.push(n.value);
-      return;
-    }
-    if (n.type === AST_NODE_TYPES.TemplateLiteral && n.expressions.length === 0) {
-      visit({ ...n, type: AST_NODE_TYPES.Literal, value: n.quasis[0]?.value.cooked ?? "", raw: "" } as unknown as TSESTree.Node);
+      else unknownValues.push({ value: text, node: n });
       return;
     }
     known = false;

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { getModel, thrownText } from "../model/index.js";
 import { getPayload, valueAtResult } from "../model/payload.js";
 import { getVocabulary } from "../settings.js";
-import { findProperty, findVariable, isFunctionNode, memberName, memberPath, staticString, unwrap } from "../util/ast.js";
+import { findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment, removeProperty } from "../util/fix.js";
@@ -22,6 +22,8 @@ const COUNT_PROPERTIES = new Set(["count", "total", "totalCount", "total_count",
 const SIZE_PROPERTIES = new Set(["length", "size"]);
 
 type Origin = "call" | "input" | "unknown";
+
+const CONVERSIONS = new Set(["String", "Number", "Boolean", "Array", "parseInt", "parseFloat", "decodeURIComponent", "encodeURIComponent"]);
 
 /** Where a value comes from: a call made in the handler, the tool's input, or unknown. */
 function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origin {
@@ -45,6 +47,10 @@ function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origi
           return n.arguments[0] ? originOf(sourceCode, n.arguments[0], depth + 1) : "unknown";
         }
         return originOf(sourceCode, callee.object, depth + 1) === "input" ? "input" : "call";
+      }
+      // `String(args.query)`, `Number(x)`: a conversion keeps the origin of what it converts.
+      if (callee.type === AST_NODE_TYPES.Identifier && CONVERSIONS.has(callee.name)) {
+        return n.arguments[0] ? originOf(sourceCode, n.arguments[0], depth + 1) : "unknown";
       }
       return "call";
     }
@@ -110,13 +116,22 @@ function emptinessSubject(test: TSESTree.Node): TSESTree.Node | undefined {
     const subject = left ?? right;
     const other = left ? n.right : n.left;
     const checked = falsy(other);
-    if (subject && checked && memberPath(checked) !== undefined && memberPath(checked) === memberPath(rootOfSubject(subject))) return subject;
+    if (subject && checked && memberPath(checked) !== undefined && memberPath(checked) === memberPath(subject)) return subject;
   }
   return undefined;
 }
 
-function rootOfSubject(subject: TSESTree.Node): TSESTree.Node {
-  return subject;
+/** For the `else` of `x.length > 0`, `x.length !== 0`, `x.length >= 1`, `x.length`: the value. */
+function nonEmptinessSubject(test: TSESTree.Node): TSESTree.Node | undefined {
+  const n = unwrap(test);
+  if (n.type === AST_NODE_TYPES.MemberExpression) return measuredValue(n);
+  if (n.type === AST_NODE_TYPES.BinaryExpression) {
+    const { operator, left, right } = n;
+    if ((operator === ">" || operator === "!==" || operator === "!=") && isZero(right)) return measuredValue(left);
+    if ((operator === "!==" || operator === "!=") && isZero(left)) return measuredValue(right);
+    if (operator === ">=" && isOne(right)) return measuredValue(left);
+  }
+  return undefined;
 }
 
 /** `!x`, `x === null`, `x == undefined`: a single-item lookup that found nothing. */
@@ -176,6 +191,12 @@ export default createRule<Options, MessageIds>({
       let current: TSESTree.Node = node;
       while (current.parent && !isFunctionNode(current.parent)) {
         const parent: TSESTree.Node = current.parent;
+        // A failure caught inside the branch is its own failure, not the empty result.
+        if (parent.type === AST_NODE_TYPES.CatchClause) break;
+        if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.alternate === current) {
+          const subject = nonEmptinessSubject(parent.test);
+          if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\` is false`;
+        }
         if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === current) {
           const subject = emptinessSubject(parent.test);
           if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\``;
@@ -207,7 +228,7 @@ export default createRule<Options, MessageIds>({
       const payload = getPayload(sourceCode, result, vocabulary);
       const textNode = payload.texts[0];
       const textValue = textNode ? valueAtResult(result, textNode) : undefined;
-      const text = textValue ? staticString(textValue) : undefined;
+      const text = textValue ? messageText(textValue) : undefined;
       // Emptiness of the tool's own arguments is validation; `originOf` only accepts call results.
       const what = emptyBranch(result.node, text);
       if (what === undefined) continue;

@@ -101,7 +101,7 @@ export default createRule<Options, MessageIds>({
                 fix: (fixer) =>
                   fixer.replaceText(
                     n,
-                    `\`${templateText(text.replace(/[.\s]+$/, ""))}: \${${caught} instanceof Error ? ${caught}.message : String(${caught})}\``,
+                    `\`${templateText(text.replace(/[.:\s]+$/, ""))}: \${${caught} instanceof Error ? ${caught}.message : String(${caught})}\``,
                   ),
               },
             ]
@@ -126,7 +126,14 @@ export default createRule<Options, MessageIds>({
         }
         continue;
       }
-      for (const text of payload.texts) check(text, result.node);
+      // A generic first line followed by a part that gives the cause is fine as a whole.
+      const isGenericPart = (text: TSESTree.Node): boolean => {
+        const value = staticString(text);
+        return value !== undefined && isGenericText(value, textOptions);
+      };
+      if (payload.texts.every(isGenericPart)) {
+        for (const text of payload.texts) check(text, result.node);
+      }
       for (const object of payload.objects) {
         for (const field of fields) check(findProperty(object, field)?.value, result.node);
       }

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { getModel } from "../model/index.js";
 import { categoriesOf, getPayload, valueAtResult } from "../model/payload.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
-import { findProperty, unwrap } from "../util/ast.js";
+import { findProperty, isInside, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment, removeProperty } from "../util/fix.js";
@@ -56,7 +56,7 @@ export default createRule<Options, MessageIds>({
       retryAfterOnPermanentError:
         "A {{reason}} error of {{tool}} carries `{{field}}`, which tells the agent to wait and try again although a retry cannot succeed. Remove it.",
       validationRetryability:
-        "A validation error of {{tool}} is marked `{{field}}: {{actual}}`; this project marks validation errors {{expected}}.",
+        "A validation error of {{tool}} is marked `{{field}}: {{actual}}`, but this project's option says validation errors are {{expected}}; one consistent signal lets the agent decide between fixing its input and retrying.",
       setNotRetryable: "Set `{{field}}` to false.",
     },
   },
@@ -73,7 +73,14 @@ export default createRule<Options, MessageIds>({
      * Checks one classification: `valueOf` maps a field's value to the expression that gives it
      * (the call argument when the object is a helper's and reads a parameter).
      */
-    function check(object: TSESTree.ObjectExpression, valueOf: (value: TSESTree.Node) => TSESTree.Node | undefined, toolAt: TSESTree.Node): void {
+    function check(
+      object: TSESTree.ObjectExpression,
+      valueOf: (value: TSESTree.Node) => TSESTree.Node | undefined,
+      toolAt: TSESTree.Node,
+      helperCall?: TSESTree.CallExpression,
+    ): void {
+      // A value that lives in a shared helper serves every caller: editing it is never safe here.
+      const editable = (node: TSESTree.Node): boolean => !helperCall || isInside(node, helperCall);
       const categoryProperty = findProperty(object, vocabulary.category);
       if (!categoryProperty) return;
       const categoryNode = valueOf(categoryProperty.value);
@@ -83,19 +90,28 @@ export default createRule<Options, MessageIds>({
       const retryableProperty = findProperty(object, vocabulary.retryable);
       const retryableNode = retryableProperty ? valueOf(retryableProperty.value) : undefined;
       const retryable = literalBoolean(retryableNode);
+      // A helper's own literals are checked once at the helper; a call matters only when it passes a value.
+      const ownLiteral = (property: TSESTree.Property | undefined, node: TSESTree.Node | undefined): boolean =>
+        property !== undefined && node === unwrap(property.value);
+      if (helperCall && ownLiteral(categoryProperty, categoryNode) && ownLiteral(retryableProperty, retryableNode)) return;
       const permanent = [...categories].filter((c) => PERMANENT.has(c));
       const allPermanent = known && permanent.length === categories.size;
 
       if (retryableNode && retryable === true && permanent.length > 0 && !checked.has(retryableNode)) {
-        checked.add(retryableNode);
+        // A flag fixed inside a shared helper is reported at the call that makes it wrong.
+        const at = editable(retryableNode) ? retryableNode : (helperCall ?? retryableNode);
+        if (at === retryableNode) checked.add(retryableNode);
         const setFalse = (fixer: TSESLint.RuleFixer): TSESLint.RuleFix => fixer.replaceText(retryableNode, "false");
         context.report({
-          node: retryableNode,
+          node: at,
           messageId: "retryablePermanentError",
           data: { category: permanent.join(" or "), tool },
           // Only a wholly permanent category makes `false` right on every path.
-          fix: allPermanent ? setFalse : null,
-          suggest: allPermanent ? [] : [{ messageId: "setNotRetryable", data: { field: vocabulary.retryable }, fix: setFalse }],
+          fix: allPermanent && editable(retryableNode) ? setFalse : null,
+          suggest:
+            allPermanent || !editable(retryableNode)
+              ? []
+              : [{ messageId: "setNotRetryable", data: { field: vocabulary.retryable }, fix: setFalse }],
         });
       }
 
@@ -119,7 +135,7 @@ export default createRule<Options, MessageIds>({
             node: retryableNode,
             messageId: "validationRetryability",
             data: { tool, field: vocabulary.retryable, actual: String(retryable), expected: validation },
-            fix: (fixer) => fixer.replaceText(retryableNode, String(expected)),
+            fix: editable(retryableNode) ? (fixer) => fixer.replaceText(retryableNode, String(expected)) : null,
           });
         }
       }
@@ -128,7 +144,7 @@ export default createRule<Options, MessageIds>({
     for (const result of model.errorResults) {
       if (!result.helperCall) continue;
       const payload = getPayload(sourceCode, result, vocabulary);
-      for (const object of payload.objects) check(object, (value) => valueAtResult(result, value), result.node);
+      for (const object of payload.objects) check(object, (value) => valueAtResult(result, value), result.node, result.helperCall);
     }
 
     const identity = (value: TSESTree.Node): TSESTree.Node => unwrap(value);

@@ -36,9 +36,19 @@ export function likelyCategories(node: TSESTree.Node): Category[] {
   };
   const readTest = (test: TSESTree.Node): void => {
     const visit = (n: TSESTree.Node): void => {
-      if (n.type === AST_NODE_TYPES.LogicalExpression || n.type === AST_NODE_TYPES.BinaryExpression) {
+      if (n.type === AST_NODE_TYPES.LogicalExpression) {
         visit(n.left);
         visit(n.right);
+        return;
+      }
+      if (n.type === AST_NODE_TYPES.BinaryExpression) {
+        // Only an equality (or `>= 500`) points at a category; `!== 403` says the opposite.
+        if (n.operator === "===" || n.operator === "==") {
+          visit(n.left);
+          visit(n.right);
+        } else if ((n.operator === ">=" || n.operator === ">") && n.right.type === AST_NODE_TYPES.Literal && typeof n.right.value === "number" && n.right.value >= 499) {
+          add("transient");
+        }
         return;
       }
       if (n.type === AST_NODE_TYPES.Literal) {
@@ -74,7 +84,12 @@ function orderedCategories(node: TSESTree.Node): Category[] {
 
 /** The fields to insert for a category, as source text. */
 function classificationText(vocabulary: Vocabulary, category: Category, validationRetryable: boolean): string {
-  return `${vocabulary.category}: ${quote(categoryValue(vocabulary, category))}, ${vocabulary.retryable}: ${String(retryableFor(category, validationRetryable))}`;
+  return `${fieldKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}, ${fieldKey(vocabulary.retryable)}: ${String(retryableFor(category, validationRetryable))}`;
+}
+
+function literalBoolean(node: TSESTree.Node): boolean | undefined {
+  const n = unwrap(node);
+  return n.type === AST_NODE_TYPES.Literal && typeof n.value === "boolean" ? n.value : undefined;
 }
 
 function fieldKey(name: string): string {
@@ -114,7 +129,7 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       missingClassification:
-        "The error result of {{tool}} has neither `{{category}}` nor `{{retryable}}`, so the agent cannot tell whether to retry, fix its input, or stop. Add both to the JSON payload or structuredContent.",
+        "The error result of {{tool}} has neither `{{category}}` nor `{{retryable}}`, so the agent cannot tell whether to retry, fix its input, or stop. Add both to the error payload the model reads.",
       missingCategory:
         "The error result of {{tool}} has no `{{category}}`, so the agent cannot tell a bad input from an outage or a refusal. Add one of: {{categories}}.",
       missingRetryable:
@@ -122,8 +137,8 @@ export default createRule<Options, MessageIds>({
       unknownCategory:
         "The error category \"{{value}}\" of {{tool}} is not one of the configured categories ({{categories}}); agents cannot map it to an action. Use one of them or map it in `settings[\"mcp-errors\"].categories`.",
       unclassifiedThrow:
-        "This error thrown out of {{tool}} reaches the agent unclassified: {{outcome}}. Return an error result with `{{category}}` and `{{retryable}}` instead, or convert it in a wrapper.",
-      addClassification: "Classify it as {{category}} (`{{retryable}}: {{value}}`).",
+        "This error thrown out of {{tool}} carries no classification: {{outcome}}. Return an error result with `{{category}}` and `{{retryable}}` instead, or convert it in a wrapper.",
+      addClassification: "Classify it as {{category}} (`{{categoryField}}: {{code}}`, `{{retryable}}: {{value}}`).",
     },
   },
   defaultOptions: [{ classifiedErrorClasses: [], validationRetryable: false }],
@@ -142,13 +157,24 @@ export default createRule<Options, MessageIds>({
       target: TSESTree.ObjectExpression | undefined,
       text: TSESTree.Node | undefined,
       missing: { category: boolean; retryable: boolean },
+      existingRetryable?: boolean,
     ): TSESLint.ReportSuggestionArray<MessageIds> {
       if (vocabulary.container.length > 0) return [];
-      return orderedCategories(at).map((category) => {
+      // With a literal retryability already there, offer only the categories that agree with it.
+      const categories = orderedCategories(at).filter(
+        (c) => existingRetryable === undefined || retryableFor(c, validationRetryable) === existingRetryable || (c === "validation" && !missing.retryable),
+      );
+      return categories.map((category) => {
         const value = retryableFor(category, validationRetryable);
         return {
           messageId: "addClassification" as const,
-          data: { category, retryable: vocabulary.retryable, value: String(value) },
+          data: {
+            category,
+            categoryField: vocabulary.category,
+            code: quote(categoryValue(vocabulary, category)),
+            retryable: vocabulary.retryable,
+            value: String(value),
+          },
           fix(fixer) {
             if (target) {
               if (!isEditableObject(target)) return null;
@@ -182,8 +208,8 @@ export default createRule<Options, MessageIds>({
 
       if (category) {
         const { categories, unknownValues, known } = categoriesOf(vocabulary, category.value);
-        for (const value of unknownValues) {
-          context.report({ node: category.value, messageId: "unknownCategory", data: { value, tool, categories: categoryList } });
+        for (const { value, node } of unknownValues) {
+          context.report({ node, messageId: "unknownCategory", data: { value, tool, categories: categoryList } });
         }
         if (!retryable && !payload.unknown) {
           // A literal category tells the retryability: safe to insert it.
@@ -215,7 +241,9 @@ export default createRule<Options, MessageIds>({
           node: isErrorProperty,
           messageId: "missingCategory",
           data: { tool, category: vocabulary.category, categories: categoryList },
-          suggest: target ? suggestions(result.node, target, undefined, { category: true, retryable: false }) : [],
+          suggest: target
+            ? suggestions(result.node, target, undefined, { category: true, retryable: false }, literalBoolean(retryable.value))
+            : [],
         });
       }
     }
@@ -249,7 +277,7 @@ export default createRule<Options, MessageIds>({
         messageId: "unclassifiedThrow",
         data: {
           tool: toolLabel(model.toolNamesAt(site.node)),
-          outcome: thrownOutcome(handler),
+          outcome: thrownOutcome(handler, className),
           category: vocabulary.category,
           retryable: vocabulary.retryable,
         },

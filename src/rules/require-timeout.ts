@@ -4,10 +4,11 @@ import {
   type ExternalCall,
   classifyCall,
   collectDefaultTimeouts,
+  collectImports,
   isGuarded,
 } from "../model/external-calls.js";
 import { type ToolHandler, getModel } from "../model/index.js";
-import { isFunctionNode, isInside } from "../util/ast.js";
+import { enclosingFunction, isFunctionNode, isInside } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment, insertProperty } from "../util/fix.js";
@@ -105,7 +106,7 @@ export default createRule<Options, MessageIds>({
       missingTimeout:
         "This {{label}} call in {{tool}} has no timeout: if the upstream hangs, the agent waits until its own request times out and learns nothing. Pass {{remedy}}.",
       fetchTimeoutIgnored:
-        "fetch ignores the `timeout` option, so this call in {{tool}} still has no timeout. Use `signal: AbortSignal.timeout(ms)`.",
+        "The fetch API ignores a `timeout` option, so this call in {{tool}} still has no timeout. Use `signal: AbortSignal.timeout(ms)`.",
       cancellationIsNotTimeout:
         "This {{label}} call in {{tool}} forwards only the request's cancellation signal; cancellation is not a timeout, so a hung upstream still blocks the agent. Combine it with `AbortSignal.timeout(ms)` through `AbortSignal.any`.",
       addTimeoutSignal: "Add `signal: {{signal}}`.",
@@ -125,21 +126,24 @@ export default createRule<Options, MessageIds>({
     const customClients = new Set(options.clients ?? []);
     const autofix = options.autofix ?? false;
     let defaults: Set<string> | undefined;
+    const boundaries = new Set<TSESTree.Node>(model.handlers.flatMap((h) => [h.entry, h.root]));
+    // A file without MCP evidence has an empty model; `everywhere` still needs its imports.
+    const importedFrom = model.isMcpFile ? model.importedFrom : collectImports(sourceCode.ast);
 
     function check(call: TSESTree.CallExpression, handlers: readonly ToolHandler[]): void {
       const requestSignal = requestSignalAt(call, handlers);
       const facts: ClientFacts = {
         sourceCode,
-        importedFrom: model.importedFrom,
+        importedFrom,
         requestSignals: handlers.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal])),
         customClients,
       };
       defaults ??= collectDefaultTimeouts(sourceCode.ast);
       const external = classifyCall(facts, call, defaults);
       if (!external || external.status === "ok" || external.status === "unknown") return;
-      if (isGuarded(call, wrappers)) return;
+      if (isGuarded(call, wrappers, boundaries)) return;
       const names = new Set(handlers.flatMap((h) => (h.toolName === undefined ? [] : [h.toolName])));
-      const tool = toolLabel([...names]);
+      const tool = handlers.length === 0 ? "a function outside any tool handler" : toolLabel([...names]);
       const signal = requestSignal
         ? `AbortSignal.any([${requestSignal}, AbortSignal.timeout(${String(ms)})])`
         : `AbortSignal.timeout(${String(ms)})`;
@@ -147,13 +151,18 @@ export default createRule<Options, MessageIds>({
       let messageId: MessageIds = "missingTimeout";
       let fixId: MessageIds | undefined;
       let fix: TSESLint.ReportFixFunction | null = null;
-      const { options: object, property } = external;
+      const { property } = external;
+      // An options object declared elsewhere (module scope, another function) is shared: leave it.
+      const object = external.options && enclosingFunction(external.options) === enclosingFunction(call) ? external.options : undefined;
+      const sharedOptions = external.options !== undefined && object === undefined;
       if (external.status === "fetch-timeout-option" && property) {
         messageId = "fetchTimeoutIgnored";
         fixId = "replaceTimeoutWithSignal";
         if (!containsComment(sourceCode, property)) {
           fix = (fixer) => fixer.replaceText(property, `signal: AbortSignal.timeout(${sourceCode.getText(property.value)})`);
         }
+      } else if (sharedOptions) {
+        fixId = undefined;
       } else if (external.status === "cancellation-only" && property) {
         messageId = "cancellationIsNotTimeout";
         fixId = "combineWithTimeout";

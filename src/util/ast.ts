@@ -17,7 +17,7 @@ export function isFunctionNode(node: TSESTree.Node | null | undefined): node is 
   );
 }
 
-/** Strips TypeScript-only wrappers (`x as T`, `x!`, `x satisfies T`, `<T>x`) and parentheses. */
+/** Strips TypeScript-only wrappers (`x as T`, `x!`, `x satisfies T`, `<T>x`) and `a?.b` chains. */
 export function unwrap(node: TSESTree.Node): TSESTree.Node {
   let current = node;
   for (;;) {
@@ -26,6 +26,7 @@ export function unwrap(node: TSESTree.Node): TSESTree.Node {
       case AST_NODE_TYPES.TSSatisfiesExpression:
       case AST_NODE_TYPES.TSNonNullExpression:
       case AST_NODE_TYPES.TSTypeAssertion:
+      case AST_NODE_TYPES.ChainExpression:
         current = current.expression;
         break;
       default:
@@ -233,4 +234,19 @@ export function thisPropertyInitializer(node: TSESTree.MemberExpression): TSESTr
     if (e.type === AST_NODE_TYPES.AssignmentExpression && e.operator === "=" && memberPath(e.left) === `this.${name}`) assignments.push(e.right);
   }
   return assignments.length === 1 && assignments[0] ? unwrap(assignments[0]) : undefined;
+}
+
+/**
+ * The text of a message for matching words in it: a static string, or the static parts of a
+ * template joined with "…" (`No results for ${q}` -> "No results for …").
+ */
+export function messageText(node: TSESTree.Node): string | undefined {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.TemplateLiteral) return n.quasis.map((q) => q.value.cooked).join("…");
+  if (n.type === AST_NODE_TYPES.BinaryExpression && n.operator === "+") {
+    const left = messageText(n.left);
+    const right = messageText(n.right);
+    return left === undefined && right === undefined ? undefined : `${left ?? "…"}${right ?? "…"}`;
+  }
+  return staticString(n);
 }

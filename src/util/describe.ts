@@ -34,10 +34,13 @@ const FRAMEWORK_NAMES: Record<Framework, string> = {
 };
 
 /** What happens to an error thrown out of this handler, as a clause for messages. */
-export function thrownOutcome(handler: ToolHandler): string {
+export function thrownOutcome(handler: ToolHandler, errorClass?: string): string {
   const name = FRAMEWORK_NAMES[handler.framework];
   if (handler.thrown === "protocol-error") {
     return `${name} sends it as a JSON-RPC protocol error, which the model never sees`;
+  }
+  if (handler.framework === "fastmcp" && errorClass === "UserError") {
+    return "FastMCP turns a UserError without classified extras into an isError result whose only content is the message text";
   }
   if (handler.framework === "fastmcp") {
     return `FastMCP turns it into an isError result whose only text is "Tool '${handler.toolName ?? "<name>"}' execution failed: <message>"`;

@@ -52,7 +52,7 @@ const GENERIC_PHRASES = [
 ];
 
 /** "Failed to create record", "Could not fetch data", "Unable to load configuration". */
-const VAGUE_ACTION = /^(failed|unable|could not|couldn't|cannot|can't) to? ?\w+( (the|a|an|your|this))?( \w+)?$/;
+const VAGUE_ACTION = /^((failed|unable) to|could not|couldn't|cannot|can't) \w+( (the|a|an|your|this))?( \w+)?$/;
 /** "Search failed", "Request error": a generic operation noun and nothing else. */
 const VAGUE_NOUN = /^(the )?(request|operation|search|query|tool|api|api call|call|action|task|process|execution|processing|lookup|fetch) (failed|error|failure)$/;
 

@@ -31,7 +31,8 @@ function probeAt(code: string): { tool: string | null; frameworks: string[]; esc
     {
       files: ["**/*.ts"],
       languageOptions: { parser: tsParser },
-      plugins: { probe: { rules: { probe } } },
+      // typescript-eslint's rule type and ESLint's differ only in deprecated context members.
+      plugins: { probe: { rules: { probe: probe as unknown as import("eslint").Rule.RuleModule } } },
       rules: { "probe/probe": "error" },
     },
   ], "file.ts");

@@ -1,0 +1,449 @@
+import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds, type Options } from "../../src/rules/no-error-on-empty-result.js";
+import { createRuleTester } from "../rule-tester.js";
+import { type HandlerShape, SHAPES, SHAPES_WITH_KNOWN_THROW, locate } from "../shapes.js";
+
+type Valid = ValidTestCase<Options>;
+type Invalid = InvalidTestCase<MessageIds, Options>;
+
+const ruleTester = createRuleTester();
+
+/** The node between the markers `/*>*\/` (start) and `/*<*\/` (end); both are removed from the code. */
+function span(source: string): { code: string; line: number; column: number; endLine: number; endColumn: number } {
+  const start = locate(source);
+  const end = locate(start.code, "/*<*/");
+  return { code: end.code, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+/** The tool as the message names it, at the start of a sentence. */
+function toolOf(shape: HandlerShape): string {
+  return shape.named ? 'Tool "search_docs"' : "This tool handler";
+}
+
+// Hand-written cases use the most common shape, an inline `registerTool` handler.
+const SDK_SHAPE = SHAPES[0] as HandlerShape;
+const TOOL = toolOf(SDK_SHAPE);
+
+/** A `registerTool` handler with `body`, followed by top-level code `after` (same-file helpers). */
+function inTool(body: string, after = ""): string {
+  return SDK_SHAPE.wrap(body) + (after ? `\n${after}` : "");
+}
+
+interface Expect {
+  readonly options?: Options;
+  /** The whole code after the suggestion; no suggestion when absent. */
+  readonly suggestion?: string;
+  readonly tool?: string;
+}
+
+/** An invalid case with one report on the marked node; `what` names the empty-result test. */
+function empty(name: string, source: string, what: string, expect: Expect = {}): Invalid {
+  const { code, ...location } = span(source);
+  return {
+    name,
+    code,
+    ...(expect.options ? { options: expect.options } : {}),
+    output: null,
+    errors: [
+      {
+        messageId: "errorOnEmptyResult",
+        data: { tool: expect.tool ?? TOOL, what },
+        ...location,
+        suggestions: expect.suggestion === undefined ? [] : [{ messageId: "returnEmptySuccess", output: expect.suggestion }],
+      },
+    ],
+  };
+}
+
+/** `{ isError: true, content: [...] }` with a text part, and the same result without `isError`. */
+const TEXT = '`Nothing in the docs index for "${args.query}".`';
+const ERROR = `{ isError: true, content: [{ type: "text", text: ${TEXT} }] }`;
+const SUCCESS = `{ content: [{ type: "text", text: ${TEXT} }] }`;
+const MARKED_ERROR = `/*>*/${ERROR}/*<*/`;
+
+/** A handler body that searches, then runs `onEmpty` when `test` holds. */
+const searchBody = (test: string, onEmpty: string): string => `    const results = await searchIndex(args.query);
+    if (${test}) {
+      ${onEmpty}
+    }
+    return { content: [{ type: "text", text: results.join("\\n") }] };`;
+
+const valid: Valid[] = [];
+const invalid: Invalid[] = [];
+
+// Every handler shape gets the same bodies, so every behaviour is tested in every shape.
+for (const shape of SHAPES) {
+  invalid.push(
+    empty(
+      `${shape.title}: an error result when the search found nothing`,
+      shape.wrap(searchBody("results.length === 0", `return ${MARKED_ERROR};`)),
+      "`results.length === 0`",
+      { tool: toolOf(shape), suggestion: shape.wrap(searchBody("results.length === 0", `return ${SUCCESS};`)) },
+    ),
+  );
+  valid.push(
+    {
+      name: `${shape.title}: an error result when the tool's own input is empty (validation)`,
+      code: shape.wrap(`    if (args.query.length === 0) {
+      return { isError: true, content: [{ type: "text", text: "The query must not be empty." }] };
+    }
+    return { content: [{ type: "text", text: (await searchIndex(args.query)).join("\\n") }] };`),
+    },
+    {
+      name: `${shape.title}: a successful result when the search found nothing`,
+      code: shape.wrap(searchBody("results.length === 0", `return ${SUCCESS};`)),
+    },
+    {
+      name: `${shape.title}: a single-item lookup that found nothing (default options)`,
+      code: shape.wrap(`    const doc = await fetchDoc(args.query);
+    if (!doc) return { isError: true, content: [{ type: "text", text: "Document not found" }] };
+    return { content: [{ type: "text", text: doc.body }] };`),
+    },
+  );
+}
+
+const SAME_FILE_FUNCTION = "a same-file function on the handler path";
+for (const shape of SHAPES_WITH_KNOWN_THROW) {
+  const thrown = `throw new Error(${TEXT});`;
+  invalid.push(
+    empty(
+      `${shape.title}: an error thrown when the search found nothing`,
+      shape.wrap(searchBody("!results.length", `/*>*/${thrown}/*<*/`)),
+      "`!results.length`",
+      {
+        tool: toolOf(shape),
+        // A throw in a function the handler calls cannot become the handler's return value.
+        ...(shape.title === SAME_FILE_FUNCTION ? {} : { suggestion: shape.wrap(searchBody("!results.length", `return ${SUCCESS};`)) }),
+      },
+    ),
+  );
+}
+
+for (const shape of SHAPES.filter((s) => s.thrown === "unknown")) {
+  valid.push({
+    name: `${shape.title}: a throw whose fate the model does not know`,
+    code: shape.wrap(searchBody("!results.length", `throw new Error(${TEXT});`)),
+  });
+}
+
+/** `searchBody` for a hand-written case, at the indentation of `inTool`. */
+const body = (test: string, onEmpty: string, setup = "const results = await searchIndex(args.query);"): string => `  ${setup}
+  if (${test}) {
+    ${onEmpty}
+  }
+  return { content: [{ type: "text", text: JSON.stringify(results) }] };`;
+
+// Each emptiness test of the issue, on a value that came from a call in the handler.
+for (const [test, setup] of [
+  ["results.length === 0", undefined],
+  ["results.length == 0", undefined],
+  ["0 === results.length", undefined],
+  ["!results.length", undefined],
+  ["results.length < 1", undefined],
+  ["results.length <= 0", undefined],
+  ["1 > results.length", undefined],
+  ["!results || results.length === 0", undefined],
+  ["results.length === 0 || !results", undefined],
+  ["results.size === 0", "const results = await cache.keysMatching(args.query);"],
+  ["Object.keys(results).length === 0", "const results = await fetchFacets(args.query);"],
+  ["Object.entries(results).length === 0", "const results = await fetchFacets(args.query);"],
+  ["results.count === 0", "const results = await countDocs(args.query);"],
+  ["results.total === 0", "const results = await client.search({ q: args.query });"],
+  ["count === 0", "const { count, rows: results } = await db.query(args.query);"],
+  ["total === 0", "const { total, items: results } = await client.search({ q: args.query });"],
+  ["results.length === 0", "const results = (await db.query(args.query)).rows;"],
+  ["results.length === 0", "const results = (await client.search({ q: args.query })).hits.hits as string[];"],
+  ["results.length === 0", "const { data: results } = await supabase.from(\"docs\").select().textSearch(\"body\", args.query);"],
+] as const) {
+  const setupLine = setup ?? "const results = await searchIndex(args.query);";
+  invalid.push(
+    empty(
+      `emptiness test \`${test}\` after \`${setupLine}\``,
+      inTool(body(test, `return ${MARKED_ERROR};`, setupLine)),
+      `\`${test}\``,
+      { suggestion: inTool(body(test, `return ${SUCCESS};`, setupLine)) },
+    ),
+  );
+}
+
+invalid.push(
+  empty(
+    "an error result in a conditional expression",
+    inTool(`  const results = await searchIndex(args.query);
+  return results.length === 0 ? /*>*/{ isError: true, content: [{ type: "text", text: "Search came back empty." }] }/*<*/ : { content: [{ type: "text", text: results.join("\\n") }] };`),
+    "`results.length === 0`",
+    {
+      suggestion: inTool(`  const results = await searchIndex(args.query);
+  return results.length === 0 ? { content: [{ type: "text", text: "Search came back empty." }] } : { content: [{ type: "text", text: results.join("\\n") }] };`),
+    },
+  ),
+  empty(
+    "an error result in an else-if branch",
+    inTool(`  const results = await searchIndex(args.query);
+  if (results === undefined) {
+    return { isError: true, content: [{ type: "text", text: "The docs index did not answer; retry in a minute." }] };
+  } else if (results.length === 0) {
+    return /*>*/{ isError: true, content: [{ type: "text", text: "Search came back empty." }] }/*<*/;
+  }
+  return { content: [{ type: "text", text: results.join("\\n") }] };`),
+    "`results.length === 0`",
+    {
+      suggestion: inTool(`  const results = await searchIndex(args.query);
+  if (results === undefined) {
+    return { isError: true, content: [{ type: "text", text: "The docs index did not answer; retry in a minute." }] };
+  } else if (results.length === 0) {
+    return { content: [{ type: "text", text: "Search came back empty." }] };
+  }
+  return { content: [{ type: "text", text: results.join("\\n") }] };`),
+    },
+  ),
+
+  // Error text that says nothing matched, whatever the branch.
+  ...["No results found", "No matching documents were found.", "Nothing found", "Found nothing for this query", "0 results", "The search returned no documents", "Query did not match any page"].map((text) =>
+    empty(
+      `error text ${JSON.stringify(text)}`,
+      inTool(body("results.every((r) => r.score < 0.2)", `return /*>*/{ isError: true, content: [{ type: "text", text: ${JSON.stringify(text)} }] }/*<*/;`)),
+      "nothing matched",
+      { suggestion: inTool(body("results.every((r) => r.score < 0.2)", `return { content: [{ type: "text", text: ${JSON.stringify(text)} }] };`)) },
+    ),
+  ),
+  empty(
+    "a thrown error whose template text says nothing matched",
+    inTool("  /*>*/throw new Error(`No results for ${args.query}`);/*<*/"),
+    "nothing matched",
+    { suggestion: inTool("  return { content: [{ type: \"text\", text: `No results for ${args.query}` }] };") },
+  ),
+  empty(
+    "a thrown McpError that says nothing matched (no suggestion: two arguments)",
+    inTool(`  const results = await searchIndex(args.query);
+  if (results.length === 0) /*>*/throw new McpError(ErrorCode.InvalidRequest, "No results found");/*<*/
+  return { content: [] };`),
+    "`results.length === 0`",
+  ),
+
+  // Same-file error helpers.
+  empty(
+    "a returned call to a same-file error helper",
+    inTool(body("results.length === 0", `return /*>*/toolError(${TEXT})/*<*/;`), `function toolError(message) {
+  return { isError: true, content: [{ type: "text", text: message }] };
+}`),
+    "`results.length === 0`",
+    {
+      suggestion: inTool(body("results.length === 0", `return { content: [{ type: "text", text: ${TEXT} }] };`), `function toolError(message) {
+  return { isError: true, content: [{ type: "text", text: message }] };
+}`),
+    },
+  ),
+  empty(
+    "a call to an error helper whose own text says nothing matched",
+    inTool(`  return /*>*/noResults()/*<*/;`, `function noResults() {
+  return { isError: true, content: [{ type: "text", text: "No results found" }] };
+}`),
+    "nothing matched",
+    {
+      suggestion: inTool(`  return { content: [{ type: "text", text: "No results found" }] };`, `function noResults() {
+  return { isError: true, content: [{ type: "text", text: "No results found" }] };
+}`),
+    },
+  ),
+  empty(
+    "no suggestion: an error helper call that is not returned directly",
+    inTool(`  const results = await searchIndex(args.query);
+  return results.length === 0 ? /*>*/toolError("Search came back empty.")/*<*/ : { content: [{ type: "text", text: results.join("\\n") }] };`, `function toolError(message) {
+  return { isError: true, content: [{ type: "text", text: message }] };
+}`),
+    "`results.length === 0`",
+  ),
+
+  // Suggestion edge cases.
+  empty(
+    "suggestion: isError as the last property",
+    inTool(body("results.length === 0", `return /*>*/{ content: [{ type: "text", text: ${TEXT} }], isError: true }/*<*/;`)),
+    "`results.length === 0`",
+    { suggestion: inTool(body("results.length === 0", `return ${SUCCESS};`)) },
+  ),
+  empty(
+    "suggestion: a multi-line result keeps its other properties",
+    inTool(body("results.length === 0", `return /*>*/{
+      isError: true,
+      content: [{ type: "text", text: ${TEXT} }],
+      structuredContent: { results: [] },
+    }/*<*/;`)),
+    "`results.length === 0`",
+    {
+      suggestion: inTool(body("results.length === 0", `return {
+      content: [{ type: "text", text: ${TEXT} }],
+      structuredContent: { results: [] },
+    };`)),
+    },
+  ),
+  empty(
+    "no suggestion: a comment inside isError would be lost",
+    inTool(body("results.length === 0", `return /*>*/{ isError: /* empty is an error here */ true, content: [{ type: "text", text: ${TEXT} }] }/*<*/;`)),
+    "`results.length === 0`",
+  ),
+  empty(
+    "no suggestion: a comment inside a throw would be lost",
+    inTool(body("results.length === 0", `/*>*/throw new Error(/* shown to the agent */ ${TEXT});/*<*/`)),
+    "`results.length === 0`",
+  ),
+
+  // Option reportSingleItemLookup.
+  empty(
+    "option reportSingleItemLookup: `!doc`",
+    inTool(`  const doc = await fetchDoc(args.id);
+  if (!doc) return /*>*/{ isError: true, content: [{ type: "text", text: "Document not found" }] }/*<*/;
+  return { content: [{ type: "text", text: doc.body }] };`),
+    "`!doc`",
+    {
+      options: [{ reportSingleItemLookup: true }],
+      suggestion: inTool(`  const doc = await fetchDoc(args.id);
+  if (!doc) return { content: [{ type: "text", text: "Document not found" }] };
+  return { content: [{ type: "text", text: doc.body }] };`),
+    },
+  ),
+  empty(
+    "option reportSingleItemLookup: `doc === null`",
+    inTool(`  const doc = await db.docs.findUnique({ where: { id: args.id } });
+  if (doc === null) return /*>*/{ isError: true, content: [{ type: "text", text: "That document does not exist" }] }/*<*/;
+  return { content: [{ type: "text", text: doc.body }] };`),
+    "`doc === null`",
+    {
+      options: [{ reportSingleItemLookup: true }],
+      suggestion: inTool(`  const doc = await db.docs.findUnique({ where: { id: args.id } });
+  if (doc === null) return { content: [{ type: "text", text: "That document does not exist" }] };
+  return { content: [{ type: "text", text: doc.body }] };`),
+    },
+  ),
+  empty(
+    "option reportSingleItemLookup: a thrown template message",
+    inTool(`  const user = await users.get(args.id);
+  if (undefined == user) {
+    /*>*/throw new Error(\`User \${args.id} not found\`);/*<*/
+  }
+  return { content: [{ type: "text", text: user.name }] };`),
+    "`undefined == user`",
+    {
+      options: [{ reportSingleItemLookup: true }],
+      suggestion: inTool(`  const user = await users.get(args.id);
+  if (undefined == user) {
+    return { content: [{ type: "text", text: \`User \${args.id} not found\` }] };
+  }
+  return { content: [{ type: "text", text: user.name }] };`),
+    },
+  ),
+);
+
+valid.push(
+  // Validation of the tool's own input.
+  ...[
+    ["!args.tags.length", ""],
+    ["args.ids.length < 1", ""],
+    ["Object.keys(args.filters).length === 0", ""],
+    ["ids.length === 0", "const { ids } = args;"],
+    ["tags.length === 0", "const tags = args.tags.filter(Boolean);"],
+    ["query.length === 0", "const query = (args.query ?? \"\").trim();"],
+    ["Object.keys(filters).length === 0", "const filters = JSON.parse(args.filters);"],
+  ].map(([test, setup]) => ({
+    name: `validation of the input: \`${String(test)}\`${setup ? ` after \`${String(setup)}\`` : ""}`,
+    code: inTool(`  ${String(setup)}
+  if (${String(test)}) {
+    return { isError: true, content: [{ type: "text", text: "Give at least one filter, tag or id." }] };
+  }
+  return { content: [{ type: "text", text: JSON.stringify(await searchIndex(args)) }] };`),
+  })),
+  {
+    name: "an emptiness test on a parameter of a same-file function",
+    code: inTool("  return runSearch(args.tags);", `async function runSearch(tags) {
+  if (tags.length === 0) return { isError: true, content: [{ type: "text", text: "Give at least one tag." }] };
+  return { content: [{ type: "text", text: JSON.stringify(await searchIndex(tags)) }] };
+}`),
+  },
+  {
+    name: "a value whose origin is unknown (a reassigned let)",
+    code: inTool(`  let results = [];
+  results = await searchIndex(args.query);
+  if (results.length === 0) return { isError: true, content: [{ type: "text", text: "Search came back empty." }] };
+  return { content: [{ type: "text", text: results.join("\\n") }] };`),
+  },
+  {
+    name: "a size test that is not an emptiness test",
+    code: inTool(`  const results = await searchIndex(args.query);
+  if (results.length > 100) return { isError: true, content: [{ type: "text", text: "Over 100 documents match; narrow the query." }] };
+  if (results.length === 1) return { content: [{ type: "text", text: results[0] }] };
+  return { content: [{ type: "text", text: results.join("\\n") }] };`),
+  },
+  {
+    name: "a count that is not an emptiness test",
+    code: inTool(`  const { count } = await db.count(args.query);
+  if (count === 5000) return { isError: true, content: [{ type: "text", text: "The count hit the 5000 cap; narrow the query." }] };
+  return { content: [{ type: "text", text: String(count) }] };`),
+  },
+  {
+    name: "an error result after an emptiness test, outside its branch",
+    code: inTool(`  const results = await searchIndex(args.query);
+  if (results.length === 0) {
+    console.log("empty");
+  }
+  return { isError: true, content: [{ type: "text", text: "The docs index is read-only today; retry tomorrow." }] };`),
+  },
+  {
+    name: "an error result in a nested callback of an emptiness branch",
+    code: inTool(`  const results = await searchIndex(args.query);
+  if (results.length === 0) {
+    return retry(async () => ({ isError: true, content: [{ type: "text", text: "The docs index did not answer; retry in a minute." }] }));
+  }
+  return { content: [{ type: "text", text: results.join("\\n") }] };`),
+  },
+  {
+    name: "option reportSingleItemLookup: a missing item whose text does not say it was not found",
+    code: inTool(`  const doc = await fetchDoc(args.id);
+  if (!doc) return { isError: true, content: [{ type: "text", text: "The docs service did not answer; retry in a minute." }] };
+  return { content: [{ type: "text", text: doc.body }] };`),
+    options: [{ reportSingleItemLookup: true }],
+  },
+  {
+    name: "option reportSingleItemLookup: a missing input argument",
+    code: inTool(`  if (!args.id) return { isError: true, content: [{ type: "text", text: "Document id not found in the arguments" }] };
+  return { content: [{ type: "text", text: (await fetchDoc(args.id)).body }] };`),
+    options: [{ reportSingleItemLookup: true }],
+  },
+  {
+    name: "a file without MCP evidence",
+    code: `export async function search(query) {
+  const results = await searchIndex(query);
+  if (results.length === 0) throw new Error("No results found");
+  return results;
+}`,
+  },
+  {
+    name: "the dispatcher's unknown-tool branch of a low-level server",
+    code: `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "demo", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "search_docs":
+      return { content: [{ type: "text", text: "[]" }] };
+    default:
+      return { isError: true, content: [{ type: "text", text: \`No tool matches "\${request.params.name}"; nothing found\` }] };
+  }
+});`,
+  },
+  {
+    name: "an isError: false result",
+    code: inTool(body("results.length === 0", "return { isError: false, content: [{ type: \"text\", text: \"No results found\" }] };")),
+  },
+  {
+    name: "a caught throw",
+    code: inTool(`  try {
+    const results = await searchIndex(args.query);
+    if (results.length === 0) throw new Error("No results found");
+    return { content: [{ type: "text", text: results.join("\\n") }] };
+  } catch {
+    return { content: [{ type: "text", text: "No documents match the query." }] };
+  }`),
+  },
+);
+
+ruleTester.run("no-error-on-empty-result", rule, { valid, invalid });

@@ -1,0 +1,492 @@
+import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds, type Options } from "../../src/rules/no-generic-error-message.js";
+import { createRuleTester } from "../rule-tester.js";
+import { type HandlerShape, SHAPES, SHAPES_WITH_KNOWN_THROW, locate } from "../shapes.js";
+
+type Valid = ValidTestCase<Options>;
+type Invalid = InvalidTestCase<MessageIds, Options>;
+
+const ruleTester = createRuleTester();
+
+/** The node between the markers `/*>*\/` (start) and `/*<*\/` (end); both are removed from the code. */
+function span(source: string): { code: string; line: number; column: number; endLine: number; endColumn: number } {
+  const start = locate(source);
+  const end = locate(start.code, "/*<*/");
+  return { code: end.code, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+/** What the suggestion writes for a generic text inside `catch (e)`. */
+function withCause(text: string): string {
+  return `\`${text}: \${e instanceof Error ? e.message : String(e)}\``;
+}
+
+/** The tool as the message names it. */
+function toolOf(shape: HandlerShape): string {
+  return shape.named ? 'tool "search_docs"' : "this tool handler";
+}
+
+// Hand-written cases use the most common shape, an inline `registerTool` handler.
+const SDK_SHAPE = SHAPES[0] as HandlerShape;
+const TOOL = toolOf(SDK_SHAPE);
+
+/** A `registerTool` handler with `body`, followed by top-level code `after` (same-file helpers). */
+function inTool(body: string, after = ""): string {
+  return SDK_SHAPE.wrap(body) + (after ? `\n${after}` : "");
+}
+
+interface Expect {
+  readonly options?: Options;
+  readonly settings?: Record<string, unknown>;
+  /** The replacement the suggestion writes over the marked node; no suggestion when absent. */
+  readonly suggestion?: string;
+  readonly tool?: string;
+}
+
+/** An invalid case with one report on the marked node, whose text is `text`. */
+function generic(name: string, source: string, text: string, expect: Expect = {}): Invalid {
+  const { code, ...location } = span(source);
+  return {
+    name,
+    code,
+    ...(expect.options ? { options: expect.options } : {}),
+    ...(expect.settings ? { settings: expect.settings } : {}),
+    output: null,
+    errors: [
+      {
+        messageId: "genericErrorMessage",
+        data: { text, tool: expect.tool ?? TOOL },
+        ...location,
+        suggestions:
+          expect.suggestion === undefined
+            ? []
+            : [
+                {
+                  messageId: "appendCauseMessage",
+                  data: { name: "e" },
+                  output: source.replace(/\/\*>\*\/[^]*?\/\*<\*\//, () => expect.suggestion ?? ""),
+                },
+              ],
+      },
+    ],
+  };
+}
+
+const valid: Valid[] = [];
+const invalid: Invalid[] = [];
+
+/** A handler body that returns `text` from an error result in a `catch (e)`. */
+const caughtBody = (text: string): string => `    try {
+      return { content: [{ type: "text", text: await searchIndex(args.query) }] };
+    } catch (e) {
+      return { isError: true, content: [{ type: "text", text: ${text} }] };
+    }`;
+
+// Every handler shape gets the same bodies, so every behaviour is tested in every shape.
+for (const shape of SHAPES) {
+  valid.push(
+    {
+      name: `${shape.title}: error text that interpolates the input and the cause`,
+      code: shape.wrap(caughtBody('`Searching the docs for "${args.query}" failed: ${e instanceof Error ? e.message : String(e)}`')),
+    },
+    {
+      name: `${shape.title}: static error text that names the resource and the next step`,
+      code: shape.wrap(`    return { isError: true, content: [{ type: "text", text: "The docs index is being rebuilt. Retry search_docs in five minutes." }] };`),
+    },
+    {
+      name: `${shape.title}: generic text in a successful result`,
+      code: shape.wrap(`    return { content: [{ type: "text", text: "Error" }] };`),
+    },
+  );
+  invalid.push(
+    generic(
+      `${shape.title}: generic content text of an error result`,
+      shape.wrap(`    return { isError: true, content: [{ type: "text", text: /*>*/"An error occurred"/*<*/ }] };`),
+      "An error occurred",
+      { tool: toolOf(shape) },
+    ),
+    generic(
+      `${shape.title}: generic text in a catch, with a suggestion to append the cause`,
+      shape.wrap(caughtBody('/*>*/"Search failed."/*<*/')),
+      "Search failed.",
+      { tool: toolOf(shape), suggestion: withCause("Search failed") },
+    ),
+  );
+}
+
+for (const shape of SHAPES_WITH_KNOWN_THROW) {
+  invalid.push(
+    generic(
+      `${shape.title}: generic message of an error thrown out of the handler`,
+      shape.wrap(`    const hits = await searchIndex(args.query);
+    if (hits === undefined) throw new Error(/*>*/"Something went wrong"/*<*/);
+    return { content: [{ type: "text", text: hits.join("\\n") }] };`),
+      "Something went wrong",
+      { tool: toolOf(shape) },
+    ),
+  );
+  valid.push({
+    name: `${shape.title}: generic message of an error thrown and caught inside the handler`,
+    code: shape.wrap(`    try {
+      throw new Error("Something went wrong");
+    } catch {
+      return { isError: true, content: [{ type: "text", text: "The docs index is offline; retry search_docs in a minute." }] };
+    }`),
+  });
+}
+
+for (const shape of SHAPES.filter((s) => s.thrown === "unknown")) {
+  valid.push({
+    name: `${shape.title}: a throw whose fate the model does not know`,
+    code: shape.wrap(`    throw new Error("Something went wrong");`),
+  });
+}
+
+// The generic phrases of the issue (and a few more), each as the whole text of an error result.
+for (const text of [
+  "Error",
+  "An error occurred",
+  "Something went wrong",
+  "Operation failed",
+  "Internal server error",
+  "Unknown error",
+  "Invalid input",
+  "Failed to create record",
+  "Please try again later",
+  "Error: Something went wrong.",
+  "SOMETHING WENT WRONG!!!",
+  "Unable to load configuration",
+  "Search failed",
+  "",
+]) {
+  invalid.push(
+    generic(`generic phrase ${JSON.stringify(text)}`, inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/${JSON.stringify(text)}/*<*/ }] };`), text),
+  );
+}
+
+invalid.push(
+  generic("a template literal without expressions", inTool("  return { isError: true, content: [{ type: \"text\", text: /*>*/`Operation failed`/*<*/ }] };"), "Operation failed"),
+  generic("a concatenation of literals", inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/"An error " + "occurred"/*<*/ }] };`), "An error occurred"),
+  generic(
+    "a literal with a type assertion",
+    inTool(`  return { isError: true, content: [{ type: "text" as const, text: /*>*/"Unknown error" as string/*<*/ }] };`),
+    "Unknown error",
+  ),
+
+  // The description and message fields of the payload.
+  generic(
+    "the description field of structuredContent",
+    inTool(`  return {
+    isError: true,
+    content: [{ type: "text", text: "Searching the docs index failed: the index is offline." }],
+    structuredContent: { errorCategory: "transient", isRetryable: true, description: /*>*/"An error occurred"/*<*/ },
+  };`),
+    "An error occurred",
+  ),
+  generic(
+    "the message field of a JSON text payload",
+    inTool(`  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", message: /*>*/"Invalid input"/*<*/ }) }] };`),
+    "Invalid input",
+  ),
+  generic(
+    "the message field of a nested error object",
+    inTool(`  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "INTERNAL", message: /*>*/"Internal server error"/*<*/ } }) }] };`),
+    "Internal server error",
+  ),
+  generic(
+    "the description field named by the vocabulary settings",
+    inTool(`  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error_code: "INTERNAL_ERROR", error_message: /*>*/"Unknown error"/*<*/ }) }] };`),
+    "Unknown error",
+    { settings: { "mcp-errors": { preset: "snake-case" } } },
+  ),
+  generic(
+    "a payload object held in a const",
+    inTool(`  const payload = { errorCategory: "transient", description: /*>*/"Operation failed"/*<*/ };
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(payload) }] };`),
+    "Operation failed",
+  ),
+
+  // Errors thrown out of the handler.
+  generic("a thrown string", inTool(`  throw /*>*/"Unknown error"/*<*/;`), "Unknown error"),
+  generic("the message of an Error subclass", inTool(`  throw new TypeError(/*>*/"Invalid input"/*<*/);`), "Invalid input"),
+  generic("an Error called without new", inTool(`  throw Error(/*>*/"Operation failed"/*<*/);`), "Operation failed"),
+  generic(
+    "the message (second argument) of McpError",
+    inTool(`  throw new McpError(ErrorCode.InternalError, /*>*/"Internal server error"/*<*/);`),
+    "Internal server error",
+  ),
+  generic(
+    "an Error with options",
+    inTool(`  const hits = await searchIndex(args.query);
+  if (!hits) throw new Error(/*>*/"Something went wrong"/*<*/, { cause: hits });
+  return { content: [] };`),
+    "Something went wrong",
+  ),
+  generic(
+    "a throw in a same-file function the handler awaits",
+    inTool(
+      `  return { content: [{ type: "text", text: await runSearch(args.query) }] };`,
+      `async function runSearch(query) {
+  const response = await fetch(\`https://docs.example.com/search?q=\${query}\`);
+  if (!response.ok) throw new Error(/*>*/"Request failed"/*<*/);
+  return response.text();
+}`,
+    ),
+    "Request failed",
+  ),
+
+  // Same-file error helpers: the text is whatever the caller passes.
+  generic(
+    "a string passed to a same-file error helper",
+    inTool(
+      `  const hits = await searchIndex(args.query);
+  if (!hits) return toolError(/*>*/"Operation failed"/*<*/);
+  return { content: [{ type: "text", text: hits }] };`,
+      `function toolError(message) {
+  return { isError: true, content: [{ type: "text", text: message }] };
+}`,
+    ),
+    "Operation failed",
+  ),
+  generic(
+    "a description passed to a same-file error helper in an object",
+    inTool(
+      `  const hits = await searchIndex(args.query);
+  if (!hits) return toolError({ category: "transient", description: /*>*/"Unknown error"/*<*/ });
+  return { content: [{ type: "text", text: hits }] };`,
+      `function toolError({ category, description }) {
+  return { isError: true, content: [{ type: "text", text: "Searching the docs failed." }], structuredContent: { errorCategory: category, description } };
+}`,
+    ),
+    "Unknown error",
+  ),
+  generic(
+    "a string passed to a typed arrow error helper",
+    inTool(
+      `  const hits = await searchIndex(args.query);
+  if (!hits) return toolError(/*>*/"Internal error"/*<*/);
+  return { content: [{ type: "text", text: hits }] };`,
+      `const toolError = (message: string): CallToolResult => ({ isError: true, content: [{ type: "text", text: message }] });`,
+    ),
+    "Internal error",
+  ),
+  generic(
+    "a generic default of a same-file error helper's parameter",
+    inTool(
+      `  const hits = await searchIndex(args.query);
+  if (!hits) return toolError();
+  return { content: [{ type: "text", text: hits }] };`,
+      `function toolError(message = /*>*/"Something went wrong"/*<*/) {
+  return { isError: true, content: [{ type: "text", text: message }] };
+}`,
+    ),
+    "Something went wrong",
+  ),
+  generic(
+    "a generic literal inside a same-file error helper (reported once, not once per call)",
+    inTool(
+      `  const hits = await searchIndex(args.query);
+  if (!hits) return toolError();
+  if (hits.length > 100) return toolError();
+  return { content: [{ type: "text", text: hits }] };`,
+      `function toolError() {
+  return { isError: true, content: [{ type: "text", text: /*>*/"Error"/*<*/ }] };
+}`,
+    ),
+    "Error",
+  ),
+
+  // The suggestion.
+  generic("suggestion: a template literal in a catch", inTool(caughtBody("/*>*/`Unknown error`/*<*/")), "Unknown error", {
+    suggestion: withCause("Unknown error"),
+  }),
+  generic(
+    "suggestion: a thrown message in a catch (trailing dots dropped)",
+    inTool(`  try {
+    return { content: [{ type: "text", text: await searchIndex(args.query) }] };
+  } catch (e) {
+    throw new Error(/*>*/"Operation failed..."/*<*/);
+  }`),
+    "Operation failed...",
+    { suggestion: withCause("Operation failed") },
+  ),
+  generic(
+    "suggestion: a string passed to an error helper in a catch",
+    inTool(
+      `  try {
+    return { content: [{ type: "text", text: await searchIndex(args.query) }] };
+  } catch (e) {
+    return toolError(/*>*/"Something went wrong"/*<*/);
+  }`,
+      `function toolError(message) {
+  return { isError: true, content: [{ type: "text", text: message }] };
+}`,
+    ),
+    "Something went wrong",
+    { suggestion: withCause("Something went wrong") },
+  ),
+  generic(
+    "suggestion: backticks, ${ and backslashes in the text are escaped",
+    inTool(caughtBody('/*>*/"Oops `${x}` broke \\\\ here"/*<*/')),
+    "Oops `${x}` broke \\ here",
+    {
+      options: [{ additionalPhrases: ["Oops `${x}` broke \\ here"] }],
+      suggestion: "`Oops \\`\\${x}\\` broke \\\\ here: ${e instanceof Error ? e.message : String(e)}`",
+    },
+  ),
+  generic("no suggestion: a catch without a binding", inTool(caughtBody('/*>*/"Search failed"/*<*/').replace("catch (e)", "catch")), "Search failed"),
+  generic("no suggestion: a destructured catch binding", inTool(caughtBody('/*>*/"Search failed"/*<*/').replace("catch (e)", "catch ({ code })")), "Search failed"),
+  generic("no suggestion: a concatenation in a catch", inTool(caughtBody('/*>*/"Search " + "failed"/*<*/')), "Search failed"),
+
+  // Options.
+  generic(
+    "option additionalPhrases: a project-specific generic text (case and punctuation ignored)",
+    inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/"Docs are unavailable."/*<*/ }] };`),
+    "Docs are unavailable.",
+    { options: [{ additionalPhrases: ["docs are unavailable"] }] },
+  ),
+  generic(
+    "option allowedPhrases: other generic texts are still reported",
+    inTool(`  if (!args.query) return { isError: true, content: [{ type: "text", text: "Invalid input" }] };
+  return { isError: true, content: [{ type: "text", text: /*>*/"Unknown error"/*<*/ }] };`),
+    "Unknown error",
+    { options: [{ allowedPhrases: ["Invalid input"] }] },
+  ),
+  generic(
+    "long text is shortened in the message",
+    inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/"The operation could not be completed because an error occurred somewhere"/*<*/ }] };`),
+    `${"The operation could not be completed because an error occurred somewhere".slice(0, 57)}...`,
+    { options: [{ additionalPhrases: ["The operation could not be completed because an error occurred somewhere"] }] },
+  ),
+);
+
+{
+  // Two generic texts in one result: two reports, in source order.
+  const marked = inTool(`  return {
+    isError: true,
+    content: [{ type: "text", text: /*1*/"An error occurred"/*2*/ }],
+    structuredContent: { errorCategory: "transient", description: /*3*/"Internal server error"/*4*/ },
+  };`);
+  let code = marked;
+  const at: { line: number; column: number }[] = [];
+  for (const marker of ["/*1*/", "/*2*/", "/*3*/", "/*4*/"]) {
+    const found = locate(code, marker);
+    code = found.code;
+    at.push({ line: found.line, column: found.column });
+  }
+  const [a, b, c, d] = at as [typeof at[0], typeof at[0], typeof at[0], typeof at[0]];
+  invalid.push({
+    name: "a generic content text and a generic description in one result",
+    code,
+    output: null,
+    errors: [
+      { messageId: "genericErrorMessage", data: { text: "An error occurred", tool: TOOL }, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, suggestions: [] },
+      { messageId: "genericErrorMessage", data: { text: "Internal server error", tool: TOOL }, line: c.line, column: c.column, endLine: d.line, endColumn: d.column, suggestions: [] },
+    ],
+  });
+}
+
+valid.push(
+  {
+    name: "a message that starts generic and then names the cause",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "An error occurred: the docs index is offline." }] };`),
+  },
+  {
+    name: "a message that names the input",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Invalid input: query must be at least 3 characters." }] };`),
+  },
+  {
+    name: "a message that names the resource",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Failed to create the record in table docs_index" }] };`),
+  },
+  {
+    name: "a not-found message that names the resource",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Document not found" }] };`),
+  },
+  {
+    name: "a template literal that interpolates the cause",
+    code: inTool(caughtBody("`Operation failed: ${String(e)}`")),
+  },
+  {
+    name: "a concatenation with a dynamic part",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Search failed for " + args.query }] };`),
+  },
+  {
+    name: "text that is not visible in the file",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: describeFailure(args) }] };`),
+  },
+  {
+    name: "a generic userMessage is not the model-visible description",
+    code: inTool(`  return {
+    isError: true,
+    content: [{ type: "text", text: "The docs index is offline; retry search_docs in a minute." }],
+    structuredContent: { errorCategory: "transient", description: "The docs index is offline.", userMessage: "Something went wrong" },
+  };`),
+  },
+  {
+    name: "isError: false",
+    code: inTool(`  return { isError: false, content: [{ type: "text", text: "Error" }] };`),
+  },
+  {
+    name: "an isError object that is not a tool result",
+    code: inTool(`  const status = { isError: true, text: "Error" };
+  return { content: [{ type: "text", text: JSON.stringify(status) }] };`),
+  },
+  {
+    name: "a thrown Error with an interpolated message",
+    code: inTool("  throw new Error(`Search for \"${args.query}\" failed: the index is offline`);"),
+  },
+  {
+    name: "McpError with an interpolated message",
+    code: inTool("  throw new McpError(ErrorCode.InternalError, `Search for ${String(args.query)} failed: the index is offline`);"),
+  },
+  {
+    name: "a rethrown error",
+    code: inTool("  try {\n    return { content: [] };\n  } catch (e) {\n    throw e;\n  }"),
+  },
+  {
+    name: "a throw in a function that is not on any handler path",
+    code: inTool("  return { content: [] };", `function unrelated() {\n  throw new Error("Something went wrong");\n}`),
+  },
+  {
+    name: "a floating promise's throw does not escape the handler",
+    code: inTool("  void runInBackground(args);\n  return { content: [] };", `async function runInBackground(args) {\n  throw new Error("Something went wrong");\n}`),
+  },
+  {
+    name: "a file without MCP evidence",
+    code: `export function handler(req) {
+  if (!req) throw new Error("Something went wrong");
+  return { ok: false, text: "An error occurred" };
+}`,
+  },
+  {
+    name: "the dispatcher's unknown-tool branch of a low-level server",
+    code: `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "demo", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "search_docs":
+      return { content: [{ type: "text", text: "[]" }] };
+    default:
+      return { isError: true, content: [{ type: "text", text: "Error" }] };
+  }
+});`,
+  },
+  {
+    name: "option allowedPhrases: an allowed generic text (case and punctuation ignored)",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Invalid input." }] };`),
+    options: [{ allowedPhrases: ["invalid input"] }],
+  },
+  {
+    name: "option allowedPhrases wins over additionalPhrases",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Docs are unavailable" }] };`),
+    options: [{ additionalPhrases: ["Docs are unavailable"], allowedPhrases: ["Docs are unavailable"] }],
+  },
+  {
+    name: "option additionalPhrases matches whole messages only",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Docs are unavailable until the index rebuild finishes at 12:00 UTC" }] };`),
+    options: [{ additionalPhrases: ["Docs are unavailable"] }],
+  },
+);
+
+ruleTester.run("no-generic-error-message", rule, { valid, invalid });

@@ -1,0 +1,1074 @@
+import type { InvalidTestCase, SuggestionOutput, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds, type Options } from "../../src/rules/require-error-classification.js";
+import { createRuleTester } from "../rule-tester.js";
+import { SHAPES, SHAPES_WITH_KNOWN_THROW, locate, locateAll, type HandlerShape } from "../shapes.js";
+
+const ruleTester = createRuleTester();
+
+type Category = "transient" | "validation" | "business" | "permission";
+type Invalid = InvalidTestCase<MessageIds, Options>;
+type Valid = ValidTestCase<Options>;
+
+/** The order of suggestions when the branch gives no hint. */
+const DEFAULT_ORDER: readonly Category[] = ["transient", "validation", "business", "permission"];
+const RETRYABLE: Readonly<Record<Category, boolean>> = { transient: true, validation: false, business: false, permission: false };
+
+const SDK = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+`;
+const LOW_LEVEL = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "demo", version: "1.0.0" }, { capabilities: { tools: {} } });
+`;
+const FASTMCP = `import { FastMCP, UserError } from "fastmcp";
+const server = new FastMCP({ name: "demo", version: "1.0.0" });
+`;
+
+/** A `registerTool("get_doc")` handler around `body`. */
+function inTool(body: string): string {
+  return `${SDK}server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
+${body}
+});`;
+}
+
+/** A FastMCP `addTool({ name: "get_doc" })` handler around `body`. */
+function inFastMcp(body: string): string {
+  return `${FASTMCP}server.addTool({
+  name: "get_doc",
+  execute: async (args) => {
+${body}
+  },
+});`;
+}
+
+const GET_DOC = 'tool "get_doc"';
+const SEARCH_DOCS = 'tool "search_docs"';
+const UNNAMED = "this tool handler";
+const SDK_OUTCOME = "McpServer turns it into an isError result whose only content is the message text";
+const LOW_LEVEL_OUTCOME = "the low-level MCP Server sends it as a JSON-RPC protocol error, which the model never sees";
+
+/** `code` with the only occurrence of `from` replaced by `to` (fails loudly when `from` is not unique). */
+function replaceOnce(code: string, from: string, to: string): string {
+  const index = code.indexOf(from);
+  if (index === -1 || code.includes(from, index + 1)) throw new Error(`"${from}" must occur exactly once in:\n${code}`);
+  return code.slice(0, index) + to + code.slice(index + from.length);
+}
+
+interface SuggestionSpec {
+  /** Categories in the order the suggestions must come in. */
+  readonly order?: readonly Category[];
+  /** The retryability field named in the suggestion message. */
+  readonly field?: string;
+  /** The category field and the value written for each category. */
+  readonly categoryField?: string;
+  readonly codes?: Partial<Record<Category, string>>;
+  readonly validationRetryable?: boolean;
+}
+
+/** One `addClassification` suggestion per category: `from` in `code` becomes `to(category, retryable)`. */
+function classifications(
+  code: string,
+  from: string,
+  to: (category: Category, retryable: boolean) => string,
+  { order = DEFAULT_ORDER, field = "isRetryable", validationRetryable = false, categoryField = "errorCategory", codes = {} }: SuggestionSpec = {},
+): SuggestionOutput<MessageIds>[] {
+  return order.map((category) => {
+    const retryable = category === "validation" ? validationRetryable : RETRYABLE[category];
+    return {
+      messageId: "addClassification",
+      data: { category, categoryField, code: JSON.stringify(codes[category] ?? category), retryable: field, value: String(retryable) },
+      output: replaceOnce(code, from, to(category, retryable)),
+    };
+  });
+}
+
+/** The suggestions that turn `text: <message>` into a JSON payload keeping the message as description. */
+function textToJson(code: string, message: string, spec: SuggestionSpec = {}): SuggestionOutput<MessageIds>[] {
+  return classifications(
+    code,
+    `text: ${message}`,
+    (category, retryable) => `text: JSON.stringify({ errorCategory: "${category}", isRetryable: ${String(retryable)}, description: ${message} })`,
+    spec,
+  );
+}
+
+interface Expected {
+  readonly messageId: MessageIds;
+  /** The source text of the reported node, which starts right after its marker. */
+  readonly reported: string;
+  readonly data?: Record<string, string>;
+  /** Suggestions, computed from the code without markers. */
+  readonly suggestions?: (code: string) => SuggestionOutput<MessageIds>[];
+}
+
+interface CaseSpec {
+  readonly name: string;
+  /** Code with `/*>*\/` before the one reported node, or `/*1*\/`, `/*2*\/`... in report order. */
+  readonly code: string;
+  readonly errors: readonly Expected[];
+  /** The autofix output from the code without markers; null asserts no autofix. */
+  readonly output: ((code: string) => string | string[]) | null;
+  readonly options?: Options;
+  readonly settings?: Record<string, unknown>;
+}
+
+/** An invalid case with full locations of one-line reported nodes. */
+function invalid(spec: CaseSpec): Invalid {
+  const single = spec.code.includes("/*>*/");
+  const { code, at } = single
+    ? (() => {
+        const found = locate(spec.code);
+        return { code: found.code, at: [{ line: found.line, column: found.column }] };
+      })()
+    : locateAll(spec.code, spec.errors.length);
+  const lines = code.split("\n");
+  const errors = spec.errors.map((expected, i): TestCaseError<MessageIds> => {
+    const position = at[i];
+    if (!position) throw new Error(`no marker for error ${String(i)} of "${spec.name}"`);
+    const lineText = lines[position.line - 1] ?? "";
+    if (!lineText.startsWith(expected.reported, position.column - 1)) {
+      throw new Error(`"${spec.name}": expected "${expected.reported}" at the marker, found "${lineText.slice(position.column - 1)}"`);
+    }
+    return {
+      messageId: expected.messageId,
+      ...(expected.data ? { data: expected.data } : {}),
+      line: position.line,
+      column: position.column,
+      endLine: position.line,
+      endColumn: position.column + expected.reported.length,
+      suggestions: expected.suggestions ? expected.suggestions(code) : [],
+    };
+  });
+  return {
+    name: spec.name,
+    code,
+    errors,
+    output: spec.output ? spec.output(code) : null,
+    ...(spec.options ? { options: spec.options } : {}),
+    ...(spec.settings ? { settings: spec.settings } : {}),
+  };
+}
+
+function missingClassification(tool: string, category = "errorCategory", retryable = "isRetryable"): Record<string, string> {
+  return { tool, category, retryable };
+}
+
+function unclassifiedThrow(tool: string, outcome: string, category = "errorCategory", retryable = "isRetryable"): Record<string, string> {
+  return { tool, outcome, category, retryable };
+}
+
+/** What the shape's framework turns an escaping throw into (the message's `outcome`). */
+function outcomeOf(shape: HandlerShape): string {
+  if (shape.title.startsWith("low-level")) return LOW_LEVEL_OUTCOME;
+  if (shape.title.startsWith("FastMCP")) {
+    return `FastMCP turns it into an isError result whose only text is "Tool 'search_docs' execution failed: <message>"`;
+  }
+  if (shape.title.startsWith("mcp-framework")) return "mcp-framework turns it into an isError result whose only content is the message text";
+  if (shape.title.startsWith("@Tool()")) return "MCP-Nest turns it into an isError result whose only content is the message text";
+  return SDK_OUTCOME;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every handler shape.
+
+const THROW = 'throw new Error("search backend failed");';
+
+const shapeInvalid: Invalid[] = [
+  ...SHAPES.map((shape) =>
+    invalid({
+      name: `${shape.title}: a plain-text error result`,
+      code: shape.wrap('    return { /*>*/isError: true, content: [{ type: "text", text: "boom" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          data: missingClassification(shape.named ? SEARCH_DOCS : UNNAMED),
+          suggestions: (code) => textToJson(code, '"boom"'),
+        },
+      ],
+      output: null,
+    }),
+  ),
+  ...SHAPES.map((shape) =>
+    invalid({
+      name: `${shape.title}: a JSON payload with a category and no retryability`,
+      code: shape.wrap('    return { /*>*/isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", description: "busy" }) }] };'),
+      errors: [
+        {
+          messageId: "missingRetryable",
+          reported: "isError: true",
+          data: { tool: shape.named ? SEARCH_DOCS : UNNAMED, retryable: "isRetryable" },
+        },
+      ],
+      output: (code) => replaceOnce(code, 'errorCategory: "transient",', 'errorCategory: "transient", isRetryable: true,'),
+    }),
+  ),
+  ...SHAPES_WITH_KNOWN_THROW.map((shape) =>
+    invalid({
+      name: `${shape.title}: a throw that escapes the handler`,
+      code: shape.wrap(`    /*>*/${THROW}`),
+      errors: [{ messageId: "unclassifiedThrow", reported: THROW, data: unclassifiedThrow(SEARCH_DOCS, outcomeOf(shape)) }],
+      output: null,
+    }),
+  ),
+];
+
+const shapeValid: Valid[] = [
+  ...SHAPES.map((shape) => ({
+    name: `${shape.title}: a classified JSON error payload`,
+    code: shape.wrap(
+      '    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: "busy" }) }] };',
+    ),
+  })),
+  ...SHAPES.map((shape) => ({
+    name: `${shape.title}: a throw caught into a classified result`,
+    code: shape.wrap(`    try {
+      ${THROW}
+    } catch (error) {
+      return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: true } };
+    }`),
+  })),
+  // Where the framework's treatment of a throw is unknown, a throw is not reported.
+  ...SHAPES.filter((shape) => shape.thrown === "unknown").map((shape) => ({
+    name: `${shape.title}: a throw whose outcome is unknown`,
+    code: shape.wrap(`    ${THROW}`),
+  })),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written cases.
+
+const fixedRetryable = (from: string, to: string) => (code: string) => replaceOnce(code, from, to);
+
+ruleTester.run("require-error-classification", rule, {
+  valid: [
+    ...shapeValid,
+
+    // Where the classification may live.
+    {
+      name: "classification in structuredContent",
+      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "business", isRetryable: false } };'),
+    },
+    {
+      name: "classification in _meta",
+      code: inTool('  return { isError: true, content: [{ type: "text", text: "not found" }], _meta: { errorCategory: "business", isRetryable: false } };'),
+    },
+    {
+      name: "classification in a nested error object",
+      code: inTool('  return { isError: true, content: [], structuredContent: { error: { errorCategory: "permission", isRetryable: false } } };'),
+    },
+    {
+      name: "classification in a const passed to JSON.stringify",
+      code: inTool(`  const payload = { errorCategory: "validation", isRetryable: false, description: "bad id" };
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(payload) }] };`),
+    },
+    {
+      name: "the category and the retryability split over content and structuredContent",
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "business" }) }], structuredContent: { isRetryable: false } };',
+      ),
+    },
+
+    // Not an error result.
+    { name: "isError: false", code: inTool('  return { isError: false, content: [{ type: "text", text: "ok" }] };') },
+    { name: "an isError object without content or structuredContent", code: inTool('  return { isError: true, message: "boom" };') },
+    {
+      name: "an isError object off any handler path that is not returned (a test expectation)",
+      code: 'const expected = { isError: true, content: [{ type: "text", text: "not found" }] };',
+    },
+
+    // Unknown payloads stay silent.
+    { name: "a spread result", code: inTool("  return { ...base, isError: true };") },
+    { name: "content built elsewhere", code: inTool("  return { isError: true, content: parts };") },
+    { name: "a content part built elsewhere", code: inTool("  return { isError: true, content: [part] };") },
+    {
+      name: "JSON.stringify of a non-literal argument",
+      code: inTool('  return { isError: true, content: [{ type: "text", text: JSON.stringify(payload) }] };'),
+    },
+    { name: "structuredContent built elsewhere", code: inTool("  return { isError: true, content: [], structuredContent: details };") },
+    {
+      name: "a spread in the JSON payload",
+      code: inTool('  return { isError: true, content: [{ type: "text", text: JSON.stringify({ ...classification, description: "x" }) }] };'),
+    },
+
+    // Same-file helpers.
+    {
+      name: "a classified helper called twice",
+      code: `${SDK}function errorResult(message) {
+  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", isRetryable: false, description: message }) }] };
+}
+server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
+  if (!args.id) return errorResult("id is required");
+  return errorResult("id is malformed");
+});`,
+    },
+
+    // Throws that do not escape, or whose error is not known to be unclassified.
+    { name: "a throw inside try/catch", code: inTool('  try {\n    throw new Error("x");\n  } catch {\n    return { content: [] };\n  }') },
+    {
+      name: "a throw in a nested function that is never called",
+      code: inTool('  const fail = () => {\n    throw new Error("never called");\n  };\n  return { content: [] };'),
+    },
+    {
+      name: "a throw in a same-file function called inside try/catch",
+      code: `${SDK}function check(args) {
+  if (!args.id) throw new Error("id is required");
+}
+server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
+  try {
+    check(args);
+  } catch {
+    return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: false } };
+  }
+  return { content: [] };
+});`,
+    },
+    { name: "rethrowing a value that is not the caught error", code: inTool("  throw err;") },
+    { name: "throwing what a non-error factory returns", code: inTool('  throw createToolError("x");') },
+    { name: "a floating promise", code: inTool("  void run().catch(() => {});\n  return { content: [] };") },
+    {
+      name: "a wrapper that catches what the handler throws",
+      code: `${SDK}function withErrors(fn) {
+  return async (args, extra) => {
+    try {
+      return await fn(args, extra);
+    } catch (error) {
+      return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: true } };
+    }
+  };
+}
+server.registerTool("get_doc", { inputSchema: {} }, withErrors(async (args) => {
+  throw new Error("boom");
+}));`,
+    },
+    {
+      name: "a file without MCP evidence",
+      code: 'thing.tool("get_doc", () => {\n  throw new Error("x");\n});',
+    },
+
+    // FastMCP UserError.
+    {
+      name: "FastMCP UserError with the classification in its extras",
+      code: inFastMcp('    throw new UserError("id is malformed", { errorCategory: "validation", isRetryable: false });'),
+    },
+    { name: "FastMCP UserError with extras built elsewhere", code: inFastMcp('    throw new UserError("id is malformed", extras);') },
+
+    // A dispatcher's unknown-tool branch.
+    {
+      name: "an error result in the default case of a dispatcher switch",
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "get_doc":
+      return { content: [] };
+    default:
+      return { isError: true, content: [{ type: "text", text: "Unknown tool" }] };
+  }
+});`,
+    },
+    {
+      name: "an error result in the else of a dispatcher if chain",
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  if (name === "get_doc") {
+    return { content: [] };
+  } else {
+    return { isError: true, content: [{ type: "text", text: "Unknown tool: " + name }] };
+  }
+});`,
+    },
+    {
+      name: "an error result when a dispatch table has no handler",
+      code: `${LOW_LEVEL}const handlers = { get_doc: async () => ({ content: [] }) };
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = handlers[request.params.name];
+  if (!handler) {
+    return { isError: true, content: [{ type: "text", text: "Unknown tool" }] };
+  }
+  return handler(request.params.arguments);
+});`,
+    },
+    {
+      name: "an unknown-tool throw after a dispatcher if chain",
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "get_doc") return { content: [] };
+  throw new Error(\`Tool not found: \${request.params.name}\`);
+});`,
+    },
+
+    {
+      name: "an unknown-tool error result after a one-branch dispatcher if",
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  if (name === "get_doc") return { content: [] };
+  return { isError: true, content: [{ type: "text", text: \`Unknown tool: \${name}\` }] };
+});`,
+    },
+    // Options.
+    {
+      name: "classifiedErrorClasses: a listed class",
+      code: inTool('  throw new ToolError("not found");'),
+      options: [{ classifiedErrorClasses: ["ToolError"] }],
+    },
+    {
+      name: "classifiedErrorClasses: a listed class reached through a namespace",
+      code: inTool('  throw new errors.ToolError("not found");'),
+      options: [{ classifiedErrorClasses: ["ToolError"] }],
+    },
+
+    // Settings.
+    {
+      name: "snake-case preset: a classified payload",
+      code: inTool('  return { isError: true, content: [], structuredContent: { error_code: "NOT_FOUND", retry_recommended: false } };'),
+      settings: { "mcp-errors": { preset: "snake-case" } },
+    },
+    {
+      name: "nested preset: a classified error object",
+      code: inTool('  return { isError: true, content: [], structuredContent: { error: { code: "RATE_LIMITED", retryable: true, message: "slow down" } } };'),
+      settings: { "mcp-errors": { preset: "nested" } },
+    },
+    {
+      name: "nested preset: an error object built elsewhere",
+      code: inTool("  return { isError: true, content: [], structuredContent: { error: details } };"),
+      settings: { "mcp-errors": { preset: "nested" } },
+    },
+    {
+      name: "tool-failure preset: a classified _meta entry",
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "gone" }], _meta: { "io.modelcontextprotocol/toolFailure": { class: "not_found", retryable: false } } };',
+      ),
+      settings: { "mcp-errors": { preset: "tool-failure" } },
+    },
+    {
+      name: "tool-failure preset: _meta built elsewhere",
+      code: inTool('  return { isError: true, content: [{ type: "text", text: "gone" }], _meta: meta };'),
+      settings: { "mcp-errors": { preset: "tool-failure" } },
+    },
+    {
+      name: "custom fields and an added category",
+      code: inTool('  return { isError: true, content: [], structuredContent: { kind: "QUOTA_EXCEEDED", canRetry: false } };'),
+      settings: { "mcp-errors": { fields: { category: "kind", retryable: "canRetry" }, categories: { QUOTA_EXCEEDED: "business" } } },
+    },
+  ],
+
+  invalid: [
+    ...shapeInvalid,
+
+    // Missing both fields: suggestions insert them where the payload is.
+    invalid({
+      name: "a JSON payload without classification",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: JSON.stringify({ description: "boom" }) }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          data: missingClassification(GET_DOC),
+          suggestions: (code) =>
+            classifications(code, "({ description", (c, r) => `({ errorCategory: "${c}", isRetryable: ${String(r)}, description`),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an empty structuredContent",
+      code: inTool("  return { /*>*/isError: true, content: [], structuredContent: {} };"),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => classifications(code, "structuredContent: {}", (c, r) => `structuredContent: { errorCategory: "${c}", isRetryable: ${String(r)} }`),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "structuredContent beside a text part: the fields go into structuredContent",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: "boom" }], structuredContent: { id: args.id } };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) =>
+            classifications(code, "structuredContent: { id", (c, r) => `structuredContent: { errorCategory: "${c}", isRetryable: ${String(r)}, id`),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a const JSON payload: the fields go into the const",
+      code: inTool(`  const payload = { description: "boom" };
+  return { /*>*/isError: true, content: [{ type: "text", text: JSON.stringify(payload) }] };`),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) =>
+            classifications(code, '{ description: "boom" }', (c, r) => `{ errorCategory: "${c}", isRetryable: ${String(r)}, description: "boom" }`),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a template-literal message becomes the description",
+      code: inTool("  return { /*>*/isError: true, content: [{ type: \"text\", text: `failed: ${error.message}` }] };"),
+      errors: [{ messageId: "missingClassification", reported: "isError: true", suggestions: (code) => textToJson(code, "`failed: ${error.message}`") }],
+      output: null,
+    }),
+    invalid({
+      name: "a non-literal isError",
+      code: inTool('  return { /*>*/isError: failed, content: [{ type: "text", text: "boom" }] };'),
+      errors: [{ messageId: "missingClassification", reported: "isError: failed", suggestions: (code) => textToJson(code, '"boom"') }],
+      output: null,
+    }),
+    invalid({
+      name: "an error result returned by a function outside any handler in an MCP file",
+      code: 'export function notFound() {\n  return { /*>*/isError: true, content: [{ type: "text", text: "not found" }] };\n}',
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          data: missingClassification(UNNAMED),
+          suggestions: (code) => textToJson(code, '"not found"'),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "two text parts: no suggestion (which one is the message is unclear)",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: "boom" }, { type: "text", text: "details" }] };'),
+      errors: [{ messageId: "missingClassification", reported: "isError: true" }],
+      output: null,
+    }),
+    invalid({
+      name: "a comment inside the message: no suggestion (it would be lost)",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: "boom: " + /* why */ reason }] };'),
+      errors: [{ messageId: "missingClassification", reported: "isError: true" }],
+      output: null,
+    }),
+    invalid({
+      name: "a computed key in structuredContent: no suggestion",
+      code: inTool("  return { /*>*/isError: true, content: [], structuredContent: { [key]: 1 } };"),
+      errors: [{ messageId: "missingClassification", reported: "isError: true" }],
+      output: null,
+    }),
+
+    // The branch hints at the category: its suggestion comes first.
+    invalid({
+      name: "HTTP 401/403: permission first",
+      code: inTool('  if (res.status === 401 || res.status === 403) return { /*>*/isError: true, content: [{ type: "text", text: "denied" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"denied"', { order: ["permission", "transient", "validation", "business"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "HTTP 422: validation first",
+      code: inTool('  if (res.status === 422) return { /*>*/isError: true, content: [{ type: "text", text: "bad" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"bad"', { order: ["validation", "transient", "business", "permission"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "HTTP 400 in a conditional expression: validation first",
+      code: inTool('  return res.status === 400 ? { /*>*/isError: true, content: [{ type: "text", text: "bad" }] } : { content: [] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"bad"', { order: ["validation", "transient", "business", "permission"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "HTTP 404 in a switch case: business first",
+      code: inTool('  switch (res.status) {\n    case 404:\n      return { /*>*/isError: true, content: [{ type: "text", text: "missing" }] };\n  }'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"missing"', { order: ["business", "transient", "validation", "permission"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "HTTP 429 or 404: transient, then business",
+      code: inTool('  if (res.status === 429 || res.status === 404) return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"x"', { order: ["transient", "business", "validation", "permission"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "HTTP 503 or 401: transient, then permission",
+      code: inTool('  if (res.status === 503 || res.status === 401) return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"x"', { order: ["transient", "permission", "validation", "business"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "ETIMEDOUT or 403: transient, then permission",
+      code: inTool(`  try {
+    await fetchDoc(args.id);
+  } catch (e) {
+    if (e.code === "ETIMEDOUT" || e.status === 403) return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };
+  }`),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"x"', { order: ["transient", "permission", "validation", "business"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "EACCES: permission first",
+      code: inTool('  if (e.code === "EACCES") return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"x"', { order: ["permission", "transient", "validation", "business"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "the else of a 403 test gives no hint",
+      code: inTool('  if (res.status === 403) {\n    return { content: [] };\n  } else {\n    return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };\n  }'),
+      errors: [{ messageId: "missingClassification", reported: "isError: true", suggestions: (code) => textToJson(code, '"x"') }],
+      output: null,
+    }),
+
+    // A literal category without retryability: the retryability follows, as an autofix.
+    invalid({
+      name: "business without retryability: autofix false",
+      code: inTool('  return { /*>*/isError: true, content: [], structuredContent: { errorCategory: "business", description: "gone" } };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true", data: { tool: GET_DOC, retryable: "isRetryable" } }],
+      output: fixedRetryable('errorCategory: "business",', 'errorCategory: "business", isRetryable: false,'),
+    }),
+    invalid({
+      name: "permission without retryability: autofix false",
+      code: inTool('  return { /*>*/isError: true, content: [], _meta: { errorCategory: "permission" } };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: fixedRetryable('errorCategory: "permission"', 'errorCategory: "permission", isRetryable: false'),
+    }),
+    invalid({
+      name: "validation without retryability: autofix false by default",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation" }) }] };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: fixedRetryable('errorCategory: "validation"', 'errorCategory: "validation", isRetryable: false'),
+    }),
+    invalid({
+      name: "validation without retryability: autofix true with validationRetryable",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation" }) }] };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: fixedRetryable('errorCategory: "validation"', 'errorCategory: "validation", isRetryable: true'),
+      options: [{ validationRetryable: true }],
+    }),
+    invalid({
+      name: "a category in a nested error object: autofix inside it",
+      code: inTool('  return { /*>*/isError: true, content: [], structuredContent: { error: { errorCategory: "transient" } } };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: fixedRetryable('errorCategory: "transient"', 'errorCategory: "transient", isRetryable: true'),
+    }),
+    invalid({
+      name: "a category in a const payload: autofix in the const",
+      code: inTool(`  const payload = { errorCategory: "permission" };
+  return { /*>*/isError: true, content: [{ type: "text", text: JSON.stringify(payload, null, 2) }] };`),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: fixedRetryable('errorCategory: "permission"', 'errorCategory: "permission", isRetryable: false'),
+    }),
+    invalid({
+      name: "a template-literal category: autofix",
+      code: inTool("  return { /*>*/isError: true, content: [], structuredContent: { errorCategory: `transient` } };"),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: fixedRetryable("errorCategory: `transient`", "errorCategory: `transient`, isRetryable: true"),
+    }),
+    invalid({
+      name: "a conditional category: no autofix",
+      code: inTool('  return { /*>*/isError: true, content: [], structuredContent: { errorCategory: gone ? "business" : "transient" } };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: null,
+    }),
+    invalid({
+      name: "a category from a variable: no autofix",
+      code: inTool("  return { /*>*/isError: true, content: [], structuredContent: { errorCategory: kind } };"),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: null,
+    }),
+
+    // Retryability without category.
+    invalid({
+      name: "retryability without category, no JSON payload: no suggestion",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: "x" }], _meta: { isRetryable: false } };'),
+      errors: [
+        {
+          messageId: "missingCategory",
+          reported: "isError: true",
+          data: { tool: GET_DOC, category: "errorCategory", categories: "transient, validation, business, permission" },
+        },
+      ],
+      output: null,
+    }),
+
+    // Category values that are not configured.
+    invalid({
+      name: "an unknown category",
+      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: /*>*/"oops", isRetryable: false } };'),
+      errors: [
+        {
+          messageId: "unknownCategory",
+          reported: '"oops"',
+          data: { value: "oops", tool: GET_DOC, categories: "transient, validation, business, permission" },
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an unknown category without retryability: both reported, no autofix",
+      code: inTool('  return { /*1*/isError: true, content: [], structuredContent: { errorCategory: /*2*/"oops" } };'),
+      errors: [
+        { messageId: "missingRetryable", reported: "isError: true" },
+        { messageId: "unknownCategory", reported: '"oops"' },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an unknown value in a conditional category",
+      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: gone ? "business" : /*>*/"nope", isRetryable: false } };'),
+      errors: [{ messageId: "unknownCategory", reported: '"nope"', data: { value: "nope", tool: GET_DOC, categories: "transient, validation, business, permission" } }],
+      output: null,
+    }),
+
+    // Same-file helper: checked once, at its own object.
+    invalid({
+      name: "an unclassified helper is reported once, at its object",
+      code: `${SDK}function errorResult(message) {
+  return { /*>*/isError: true, content: [{ type: "text", text: message }] };
+}
+server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
+  if (!args.id) return errorResult("id is required");
+  return errorResult("id is malformed");
+});`,
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          data: missingClassification(GET_DOC),
+          suggestions: (code) => textToJson(code, "message"),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a helper whose category comes from a parameter: no autofix",
+      code: `${SDK}const errorResult = (category, message) => ({ /*>*/isError: true, content: [], structuredContent: { errorCategory: category, description: message } });
+server.registerTool("get_doc", { inputSchema: {} }, async (args) => errorResult("business", "gone"));`,
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: null,
+    }),
+
+    // Throws that escape.
+    invalid({
+      name: "throw Error() without new",
+      code: inTool('  /*>*/throw Error("boom");'),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw Error("boom");', data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "throwing a string",
+      code: inTool('  /*>*/throw "boom";'),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw "boom";' }],
+      output: null,
+    }),
+    invalid({
+      name: "rethrowing the caught error",
+      code: inTool("  try {\n    await fetchDoc(args.id);\n  } catch (error) {\n    /*>*/throw error;\n  }"),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw error;" }],
+      output: null,
+    }),
+    invalid({
+      name: "wrapping the caught error in a new Error",
+      code: inTool('  try {\n    await fetchDoc(args.id);\n  } catch (error) {\n    /*>*/throw new Error("fetch failed", { cause: error });\n  }'),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("fetch failed", { cause: error });' }],
+      output: null,
+    }),
+    invalid({
+      name: "try/finally without catch does not stop a throw",
+      code: inTool('  try {\n    /*>*/throw new Error("boom");\n  } finally {\n    cleanup();\n  }'),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("boom");' }],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in a nested function the handler calls",
+      code: inTool('  const fail = () => {\n    /*>*/throw new Error("called");\n  };\n  fail();\n  return { content: [] };'),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("called");' }],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in a same-file function the handler calls",
+      code: `${SDK}function check(args) {
+  if (!args.id) /*>*/throw new Error("id is required");
+}
+server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
+  check(args);
+  return { content: [] };
+});`,
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("id is required");', data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in a function shared by two tools names both",
+      code: `${SDK}async function load(id) {
+  if (!id) /*>*/throw new Error("id required");
+  return { content: [] };
+}
+server.registerTool("get_doc", { inputSchema: {} }, async (args) => load(args.id));
+server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.id));`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("id required");',
+          data: unclassifiedThrow('tools "get_doc" and "open_doc"', SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an unlisted error class",
+      code: inTool('  /*>*/throw new ToolError("not found");'),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new ToolError("not found");' }],
+      output: null,
+    }),
+    invalid({
+      name: "classifiedErrorClasses: other classes are still reported",
+      code: inTool('  /*>*/throw new Error("not found");'),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("not found");' }],
+      output: null,
+      options: [{ classifiedErrorClasses: ["ToolError"] }],
+    }),
+    invalid({
+      name: "FastMCP UserError without extras",
+      code: inFastMcp('    /*>*/throw new UserError("id is malformed");'),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new UserError("id is malformed");',
+          // FastMCP passes a UserError's message through as it is (no "execution failed" prefix).
+          data: unclassifiedThrow(GET_DOC, "FastMCP turns a UserError without classified extras into an isError result whose only content is the message text"),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "FastMCP UserError with extras that lack the retryability",
+      code: inFastMcp('    /*>*/throw new UserError("id is malformed", { errorCategory: "validation" });'),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new UserError("id is malformed", { errorCategory: "validation" });' }],
+      output: null,
+    }),
+    invalid({
+      name: "a UserError thrown out of an McpServer tool is not special",
+      code: inTool('  /*>*/throw new UserError("id is malformed", { errorCategory: "validation", isRetryable: false });'),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new UserError("id is malformed", { errorCategory: "validation", isRetryable: false });',
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in a dispatcher case",
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "get_doc":
+      /*>*/throw new Error("not implemented");
+    default:
+      throw new Error("Unknown tool");
+  }
+});`,
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("not implemented");', data: unclassifiedThrow(GET_DOC, LOW_LEVEL_OUTCOME) }],
+      output: null,
+    }),
+
+    // Settings: the vocabulary.
+    invalid({
+      name: "snake-case preset: suggestions use its fields and codes",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: "boom" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          data: missingClassification(GET_DOC, "error_code", "retry_recommended"),
+          suggestions: (code) => {
+            const codes: Record<Category, string> = {
+              transient: "SYSTEM_UNAVAILABLE",
+              validation: "VALIDATION_ERROR",
+              business: "NOT_FOUND",
+              permission: "PERMISSION_DENIED",
+            };
+            return classifications(
+              code,
+              'text: "boom"',
+              (c, r) => `text: JSON.stringify({ error_code: "${codes[c]}", retry_recommended: ${String(r)}, error_message: "boom" })`,
+              { field: "retry_recommended", categoryField: "error_code", codes },
+            );
+          },
+        },
+      ],
+      output: null,
+      settings: { "mcp-errors": { preset: "snake-case" } },
+    }),
+    invalid({
+      name: "snake-case preset: a transient code without retryability",
+      code: inTool('  return { /*>*/isError: true, content: [], structuredContent: { error_code: "RATE_LIMITED" } };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true", data: { tool: GET_DOC, retryable: "retry_recommended" } }],
+      output: fixedRetryable('error_code: "RATE_LIMITED"', 'error_code: "RATE_LIMITED", retry_recommended: true'),
+      settings: { "mcp-errors": { preset: "snake-case" } },
+    }),
+    invalid({
+      name: "snake-case preset: a default-vocabulary category is unknown",
+      code: inTool('  return { isError: true, content: [], structuredContent: { error_code: /*>*/"business", retry_recommended: false } };'),
+      errors: [
+        {
+          messageId: "unknownCategory",
+          reported: '"business"',
+          data: {
+            value: "business",
+            tool: GET_DOC,
+            categories:
+              "NOT_FOUND, CONFLICT, ALREADY_EXISTS, PRECONDITION_FAILED, QUOTA_EXCEEDED, PERMISSION_DENIED, UNAUTHORIZED, UNAUTHENTICATED, FORBIDDEN, VALIDATION_ERROR, INVALID_INPUT, INVALID_ARGUMENT, BAD_REQUEST, SYSTEM_UNAVAILABLE, SERVICE_UNAVAILABLE, RATE_LIMITED, TIMEOUT, INTERNAL_ERROR",
+          },
+        },
+      ],
+      output: null,
+      settings: { "mcp-errors": { preset: "snake-case" } },
+    }),
+    invalid({
+      name: "snake-case preset: the throw message names its fields",
+      code: inTool('  /*>*/throw new Error("boom");'),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("boom");', data: unclassifiedThrow(GET_DOC, SDK_OUTCOME, "error_code", "retry_recommended") }],
+      output: null,
+      settings: { "mcp-errors": { preset: "snake-case" } },
+    }),
+    invalid({
+      name: "nested preset: a plain-text error, no suggestion",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: "boom" }] };'),
+      errors: [{ messageId: "missingClassification", reported: "isError: true", data: missingClassification(GET_DOC, "code", "retryable") }],
+      output: null,
+      settings: { "mcp-errors": { preset: "nested" } },
+    }),
+    invalid({
+      name: "nested preset: an error object without code",
+      code: inTool('  return { /*>*/isError: true, content: [], structuredContent: { error: { message: "boom" } } };'),
+      errors: [{ messageId: "missingClassification", reported: "isError: true" }],
+      output: null,
+      settings: { "mcp-errors": { preset: "nested" } },
+    }),
+    invalid({
+      name: "nested preset: default-vocabulary fields at the top level do not count",
+      code: inTool('  return { /*>*/isError: true, content: [], structuredContent: { errorCategory: "business", isRetryable: false } };'),
+      errors: [{ messageId: "missingClassification", reported: "isError: true" }],
+      output: null,
+      settings: { "mcp-errors": { preset: "nested" } },
+    }),
+    invalid({
+      name: "nested preset: a code without retryable",
+      code: inTool('  return { /*>*/isError: true, content: [], structuredContent: { error: { code: "TIMEOUT", message: "slow" } } };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true", data: { tool: GET_DOC, retryable: "retryable" } }],
+      output: fixedRetryable('code: "TIMEOUT"', 'code: "TIMEOUT", retryable: true'),
+      settings: { "mcp-errors": { preset: "nested" } },
+    }),
+    invalid({
+      name: "tool-failure preset: a class without retryable",
+      code: inTool(
+        '  return { /*>*/isError: true, content: [{ type: "text", text: "slow" }], _meta: { "io.modelcontextprotocol/toolFailure": { class: "timeout" } } };',
+      ),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: fixedRetryable('class: "timeout"', 'class: "timeout", retryable: true'),
+      settings: { "mcp-errors": { preset: "tool-failure" } },
+    }),
+    invalid({
+      name: "tool-failure preset: an unknown class",
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "x" }], _meta: { "io.modelcontextprotocol/toolFailure": { class: /*>*/"boom", retryable: false } } };',
+      ),
+      errors: [{ messageId: "unknownCategory", reported: '"boom"' }],
+      output: null,
+      settings: { "mcp-errors": { preset: "tool-failure" } },
+    }),
+    invalid({
+      name: "tool-failure preset: no _meta entry, no suggestion",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };'),
+      errors: [{ messageId: "missingClassification", reported: "isError: true", data: missingClassification(GET_DOC, "class", "retryable") }],
+      output: null,
+      settings: { "mcp-errors": { preset: "tool-failure" } },
+    }),
+    invalid({
+      name: "custom fields: suggestions use them",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: "boom" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          data: missingClassification(GET_DOC, "kind", "canRetry"),
+          suggestions: (code) =>
+            classifications(code, 'text: "boom"', (c, r) => `text: JSON.stringify({ kind: "${c}", canRetry: ${String(r)}, detail: "boom" })`, {
+              field: "canRetry",
+              categoryField: "kind",
+            }),
+        },
+      ],
+      output: null,
+      settings: { "mcp-errors": { fields: { category: "kind", retryable: "canRetry", description: "detail" } } },
+    }),
+    invalid({
+      name: "custom categories: an added value maps to its category",
+      code: inTool('  return { /*>*/isError: true, content: [], structuredContent: { kind: "QUOTA_EXCEEDED" } };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true", data: { tool: GET_DOC, retryable: "canRetry" } }],
+      output: fixedRetryable('kind: "QUOTA_EXCEEDED"', 'kind: "QUOTA_EXCEEDED", canRetry: false'),
+      settings: { "mcp-errors": { fields: { category: "kind", retryable: "canRetry" }, categories: { QUOTA_EXCEEDED: "business" } } },
+    }),
+    invalid({
+      name: "custom categories: the message lists them",
+      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: /*>*/"OVER_LIMIT", isRetryable: false } };'),
+      errors: [
+        {
+          messageId: "unknownCategory",
+          reported: '"OVER_LIMIT"',
+          data: { value: "OVER_LIMIT", tool: GET_DOC, categories: "transient, validation, business, permission, QUOTA_EXCEEDED" },
+        },
+      ],
+      output: null,
+      settings: { "mcp-errors": { categories: { QUOTA_EXCEEDED: "business" } } },
+    }),
+    invalid({
+      name: "custom field names that are not identifiers: autofix quotes them",
+      code: inTool('  return { /*>*/isError: true, content: [], structuredContent: { "error-kind": "business" } };'),
+      errors: [{ messageId: "missingRetryable", reported: "isError: true" }],
+      output: fixedRetryable('"error-kind": "business"', '"error-kind": "business", "can-retry": false'),
+      settings: { "mcp-errors": { fields: { category: "error-kind", retryable: "can-retry" } } },
+    }),
+  ],
+});

@@ -1,0 +1,706 @@
+import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
+import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
+import { describe, expect, it } from "vitest";
+import rule, { type MessageIds, type Options } from "../../src/rules/require-timeout.js";
+import { createRuleTester, createTypedRuleTester } from "../rule-tester.js";
+import { type HandlerShape, SHAPES, locate } from "../shapes.js";
+
+type Invalid = InvalidTestCase<MessageIds, Options>;
+type Valid = ValidTestCase<Options>;
+
+const ruleTester = createRuleTester();
+
+// The remedies the message names per client (part of the message contract).
+const REMEDY = {
+  fetch: "`signal: AbortSignal.timeout(ms)`",
+  axios: "a `timeout` (per call, on the instance, or `axios.defaults.timeout`)",
+  got: "a `timeout` option",
+  http: "a `timeout` option or `req.setTimeout()`",
+  child_process: "a `timeout` option (and a `killSignal`)",
+  execa: "a `timeout` option",
+  custom: "a `timeout` or `signal` option",
+} as const;
+
+/** Replaces the only occurrence of `from` in `code` (throws when there is not exactly one). */
+function edit(code: string, from: string, to: string): string {
+  const first = code.indexOf(from);
+  if (first === -1 || code.includes(from, first + 1)) {
+    throw new Error(`"${from}" must occur exactly once in:\n${code}`);
+  }
+  return code.slice(0, first) + to + code.slice(first + from.length);
+}
+
+/** The code between `/*>*\/` and `/*<*\/` is the reported node: its full location, markers removed. */
+function span(marked: string): { code: string; line: number; column: number; endLine: number; endColumn: number } {
+  const start = locate(marked);
+  const end = locate(start.code, "/*<*/");
+  return { code: end.code, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+interface Expected {
+  readonly messageId: MessageIds;
+  /** Message data; when given the whole message text is compared. */
+  readonly data?: Record<string, string>;
+  /** The one suggestion, as an edit of the clean code; null: no suggestion. */
+  readonly suggest: { readonly messageId: MessageIds; readonly from: string; readonly to: string } | null;
+  readonly options?: Options[0];
+}
+
+/** One report on the marked call, with its suggestion (never an autofix). */
+function invalid(name: string, marked: string, expected: Expected): Invalid {
+  const { code, ...location } = span(marked);
+  const { suggest } = expected;
+  return {
+    name,
+    code,
+    ...(expected.options ? { options: [expected.options] as Options } : {}),
+    output: null,
+    errors: [
+      {
+        messageId: expected.messageId,
+        ...location,
+        ...(expected.data ? { data: expected.data } : {}),
+        suggestions: suggest ? [{ messageId: suggest.messageId, output: edit(code, suggest.from, suggest.to) }] : [],
+      },
+    ],
+  };
+}
+
+/** One report on the marked call, fixed by `autofix: true` (so no suggestion). */
+function autofixed(name: string, marked: string, messageId: MessageIds, fix: { from: string; to: string } | null, options: Options[0] = {}): Invalid {
+  const { code, ...location } = span(marked);
+  return {
+    name,
+    code,
+    options: [{ ...options, autofix: true }],
+    output: fix ? edit(code, fix.from, fix.to) : null,
+    errors: [{ messageId, ...location, suggestions: [] }],
+  };
+}
+
+function valid(name: string, code: string, options?: Options[0]): Valid {
+  return { name, code, ...(options ? { options: [options] as Options } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every handler shape: a bare fetch is reported, a bounded fetch is not, a forwarded request
+// signal alone is cancellation, not a timeout.
+// ---------------------------------------------------------------------------------------------
+
+/** Where the request's cancellation signal lives in the shape's body, when not `extra.signal`. */
+const SIGNAL_PATH: Readonly<Record<string, string>> = {
+  "registerTool with SDK v2 (args, ctx)": "extra.mcpReq.signal",
+  "mcp-framework class extends MCPTool": "this.abortSignal",
+};
+
+/**
+ * Shapes whose fix does not combine the request signal: the model knows no signal for the
+ * framework (MCP-Nest, a bare CallToolResult function), the wrapper may not pass the context on,
+ * or the call is not in the handler's own function.
+ */
+const NO_COMBINED_SIGNAL: ReadonlySet<string> = new Set([
+  "@Tool()-decorated method",
+  "a function declared to return CallToolResult",
+  "a handler wrapped in a same-file higher-order function",
+  "a same-file function on the handler path",
+]);
+
+function signalPath(shape: HandlerShape): string | undefined {
+  return SIGNAL_PATH[shape.title] ?? (shape.hasExtra ? "extra.signal" : undefined);
+}
+
+/** The signal the fix inserts for a call written directly in the shape's body. */
+function fixSignal(shape: HandlerShape, ms = 30_000): string {
+  const path = NO_COMBINED_SIGNAL.has(shape.title) ? undefined : signalPath(shape);
+  return path === undefined ? `AbortSignal.timeout(${String(ms)})` : `AbortSignal.any([${path}, AbortSignal.timeout(${String(ms)})])`;
+}
+
+function toolOf(shape: HandlerShape): string {
+  return shape.named ? 'tool "search_docs"' : "this tool handler";
+}
+
+const shapeValid: Valid[] = [];
+const shapeInvalid: Invalid[] = [];
+for (const shape of SHAPES) {
+  shapeInvalid.push(
+    invalid(
+      `${shape.title}: a bare fetch`,
+      shape.wrap(`    const response = await /*>*/fetch(args.url)/*<*/;
+    return { content: [{ type: "text", text: await response.text() }] };`),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: toolOf(shape), remedy: REMEDY.fetch },
+        suggest: { messageId: "addTimeoutSignal", from: "fetch(args.url)", to: `fetch(args.url, { signal: ${fixSignal(shape)} })` },
+      },
+    ),
+  );
+  shapeValid.push(
+    valid(
+      `${shape.title}: fetch with AbortSignal.timeout`,
+      shape.wrap(`    const response = await fetch(args.url, { signal: AbortSignal.timeout(5000) });
+    return { content: [{ type: "text", text: await response.text() }] };`),
+    ),
+  );
+  const path = signalPath(shape);
+  if (shape.hasExtra && path !== undefined) {
+    shapeInvalid.push(
+      invalid(
+        `${shape.title}: only the request's cancellation signal`,
+        shape.wrap(`    const response = await /*>*/fetch(args.url, { signal: ${path} })/*<*/;
+    return { content: [{ type: "text", text: await response.text() }] };`),
+        {
+          messageId: "cancellationIsNotTimeout",
+          data: { label: "fetch", tool: toolOf(shape) },
+          suggest: { messageId: "combineWithTimeout", from: `signal: ${path} }`, to: `signal: AbortSignal.any([${path}, AbortSignal.timeout(30000)]) }` },
+        },
+      ),
+    );
+    shapeValid.push(
+      valid(
+        `${shape.title}: the request signal combined with a timeout`,
+        shape.wrap(`    const response = await fetch(args.url, { signal: AbortSignal.any([${path}, AbortSignal.timeout(5000)]) });
+    return { content: [{ type: "text", text: await response.text() }] };`),
+      ),
+    );
+  }
+}
+
+describe("the shape tables of this file", () => {
+  it("name only existing shapes", () => {
+    const titles = new Set(SHAPES.map((s) => s.title));
+    for (const title of [...Object.keys(SIGNAL_PATH), ...NO_COMBINED_SIGNAL]) expect(titles).toContain(title);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written cases: one registerTool handler `fetch_page` with `(args, extra)`.
+// ---------------------------------------------------------------------------------------------
+
+/** A registerTool handler around `body`; `imports` go first, `top` after the server. */
+function inTool(body: string, { imports = "", top = "" }: { imports?: string; top?: string } = {}): string {
+  return `${imports}import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+${top}server.registerTool("fetch_page", { inputSchema: {} }, async (args, extra) => {
+${body}
+  return { content: [] };
+});`;
+}
+
+const TOOL = 'tool "fetch_page"';
+const COMBINED = "AbortSignal.any([extra.signal, AbortSignal.timeout(30000)])";
+/** How the message names a call that no tool handler reaches (`scope: "everywhere"`). */
+const OUTSIDE = "a function outside any tool handler";
+const addSignal = (from: string, to: string) => ({ messageId: "addTimeoutSignal", from, to }) as const;
+const addTimeout = (from: string, to: string) => ({ messageId: "addTimeoutOption", from, to }) as const;
+
+const AXIOS = `import axios from "axios";\n`;
+const GOT = `import got from "got";\n`;
+const CP = `import { exec, execFile, spawn, execSync } from "node:child_process";\n`;
+const EXECA = `import { execa } from "execa";\n`;
+
+const fetchCases = {
+  valid: [
+    valid("a same-file function named fetch", inTool("  await fetch(args.url);", { top: "async function fetch(url) {\n  return { url };\n}\n" })),
+    valid(
+      "a parameter named fetch",
+      inTool("  await load(globalThis.fetch.bind(globalThis), args.url, AbortSignal.timeout(5000));", {
+        top: "function load(fetch, url, signal) {\n  return fetch(url);\n}\n",
+      }),
+    ),
+    valid("fetch imported from an unknown module", inTool("  await fetch(args.url);", { imports: 'import { fetch } from "./http-client.js";\n' })),
+    valid("fetch of a Request object (it carries its own signal)", inTool('  const request = new Request("https://example.com");\n  await fetch(request);')),
+    valid(
+      "a signal from an AbortController aborted by a timer",
+      inTool("  const controller = new AbortController();\n  setTimeout(() => controller.abort(), 5000);\n  await fetch(args.url, { signal: controller.signal });"),
+    ),
+    valid(
+      "a signal variable that combines the request signal with a timeout",
+      inTool("  const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(5000)]);\n  await fetch(args.url, { signal });"),
+    ),
+    valid("fetch with no arguments", inTool("  await fetch();")),
+  ],
+  invalid: [
+    invalid("global fetch of a string literal", inTool('  await /*>*/fetch("https://example.com/api")/*<*/;'), {
+      messageId: "missingTimeout",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal('fetch("https://example.com/api")', `fetch("https://example.com/api", { signal: ${COMBINED} })`),
+    }),
+    invalid("global fetch of a template literal", inTool("  await /*>*/fetch(`https://example.com/${args.id}`)/*<*/;"), {
+      messageId: "missingTimeout",
+      suggest: addSignal("fetch(`https://example.com/${args.id}`)", `fetch(\`https://example.com/\${args.id}\`, { signal: ${COMBINED} })`),
+    }),
+    invalid("global fetch with options but no signal", inTool('  await /*>*/fetch(args.url, { method: "POST", body: args.body })/*<*/;'), {
+      messageId: "missingTimeout",
+      suggest: addSignal("body: args.body }", `body: args.body, signal: ${COMBINED} }`),
+    }),
+    invalid("global fetch with an empty options object", inTool("  await /*>*/fetch(args.url, {})/*<*/;"), {
+      messageId: "missingTimeout",
+      suggest: addSignal("args.url, {})", `args.url, { signal: ${COMBINED} })`),
+    }),
+    invalid(
+      "global fetch with a local options object",
+      inTool('  const init = { method: "GET" };\n  await /*>*/fetch(args.url, init)/*<*/;'),
+      { messageId: "missingTimeout", suggest: addSignal('method: "GET" }', `method: "GET", signal: ${COMBINED} }`) },
+    ),
+    invalid("globalThis.fetch", inTool("  await /*>*/globalThis.fetch(args.url)/*<*/;"), {
+      messageId: "missingTimeout",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("fetch(args.url)", `fetch(args.url, { signal: ${COMBINED} })`),
+    }),
+    invalid("fetch imported from node-fetch", inTool("  await /*>*/fetch(args.url)/*<*/;", { imports: 'import fetch from "node-fetch";\n' }), {
+      messageId: "missingTimeout",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("fetch(args.url)", `fetch(args.url, { signal: ${COMBINED} })`),
+    }),
+    invalid("fetch imported from undici", inTool("  await /*>*/fetch(args.url)/*<*/;", { imports: 'import { fetch } from "undici";\n' }), {
+      messageId: "missingTimeout",
+      suggest: addSignal("fetch(args.url)", `fetch(args.url, { signal: ${COMBINED} })`),
+    }),
+    invalid("a fetch in a callback inside the handler combines the request signal", inTool("  await Promise.all(args.urls.map((url) => /*>*/fetch(url)/*<*/));"), {
+      messageId: "missingTimeout",
+      suggest: addSignal("fetch(url)", `fetch(url, { signal: ${COMBINED} })`),
+    }),
+    invalid("fetch with a timeout option", inTool("  await /*>*/fetch(args.url, { timeout: 5000 })/*<*/;"), {
+      messageId: "fetchTimeoutIgnored",
+      data: { tool: TOOL },
+      suggest: { messageId: "replaceTimeoutWithSignal", from: "timeout: 5000", to: "signal: AbortSignal.timeout(5000)" },
+    }),
+    invalid("fetch with a shorthand timeout option", inTool('  const timeout = 5000;\n  await /*>*/fetch(args.url, { method: "GET", timeout })/*<*/;'), {
+      messageId: "fetchTimeoutIgnored",
+      suggest: { messageId: "replaceTimeoutWithSignal", from: "GET\", timeout }", to: 'GET", signal: AbortSignal.timeout(timeout) }' },
+    }),
+    invalid("fetch with a timeout option holding a comment (no fix)", inTool("  await /*>*/fetch(args.url, { timeout: /* ms */ 5000 })/*<*/;"), {
+      messageId: "fetchTimeoutIgnored",
+      suggest: null,
+    }),
+    invalid("a destructured request signal (shorthand property)", `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("fetch_page", { inputSchema: {} }, async (args, { signal }) => {
+  await /*>*/fetch(args.url, { signal })/*<*/;
+  return { content: [] };
+});`, {
+      messageId: "cancellationIsNotTimeout",
+      data: { label: "fetch", tool: TOOL },
+      suggest: { messageId: "combineWithTimeout", from: "args.url, { signal })", to: "args.url, { signal: AbortSignal.any([signal, AbortSignal.timeout(30000)]) })" },
+    }),
+    invalid("mcp-framework: only this.abortSignal", `import { MCPTool } from "mcp-framework";
+export default class FetchPageTool extends MCPTool {
+  name = "fetch_page";
+  async execute(input) {
+    return /*>*/fetch(input.url, { signal: this.abortSignal })/*<*/;
+  }
+}`, {
+      messageId: "cancellationIsNotTimeout",
+      data: { label: "fetch", tool: TOOL },
+      suggest: { messageId: "combineWithTimeout", from: "signal: this.abortSignal", to: "signal: AbortSignal.any([this.abortSignal, AbortSignal.timeout(30000)])" },
+    }),
+  ],
+};
+
+const axiosCases = {
+  valid: [
+    valid("axios.get with a timeout", inTool("  await axios.get(args.url, { timeout: 5000 });", { imports: AXIOS })),
+    valid("axios.post with a signal", inTool("  await axios.post(args.url, args.body, { signal: AbortSignal.timeout(5000) });", { imports: AXIOS })),
+    valid("axios(config) with a timeout", inTool("  await axios({ url: args.url, timeout: 5000 });", { imports: AXIOS })),
+    valid(
+      "an axios.create({ timeout }) instance",
+      inTool('  await api.get("/search");\n  await api.post("/index", args.body);', { imports: AXIOS, top: 'const api = axios.create({ baseURL: "https://example.com", timeout: 5000 });\n' }),
+    ),
+    valid("axios.defaults.timeout in the file", inTool("  await axios.get(args.url);\n  await axios({ url: args.url });", { imports: AXIOS, top: "axios.defaults.timeout = 5000;\n" })),
+    valid(
+      "instance.defaults.timeout in the file",
+      inTool('  await api.get("/search");', { imports: AXIOS, top: "const api = axios.create({});\napi.defaults.timeout = 5000;\n" }),
+    ),
+    valid("an axios instance built from unknown config", inTool('  await api.get("/search");', { imports: AXIOS, top: "const api = axios.create(sharedConfig);\n" })),
+    valid("axios(config) of a parameter", inTool("  await axios(args.config);", { imports: AXIOS })),
+    valid("axios.get with options from a parameter", inTool("  await axios.get(args.url, args.options);", { imports: AXIOS })),
+    valid("axios.get with spread options", inTool("  await axios.get(args.url, { ...args.options });", { imports: AXIOS })),
+    valid("axios helpers that make no request", inTool("  axios.isAxiosError(args.error);", { imports: AXIOS })),
+    valid("got with a timeout", inTool("  await got(args.url, { timeout: { request: 5000 } });\n  await got.post(args.url, { signal: AbortSignal.timeout(5000) });", { imports: GOT })),
+    valid("a got.extend({ timeout }) instance", inTool('  await client.get("search");', { imports: GOT, top: "const client = got.extend({ timeout: { request: 5000 } });\n" })),
+  ],
+  invalid: [
+    invalid("axios.get(url)", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS }), {
+      messageId: "missingTimeout",
+      data: { label: "axios.get", tool: TOOL, remedy: REMEDY.axios },
+      suggest: addTimeout("axios.get(args.url)", "axios.get(args.url, { timeout: 30000 })"),
+    }),
+    invalid("axios.post(url, data)", inTool("  await /*>*/axios.post(args.url, args.body)/*<*/;", { imports: AXIOS }), {
+      messageId: "missingTimeout",
+      data: { label: "axios.post", tool: TOOL, remedy: REMEDY.axios },
+      suggest: addTimeout("args.body)", "args.body, { timeout: 30000 })"),
+    }),
+    invalid("axios(config)", inTool('  await /*>*/axios({ url: args.url, method: "get" })/*<*/;', { imports: AXIOS }), {
+      messageId: "missingTimeout",
+      data: { label: "axios", tool: TOOL, remedy: REMEDY.axios },
+      suggest: addTimeout('method: "get" }', 'method: "get", timeout: 30000 }'),
+    }),
+    invalid("axios.request(config)", inTool("  await /*>*/axios.request({ url: args.url })/*<*/;", { imports: AXIOS }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout("{ url: args.url }", "{ url: args.url, timeout: 30000 }"),
+    }),
+    invalid("axios.get(url, { headers })", inTool('  await /*>*/axios.get(args.url, { headers: { accept: "application/json" } })/*<*/;', { imports: AXIOS }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout('"application/json" } }', '"application/json" }, timeout: 30000 }'),
+    }),
+    invalid("axios with timeout: 0", inTool("  await /*>*/axios.get(args.url, { timeout: 0 })/*<*/;", { imports: AXIOS }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout("timeout: 0", "timeout: 30000"),
+    }),
+    invalid(
+      "an axios.create({ headers }) instance is reported at the instance call",
+      inTool('  await /*>*/api.get("/search")/*<*/;', { imports: AXIOS, top: 'const api = axios.create({ headers: { accept: "application/json" } });\n' }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "api.get", tool: TOOL, remedy: REMEDY.axios },
+        suggest: addTimeout('api.get("/search")', 'api.get("/search", { timeout: 30000 })'),
+      },
+    ),
+    invalid("axios.defaults.timeout = 0 is no default", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS, top: "axios.defaults.timeout = 0;\n" }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout("axios.get(args.url)", "axios.get(args.url, { timeout: 30000 })"),
+    }),
+    invalid("axios from require", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: 'const axios = require("axios");\n' }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout("axios.get(args.url)", "axios.get(args.url, { timeout: 30000 })"),
+    }),
+    invalid("got.get(url)", inTool("  await /*>*/got.get(args.url)/*<*/;", { imports: GOT }), {
+      messageId: "missingTimeout",
+      data: { label: "got.get", tool: TOOL, remedy: REMEDY.got },
+      suggest: addTimeout("got.get(args.url)", "got.get(args.url, { timeout: { request: 30000 } })"),
+    }),
+    invalid("got(url, options) without a timeout", inTool("  await /*>*/got(args.url, { retry: { limit: 2 } })/*<*/;", { imports: GOT }), {
+      messageId: "missingTimeout",
+      data: { label: "got", tool: TOOL, remedy: REMEDY.got },
+      suggest: addTimeout("{ limit: 2 } }", "{ limit: 2 }, timeout: { request: 30000 } }"),
+    }),
+    invalid("got(options) without a timeout", inTool("  await /*>*/got({ url: args.url })/*<*/;", { imports: GOT }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout("{ url: args.url }", "{ url: args.url, timeout: { request: 30000 } }"),
+    }),
+    invalid(
+      "a got.extend instance without a timeout",
+      inTool('  await /*>*/client.get("search")/*<*/;', { imports: GOT, top: 'const client = got.extend({ prefixUrl: "https://example.com" });\n' }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "client.get", tool: TOOL, remedy: REMEDY.got },
+        suggest: addTimeout('client.get("search")', 'client.get("search", { timeout: { request: 30000 } })'),
+      },
+    ),
+  ],
+};
+
+const HTTP = 'import http from "node:http";\nimport https from "node:https";\n';
+const httpCases = {
+  valid: [
+    valid("https.get with a timeout", inTool("  https.get(args.url, { timeout: 5000 }, (res) => res.resume());", { imports: HTTP })),
+    valid("http.request({ timeout })", inTool('  http.request({ hostname: "example.com", timeout: 5000 }).end();', { imports: HTTP })),
+    valid("req.setTimeout on the request", inTool("  const req = http.request(args.url);\n  req.setTimeout(5000);\n  req.end();", { imports: HTTP })),
+    valid("setTimeout chained on http.get", inTool("  https.get(args.url, (res) => res.resume()).setTimeout(5000);", { imports: HTTP })),
+    valid("http.request with a signal", inTool("  http.request(args.url, { signal: AbortSignal.timeout(5000) }).end();", { imports: HTTP })),
+  ],
+  invalid: [
+    invalid("https.get(url, callback)", inTool("  /*>*/https.get(args.url, (res) => res.resume())/*<*/;", { imports: HTTP }), {
+      messageId: "missingTimeout",
+      data: { label: "https.get", tool: TOOL, remedy: REMEDY.http },
+      suggest: null,
+    }),
+    invalid("http.request(options) without a timeout", inTool('  /*>*/http.request({ hostname: "example.com", path: "/" })/*<*/.end();', { imports: HTTP }), {
+      messageId: "missingTimeout",
+      data: { label: "http.request", tool: TOOL, remedy: REMEDY.http },
+      suggest: addTimeout('path: "/" }', 'path: "/", timeout: 30000 }'),
+    }),
+    invalid("http.request(url) without req.setTimeout", inTool("  const req = /*>*/http.request(args.url)/*<*/;\n  req.end();", { imports: HTTP }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout("http.request(args.url)", "http.request(args.url, { timeout: 30000 })"),
+    }),
+    invalid("a named request import from node:https", inTool('  /*>*/request({ hostname: "example.com" })/*<*/.end();', { imports: 'import { request } from "node:https";\n' }), {
+      messageId: "missingTimeout",
+      data: { label: "https.request", tool: TOOL, remedy: REMEDY.http },
+      suggest: addTimeout('{ hostname: "example.com" }', '{ hostname: "example.com", timeout: 30000 }'),
+    }),
+  ],
+};
+
+const childCases = {
+  valid: [
+    valid("exec with a timeout", inTool("  exec(args.cmd, { timeout: 5000 }, (error, stdout) => {});", { imports: CP })),
+    valid("spawn with a signal", inTool('  spawn("ls", ["-la"], { signal: AbortSignal.timeout(5000) });', { imports: CP })),
+    valid("execSync with a timeout", inTool('  execSync("ls", { timeout: 5000, killSignal: "SIGKILL" });', { imports: CP })),
+    valid("exec with options from a parameter", inTool("  exec(args.cmd, args.options, (error) => {});", { imports: CP })),
+    valid("exec with spread options", inTool("  exec(args.cmd, { ...args.options }, (error) => {});", { imports: CP })),
+    valid(
+      "promisify(exec) with a timeout",
+      inTool("  await execAsync(args.cmd, { timeout: 5000 });", { imports: `${CP}import { promisify } from "node:util";\n`, top: "const execAsync = promisify(exec);\n" }),
+    ),
+    valid("execa with a timeout", inTool('  await execa("git", ["status"], { timeout: 5000 });', { imports: EXECA })),
+    valid("execa with a cancelSignal", inTool('  await execa("git", ["status"], { cancelSignal: AbortSignal.timeout(5000) });', { imports: EXECA })),
+  ],
+  invalid: [
+    invalid("exec(cmd, callback)", inTool("  /*>*/exec(args.cmd, (error, stdout) => {})/*<*/;", { imports: CP }), {
+      messageId: "missingTimeout",
+      data: { label: "exec", tool: TOOL, remedy: REMEDY.child_process },
+      suggest: addTimeout("args.cmd, (error", "args.cmd, { timeout: 30000 }, (error"),
+    }),
+    invalid("execFile(file, args)", inTool('  /*>*/execFile("git", ["log"])/*<*/;', { imports: CP }), {
+      messageId: "missingTimeout",
+      data: { label: "execFile", tool: TOOL, remedy: REMEDY.child_process },
+      suggest: addTimeout('["log"])', '["log"], { timeout: 30000 })'),
+    }),
+    invalid("spawn with options but no timeout", inTool('  /*>*/spawn("ls", ["-la"], { cwd: "/tmp" })/*<*/;', { imports: CP }), {
+      messageId: "missingTimeout",
+      data: { label: "spawn", tool: TOOL, remedy: REMEDY.child_process },
+      suggest: addTimeout('{ cwd: "/tmp" }', '{ cwd: "/tmp", timeout: 30000 }'),
+    }),
+    invalid("execSync(cmd)", inTool('  /*>*/execSync("ls")/*<*/;', { imports: CP }), {
+      messageId: "missingTimeout",
+      data: { label: "execSync", tool: TOOL, remedy: REMEDY.child_process },
+      suggest: addTimeout('execSync("ls")', 'execSync("ls", { timeout: 30000 })'),
+    }),
+    invalid("execSync with timeout: 0", inTool('  /*>*/execSync("ls", { timeout: 0 })/*<*/;', { imports: CP }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout("timeout: 0", "timeout: 30000"),
+    }),
+    invalid("a namespace import: cp.exec", inTool("  /*>*/cp.exec(args.cmd)/*<*/;", { imports: 'import * as cp from "node:child_process";\n' }), {
+      messageId: "missingTimeout",
+      data: { label: "exec", tool: TOOL, remedy: REMEDY.child_process },
+      suggest: addTimeout("cp.exec(args.cmd)", "cp.exec(args.cmd, { timeout: 30000 })"),
+    }),
+    invalid("require destructuring", inTool('  /*>*/execFile("git", ["log"])/*<*/;', { imports: 'const { execFile } = require("child_process");\n' }), {
+      messageId: "missingTimeout",
+      data: { label: "execFile", tool: TOOL, remedy: REMEDY.child_process },
+      suggest: addTimeout('["log"])', '["log"], { timeout: 30000 })'),
+    }),
+    invalid("a required namespace: cp.spawn", inTool('  /*>*/cp.spawn("ls")/*<*/;', { imports: 'const cp = require("node:child_process");\n' }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout('cp.spawn("ls")', 'cp.spawn("ls", { timeout: 30000 })'),
+    }),
+    invalid(
+      "promisify(exec)",
+      inTool("  await /*>*/execAsync(args.cmd)/*<*/;", { imports: `${CP}import { promisify } from "node:util";\n`, top: "const execAsync = promisify(exec);\n" }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "exec", tool: TOOL, remedy: REMEDY.child_process },
+        suggest: addTimeout("execAsync(args.cmd)", "execAsync(args.cmd, { timeout: 30000 })"),
+      },
+    ),
+    invalid(
+      "util.promisify(cp.execFile)",
+      inTool('  await /*>*/execFileAsync("git", ["log"])/*<*/;', {
+        imports: 'import * as cp from "node:child_process";\nimport util from "node:util";\n',
+        top: "const execFileAsync = util.promisify(cp.execFile);\n",
+      }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "execFile", tool: TOOL, remedy: REMEDY.child_process },
+        suggest: addTimeout('["log"])', '["log"], { timeout: 30000 })'),
+      },
+    ),
+    invalid("execa(file, args)", inTool('  await /*>*/execa("git", ["status"])/*<*/;', { imports: EXECA }), {
+      messageId: "missingTimeout",
+      data: { label: "execa", tool: TOOL, remedy: REMEDY.execa },
+      suggest: addTimeout('["status"])', '["status"], { timeout: 30000 })'),
+    }),
+    invalid("execa with options but no timeout", inTool('  await /*>*/execa("git", ["status"], { cwd: "/repo" })/*<*/;', { imports: EXECA }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout('{ cwd: "/repo" }', '{ cwd: "/repo", timeout: 30000 }'),
+    }),
+  ],
+};
+
+const guardCases = {
+  valid: [
+    valid("Promise.race with a timer", inTool("  await Promise.race([fetch(args.url), timeout(5000)]);")),
+    valid("a withTimeout wrapper", inTool("  await withTimeout(fetch(args.url), 5000);")),
+    valid("a withTimeout wrapper of a callback", inTool("  await withTimeout(async () => {\n    await fetch(args.url);\n  }, 5000);")),
+    valid(
+      "inside async function fetchWithTimeout()",
+      inTool("  await fetchWithTimeout(args.url);", { top: "async function fetchWithTimeout(url) {\n  return fetch(url);\n}\n" }),
+    ),
+    valid("inside a const arrow named for a deadline", inTool("  await fetchWithDeadline(args.url);", { top: "const fetchWithDeadline = async (url) => fetch(url);\n" })),
+    valid("a configured wrapper", inTool("  await bounded(fetch(args.url));"), { wrappers: ["bounded"] }),
+    valid(
+      "a configured wrapper function around the call",
+      inTool("  await retrying(args.url);", { top: "async function retrying(url) {\n  return fetch(url);\n}\n" }),
+      { wrappers: ["retrying"] },
+    ),
+    valid("fetch with spread options", inTool("  await fetch(args.url, { ...args.init });")),
+    valid("fetch with spread options and more", inTool('  await fetch(args.url, { ...args.init, method: "GET" });')),
+    valid("fetch with options from a parameter", inTool("  await fetch(args.url, args.init);")),
+    valid("fetch with options built elsewhere", inTool("  const init = buildInit();\n  await fetch(args.url, init);")),
+    valid("fetch with spread arguments", inTool("  await fetch(...args.request);")),
+  ],
+  invalid: [
+    invalid("a wrapper that is not configured", inTool("  await bounded(/*>*/fetch(args.url)/*<*/);"), {
+      messageId: "missingTimeout",
+      suggest: addSignal("fetch(args.url)", `fetch(args.url, { signal: ${COMBINED} })`),
+    }),
+  ],
+};
+
+const UNCALLED = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+async function warmCache() {
+  await /*>*/fetch("https://example.com/warm")/*<*/;
+}
+server.registerTool("ping", {}, async () => ({ content: [{ type: "text", text: "pong" }] }));`;
+const NOT_MCP = `export async function load(id) {
+  return /*>*/fetch(\`https://example.com/items/\${id}\`)/*<*/;
+}`;
+
+const optionCases = {
+  valid: [
+    valid("scope handlers: a fetch no handler calls", locate(UNCALLED).code.replace("/*<*/", "")),
+    valid("scope handlers: a file without MCP evidence", locate(NOT_MCP).code.replace("/*<*/", "")),
+    valid("clients: a custom client with a signal", inTool("  await callApi(args.url, { signal: AbortSignal.timeout(5000) });"), { clients: ["callApi"] }),
+    valid("clients: a custom member client with a timeout", inTool('  await client.request("/search", { timeout: 5000 });'), { clients: ["client.request"] }),
+    valid("clients: not configured, not checked", inTool("  await callApi(args.url);")),
+  ],
+  invalid: [
+    invalid("scope everywhere: a fetch no handler calls", UNCALLED, {
+      messageId: "missingTimeout",
+      data: { label: "fetch", tool: OUTSIDE, remedy: REMEDY.fetch },
+      suggest: addSignal('fetch("https://example.com/warm")', 'fetch("https://example.com/warm", { signal: AbortSignal.timeout(30000) })'),
+      options: { scope: "everywhere" },
+    }),
+    invalid("scope everywhere: a file without MCP evidence", NOT_MCP, {
+      messageId: "missingTimeout",
+      data: { label: "fetch", tool: OUTSIDE, remedy: REMEDY.fetch },
+      suggest: addSignal("/items/${id}`)", "/items/${id}`, { signal: AbortSignal.timeout(30000) })"),
+      options: { scope: "everywhere" },
+    }),
+    invalid("scope everywhere: a call in a handler keeps the tool and its signal", inTool("  await /*>*/fetch(args.url)/*<*/;"), {
+      messageId: "missingTimeout",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("fetch(args.url)", `fetch(args.url, { signal: ${COMBINED} })`),
+      options: { scope: "everywhere" },
+    }),
+    invalid("clients: a custom function", inTool("  await /*>*/callApi(args.url)/*<*/;"), {
+      messageId: "missingTimeout",
+      data: { label: "callApi", tool: TOOL, remedy: REMEDY.custom },
+      suggest: addTimeout("callApi(args.url)", "callApi(args.url, { timeout: 30000 })"),
+      options: { clients: ["callApi", "client.request"] },
+    }),
+    invalid("clients: a custom member", inTool('  await /*>*/client.request("/search", { method: "GET" })/*<*/;'), {
+      messageId: "missingTimeout",
+      data: { label: "client.request", tool: TOOL, remedy: REMEDY.custom },
+      suggest: addTimeout('method: "GET" }', 'method: "GET", timeout: 30000 }'),
+      options: { clients: ["callApi", "client.request"] },
+    }),
+    invalid("clients: only the request signal", inTool("  await /*>*/callApi(args.url, { signal: extra.signal })/*<*/;"), {
+      messageId: "cancellationIsNotTimeout",
+      data: { label: "callApi", tool: TOOL },
+      suggest: { messageId: "combineWithTimeout", from: "signal: extra.signal", to: `signal: ${COMBINED}` },
+      options: { clients: ["callApi"] },
+    }),
+    invalid("timeoutMs: fetch", inTool("  await /*>*/fetch(args.url)/*<*/;"), {
+      messageId: "missingTimeout",
+      suggest: addSignal("fetch(args.url)", "fetch(args.url, { signal: AbortSignal.any([extra.signal, AbortSignal.timeout(10000)]) })"),
+      options: { timeoutMs: 10_000 },
+    }),
+    invalid("timeoutMs: fetch outside a handler", UNCALLED, {
+      messageId: "missingTimeout",
+      suggest: addSignal('fetch("https://example.com/warm")', 'fetch("https://example.com/warm", { signal: AbortSignal.timeout(10000) })'),
+      options: { scope: "everywhere", timeoutMs: 10_000 },
+    }),
+    invalid("timeoutMs: cancellation only", inTool("  await /*>*/fetch(args.url, { signal: extra.signal })/*<*/;"), {
+      messageId: "cancellationIsNotTimeout",
+      suggest: { messageId: "combineWithTimeout", from: "signal: extra.signal", to: "signal: AbortSignal.any([extra.signal, AbortSignal.timeout(10000)])" },
+      options: { timeoutMs: 10_000 },
+    }),
+    invalid("timeoutMs: axios", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout("axios.get(args.url)", "axios.get(args.url, { timeout: 10000 })"),
+      options: { timeoutMs: 10_000 },
+    }),
+    invalid("timeoutMs: got", inTool("  await /*>*/got.get(args.url)/*<*/;", { imports: GOT }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout("got.get(args.url)", "got.get(args.url, { timeout: { request: 10000 } })"),
+      options: { timeoutMs: 10_000 },
+    }),
+    invalid("timeoutMs: child process", inTool('  /*>*/execSync("ls")/*<*/;', { imports: CP }), {
+      messageId: "missingTimeout",
+      suggest: addTimeout('execSync("ls")', 'execSync("ls", { timeout: 10000 })'),
+      options: { timeoutMs: 10_000 },
+    }),
+    autofixed("autofix: fetch", inTool("  await /*>*/fetch(args.url)/*<*/;"), "missingTimeout", { from: "fetch(args.url)", to: `fetch(args.url, { signal: ${COMBINED} })` }),
+    autofixed("autofix: cancellation only", inTool("  await /*>*/fetch(args.url, { signal: extra.signal })/*<*/;"), "cancellationIsNotTimeout", {
+      from: "signal: extra.signal",
+      to: `signal: ${COMBINED}`,
+    }),
+    autofixed("autofix: fetch timeout option", inTool("  await /*>*/fetch(args.url, { timeout: 5000 })/*<*/;"), "fetchTimeoutIgnored", {
+      from: "timeout: 5000",
+      to: "signal: AbortSignal.timeout(5000)",
+    }),
+    autofixed("autofix: axios with timeoutMs", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS }), "missingTimeout", {
+      from: "axios.get(args.url)",
+      to: "axios.get(args.url, { timeout: 5000 })",
+    }, { timeoutMs: 5000 }),
+    autofixed("autofix: exec before its callback", inTool("  /*>*/exec(args.cmd, (error) => {})/*<*/;", { imports: CP }), "missingTimeout", {
+      from: "args.cmd, (error",
+      to: "args.cmd, { timeout: 30000 }, (error",
+    }),
+    autofixed("autofix: nothing to fix on https.get(url, callback)", inTool("  /*>*/https.get(args.url, (res) => res.resume())/*<*/;", { imports: HTTP }), "missingTimeout", null),
+  ],
+};
+
+ruleTester.run("require-timeout", rule, {
+  valid: [...shapeValid, ...fetchCases.valid, ...axiosCases.valid, ...httpCases.valid, ...childCases.valid, ...guardCases.valid, ...optionCases.valid],
+  invalid: [...shapeInvalid, ...fetchCases.invalid, ...axiosCases.invalid, ...httpCases.invalid, ...childCases.invalid, ...guardCases.invalid, ...optionCases.invalid],
+});
+
+// ---------------------------------------------------------------------------------------------
+// With type information the answers are the same.
+// ---------------------------------------------------------------------------------------------
+
+const typedRuleTester = createTypedRuleTester();
+/**
+ * The named cases, linted as `file.ts` of the fixture project. `file.ts` belongs to the fixture
+ * tsconfig, so it is served by that project rather than the default project (the project
+ * service refuses a file that is both).
+ */
+const sample = <T extends Valid | Invalid>(cases: readonly T[], names: readonly string[]): T[] => {
+  const picked = cases.filter((c) => c.name !== undefined && names.includes(c.name));
+  if (picked.length !== names.length) throw new Error(`typed sample: missing cases among ${names.join(", ")}`);
+  return picked.map((c) => ({ ...c, filename: "file.ts", languageOptions: { parserOptions: { projectService: true } } }));
+};
+
+typedRuleTester.run("require-timeout (typed)", rule, {
+  valid: [
+    ...sample(shapeValid, ["registerTool with an inline handler: fetch with AbortSignal.timeout", "low-level switch on request.params.name: fetch with AbortSignal.timeout"]),
+    ...sample(fetchCases.valid, ["a same-file function named fetch"]),
+    ...sample(axiosCases.valid, ["an axios.create({ timeout }) instance"]),
+    ...sample(guardCases.valid, ["Promise.race with a timer", "fetch with options from a parameter"]),
+    ...sample(optionCases.valid, ["scope handlers: a fetch no handler calls"]),
+  ],
+  invalid: [
+    ...sample(shapeInvalid, [
+      "registerTool with an inline handler: a bare fetch",
+      "registerTool with an inline handler: only the request's cancellation signal",
+      "low-level switch on request.params.name: a bare fetch",
+    ]),
+    ...sample(fetchCases.invalid, ["fetch with a timeout option"]),
+    ...sample(axiosCases.invalid, ["an axios.create({ headers }) instance is reported at the instance call"]),
+    ...sample(childCases.invalid, ["promisify(exec)"]),
+    ...sample(optionCases.invalid, ["scope everywhere: a fetch no handler calls", "autofix: fetch"]),
+  ],
+});
+
+// The typed cases above only prove something if the program is really there.
+const needsProgram: TSESLint.RuleModule<"noProgram"> = {
+  meta: { type: "problem", schema: [], messages: { noProgram: "No type information." } },
+  defaultOptions: [],
+  create(context) {
+    // Throws when the parser gave no program.
+    ESLintUtils.getParserServices(context);
+    return {};
+  },
+};
+typedRuleTester.run("typed tester gives type information", needsProgram, {
+  valid: sample(shapeValid, ["registerTool with an inline handler: fetch with AbortSignal.timeout"]).map(({ code, filename, languageOptions }) => ({
+    code,
+    ...(filename === undefined ? {} : { filename }),
+    ...(languageOptions === undefined ? {} : { languageOptions }),
+  })),
+  invalid: [],
+});
