@@ -585,8 +585,11 @@ function resultText(object: TSESTree.ObjectExpression): string | undefined {
 export function thrownText(node: TSESTree.ThrowStatement): string | undefined {
   const argument = unwrap(node.argument);
   if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
-    const message = argument.arguments.find((a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral);
-    return message ? messageText(message) : undefined;
+    for (const a of argument.arguments) {
+      const text = messageText(a);
+      if (text !== undefined) return text;
+    }
+    return undefined;
   }
   return messageText(argument);
 }

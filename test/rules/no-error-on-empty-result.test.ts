@@ -102,6 +102,22 @@ for (const shape of SHAPES) {
   );
 }
 
+// A handler whose every return is an error is still a handler, not a same-file error helper.
+// Two shapes are left out: a same-file function the handler calls, and a bare function typed
+// to return CallToolResult, are error helpers when all they do is fail.
+const HELPER_LIKE = new Set(["a same-file function on the handler path", "a function declared to return CallToolResult"]);
+for (const shape of SHAPES.filter((s) => !HELPER_LIKE.has(s.title))) {
+  const onlyFails = (text: string): string => `    return ${text};`;
+  invalid.push(
+    empty(
+      `${shape.title}: a handler whose only return is an error that says nothing matched`,
+      shape.wrap(onlyFails('/*>*/{ isError: true, content: [{ type: "text", text: "No results found" }] }/*<*/')),
+      "nothing matched",
+      { tool: toolOf(shape), suggestion: shape.wrap(onlyFails('{ content: [{ type: "text", text: "No results found" }] }')) },
+    ),
+  );
+}
+
 const SAME_FILE_FUNCTION = "a same-file function on the handler path";
 for (const shape of SHAPES_WITH_KNOWN_THROW) {
   const thrown = `throw new Error(${TEXT});`;
@@ -144,6 +160,8 @@ for (const [test, setup] of [
   ["1 > results.length", undefined],
   ["!results || results.length === 0", undefined],
   ["results.length === 0 || !results", undefined],
+  ["!results?.length", undefined],
+  ["results?.length === 0", undefined],
   ["results.size === 0", "const results = await cache.keysMatching(args.query);"],
   ["Object.keys(results).length === 0", "const results = await fetchFacets(args.query);"],
   ["Object.entries(results).length === 0", "const results = await fetchFacets(args.query);"],
@@ -219,6 +237,47 @@ invalid.push(
   if (results.length === 0) /*>*/throw new McpError(ErrorCode.InvalidRequest, "No results found");/*<*/
   return { content: [] };`),
     "`results.length === 0`",
+  ),
+
+  // The else branch of a non-emptiness test.
+  ...["results.length > 0", "results.length !== 0", "results.length >= 1"].map((test) => {
+    const elseBranch = (result: string): string => inTool(`  const results = await searchIndex(args.query);
+  if (${test}) {
+    return { content: [{ type: "text", text: results.join("\\n") }] };
+  } else {
+    return ${result};
+  }`);
+    return empty(
+      `an error result in the else of \`${test}\``,
+      elseBranch('/*>*/{ isError: true, content: [{ type: "text", text: "Search came back empty." }] }/*<*/'),
+      `\`${test}\` is false`,
+      { suggestion: elseBranch('{ content: [{ type: "text", text: "Search came back empty." }] }') },
+    );
+  }),
+
+  // Template text that says nothing matched, whatever the branch.
+  empty(
+    "an error result whose template text says nothing matched",
+    inTool(body("results.every((r) => r.score < 0.2)", 'return /*>*/{ isError: true, content: [{ type: "text", text: `No results found for "${args.query}"` }] }/*<*/;')),
+    "nothing matched",
+    { suggestion: inTool(body("results.every((r) => r.score < 0.2)", 'return { content: [{ type: "text", text: `No results found for "${args.query}"` }] };')) },
+  ),
+  // An inline handler that only ever fails, as the issue wrote it.
+  empty(
+    "an inline (args) handler whose only return is an error",
+    `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("search_docs", { inputSchema: {} }, async (args) => {
+  return /*>*/{ isError: true, content: [{ type: "text", text: "No results found" }] }/*<*/;
+});`,
+    "nothing matched",
+    {
+      suggestion: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("search_docs", { inputSchema: {} }, async (args) => {
+  return { content: [{ type: "text", text: "No results found" }] };
+});`,
+    },
   ),
 
   // Same-file error helpers.
@@ -316,6 +375,19 @@ invalid.push(
     },
   ),
   empty(
+    "option reportSingleItemLookup: `!user` with a template not-found text",
+    inTool(`  const user = await db.find(args.id);
+  if (!user) return /*>*/{ isError: true, content: [{ type: "text", text: \`User \${args.id} not found\` }] }/*<*/;
+  return { content: [{ type: "text", text: user.name }] };`),
+    "`!user`",
+    {
+      options: [{ reportSingleItemLookup: true }],
+      suggestion: inTool(`  const user = await db.find(args.id);
+  if (!user) return { content: [{ type: "text", text: \`User \${args.id} not found\` }] };
+  return { content: [{ type: "text", text: user.name }] };`),
+    },
+  ),
+  empty(
     "option reportSingleItemLookup: a thrown template message",
     inTool(`  const user = await users.get(args.id);
   if (undefined == user) {
@@ -352,6 +424,30 @@ valid.push(
   }
   return { content: [{ type: "text", text: JSON.stringify(await searchIndex(args)) }] };`),
   })),
+  {
+    name: "validation of a converted input: `query.length === 0` after `String(args.query).trim()`",
+    code: inTool(`  const query = String(args.query).trim();
+  if (query.length === 0) return { isError: true, content: [{ type: "text", text: "The query must not be empty." }] };
+  return { content: [{ type: "text", text: JSON.stringify(await searchIndex(query)) }] };`),
+  },
+  {
+    name: "an error from a catch inside an emptiness branch is its own failure",
+    code: inTool(`  const existing = await db.findByTitle(args.title);
+  if (existing.length === 0) {
+    try {
+      await db.create(args.doc);
+    } catch (e) {
+      return { isError: true, content: [{ type: "text", text: \`Creating doc failed: \${String(e)}\` }] };
+    }
+  }
+  return { content: [{ type: "text", text: "Saved." }] };`),
+  },
+  {
+    name: "a single-item lookup with a template not-found text (default options)",
+    code: inTool(`  const user = await db.find(args.id);
+  if (!user) return { isError: true, content: [{ type: "text", text: \`User \${args.id} not found\` }] };
+  return { content: [{ type: "text", text: user.name }] };`),
+  },
   {
     name: "an emptiness test on a parameter of a same-file function",
     code: inTool("  return runSearch(args.tags);", `async function runSearch(tags) {

@@ -1,7 +1,7 @@
 import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds, type Options } from "../../src/rules/no-generic-error-message.js";
 import { createRuleTester } from "../rule-tester.js";
-import { type HandlerShape, SHAPES, SHAPES_WITH_KNOWN_THROW, locate } from "../shapes.js";
+import { type HandlerShape, SHAPES, SHAPES_WITH_KNOWN_THROW, locate, locateAll } from "../shapes.js";
 
 type Valid = ValidTestCase<Options>;
 type Invalid = InvalidTestCase<MessageIds, Options>;
@@ -157,6 +157,11 @@ for (const text of [
   "Unable to load configuration",
   "Search failed",
   "",
+  // "Could not" / "Cannot" and their contractions are as generic as "Failed to".
+  "Could not fetch data",
+  "Couldn't load the config",
+  "Cannot read file",
+  "Can't reach server",
 ]) {
   invalid.push(
     generic(`generic phrase ${JSON.stringify(text)}`, inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/${JSON.stringify(text)}/*<*/ }] };`), text),
@@ -333,6 +338,12 @@ invalid.push(
       suggestion: "`Oops \\`\\${x}\\` broke \\\\ here: ${e instanceof Error ? e.message : String(e)}`",
     },
   ),
+  generic(
+    "suggestion: a text that ends in a colon gets no second colon",
+    inTool(caughtBody('/*>*/"Search failed: "/*<*/')),
+    "Search failed: ",
+    { suggestion: withCause("Search failed") },
+  ),
   generic("no suggestion: a catch without a binding", inTool(caughtBody('/*>*/"Search failed"/*<*/').replace("catch (e)", "catch")), "Search failed"),
   generic("no suggestion: a destructured catch binding", inTool(caughtBody('/*>*/"Search failed"/*<*/').replace("catch (e)", "catch ({ code })")), "Search failed"),
   generic("no suggestion: a concatenation in a catch", inTool(caughtBody('/*>*/"Search " + "failed"/*<*/')), "Search failed"),
@@ -385,7 +396,45 @@ invalid.push(
   });
 }
 
+{
+  // Two generic static parts in one content array: each is reported.
+  const { code, at } = locateAll(
+    inTool(`  return {
+    isError: true,
+    content: [
+      { type: "text", text: /*1*/"An error occurred"/*2*/ },
+      { type: "text", text: /*3*/"Please try again later"/*4*/ },
+    ],
+  };`),
+    4,
+  );
+  const [a, b, c, d] = at as [typeof at[0], typeof at[0], typeof at[0], typeof at[0]];
+  invalid.push({
+    name: "two generic static content parts are both reported",
+    code,
+    output: null,
+    errors: [
+      { messageId: "genericErrorMessage", data: { text: "An error occurred", tool: TOOL }, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, suggestions: [] },
+      { messageId: "genericErrorMessage", data: { text: "Please try again later", tool: TOOL }, line: c.line, column: c.column, endLine: d.line, endColumn: d.column, suggestions: [] },
+    ],
+  });
+}
+
 valid.push(
+  {
+    name: "a generic first content part followed by a part that gives the cause",
+    code: inTool(`  const res = await fetch(\`https://docs.example.com/search?q=\${args.query}\`);
+  if (!res.ok) {
+    return {
+      isError: true,
+      content: [
+        { type: "text", text: "Search failed" },
+        { type: "text", text: \`The docs index answered HTTP \${res.status}; retry search_docs in a minute.\` },
+      ],
+    };
+  }
+  return { content: [{ type: "text", text: await res.text() }] };`),
+  },
   {
     name: "a message that starts generic and then names the cause",
     code: inTool(`  return { isError: true, content: [{ type: "text", text: "An error occurred: the docs index is offline." }] };`),

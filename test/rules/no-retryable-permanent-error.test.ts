@@ -227,6 +227,15 @@ ruleTester.run("no-retryable-permanent-error", rule, {
       code: withHelper(ERROR_HELPER, '  return errorResult(kind, true, "no such doc");'),
     },
     {
+      name: "helper: a literal retryability in the helper, called with a transient category",
+      code: withHelper(
+        `function fail(category) {
+  return { isError: true, content: [], structuredContent: { errorCategory: category, isRetryable: true } };
+}`,
+        '  return fail("transient");',
+      ),
+    },
+    {
       name: "helper: retryable transient arguments",
       code: withHelper(ERROR_HELPER, '  return errorResult("transient", true, "busy");'),
     },
@@ -465,6 +474,18 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
       ),
       // The defaults serve every caller: reported at the call that relies on them, never rewritten.
       errors: [{ messageId: "retryablePermanentError", reported: "fail()" }],
+      output: null,
+    }),
+    invalid({
+      name: "helper: a literal retryability shared by every caller is reported at the business call, never rewritten",
+      code: withHelper(
+        `function fail(category) {
+  return { isError: true, content: [], structuredContent: { errorCategory: category, isRetryable: true } };
+}`,
+        '  if (!args.id) return /*>*/fail("business");\n  return fail("transient");',
+      ),
+      // The `true` lives in the helper and is right for the transient caller: no autofix, no suggestion.
+      errors: [{ messageId: "retryablePermanentError", reported: 'fail("business")', data: { category: "business", tool: GET_DOC } }],
       output: null,
     }),
     invalid({

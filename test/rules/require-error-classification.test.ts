@@ -403,6 +403,21 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   return { isError: true, content: [{ type: "text", text: \`Unknown tool: \${name}\` }] };
 });`,
     },
+    {
+      name: "an unknown-tool error result built with + after a dispatcher if",
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  if (name === "get_doc") return { content: [] };
+  return { isError: true, content: [{ type: "text", text: "Unknown tool: " + name }] };
+});`,
+    },
+    {
+      name: "an unknown-tool throw built with + after a dispatcher if",
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "get_doc") return { content: [] };
+  throw new Error("Unknown tool: " + request.params.name);
+});`,
+    },
     // Options.
     {
       name: "classifiedErrorClasses: a listed class",
@@ -653,6 +668,48 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       output: null,
     }),
     invalid({
+      name: "HTTP 403: permission first",
+      code: inTool('  if (res.status === 403) return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"x"', { order: ["permission", "transient", "validation", "business"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "`!== 403` gives no hint (it says the opposite of permission)",
+      code: inTool('  if (res.status !== 403) return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };'),
+      errors: [{ messageId: "missingClassification", reported: "isError: true", suggestions: (code) => textToJson(code, '"x"') }],
+      output: null,
+    }),
+    invalid({
+      name: "HTTP `>= 500`: transient first",
+      code: inTool('  if (res.status >= 500) return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"x"', { order: ["transient", "validation", "business", "permission"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "HTTP `>= 500` or 404: transient, then business",
+      code: inTool('  if (res.status >= 500 || res.status === 404) return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"x"', { order: ["transient", "business", "validation", "permission"] }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
       name: "the else of a 403 test gives no hint",
       code: inTool('  if (res.status === 403) {\n    return { content: [] };\n  } else {\n    return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };\n  }'),
       errors: [{ messageId: "missingClassification", reported: "isError: true", suggestions: (code) => textToJson(code, '"x"') }],
@@ -726,6 +783,39 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
           messageId: "missingCategory",
           reported: "isError: true",
           data: { tool: GET_DOC, category: "errorCategory", categories: "transient, validation, business, permission" },
+        },
+      ],
+      output: null,
+    }),
+
+    invalid({
+      name: "isRetryable: false without category: only the categories that are not retryable",
+      code: inTool("  return { /*>*/isError: true, content: [], structuredContent: { isRetryable: false } };"),
+      errors: [
+        {
+          messageId: "missingCategory",
+          reported: "isError: true",
+          data: { tool: GET_DOC, category: "errorCategory", categories: "transient, validation, business, permission" },
+          suggestions: (code) =>
+            classifications(code, "structuredContent: { isRetryable", (c) => `structuredContent: { errorCategory: "${c}", isRetryable`, {
+              order: ["validation", "business", "permission"],
+            }),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "isRetryable: true without category: only transient (and validation)",
+      code: inTool("  return { /*>*/isError: true, content: [], structuredContent: { isRetryable: true } };"),
+      errors: [
+        {
+          messageId: "missingCategory",
+          reported: "isError: true",
+          data: { tool: GET_DOC, category: "errorCategory", categories: "transient, validation, business, permission" },
+          suggestions: (code) =>
+            classifications(code, "structuredContent: { isRetryable", (c) => `structuredContent: { errorCategory: "${c}", isRetryable`, {
+              order: ["transient", "validation"],
+            }),
         },
       ],
       output: null,
@@ -1042,6 +1132,24 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
       ],
       output: null,
       settings: { "mcp-errors": { fields: { category: "kind", retryable: "canRetry", description: "detail" } } },
+    }),
+    invalid({
+      name: "custom fields that are not identifiers: the text-to-JSON suggestions quote them",
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: "boom" }] };'),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          data: missingClassification(GET_DOC, "error-kind", "can-retry"),
+          suggestions: (code) =>
+            classifications(code, 'text: "boom"', (c, r) => `text: JSON.stringify({ "error-kind": "${c}", "can-retry": ${String(r)}, description: "boom" })`, {
+              field: "can-retry",
+              categoryField: "error-kind",
+            }),
+        },
+      ],
+      output: null,
+      settings: { "mcp-errors": { fields: { category: "error-kind", retryable: "can-retry" } } },
     }),
     invalid({
       name: "custom categories: an added value maps to its category",

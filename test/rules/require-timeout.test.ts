@@ -3,7 +3,7 @@ import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
 import rule, { type MessageIds, type Options } from "../../src/rules/require-timeout.js";
 import { createRuleTester, createTypedRuleTester } from "../rule-tester.js";
-import { type HandlerShape, SHAPES, locate } from "../shapes.js";
+import { type HandlerShape, SHAPES, locate, locateAll } from "../shapes.js";
 
 type Invalid = InvalidTestCase<MessageIds, Options>;
 type Valid = ValidTestCase<Options>;
@@ -218,6 +218,8 @@ const fetchCases = {
       inTool("  const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(5000)]);\n  await fetch(args.url, { signal });"),
     ),
     valid("fetch with no arguments", inTool("  await fetch();")),
+    // node-fetch v2 honours `timeout` (v3 dropped it); the installed version is unknown here.
+    valid("node-fetch with a timeout option", inTool("  await fetch(args.url, { timeout: 5000 });", { imports: 'import fetch from "node-fetch";\n' })),
   ],
   invalid: [
     invalid("global fetch of a string literal", inTool('  await /*>*/fetch("https://example.com/api")/*<*/;'), {
@@ -241,6 +243,11 @@ const fetchCases = {
       "global fetch with a local options object",
       inTool('  const init = { method: "GET" };\n  await /*>*/fetch(args.url, init)/*<*/;'),
       { messageId: "missingTimeout", suggest: addSignal('method: "GET" }', `method: "GET", signal: ${COMBINED} }`) },
+    ),
+    invalid(
+      "global fetch with a module-level options object: no suggestion (the shared object is left alone)",
+      inTool("  await /*>*/fetch(args.url, init)/*<*/;", { top: 'const init = { method: "GET" };\n' }),
+      { messageId: "missingTimeout", data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch }, suggest: null },
     ),
     invalid("globalThis.fetch", inTool("  await /*>*/globalThis.fetch(args.url)/*<*/;"), {
       messageId: "missingTimeout",
@@ -317,6 +324,11 @@ const axiosCases = {
     valid("axios.get with spread options", inTool("  await axios.get(args.url, { ...args.options });", { imports: AXIOS })),
     valid("axios helpers that make no request", inTool("  axios.isAxiosError(args.error);", { imports: AXIOS })),
     valid("got with a timeout", inTool("  await got(args.url, { timeout: { request: 5000 } });\n  await got.post(args.url, { signal: AbortSignal.timeout(5000) });", { imports: GOT })),
+    valid("got(options) with a timeout", inTool("  await got({ url: args.url, timeout: { request: 5000 } });", { imports: GOT })),
+    valid(
+      "axios(config) and got(options) with a shorthand url and a timeout",
+      inTool("  const url = args.url;\n  await axios({ url, timeout: 5000 });\n  await got({ url, timeout: { request: 5000 } });", { imports: AXIOS + GOT }),
+    ),
     valid("a got.extend({ timeout }) instance", inTool('  await client.get("search");', { imports: GOT, top: "const client = got.extend({ timeout: { request: 5000 } });\n" })),
   ],
   invalid: [
@@ -334,6 +346,11 @@ const axiosCases = {
       messageId: "missingTimeout",
       data: { label: "axios", tool: TOOL, remedy: REMEDY.axios },
       suggest: addTimeout('method: "get" }', 'method: "get", timeout: 30000 }'),
+    }),
+    invalid("axios(url)", inTool("  await /*>*/axios(args.url)/*<*/;", { imports: AXIOS }), {
+      messageId: "missingTimeout",
+      data: { label: "axios", tool: TOOL, remedy: REMEDY.axios },
+      suggest: addTimeout("axios(args.url)", "axios(args.url, { timeout: 30000 })"),
     }),
     invalid("axios.request(config)", inTool("  await /*>*/axios.request({ url: args.url })/*<*/;", { imports: AXIOS }), {
       messageId: "missingTimeout",
@@ -369,6 +386,11 @@ const axiosCases = {
       data: { label: "got.get", tool: TOOL, remedy: REMEDY.got },
       suggest: addTimeout("got.get(args.url)", "got.get(args.url, { timeout: { request: 30000 } })"),
     }),
+    invalid("got(url)", inTool("  await /*>*/got(args.url)/*<*/;", { imports: GOT }), {
+      messageId: "missingTimeout",
+      data: { label: "got", tool: TOOL, remedy: REMEDY.got },
+      suggest: addTimeout("got(args.url)", "got(args.url, { timeout: { request: 30000 } })"),
+    }),
     invalid("got(url, options) without a timeout", inTool("  await /*>*/got(args.url, { retry: { limit: 2 } })/*<*/;", { imports: GOT }), {
       messageId: "missingTimeout",
       data: { label: "got", tool: TOOL, remedy: REMEDY.got },
@@ -397,6 +419,19 @@ const httpCases = {
     valid("http.request({ timeout })", inTool('  http.request({ hostname: "example.com", timeout: 5000 }).end();', { imports: HTTP })),
     valid("req.setTimeout on the request", inTool("  const req = http.request(args.url);\n  req.setTimeout(5000);\n  req.end();", { imports: HTTP })),
     valid("setTimeout chained on http.get", inTool("  https.get(args.url, (res) => res.resume()).setTimeout(5000);", { imports: HTTP })),
+    valid(
+      "https.request(options, callback) with the timeout in a const",
+      inTool("  https.request(options, (res) => res.resume()).end();", { imports: HTTP, top: 'const options = { hostname: "example.com", timeout: 5000 };\n' }),
+    ),
+    valid("https.request of options it cannot see", inTool("  https.request(args.requestOptions).end();", { imports: HTTP })),
+    valid(
+      "req.on(\"timeout\") on the request",
+      inTool('  const req = https.request(args.url);\n  req.on("error", () => {});\n  req.on("timeout", () => req.destroy());\n  req.end();', { imports: HTTP }),
+    ),
+    valid(
+      "req.setTimeout on an https request with an error listener",
+      inTool('  const req = https.request(args.url);\n  req.on("error", () => {});\n  req.setTimeout(5000);\n  req.end();', { imports: HTTP }),
+    ),
     valid("http.request with a signal", inTool("  http.request(args.url, { signal: AbortSignal.timeout(5000) }).end();", { imports: HTTP })),
   ],
   invalid: [
@@ -414,6 +449,20 @@ const httpCases = {
       messageId: "missingTimeout",
       suggest: addTimeout("http.request(args.url)", "http.request(args.url, { timeout: 30000 })"),
     }),
+    invalid("https.request(url string, callback)", inTool('  /*>*/https.request("https://example.com/api", (res) => res.resume())/*<*/.end();', { imports: HTTP }), {
+      messageId: "missingTimeout",
+      data: { label: "https.request", tool: TOOL, remedy: REMEDY.http },
+      suggest: null,
+    }),
+    invalid(
+      "an error listener is no timeout",
+      inTool('  const req = /*>*/https.request(args.url)/*<*/;\n  req.on("error", () => {});\n  req.end();', { imports: HTTP }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "https.request", tool: TOOL, remedy: REMEDY.http },
+        suggest: addTimeout("https.request(args.url)", "https.request(args.url, { timeout: 30000 })"),
+      },
+    ),
     invalid("a named request import from node:https", inTool('  /*>*/request({ hostname: "example.com" })/*<*/.end();', { imports: 'import { request } from "node:https";\n' }), {
       messageId: "missingTimeout",
       data: { label: "https.request", tool: TOOL, remedy: REMEDY.http },
@@ -535,6 +584,73 @@ const guardCases = {
       messageId: "missingTimeout",
       suggest: addSignal("fetch(args.url)", `fetch(args.url, { signal: ${COMBINED} })`),
     }),
+    invalid("setTimeout delays a call, it does not bound it", inTool("  setTimeout(() => {\n    void /*>*/fetch(args.url)/*<*/;\n  }, 100);"), {
+      messageId: "missingTimeout",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("fetch(args.url)", `fetch(args.url, { signal: ${COMBINED} })`),
+    }),
+    invalid(
+      "a handler registered inside a function whose name says timeout: the name is no guard past the handler",
+      `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+function registerTimeoutTools(server) {
+  server.registerTool("t", { inputSchema: {} }, async (args, extra) => {
+    await /*>*/fetch(args.url)/*<*/;
+  });
+}
+registerTimeoutTools(server);`,
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: 'tool "t"', remedy: REMEDY.fetch },
+        suggest: addSignal("fetch(args.url)", `fetch(args.url, { signal: ${COMBINED} })`),
+      },
+    ),
+  ],
+};
+
+const LOW_LEVEL = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "demo", version: "1.0.0" }, { capabilities: { tools: {} } });
+`;
+
+/** A dispatch table whose `fetch_page` entry fetches; `call` is how the dispatcher calls the entry. */
+const tableDispatch = (call: string): string => `${LOW_LEVEL}const handlers = {
+  fetch_page: async (input, ctx) => /*>*/fetch(input.url)/*<*/,
+};
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => ${call});`;
+
+// Where the request signal reaches a tool's code only when the dispatcher passes it along.
+const dispatchCases = {
+  invalid: [
+    invalid("table dispatch that passes extra along: the entry's ctx.signal is combined", tableDispatch("handlers[request.params.name](request.params.arguments, extra)"), {
+      messageId: "missingTimeout",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("fetch(input.url)", "fetch(input.url, { signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(30000)]) })"),
+    }),
+    invalid("table dispatch that does not pass extra along: a plain timeout", tableDispatch("handlers[request.params.name](request.params.arguments)"), {
+      messageId: "missingTimeout",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("fetch(input.url)", "fetch(input.url, { signal: AbortSignal.timeout(30000) })"),
+    }),
+    invalid(
+      "delegated dispatch to a function that switches on the name: a plain timeout",
+      `${LOW_LEVEL}async function handleToolCall(name, args) {
+  switch (name) {
+    case "fetch_page": {
+      const response = await /*>*/fetch(args.url)/*<*/;
+      return { content: [{ type: "text", text: await response.text() }] };
+    }
+    default:
+      throw new Error(\`Unknown tool: \${name}\`);
+  }
+}
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => handleToolCall(request.params.name, request.params.arguments));`,
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal("fetch(args.url)", "fetch(args.url, { signal: AbortSignal.timeout(30000) })"),
+      },
+    ),
   ],
 };
 
@@ -547,6 +663,49 @@ server.registerTool("ping", {}, async () => ({ content: [{ type: "text", text: "
 const NOT_MCP = `export async function load(id) {
   return /*>*/fetch(\`https://example.com/items/\${id}\`)/*<*/;
 }`;
+
+/** `scope: "everywhere"` in a file without MCP evidence: imported clients are still recognised. */
+const everywhereImports: Invalid = (() => {
+  const { code, at } = locateAll(
+    `import axios from "axios";
+import { execFile } from "node:child_process";
+export async function getRepo(r) {
+  await /*1*/axios.get(\`https://api.github.com/repos/\${r}\`)/*2*/;
+  /*3*/execFile("git", ["log"], () => {})/*4*/;
+  await /*5*/fetch(\`https://api.github.com/repos/\${r}/commits\`)/*6*/;
+}`,
+    6,
+  );
+  const [a, b, c, d, e, f] = at as [typeof at[0], typeof at[0], typeof at[0], typeof at[0], typeof at[0], typeof at[0]];
+  return {
+    name: "scope everywhere: axios, execFile and fetch imported in a file without MCP evidence",
+    code,
+    options: [{ scope: "everywhere" }],
+    output: null,
+    errors: [
+      {
+        messageId: "missingTimeout",
+        data: { label: "axios.get", tool: OUTSIDE, remedy: REMEDY.axios },
+        line: a.line,
+        column: a.column,
+        endLine: b.line,
+        endColumn: b.column,
+        suggestions: [{ messageId: "addTimeoutOption", output: edit(code, "/repos/${r}`)", "/repos/${r}`, { timeout: 30000 })") }],
+      },
+      // A callback after the argument array leaves no place the fix can be sure of.
+      { messageId: "missingTimeout", data: { label: "execFile", tool: OUTSIDE, remedy: REMEDY.child_process }, line: c.line, column: c.column, endLine: d.line, endColumn: d.column, suggestions: [] },
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: OUTSIDE, remedy: REMEDY.fetch },
+        line: e.line,
+        column: e.column,
+        endLine: f.line,
+        endColumn: f.column,
+        suggestions: [{ messageId: "addTimeoutSignal", output: edit(code, "/commits`)", "/commits`, { signal: AbortSignal.timeout(30000) })") }],
+      },
+    ],
+  };
+})();
 
 const optionCases = {
   valid: [
@@ -569,6 +728,7 @@ const optionCases = {
       suggest: addSignal("/items/${id}`)", "/items/${id}`, { signal: AbortSignal.timeout(30000) })"),
       options: { scope: "everywhere" },
     }),
+    everywhereImports,
     invalid("scope everywhere: a call in a handler keeps the tool and its signal", inTool("  await /*>*/fetch(args.url)/*<*/;"), {
       messageId: "missingTimeout",
       data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
@@ -646,7 +806,16 @@ const optionCases = {
 
 ruleTester.run("require-timeout", rule, {
   valid: [...shapeValid, ...fetchCases.valid, ...axiosCases.valid, ...httpCases.valid, ...childCases.valid, ...guardCases.valid, ...optionCases.valid],
-  invalid: [...shapeInvalid, ...fetchCases.invalid, ...axiosCases.invalid, ...httpCases.invalid, ...childCases.invalid, ...guardCases.invalid, ...optionCases.invalid],
+  invalid: [
+    ...shapeInvalid,
+    ...fetchCases.invalid,
+    ...axiosCases.invalid,
+    ...httpCases.invalid,
+    ...childCases.invalid,
+    ...guardCases.invalid,
+    ...dispatchCases.invalid,
+    ...optionCases.invalid,
+  ],
 });
 
 // ---------------------------------------------------------------------------------------------
