@@ -16,7 +16,7 @@ const plugin = {
   configs: {} as ReturnType<typeof createConfigs>,
 } satisfies TSESLint.FlatConfig.Plugin;
 
-plugin.configs = createConfigs(plugin as TSESLint.FlatConfig.Plugin, rules);
+plugin.configs = createConfigs(plugin, rules);
 
 export default plugin;
 // Named exports too, for tools that load the plugin with require() (which yields the namespace).

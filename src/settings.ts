@@ -125,7 +125,9 @@ const cache = new WeakMap<object, Vocabulary>();
 let defaultVocabulary: Vocabulary | undefined;
 
 function build(raw: McpErrorsSettings | undefined): Vocabulary {
-  const preset = PRESETS[raw?.preset ?? "default"] ?? PRESETS.default;
+  // An unknown preset name (settings are not schema-checked) falls back to the default.
+  const name = raw?.preset;
+  const preset = name !== undefined && Object.hasOwn(PRESETS, name) ? PRESETS[name] : PRESETS.default;
   const fields = raw?.fields ?? {};
   const container =
     raw?.container === undefined
@@ -153,7 +155,7 @@ export function getVocabulary(settings: Readonly<Record<string, unknown>> | unde
   }
   let vocabulary = cache.get(raw);
   if (!vocabulary) {
-    vocabulary = build(raw as McpErrorsSettings);
+    vocabulary = build(raw);
     cache.set(raw, vocabulary);
   }
   return vocabulary;

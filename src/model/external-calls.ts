@@ -2,7 +2,8 @@
  * Recognises calls that leave the process (HTTP clients, child processes) and reads whether they
  * are bounded by a timeout. Used by `require-timeout` and, later, the tool inventory.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+const DefinitionType = TSESLint.Scope.DefinitionType;
 import {
   calleeName,
   constInitializer,
@@ -76,10 +77,10 @@ function importOf(facts: ClientFacts, identifier: TSESTree.Identifier, depth = 0
   const direct = facts.importedFrom.get(identifier.name);
   const variable = findVariable(facts.sourceCode, identifier);
   const def = variable?.defs[0];
-  if (direct !== undefined && def && (def.type === "ImportBinding" || def.type === "Variable")) {
-    if (def.type === "ImportBinding" || isRequireCall(def.node.init)) return direct;
+  if (direct !== undefined && def && (def.type === DefinitionType.ImportBinding || def.type === DefinitionType.Variable)) {
+    if (def.type === DefinitionType.ImportBinding || isRequireCall(def.node.init)) return direct;
   }
-  if (depth > 2 || !def || def.type !== "Variable" || !def.node.init) return undefined;
+  if (depth > 2 || !def || def.type !== DefinitionType.Variable || !def.node.init) return undefined;
   const init = unwrap(def.node.init);
   // `const execAsync = promisify(exec)` / `util.promisify(cp.execFile)`.
   if (init.type === AST_NODE_TYPES.CallExpression && calleeName(init) === "promisify" && init.arguments[0]) {

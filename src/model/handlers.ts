@@ -154,14 +154,13 @@ function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
 
 /** Whether every call of `param` inside `fn` sits in a `try` block that has a `catch`. */
 function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: string): boolean {
-  let found = false;
-  let allCaught = true;
+  const state = { found: false, allCaught: true };
   const visit = (node: TSESTree.Node): void => {
     if (node.type === AST_NODE_TYPES.CallExpression) {
       const callee = unwrap(node.callee);
       if (callee.type === AST_NODE_TYPES.Identifier && callee.name === param) {
-        found = true;
-        if (!isCaughtWithin(node, fn)) allCaught = false;
+        state.found = true;
+        if (!isCaughtWithin(node, fn)) state.allCaught = false;
       }
     }
     for (const key of sourceCode.visitorKeys[node.type] ?? []) {
@@ -174,7 +173,7 @@ function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: st
     }
   };
   visit(fn.body);
-  return found && allCaught;
+  return state.found && state.allCaught;
 }
 
 /** Whether `node` sits in the `try` block of a try/catch inside `boundary` (not crossing functions). */
@@ -279,7 +278,7 @@ function addHandler(search: HandlerSearch, options: AddOptions): ToolHandler | u
   }
   if (resolved.wrapper) {
     let byParam = search.wrapperBindings.get(resolved.wrapper.fn);
-    if (!byParam) search.wrapperBindings.set(resolved.wrapper.fn, (byParam = new Map()));
+    if (!byParam) search.wrapperBindings.set(resolved.wrapper.fn, (byParam = new Map<string, Set<FunctionNode>>()));
     let targets = byParam.get(resolved.wrapper.param);
     if (!targets) byParam.set(resolved.wrapper.param, (targets = new Set()));
     targets.add(resolved.entry);

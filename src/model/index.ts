@@ -3,7 +3,8 @@
  * and the error results they return. Built once per file (memoized on the AST) and read by
  * every rule, so rules hold only policy.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+const DefinitionType = TSESLint.Scope.DefinitionType;
 import {
   type FunctionNode,
   findProperty,
@@ -366,11 +367,10 @@ function buildModel(sourceCode: SourceCode): McpModel {
   escapingThrows.sort((a, b) => a.node.range[0] - b.node.range[0]);
 
   const handlersAt = (node: TSESTree.Node): readonly ToolHandler[] => {
-    let fn: FunctionNode | undefined = isFunctionNode(node) ? node : undefined;
     let current: TSESTree.Node | undefined = node;
     while (current) {
       if (isFunctionNode(current)) {
-        fn = current;
+        const fn = current;
         const regional = regionsOf.get(fn)?.filter((h) => h.region && isInside(node, h.region));
         if (regional && regional.length > 0) return regional;
         const list = onPath.get(fn);
@@ -472,7 +472,7 @@ function isReturnedValue(node: TSESTree.Node): boolean {
 function isIsErrorProperty(property: TSESTree.ObjectLiteralElement): boolean {
   if (property.type !== AST_NODE_TYPES.Property || property.computed) return false;
   const key = property.key;
-  const name = key.type === AST_NODE_TYPES.Identifier ? key.name : key.type === AST_NODE_TYPES.Literal ? key.value : undefined;
+  const name = key.type === AST_NODE_TYPES.Identifier ? key.name : key.value;
   if (name !== "isError") return false;
   const value = unwrap(property.value);
   return !(value.type === AST_NODE_TYPES.Literal && value.value === false);
@@ -483,7 +483,7 @@ function isToolResultObject(object: TSESTree.ObjectExpression): boolean {
   return object.properties.some(
     (p) =>
       p.type === AST_NODE_TYPES.SpreadElement ||
-      (p.type === AST_NODE_TYPES.Property && !p.computed && p.key.type === AST_NODE_TYPES.Identifier && (p.key.name === "content" || p.key.name === "structuredContent")),
+      (!p.computed && p.key.type === AST_NODE_TYPES.Identifier && (p.key.name === "content" || p.key.name === "structuredContent")),
   );
 }
 
@@ -541,8 +541,8 @@ function classMethod(fn: FunctionNode, name: string): FunctionNode | undefined {
 function classDeclaration(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
   const variable = findVariable(sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (def?.type === "ClassName") return def.node;
-  if (def?.type === "Variable" && def.node.init?.type === AST_NODE_TYPES.ClassExpression) return def.node.init;
+  if (def?.type === DefinitionType.ClassName) return def.node;
+  if (def?.type === DefinitionType.Variable && def.node.init?.type === AST_NODE_TYPES.ClassExpression) return def.node.init;
   return undefined;
 }
 

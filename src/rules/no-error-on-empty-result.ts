@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+const DefinitionType = TSESLint.Scope.DefinitionType;
 import { getModel, thrownText } from "../model/index.js";
 import { getPayload, valueAtResult } from "../model/payload.js";
 import { getVocabulary } from "../settings.js";
@@ -58,8 +59,8 @@ function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origi
       const variable = findVariable(sourceCode, n);
       const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
       if (!def) return "unknown";
-      if (def.type === "Parameter") return "input";
-      if (def.type !== "Variable" || !def.node.init) return "unknown";
+      if (def.type === DefinitionType.Parameter) return "input";
+      if (def.type !== DefinitionType.Variable || !def.node.init) return "unknown";
       if (def.parent.kind !== "const" && variable?.references.some((r) => r.isWrite() && !r.init)) return "unknown";
       return originOf(sourceCode, def.node.init, depth + 1);
     }
@@ -172,13 +173,13 @@ export default createRule<Options, MessageIds>({
         },
       },
     ],
+    defaultOptions: [{ reportSingleItemLookup: false }],
     messages: {
       errorOnEmptyResult:
         "{{tool}} reports an error when {{what}}: the operation worked and found nothing. The agent will retry or give up instead of answering \"none\". Return a successful result that says the query ran and matched nothing.",
       returnEmptySuccess: "Return a successful result that says nothing matched.",
     },
   },
-  defaultOptions: [{ reportSingleItemLookup: false }],
   create(context, [options]) {
     const model = getModel(context);
     if (!model.isMcpFile) return {};

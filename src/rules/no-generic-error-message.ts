@@ -63,13 +63,13 @@ export default createRule<Options, MessageIds>({
         },
       },
     ],
+    defaultOptions: [{ additionalPhrases: [], allowedPhrases: [] }],
     messages: {
       genericErrorMessage:
         "The error text \"{{text}}\" of {{tool}} is generic: it names no cause, input, resource or next step, so the agent can neither fix its call nor explain the failure. Say what failed, why, and what to do next.",
       appendCauseMessage: "Append the caught error's message (`{{name}}`).",
     },
   },
-  defaultOptions: [{ additionalPhrases: [], allowedPhrases: [] }],
   create(context, [options]) {
     const model = getModel(context);
     if (!model.isMcpFile) return {};

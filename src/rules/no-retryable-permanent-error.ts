@@ -50,6 +50,7 @@ export default createRule<Options, MessageIds>({
         },
       },
     ],
+    defaultOptions: [{ validation: "either" }],
     messages: {
       retryablePermanentError:
         "A {{category}} error of {{tool}} is marked retryable, but it fails the same way on every retry: the agent burns calls and time. Mark it not retryable.",
@@ -60,7 +61,6 @@ export default createRule<Options, MessageIds>({
       setNotRetryable: "Set `{{field}}` to false.",
     },
   },
-  defaultOptions: [{ validation: "either" }],
   create(context, [options]) {
     const model = getModel(context);
     if (!model.isMcpFile) return {};

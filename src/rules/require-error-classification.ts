@@ -2,10 +2,10 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { getModel } from "../model/index.js";
 import { categoriesOf, getPayload, objectLiteral, payloadField } from "../model/payload.js";
 import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
-import { calleeName, findProperty, isFunctionNode, memberName, staticString, unwrap } from "../util/ast.js";
+import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { thrownOutcome, toolLabel } from "../util/describe.js";
-import { containsComment, insertProperty, isEditableObject, prependProperties, quote } from "../util/fix.js";
+import { containsComment, isEditableObject, prependProperties, quote } from "../util/fix.js";
 
 export type Options = [
   {
@@ -127,6 +127,7 @@ export default createRule<Options, MessageIds>({
         },
       },
     ],
+    defaultOptions: [{ classifiedErrorClasses: [], validationRetryable: false }],
     messages: {
       missingClassification:
         "The error result of {{tool}} has neither `{{category}}` nor `{{retryable}}`, so the agent cannot tell whether to retry, fix its input, or stop. Add both to the error payload the model reads.",
@@ -141,7 +142,6 @@ export default createRule<Options, MessageIds>({
       addClassification: "Classify it as {{category}} (`{{categoryField}}: {{code}}`, `{{retryable}}: {{value}}`).",
     },
   },
-  defaultOptions: [{ classifiedErrorClasses: [], validationRetryable: false }],
   create(context, [options]) {
     const model = getModel(context);
     if (!model.isMcpFile) return {};

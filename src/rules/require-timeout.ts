@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import {
   type ClientFacts,
   type ExternalCall,
@@ -102,6 +102,7 @@ export default createRule<Options, MessageIds>({
         },
       },
     ],
+    defaultOptions: [{ timeoutMs: 30_000, clients: [], wrappers: [], scope: "handlers", autofix: false }],
     messages: {
       missingTimeout:
         "This {{label}} call in {{tool}} has no timeout: if the upstream hangs, the agent waits until its own request times out and learns nothing. Pass {{remedy}}.",
@@ -115,7 +116,6 @@ export default createRule<Options, MessageIds>({
       replaceTimeoutWithSignal: "Replace it with `signal: AbortSignal.timeout(...)`.",
     },
   },
-  defaultOptions: [{ timeoutMs: 30_000, clients: [], wrappers: [], scope: "handlers", autofix: false }],
   create(context, [options]) {
     const model = getModel(context);
     const everywhere = options.scope === "everywhere";

@@ -2,7 +2,8 @@
  * Shared AST predicates and small resolvers. Every rule and the MCP model use these instead of
  * keeping private copies.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+const DefinitionType = TSESLint.Scope.DefinitionType;
 
 export type FunctionNode =
   | TSESTree.FunctionDeclaration
@@ -117,7 +118,7 @@ export function constInitializer(
 ): TSESTree.Node | undefined {
   const variable = findVariable(sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (!def || def.type !== "Variable") return undefined;
+  if (!def || def.type !== DefinitionType.Variable) return undefined;
   const declarator = def.node;
   if (declarator.id.type !== AST_NODE_TYPES.Identifier || !declarator.init) return undefined;
   const declaration = declarator.parent;
@@ -138,8 +139,8 @@ export function resolveFunction(
   const variable = findVariable(sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!def) return undefined;
-  if (def.type === "FunctionName" && isFunctionNode(def.node)) return def.node;
-  if (def.type === "Variable") {
+  if (def.type === DefinitionType.FunctionName && isFunctionNode(def.node)) return def.node;
+  if (def.type === DefinitionType.Variable) {
     const init = constInitializer(sourceCode, identifier);
     if (init && isFunctionNode(init)) return init;
   }
