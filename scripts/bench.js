@@ -11,7 +11,7 @@
  * 3. The warm-up (a quarter of the corpus) runs with `stats: true` and gives the time per rule;
  *    the timed runs stay uninstrumented, because timing every listener slows the rules down.
  *
- * Usage: npm run bench [-- --runs N] [-- --files N] [-- --corpus-only]
+ * Usage: npm run bench [-- --runs N] [-- --chunk N] [-- --files N] [-- --corpus-only]
  * Exit code is 0 unless something crashes.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -25,13 +25,15 @@ const CORPUS = path.join(ROOT, ".bench", "corpus");
 
 const { values: args } = parseArgs({
   options: {
-    runs: { type: "string", default: "5" },
+    runs: { type: "string", default: "3" },
+    chunk: { type: "string", default: "20" },
     files: { type: "string", default: "2000" },
     seed: { type: "string", default: "20251129" },
     "corpus-only": { type: "boolean", default: false },
   },
 });
-const RUNS = Math.max(1, Number.parseInt(args.runs, 10) || 5);
+const RUNS = Math.max(1, Number.parseInt(args.runs, 10) || 3);
+const CHUNK = Math.max(1, Number.parseInt(args.chunk, 10) || 20);
 const FILES = Math.max(1, Number.parseInt(args.files, 10) || 2000);
 
 // ---------------------------------------------------------------------------------------------
@@ -780,23 +782,43 @@ async function main() {
   const warm = await lintOnce(recommended, { files: quarter, stats: true });
   await lintOnce(parseOnly, { files: quarter });
 
-  console.log(`recommended: ${ruleCount} rule(s); ${RUNS} timed run(s) per mode after a warm-up, alternating`);
-  const times = { recommended: [], parseOnly: [] };
+  // Timed runs. This machine's speed drifts by tens of percent within a minute, so the modes are
+  // interleaved chunk by chunk (a few files each, order swapped every chunk): both see the same
+  // drift, and the ratio of their sums is stable where whole-corpus runs are not.
+  console.log(
+    `recommended: ${ruleCount} rule(s); ${RUNS} timed run(s) after a warm-up, modes interleaved every ${CHUNK} files`,
+  );
+  const engine = (config) => new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: [config] });
+  const runs = [];
+  const chunkRatios = [];
   for (let run = 0; run < RUNS; run++) {
-    // Swap the order each round so neither mode always runs on a warmer heap.
-    const order = run % 2 === 0 ? ["parseOnly", "recommended"] : ["recommended", "parseOnly"];
-    for (const mode of order) {
-      const { ms } = await lintOnce(mode === "recommended" ? recommended : parseOnly);
-      times[mode].push(ms);
+    const engines = { parseOnly: engine(parseOnly), recommended: engine(recommended) };
+    const total = { parseOnly: 0, recommended: 0 };
+    for (let i = 0, chunk = 0; i < files.length; i += CHUNK, chunk++) {
+      const slice = files.slice(i, i + CHUNK);
+      const order = (run + chunk) % 2 === 0 ? ["parseOnly", "recommended"] : ["recommended", "parseOnly"];
+      const ms = {};
+      for (const mode of order) {
+        const start = performance.now();
+        await engines[mode].lintFiles(slice);
+        ms[mode] = performance.now() - start;
+        total[mode] += ms[mode];
+      }
+      chunkRatios.push(ms.recommended / ms.parseOnly);
     }
+    runs.push(total);
   }
 
-  const parseMedian = median(times.parseOnly);
-  const recommendedMedian = median(times.recommended);
   const perFile = (ms) => `${((ms / files.length) * 1000).toFixed(0)} µs/file`;
-  console.log(`parse-only:  median ${seconds(parseMedian)} (${perFile(parseMedian)})  runs: ${times.parseOnly.map(seconds).join(", ")}`);
-  console.log(`recommended: median ${seconds(recommendedMedian)} (${perFile(recommendedMedian)})  runs: ${times.recommended.map(seconds).join(", ")}`);
-  console.log(`recommended / parse-only: ${(recommendedMedian / parseMedian).toFixed(2)}x`);
+  const parseMedian = median(runs.map((r) => r.parseOnly));
+  const recommendedMedian = median(runs.map((r) => r.recommended));
+  const runRatios = runs.map((r) => r.recommended / r.parseOnly);
+  const sorted = [...chunkRatios].sort((a, b) => a - b);
+  const quantile = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
+  console.log(`parse-only:  median ${seconds(parseMedian)} (${perFile(parseMedian)})  runs: ${runs.map((r) => seconds(r.parseOnly)).join(", ")}`);
+  console.log(`recommended: median ${seconds(recommendedMedian)} (${perFile(recommendedMedian)})  runs: ${runs.map((r) => seconds(r.recommended)).join(", ")}`);
+  console.log(`per-run ratios: ${runRatios.map((r) => r.toFixed(3)).join(", ")}; per-chunk ratio quartiles: ${quantile(0.25)} / ${quantile(0.5)} / ${quantile(0.75)}`);
+  console.log(`recommended / parse-only: ${median(runRatios).toFixed(2)}x`);
 
   const { fatal, firstFatal, reports, perRule } = summarize(warm.results);
   if (fatal > 0) console.log(`warning: ${fatal} corpus file(s) do not parse, first: ${firstFatal}`);

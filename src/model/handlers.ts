@@ -85,6 +85,20 @@ export interface HandlerSearch {
   readonly unknownToolBranches: TSESTree.Node[];
   /** Extra call edges found in dispatchers: call -> the tool functions a table lookup may run. */
   readonly dispatchEdges: Map<TSESTree.CallExpression, FunctionNode[]>;
+  /** Names declared as `const name = x.tool.bind(x)` (or `registerTool`) anywhere in the file. */
+  readonly aliasNames: ReadonlySet<string>;
+}
+
+/** The names bound to a `.tool.bind(...)` / `.registerTool.bind(...)` call among these calls. */
+export function collectAliasNames(calls: readonly TSESTree.CallExpression[]): Set<string> {
+  const names = new Set<string>();
+  for (const call of calls) {
+    const parent = call.parent;
+    if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier && bindAlias(call)) {
+      names.add(parent.id.name);
+    }
+  }
+  return names;
 }
 
 /** Follows a handler expression to a function: inline, by name, object member, or wrapper call. */
@@ -355,7 +369,8 @@ export function visitRegistrationCall(search: HandlerSearch, call: TSESTree.Call
     method = memberName(callee);
   } else if (callee.type === AST_NODE_TYPES.Identifier) {
     if (callee.name === "createTool") method = "createTool";
-    else {
+    else if (search.aliasNames.has(callee.name)) {
+      // Only names bound to `x.tool.bind(x)` somewhere in the file are worth resolving.
       const init = constInitializer(search.sourceCode, callee);
       method = init ? bindAlias(init) : undefined;
     }

@@ -21,6 +21,7 @@ import {
 import {
   type HandlerSearch,
   addCallToolResultFunction,
+  collectAliasNames,
   isCaughtWithin,
   readImportFacts,
   returnsCallToolResult,
@@ -37,8 +38,8 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 interface FunctionFacts {
   /** Functions declared (or passed inline) directly inside this one. */
   readonly children: FunctionNode[];
-  /** Same-file calls made directly in this function, with whether a local try/catch surrounds them. */
-  readonly calls: { readonly call: TSESTree.CallExpression; readonly caught: boolean }[];
+  /** Calls made directly in this function (not in nested functions). */
+  readonly calls: TSESTree.CallExpression[];
   readonly throws: TSESTree.ThrowStatement[];
 }
 
@@ -78,17 +79,54 @@ const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResu
 const UNKNOWN_TOOL_TEXT = /unknown tool|tool not found|no such tool|tool .* not found|unsupported tool|invalid tool name|not a known tool/i;
 
 const cache = new WeakMap<TSESTree.Program, McpModel>();
+/** Collectors fed by ESLint's traversal, until the first `Program:exit` builds the model. */
+const pending = new WeakMap<TSESTree.Program, Collector>();
 
-/** The memoized model of the file being linted. */
+/** Visitor keys that lead only into type annotations. */
+const TYPE_KEYS = new Set(["typeAnnotation", "returnType", "typeParameters", "typeArguments", "superTypeArguments", "implements"]);
+
+/**
+ * The memoized model of the file being linted, built now. Prefer `withModel` in rules: it
+ * shares ESLint's traversal instead of walking the AST again.
+ */
 export function getModel(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): McpModel {
   const sourceCode = context.sourceCode;
   const ast = sourceCode.ast;
   let model = cache.get(ast);
   if (!model) {
+    // A collector that is still being fed cannot be used yet: walk instead.
     model = buildModel(sourceCode);
     cache.set(ast, model);
   }
   return model;
+}
+
+/**
+ * Runs `check` with the file's model once the traversal is over. The first rule that asks for
+ * a file installs the listeners that collect what the model needs, so all rules share ESLint's
+ * single traversal; every rule then reads the one model at `Program:exit`.
+ */
+export function withModel(
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+  check: (model: McpModel) => void,
+): TSESLint.RuleListener {
+  const sourceCode = context.sourceCode;
+  const ast = sourceCode.ast;
+  const finish = (): void => {
+    let model = cache.get(ast);
+    if (!model) {
+      model = buildModel(sourceCode, pending.get(ast));
+      pending.delete(ast);
+      cache.set(ast, model);
+    }
+    check(model);
+  };
+  if (cache.has(ast) || pending.has(ast) || !MCP_EVIDENCE.test(sourceCode.text)) {
+    return { "Program:exit": finish };
+  }
+  const collector = new Collector();
+  pending.set(ast, collector);
+  return { ...collector.listeners(), "Program:exit": finish };
 }
 
 const EMPTY: readonly never[] = [];
@@ -111,98 +149,194 @@ function emptyModel(sourceCode: SourceCode): McpModel {
   };
 }
 
-function buildModel(sourceCode: SourceCode): McpModel {
-  if (!MCP_EVIDENCE.test(sourceCode.text)) return emptyModel(sourceCode);
+/** What one pass over the AST gathers for the analyses; fed by ESLint's traversal or by `walk`. */
+class Collector {
+  readonly calls: TSESTree.CallExpression[] = [];
+  readonly newExpressions: TSESTree.NewExpression[] = [];
+  readonly functions: FunctionNode[] = [];
+  readonly classes: (TSESTree.ClassDeclaration | TSESTree.ClassExpression)[] = [];
+  readonly throws: TSESTree.ThrowStatement[] = [];
+  readonly isErrorObjects: TSESTree.ObjectExpression[] = [];
+  readonly importSources: string[] = [];
+  readonly importedFrom = new Map<string, string>();
+  readonly facts = new Map<FunctionNode, FunctionFacts>();
+  /** Names declared as functions, and as objects or instances: the only callees worth resolving. */
+  readonly functionNames = new Set<string>();
+  readonly objectNames = new Set<string>();
+  /** The facts of the function being visited; the bottom entry is the module's top level. */
+  private readonly stack: FunctionFacts[] = [{ children: [], calls: [], throws: [] }];
 
-  // One walk collects everything the analyses below need.
-  const calls: TSESTree.CallExpression[] = [];
-  const newExpressions: TSESTree.NewExpression[] = [];
-  const functions: FunctionNode[] = [];
-  const classes: (TSESTree.ClassDeclaration | TSESTree.ClassExpression)[] = [];
-  const throws: TSESTree.ThrowStatement[] = [];
-  const isErrorObjects: TSESTree.ObjectExpression[] = [];
-  const importSources: string[] = [];
-  const importedFrom = new Map<string, string>();
-  const facts = new Map<FunctionNode, FunctionFacts>();
-  const topLevel: FunctionFacts = { children: [], calls: [], throws: [] };
-  const visitorKeys = sourceCode.visitorKeys;
+  private get owner(): FunctionFacts {
+    return this.stack[this.stack.length - 1] as FunctionFacts;
+  }
 
-  const walk = (node: TSESTree.Node, owner: FunctionFacts): void => {
-    let nextOwner = owner;
-    switch (node.type) {
-      case AST_NODE_TYPES.FunctionDeclaration:
-      case AST_NODE_TYPES.FunctionExpression:
-      case AST_NODE_TYPES.ArrowFunctionExpression: {
-        functions.push(node);
-        owner.children.push(node);
-        nextOwner = { children: [], calls: [], throws: [] };
-        facts.set(node, nextOwner);
-        break;
-      }
-      case AST_NODE_TYPES.CallExpression: {
-        calls.push(node);
-        owner.calls.push({ call: node, caught: false });
-        const callee = node.callee;
-        if (callee.type === AST_NODE_TYPES.Identifier && callee.name === "require") {
-          const source = node.arguments[0] ? staticString(node.arguments[0]) : undefined;
-          if (source !== undefined) {
-            importSources.push(source);
-            const parent = node.parent;
-            if (parent.type === AST_NODE_TYPES.VariableDeclarator) recordBinding(parent.id, source, importedFrom);
-          }
-        }
-        break;
-      }
-      case AST_NODE_TYPES.NewExpression:
-        newExpressions.push(node);
-        break;
-      case AST_NODE_TYPES.ThrowStatement:
-        throws.push(node);
-        owner.throws.push(node);
-        break;
-      case AST_NODE_TYPES.ObjectExpression:
-        if (node.properties.some(isIsErrorProperty)) isErrorObjects.push(node);
-        break;
-      case AST_NODE_TYPES.ClassDeclaration:
-      case AST_NODE_TYPES.ClassExpression:
-        classes.push(node);
-        break;
-      case AST_NODE_TYPES.ImportDeclaration: {
-        const source = node.source.value;
-        importSources.push(source);
-        for (const specifier of node.specifiers) {
-          importedFrom.set(
-            specifier.local.name,
-            specifier.type === AST_NODE_TYPES.ImportSpecifier
-              ? `${source}#${specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value}`
-              : source,
-          );
-        }
-        return;
-      }
-      default:
-        break;
-    }
-    const keys = visitorKeys[node.type];
-    if (!keys) return;
-    for (const key of keys) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const c of child as (TSESTree.Node | null)[]) if (c) walk(c, nextOwner);
-      } else if (child && typeof child === "object") {
-        walk(child as TSESTree.Node, nextOwner);
-      }
-    }
-  };
-  walk(sourceCode.ast, topLevel);
+  enterFunction(node: FunctionNode): void {
+    this.functions.push(node);
+    if (node.id) this.functionNames.add(node.id.name);
+    this.owner.children.push(node);
+    const own: FunctionFacts = { children: [], calls: [], throws: [] };
+    this.facts.set(node, own);
+    this.stack.push(own);
+  }
 
-  // Whether each call/throw is caught locally is only known once parents are set: fill it now.
-  for (const [fn, f] of facts) {
-    for (let i = 0; i < f.calls.length; i++) {
-      const entry = f.calls[i] as { call: TSESTree.CallExpression; caught: boolean };
-      f.calls[i] = { call: entry.call, caught: isCaughtWithin(entry.call, fn) };
+  exitFunction(): void {
+    this.stack.pop();
+  }
+
+  call(node: TSESTree.CallExpression): void {
+    this.calls.push(node);
+    this.owner.calls.push(node);
+    const callee = node.callee;
+    if (callee.type === AST_NODE_TYPES.Identifier && callee.name === "require") {
+      const source = node.arguments[0] ? staticString(node.arguments[0]) : undefined;
+      if (source !== undefined) {
+        this.importSources.push(source);
+        const parent = node.parent;
+        if (parent.type === AST_NODE_TYPES.VariableDeclarator) recordBinding(parent.id, source, this.importedFrom);
+      }
     }
   }
+
+  declarator(node: TSESTree.VariableDeclarator): void {
+    if (node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return;
+    const init = unwrap(node.init);
+    if (isFunctionNode(init) || init.type === AST_NODE_TYPES.CallExpression) this.functionNames.add(node.id.name);
+    if (init.type === AST_NODE_TYPES.ObjectExpression || init.type === AST_NODE_TYPES.NewExpression) this.objectNames.add(node.id.name);
+  }
+
+  throwStatement(node: TSESTree.ThrowStatement): void {
+    this.throws.push(node);
+    this.owner.throws.push(node);
+  }
+
+  object(node: TSESTree.ObjectExpression): void {
+    if (node.properties.some(isIsErrorProperty)) this.isErrorObjects.push(node);
+  }
+
+  importDeclaration(node: TSESTree.ImportDeclaration): void {
+    const source = node.source.value;
+    this.importSources.push(source);
+    for (const specifier of node.specifiers) {
+      this.importedFrom.set(
+        specifier.local.name,
+        specifier.type === AST_NODE_TYPES.ImportSpecifier
+          ? `${source}#${specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value}`
+          : source,
+      );
+    }
+  }
+
+  /** Feeds the collector by walking the AST itself (when no traversal listeners were installed). */
+  walk(sourceCode: SourceCode): void {
+    const visitorKeys = sourceCode.visitorKeys;
+    const visit = (node: TSESTree.Node): void => {
+      let isFunction = false;
+      switch (node.type) {
+        case AST_NODE_TYPES.FunctionDeclaration:
+        case AST_NODE_TYPES.FunctionExpression:
+        case AST_NODE_TYPES.ArrowFunctionExpression:
+          this.enterFunction(node);
+          isFunction = true;
+          break;
+        case AST_NODE_TYPES.CallExpression:
+          this.call(node);
+          break;
+        case AST_NODE_TYPES.NewExpression:
+          this.newExpressions.push(node);
+          break;
+        case AST_NODE_TYPES.ThrowStatement:
+          this.throwStatement(node);
+          break;
+        case AST_NODE_TYPES.VariableDeclarator:
+          this.declarator(node);
+          break;
+        case AST_NODE_TYPES.ObjectExpression:
+          this.object(node);
+          break;
+        case AST_NODE_TYPES.ClassDeclaration:
+        case AST_NODE_TYPES.ClassExpression:
+          this.classes.push(node);
+          break;
+        case AST_NODE_TYPES.TSInterfaceDeclaration:
+        case AST_NODE_TYPES.TSTypeAliasDeclaration:
+        case AST_NODE_TYPES.TSDeclareFunction:
+          return;
+        case AST_NODE_TYPES.ImportDeclaration:
+          this.importDeclaration(node);
+          return;
+        default:
+          break;
+      }
+      const keys = visitorKeys[node.type];
+      if (keys) {
+        for (const key of keys) {
+          // Types hold no calls, throws or results: skipping them keeps the walk cheap on TS files.
+          if (TYPE_KEYS.has(key)) continue;
+          const child = (node as unknown as Record<string, unknown>)[key];
+          if (Array.isArray(child)) {
+            for (const c of child as (TSESTree.Node | null)[]) if (c) visit(c);
+          } else if (child && typeof child === "object") {
+            visit(child as TSESTree.Node);
+          }
+        }
+      }
+      if (isFunction) this.exitFunction();
+    };
+    visit(sourceCode.ast);
+  }
+
+  /** Listeners that feed the collector from ESLint's own traversal (one pass for all rules). */
+  listeners(): TSESLint.RuleListener {
+    const enter = (node: FunctionNode): void => {
+      this.enterFunction(node);
+    };
+    const exit = (): void => {
+      this.exitFunction();
+    };
+    return {
+      FunctionDeclaration: enter,
+      FunctionExpression: enter,
+      ArrowFunctionExpression: enter,
+      "FunctionDeclaration:exit": exit,
+      "FunctionExpression:exit": exit,
+      "ArrowFunctionExpression:exit": exit,
+      CallExpression: (node) => {
+        this.call(node);
+      },
+      NewExpression: (node) => {
+        this.newExpressions.push(node);
+      },
+      ThrowStatement: (node) => {
+        this.throwStatement(node);
+      },
+      VariableDeclarator: (node) => {
+        this.declarator(node);
+      },
+      ObjectExpression: (node) => {
+        this.object(node);
+      },
+      ClassDeclaration: (node) => {
+        this.classes.push(node);
+      },
+      ClassExpression: (node) => {
+        this.classes.push(node);
+      },
+      ImportDeclaration: (node) => {
+        this.importDeclaration(node);
+      },
+    };
+  }
+}
+
+function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
+  if (!MCP_EVIDENCE.test(sourceCode.text)) return emptyModel(sourceCode);
+  let collected = collector;
+  if (!collected) {
+    collected = new Collector();
+    collected.walk(sourceCode);
+  }
+  const { calls, newExpressions, functions, classes, isErrorObjects, importSources, importedFrom, facts, functionNames, objectNames } =
+    collected;
 
   const search: HandlerSearch = {
     sourceCode,
@@ -211,6 +345,7 @@ function buildModel(sourceCode: SourceCode): McpModel {
     wrapperBindings: new Map(),
     unknownToolBranches: [],
     dispatchEdges: new Map(),
+    aliasNames: collectAliasNames(calls),
   };
   for (const call of calls) visitRegistrationCall(search, call);
   for (const node of classes) visitClass(search, node);
@@ -234,14 +369,25 @@ function buildModel(sourceCode: SourceCode): McpModel {
   }
   const handlers = search.handlers;
 
-  /** Same-file function a call runs, through names, wrapper parameters and dispatch tables. */
+  /** Same-file functions a call runs (memoized: every handler's walk asks again). */
+  const targetCache = new Map<TSESTree.CallExpression, FunctionNode[]>();
   const targetsOf = (call: TSESTree.CallExpression, within: FunctionNode): FunctionNode[] => {
+    let targets = targetCache.get(call);
+    if (!targets) {
+      targets = resolveTargets(call, within);
+      targetCache.set(call, targets);
+    }
+    return targets;
+  };
+  /** Same-file function a call runs, through names, wrapper parameters and dispatch tables. */
+  const resolveTargets = (call: TSESTree.CallExpression, within: FunctionNode): FunctionNode[] => {
     const dispatched = search.dispatchEdges.get(call);
     if (dispatched) return dispatched;
     const callee = unwrap(call.callee);
     if (callee.type === AST_NODE_TYPES.Identifier) {
       const bound = search.wrapperBindings.get(within)?.get(callee.name);
       if (bound) return [...bound];
+      if (!functionNames.has(callee.name)) return [];
       const fn = resolveFunction(sourceCode, callee);
       return fn ? [fn] : [];
     }
@@ -254,6 +400,7 @@ function buildModel(sourceCode: SourceCode): McpModel {
         return method ? [method] : [];
       }
       if (object.type === AST_NODE_TYPES.Identifier) {
+        if (!objectNames.has(object.name)) return [];
         const init = constInitializer(sourceCode, object);
         // `const client = new SlackClient(token); client.getChannels()`: a same-file class.
         if (init?.type === AST_NODE_TYPES.NewExpression && init.callee.type === AST_NODE_TYPES.Identifier) {
@@ -301,7 +448,7 @@ function buildModel(sourceCode: SourceCode): McpModel {
       }
       // Only the region's calls and nested functions belong to this tool.
       for (const child of f.children) if (isInside(child, region) && mark(child, handler)) queue.push(child);
-      for (const { call } of f.calls) {
+      for (const call of f.calls) {
         if (!isInside(call, region)) continue;
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
@@ -313,7 +460,7 @@ function buildModel(sourceCode: SourceCode): McpModel {
       const f = facts.get(fn);
       if (!f) continue;
       for (const child of f.children) if (mark(child, handler)) queue.push(child);
-      for (const { call } of f.calls) {
+      for (const call of f.calls) {
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
     }
@@ -340,9 +487,9 @@ function buildModel(sourceCode: SourceCode): McpModel {
           if (!list.includes(handler)) list.push(handler);
         }
       }
-      for (const { call, caught } of f.calls) {
+      for (const call of f.calls) {
         if (region && !isInside(call, region)) continue;
-        if (caught || caughtAbove) continue;
+        if (caughtAbove || isCaughtWithin(call, fn)) continue;
         if (!isAwaitedOrReturned(call)) continue;
         for (const target of targetsOf(call, fn)) visit(target, undefined, false);
       }

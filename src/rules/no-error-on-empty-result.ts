@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
-import { getModel, thrownText } from "../model/index.js";
+import { thrownText, withModel } from "../model/index.js";
 import { getPayload, valueAtResult } from "../model/payload.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
@@ -181,84 +181,84 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [options]) {
-    const model = getModel(context);
-    if (!model.isMcpFile) return {};
-    const sourceCode = context.sourceCode;
-    const vocabulary = getVocabulary(context.settings);
-    const reportSingle = options.reportSingleItemLookup ?? false;
+    return withModel(context, (model) => {
+      if (!model.isMcpFile) return;
+      const sourceCode = context.sourceCode;
+      const vocabulary = getVocabulary(context.settings);
+      const reportSingle = options.reportSingleItemLookup ?? false;
 
-    /** The emptiness test of an enclosing branch, when the tested value came from a call. */
-    function emptyBranch(node: TSESTree.Node, text: string | undefined): string | undefined {
-      let current: TSESTree.Node = node;
-      while (current.parent && !isFunctionNode(current.parent)) {
-        const parent: TSESTree.Node = current.parent;
-        // A failure caught inside the branch is its own failure, not the empty result.
-        if (parent.type === AST_NODE_TYPES.CatchClause) break;
-        if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.alternate === current) {
-          const subject = nonEmptinessSubject(parent.test);
-          if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\` is false`;
-        }
-        if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === current) {
-          const subject = emptinessSubject(parent.test);
-          if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\``;
-          if (reportSingle && text !== undefined && NOT_FOUND_TEXT.test(text)) {
-            const missing = missingItemSubject(parent.test);
-            if (missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
+      /** The emptiness test of an enclosing branch, when the tested value came from a call. */
+      function emptyBranch(node: TSESTree.Node, text: string | undefined): string | undefined {
+        let current: TSESTree.Node = node;
+        while (current.parent && !isFunctionNode(current.parent)) {
+          const parent: TSESTree.Node = current.parent;
+          // A failure caught inside the branch is its own failure, not the empty result.
+          if (parent.type === AST_NODE_TYPES.CatchClause) break;
+          if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.alternate === current) {
+            const subject = nonEmptinessSubject(parent.test);
+            if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\` is false`;
           }
+          if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === current) {
+            const subject = emptinessSubject(parent.test);
+            if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\``;
+            if (reportSingle && text !== undefined && NOT_FOUND_TEXT.test(text)) {
+              const missing = missingItemSubject(parent.test);
+              if (missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
+            }
+          }
+          current = parent;
         }
-        current = parent;
+        if (text !== undefined && NO_RESULTS_TEXT.test(text)) return "nothing matched";
+        return undefined;
       }
-      if (text !== undefined && NO_RESULTS_TEXT.test(text)) return "nothing matched";
-      return undefined;
-    }
 
-    function report(node: TSESTree.Node, what: string, fix: TSESLint.ReportFixFunction | null): void {
-      const tool = toolLabel(model.toolNamesAt(node));
-      context.report({
-        node,
-        messageId: "errorOnEmptyResult",
-        data: { tool: tool.charAt(0).toUpperCase() + tool.slice(1), what },
-        suggest: fix ? [{ messageId: "returnEmptySuccess", fix }] : [],
-      });
-    }
-
-    const helperObjects = new Set(model.errorHelpers.values());
-    for (const result of model.errorResults) {
-      if (!result.helperCall && helperObjects.has(result.object)) continue;
-      if (model.isUnknownToolBranch(result.node)) continue;
-      const payload = getPayload(sourceCode, result, vocabulary);
-      const textNode = payload.texts[0];
-      const textValue = textNode ? valueAtResult(result, textNode) : undefined;
-      const text = textValue ? messageText(textValue) : undefined;
-      // Emptiness of the tool's own arguments is validation; `originOf` only accepts call results.
-      const what = emptyBranch(result.node, text);
-      if (what === undefined) continue;
-      let fix: TSESLint.ReportFixFunction | null = null;
-      if (!result.helperCall) {
-        const isError = findProperty(result.object, "isError");
-        if (isError && !containsComment(sourceCode, isError)) fix = (fixer) => removeProperty(fixer, sourceCode, isError);
-      } else if (textValue && result.helperCall.parent.type === AST_NODE_TYPES.ReturnStatement) {
-        const call = result.helperCall;
-        fix = (fixer) => fixer.replaceText(call, `{ content: [{ type: "text", text: ${sourceCode.getText(textValue)} }] }`);
+      function report(node: TSESTree.Node, what: string, fix: TSESLint.ReportFixFunction | null): void {
+        const tool = toolLabel(model.toolNamesAt(node));
+        context.report({
+          node,
+          messageId: "errorOnEmptyResult",
+          data: { tool: tool.charAt(0).toUpperCase() + tool.slice(1), what },
+          suggest: fix ? [{ messageId: "returnEmptySuccess", fix }] : [],
+        });
       }
-      report(result.node, what, fix);
-    }
 
-    for (const site of model.escapingThrows) {
-      const text = thrownText(site.node);
-      const what = emptyBranch(site.node, text);
-      if (what === undefined) continue;
-      const argument = unwrap(site.node.argument);
-      const message =
-        argument.type === AST_NODE_TYPES.NewExpression && argument.arguments.length === 1 ? argument.arguments[0] : undefined;
-      const inHandler = site.handlers.some((h) => h.entry === site.node.parent || isDirectlyIn(site.node, h.entry));
-      const fix: TSESLint.ReportFixFunction | null =
-        message && inHandler && !containsComment(sourceCode, site.node)
-          ? (fixer) => fixer.replaceText(site.node, `return { content: [{ type: "text", text: ${sourceCode.getText(message)} }] };`)
-          : null;
-      report(site.node, what, fix);
-    }
-    return {};
+      const helperObjects = new Set(model.errorHelpers.values());
+      for (const result of model.errorResults) {
+        if (!result.helperCall && helperObjects.has(result.object)) continue;
+        if (model.isUnknownToolBranch(result.node)) continue;
+        const payload = getPayload(sourceCode, result, vocabulary);
+        const textNode = payload.texts[0];
+        const textValue = textNode ? valueAtResult(result, textNode) : undefined;
+        const text = textValue ? messageText(textValue) : undefined;
+        // Emptiness of the tool's own arguments is validation; `originOf` only accepts call results.
+        const what = emptyBranch(result.node, text);
+        if (what === undefined) continue;
+        let fix: TSESLint.ReportFixFunction | null = null;
+        if (!result.helperCall) {
+          const isError = findProperty(result.object, "isError");
+          if (isError && !containsComment(sourceCode, isError)) fix = (fixer) => removeProperty(fixer, sourceCode, isError);
+        } else if (textValue && result.helperCall.parent.type === AST_NODE_TYPES.ReturnStatement) {
+          const call = result.helperCall;
+          fix = (fixer) => fixer.replaceText(call, `{ content: [{ type: "text", text: ${sourceCode.getText(textValue)} }] }`);
+        }
+        report(result.node, what, fix);
+      }
+
+      for (const site of model.escapingThrows) {
+        const text = thrownText(site.node);
+        const what = emptyBranch(site.node, text);
+        if (what === undefined) continue;
+        const argument = unwrap(site.node.argument);
+        const message =
+          argument.type === AST_NODE_TYPES.NewExpression && argument.arguments.length === 1 ? argument.arguments[0] : undefined;
+        const inHandler = site.handlers.some((h) => h.entry === site.node.parent || isDirectlyIn(site.node, h.entry));
+        const fix: TSESLint.ReportFixFunction | null =
+          message && inHandler && !containsComment(sourceCode, site.node)
+            ? (fixer) => fixer.replaceText(site.node, `return { content: [{ type: "text", text: ${sourceCode.getText(message)} }] };`)
+            : null;
+        report(site.node, what, fix);
+      }
+    });
   },
 });
 

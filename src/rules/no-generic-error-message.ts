@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { getModel } from "../model/index.js";
+import { withModel } from "../model/index.js";
 import { getPayload, valueAtResult } from "../model/payload.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty, isFunctionNode, staticString, unwrap } from "../util/ast.js";
@@ -71,84 +71,84 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [options]) {
-    const model = getModel(context);
-    if (!model.isMcpFile) return {};
-    const vocabulary = getVocabulary(context.settings);
-    const sourceCode = context.sourceCode;
-    const textOptions = {
-      additionalPhrases: options.additionalPhrases ?? [],
-      allowedPhrases: options.allowedPhrases ?? [],
-    };
-    const reported = new Set<TSESTree.Node>();
+    return withModel(context, (model) => {
+      if (!model.isMcpFile) return;
+      const vocabulary = getVocabulary(context.settings);
+      const sourceCode = context.sourceCode;
+      const textOptions = {
+        additionalPhrases: options.additionalPhrases ?? [],
+        allowedPhrases: options.allowedPhrases ?? [],
+      };
+      const reported = new Set<TSESTree.Node>();
 
-    function check(node: TSESTree.Node | undefined, toolAt: TSESTree.Node): void {
-      if (!node || reported.has(node)) return;
-      const text = staticString(node);
-      if (text === undefined || !isGenericText(text, textOptions)) return;
-      reported.add(node);
-      const caught = caughtErrorName(node);
-      const n = unwrap(node);
-      const canFix = caught !== undefined && (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateLiteral) && !containsComment(sourceCode, n);
-      context.report({
-        node,
-        messageId: "genericErrorMessage",
-        data: { text: text.length > 60 ? `${text.slice(0, 57)}...` : text, tool: toolLabel(model.toolNamesAt(toolAt)) },
-        suggest: canFix
-          ? [
-              {
-                messageId: "appendCauseMessage",
-                data: { name: caught },
-                fix: (fixer) =>
-                  fixer.replaceText(
-                    n,
-                    `\`${templateText(text.replace(/[.:\s]+$/, ""))}: \${${caught} instanceof Error ? ${caught}.message : String(${caught})}\``,
-                  ),
-              },
-            ]
-          : [],
-      });
-    }
+      function check(node: TSESTree.Node | undefined, toolAt: TSESTree.Node): void {
+        if (!node || reported.has(node)) return;
+        const text = staticString(node);
+        if (text === undefined || !isGenericText(text, textOptions)) return;
+        reported.add(node);
+        const caught = caughtErrorName(node);
+        const n = unwrap(node);
+        const canFix = caught !== undefined && (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateLiteral) && !containsComment(sourceCode, n);
+        context.report({
+          node,
+          messageId: "genericErrorMessage",
+          data: { text: text.length > 60 ? `${text.slice(0, 57)}...` : text, tool: toolLabel(model.toolNamesAt(toolAt)) },
+          suggest: canFix
+            ? [
+                {
+                  messageId: "appendCauseMessage",
+                  data: { name: caught },
+                  fix: (fixer) =>
+                    fixer.replaceText(
+                      n,
+                      `\`${templateText(text.replace(/[.:\s]+$/, ""))}: \${${caught} instanceof Error ? ${caught}.message : String(${caught})}\``,
+                    ),
+                },
+              ]
+            : [],
+        });
+      }
 
-    for (const result of model.errorResults) {
-      if (model.isUnknownToolBranch(result.node)) continue;
-      const payload = getPayload(sourceCode, result, vocabulary);
-      const fields = [vocabulary.description, "message"];
-      if (result.helperCall) {
-        // Text the helper reads from its parameters is whatever the caller passes.
-        for (const text of payload.texts) {
-          if (unwrap(text).type === AST_NODE_TYPES.Identifier) check(valueAtResult(result, text), result.node);
+      for (const result of model.errorResults) {
+        if (model.isUnknownToolBranch(result.node)) continue;
+        const payload = getPayload(sourceCode, result, vocabulary);
+        const fields = [vocabulary.description, "message"];
+        if (result.helperCall) {
+          // Text the helper reads from its parameters is whatever the caller passes.
+          for (const text of payload.texts) {
+            if (unwrap(text).type === AST_NODE_TYPES.Identifier) check(valueAtResult(result, text), result.node);
+          }
+          for (const object of payload.objects) {
+            for (const field of fields) {
+              const property = findProperty(object, field);
+              if (property && unwrap(property.value).type === AST_NODE_TYPES.Identifier) check(valueAtResult(result, property.value), result.node);
+            }
+          }
+          continue;
+        }
+        // A generic first line followed by a part that gives the cause is fine as a whole.
+        const isGenericPart = (text: TSESTree.Node): boolean => {
+          const value = staticString(text);
+          return value !== undefined && isGenericText(value, textOptions);
+        };
+        if (payload.texts.every(isGenericPart)) {
+          for (const text of payload.texts) check(text, result.node);
         }
         for (const object of payload.objects) {
-          for (const field of fields) {
-            const property = findProperty(object, field);
-            if (property && unwrap(property.value).type === AST_NODE_TYPES.Identifier) check(valueAtResult(result, property.value), result.node);
-          }
+          for (const field of fields) check(findProperty(object, field)?.value, result.node);
         }
-        continue;
       }
-      // A generic first line followed by a part that gives the cause is fine as a whole.
-      const isGenericPart = (text: TSESTree.Node): boolean => {
-        const value = staticString(text);
-        return value !== undefined && isGenericText(value, textOptions);
-      };
-      if (payload.texts.every(isGenericPart)) {
-        for (const text of payload.texts) check(text, result.node);
-      }
-      for (const object of payload.objects) {
-        for (const field of fields) check(findProperty(object, field)?.value, result.node);
-      }
-    }
 
-    for (const site of model.escapingThrows) {
-      const argument = unwrap(site.node.argument);
-      if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
-        // The message is the first argument for Error and its usual subclasses; McpError's is the second.
-        const message = argument.arguments.find((a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral);
-        check(message, site.node);
-      } else {
-        check(argument, site.node);
+      for (const site of model.escapingThrows) {
+        const argument = unwrap(site.node.argument);
+        if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
+          // The message is the first argument for Error and its usual subclasses; McpError's is the second.
+          const message = argument.arguments.find((a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral);
+          check(message, site.node);
+        } else {
+          check(argument, site.node);
+        }
       }
-    }
-    return {};
+    });
   },
 });

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getModel } from "../model/index.js";
+import { type McpModel, withModel } from "../model/index.js";
 import { categoriesOf, getPayload, valueAtResult } from "../model/payload.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
-import { findProperty, isInside, unwrap } from "../util/ast.js";
+import { findProperty, isInside, mergeListeners, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment, removeProperty } from "../util/fix.js";
@@ -62,8 +62,9 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [options]) {
-    const model = getModel(context);
-    if (!model.isMcpFile) return {};
+    // Set when the traversal is over; `check` runs only after that.
+    let model: McpModel | undefined;
+    const objects: TSESTree.ObjectExpression[] = [];
     const vocabulary: Vocabulary = getVocabulary(context.settings);
     const sourceCode = context.sourceCode;
     const validation = options.validation ?? "either";
@@ -86,7 +87,7 @@ export default createRule<Options, MessageIds>({
       const categoryNode = valueOf(categoryProperty.value);
       const { categories, known } = categoriesOf(vocabulary, categoryNode);
       if (categories.size === 0) return;
-      const tool = toolLabel(model.toolNamesAt(toolAt));
+      const tool = toolLabel(model?.toolNamesAt(toolAt));
       const retryableProperty = findProperty(object, vocabulary.retryable);
       const retryableNode = retryableProperty ? valueOf(retryableProperty.value) : undefined;
       const retryable = literalBoolean(retryableNode);
@@ -141,18 +142,23 @@ export default createRule<Options, MessageIds>({
       }
     }
 
-    for (const result of model.errorResults) {
-      if (!result.helperCall) continue;
-      const payload = getPayload(sourceCode, result, vocabulary);
-      for (const object of payload.objects) check(object, (value) => valueAtResult(result, value), result.node, result.helperCall);
-    }
-
     const identity = (value: TSESTree.Node): TSESTree.Node => unwrap(value);
-    return {
-      ObjectExpression(node) {
-        if (node.properties.length < 2) return;
-        check(node, identity, node);
+    return mergeListeners(
+      {
+        ObjectExpression(node) {
+          if (node.properties.length >= 2) objects.push(node);
+        },
       },
-    };
+      withModel(context, (built) => {
+        if (!built.isMcpFile) return;
+        model = built;
+        for (const result of built.errorResults) {
+          if (!result.helperCall) continue;
+          const payload = getPayload(sourceCode, result, vocabulary);
+          for (const object of payload.objects) check(object, (value) => valueAtResult(result, value), result.node, result.helperCall);
+        }
+        for (const object of objects) check(object, identity, object);
+      }),
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { getModel } from "../model/index.js";
+import { withModel } from "../model/index.js";
 import { categoriesOf, getPayload, objectLiteral, payloadField } from "../model/payload.js";
 import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
 import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
@@ -143,147 +143,147 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [options]) {
-    const model = getModel(context);
-    if (!model.isMcpFile) return {};
-    const vocabulary = getVocabulary(context.settings);
-    const sourceCode = context.sourceCode;
-    const validationRetryable = options.validationRetryable ?? false;
-    const classified = new Set(options.classifiedErrorClasses ?? []);
-    const categoryList = [...new Set(vocabulary.codes.keys())].join(", ");
+    return withModel(context, (model) => {
+      if (!model.isMcpFile) return;
+      const vocabulary = getVocabulary(context.settings);
+      const sourceCode = context.sourceCode;
+      const validationRetryable = options.validationRetryable ?? false;
+      const classified = new Set(options.classifiedErrorClasses ?? []);
+      const categoryList = [...new Set(vocabulary.codes.keys())].join(", ");
 
-    /** Suggestions that insert the classification, one per category, likely category first. */
-    function suggestions(
-      at: TSESTree.Node,
-      target: TSESTree.ObjectExpression | undefined,
-      text: TSESTree.Node | undefined,
-      missing: { category: boolean; retryable: boolean },
-      existingRetryable?: boolean,
-    ): TSESLint.ReportSuggestionArray<MessageIds> {
-      if (vocabulary.container.length > 0) return [];
-      // With a literal retryability already there, offer only the categories that agree with it.
-      const categories = orderedCategories(at).filter(
-        (c) => existingRetryable === undefined || retryableFor(c, validationRetryable) === existingRetryable || (c === "validation" && !missing.retryable),
-      );
-      return categories.map((category) => {
-        const value = retryableFor(category, validationRetryable);
-        return {
-          messageId: "addClassification" as const,
-          data: {
-            category,
-            categoryField: vocabulary.category,
-            code: quote(categoryValue(vocabulary, category)),
-            retryable: vocabulary.retryable,
-            value: String(value),
-          },
-          fix(fixer) {
-            if (target) {
-              if (!isEditableObject(target)) return null;
-              const parts: string[] = [];
-              if (missing.category) parts.push(`${fieldKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}`);
-              if (missing.retryable) parts.push(`${fieldKey(vocabulary.retryable)}: ${String(value)}`);
-              return prependProperties(fixer, sourceCode, target, parts.join(", "));
-            }
-            if (text && !containsComment(sourceCode, text)) {
-              const fields = classificationText(vocabulary, category, validationRetryable);
-              return fixer.replaceText(
-                text,
-                `JSON.stringify({ ${fields}, ${fieldKey(vocabulary.description)}: ${sourceCode.getText(text)} })`,
-              );
-            }
-            return null;
-          },
-        };
-      });
-    }
+      /** Suggestions that insert the classification, one per category, likely category first. */
+      function suggestions(
+        at: TSESTree.Node,
+        target: TSESTree.ObjectExpression | undefined,
+        text: TSESTree.Node | undefined,
+        missing: { category: boolean; retryable: boolean },
+        existingRetryable?: boolean,
+      ): TSESLint.ReportSuggestionArray<MessageIds> {
+        if (vocabulary.container.length > 0) return [];
+        // With a literal retryability already there, offer only the categories that agree with it.
+        const categories = orderedCategories(at).filter(
+          (c) => existingRetryable === undefined || retryableFor(c, validationRetryable) === existingRetryable || (c === "validation" && !missing.retryable),
+        );
+        return categories.map((category) => {
+          const value = retryableFor(category, validationRetryable);
+          return {
+            messageId: "addClassification" as const,
+            data: {
+              category,
+              categoryField: vocabulary.category,
+              code: quote(categoryValue(vocabulary, category)),
+              retryable: vocabulary.retryable,
+              value: String(value),
+            },
+            fix(fixer) {
+              if (target) {
+                if (!isEditableObject(target)) return null;
+                const parts: string[] = [];
+                if (missing.category) parts.push(`${fieldKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}`);
+                if (missing.retryable) parts.push(`${fieldKey(vocabulary.retryable)}: ${String(value)}`);
+                return prependProperties(fixer, sourceCode, target, parts.join(", "));
+              }
+              if (text && !containsComment(sourceCode, text)) {
+                const fields = classificationText(vocabulary, category, validationRetryable);
+                return fixer.replaceText(
+                  text,
+                  `JSON.stringify({ ${fields}, ${fieldKey(vocabulary.description)}: ${sourceCode.getText(text)} })`,
+                );
+              }
+              return null;
+            },
+          };
+        });
+      }
 
-    for (const result of model.errorResults) {
-      // A helper's payload is checked once, at the helper's own object.
-      if (result.helperCall) continue;
-      if (model.isUnknownToolBranch(result.node)) continue;
-      const payload = getPayload(sourceCode, result, vocabulary);
-      const tool = toolLabel(model.toolNamesAt(result.node));
-      const isErrorProperty = findProperty(result.object, "isError") ?? result.object;
-      const category = payloadField(payload, vocabulary.category);
-      const retryable = payloadField(payload, vocabulary.retryable);
+      for (const result of model.errorResults) {
+        // A helper's payload is checked once, at the helper's own object.
+        if (result.helperCall) continue;
+        if (model.isUnknownToolBranch(result.node)) continue;
+        const payload = getPayload(sourceCode, result, vocabulary);
+        const tool = toolLabel(model.toolNamesAt(result.node));
+        const isErrorProperty = findProperty(result.object, "isError") ?? result.object;
+        const category = payloadField(payload, vocabulary.category);
+        const retryable = payloadField(payload, vocabulary.retryable);
 
-      if (category) {
-        const { categories, unknownValues, known } = categoriesOf(vocabulary, category.value);
-        for (const { value, node } of unknownValues) {
-          context.report({ node, messageId: "unknownCategory", data: { value, tool, categories: categoryList } });
+        if (category) {
+          const { categories, unknownValues, known } = categoriesOf(vocabulary, category.value);
+          for (const { value, node } of unknownValues) {
+            context.report({ node, messageId: "unknownCategory", data: { value, tool, categories: categoryList } });
+          }
+          if (!retryable && !payload.unknown) {
+            // A literal category tells the retryability: safe to insert it.
+            const only = known && categories.size === 1 && unknownValues.length === 0 ? ([...categories][0] as Category) : undefined;
+            context.report({
+              node: isErrorProperty,
+              messageId: "missingRetryable",
+              data: { tool, retryable: vocabulary.retryable },
+              fix:
+                only && category.parent.type === AST_NODE_TYPES.ObjectExpression && isEditableObject(category.parent)
+                  ? (fixer) => fixer.insertTextAfter(category, `, ${fieldKey(vocabulary.retryable)}: ${String(retryableFor(only, validationRetryable))}`)
+                  : null,
+            });
+          }
+          continue;
         }
-        if (!retryable && !payload.unknown) {
-          // A literal category tells the retryability: safe to insert it.
-          const only = known && categories.size === 1 && unknownValues.length === 0 ? ([...categories][0] as Category) : undefined;
+        if (payload.unknown) continue;
+        const target = payload.jsonObject;
+        const text = !target && payload.texts.length === 1 && !findProperty(result.object, "structuredContent") ? payload.texts[0] : undefined;
+        if (!retryable) {
           context.report({
             node: isErrorProperty,
-            messageId: "missingRetryable",
-            data: { tool, retryable: vocabulary.retryable },
-            fix:
-              only && category.parent.type === AST_NODE_TYPES.ObjectExpression && isEditableObject(category.parent)
-                ? (fixer) => fixer.insertTextAfter(category, `, ${fieldKey(vocabulary.retryable)}: ${String(retryableFor(only, validationRetryable))}`)
-                : null,
+            messageId: "missingClassification",
+            data: { tool, category: vocabulary.category, retryable: vocabulary.retryable },
+            suggest: suggestions(result.node, target, text, { category: true, retryable: true }),
+          });
+        } else {
+          context.report({
+            node: isErrorProperty,
+            messageId: "missingCategory",
+            data: { tool, category: vocabulary.category, categories: categoryList },
+            suggest: target
+              ? suggestions(result.node, target, undefined, { category: true, retryable: false }, literalBoolean(retryable.value))
+              : [],
           });
         }
-        continue;
       }
-      if (payload.unknown) continue;
-      const target = payload.jsonObject;
-      const text = !target && payload.texts.length === 1 && !findProperty(result.object, "structuredContent") ? payload.texts[0] : undefined;
-      if (!retryable) {
-        context.report({
-          node: isErrorProperty,
-          messageId: "missingClassification",
-          data: { tool, category: vocabulary.category, retryable: vocabulary.retryable },
-          suggest: suggestions(result.node, target, text, { category: true, retryable: true }),
-        });
-      } else {
-        context.report({
-          node: isErrorProperty,
-          messageId: "missingCategory",
-          data: { tool, category: vocabulary.category, categories: categoryList },
-          suggest: target
-            ? suggestions(result.node, target, undefined, { category: true, retryable: false }, literalBoolean(retryable.value))
-            : [],
-        });
-      }
-    }
 
-    for (const site of model.escapingThrows) {
-      const handler = site.handlers[0];
-      if (!handler || handler.thrown === "unknown") continue;
-      const argument = unwrap(site.node.argument);
-      const className =
-        argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression
-          ? calleeName(argument)
-          : undefined;
-      if (className !== undefined && classified.has(className)) continue;
-      // FastMCP `UserError(message, extras)`: extras become structuredContent.
-      if (
-        className === "UserError" &&
-        (handler.framework === "fastmcp") &&
-        (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression)
-      ) {
-        const extras = argument.arguments[1] ? objectLiteral(sourceCode, argument.arguments[1]) : undefined;
-        if (argument.arguments[1] && !extras) continue;
-        if (extras && findProperty(extras, vocabulary.category) && findProperty(extras, vocabulary.retryable)) continue;
+      for (const site of model.escapingThrows) {
+        const handler = site.handlers[0];
+        if (!handler || handler.thrown === "unknown") continue;
+        const argument = unwrap(site.node.argument);
+        const className =
+          argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression
+            ? calleeName(argument)
+            : undefined;
+        if (className !== undefined && classified.has(className)) continue;
+        // FastMCP `UserError(message, extras)`: extras become structuredContent.
+        if (
+          className === "UserError" &&
+          (handler.framework === "fastmcp") &&
+          (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression)
+        ) {
+          const extras = argument.arguments[1] ? objectLiteral(sourceCode, argument.arguments[1]) : undefined;
+          if (argument.arguments[1] && !extras) continue;
+          if (extras && findProperty(extras, vocabulary.category) && findProperty(extras, vocabulary.retryable)) continue;
+        }
+        // Rethrowing what a callee threw may carry its classification; only literal constructions are known.
+        if (argument.type === AST_NODE_TYPES.Identifier || argument.type === AST_NODE_TYPES.MemberExpression) {
+          if (!isCaughtErrorRethrow(site.node, argument)) continue;
+        }
+        if (argument.type === AST_NODE_TYPES.CallExpression && !isErrorFactoryName(calleeName(argument))) continue;
+        context.report({
+          node: site.node,
+          messageId: "unclassifiedThrow",
+          data: {
+            tool: toolLabel(model.toolNamesAt(site.node)),
+            outcome: thrownOutcome(handler, className),
+            category: vocabulary.category,
+            retryable: vocabulary.retryable,
+          },
+        });
       }
-      // Rethrowing what a callee threw may carry its classification; only literal constructions are known.
-      if (argument.type === AST_NODE_TYPES.Identifier || argument.type === AST_NODE_TYPES.MemberExpression) {
-        if (!isCaughtErrorRethrow(site.node, argument)) continue;
-      }
-      if (argument.type === AST_NODE_TYPES.CallExpression && !isErrorFactoryName(calleeName(argument))) continue;
-      context.report({
-        node: site.node,
-        messageId: "unclassifiedThrow",
-        data: {
-          tool: toolLabel(model.toolNamesAt(site.node)),
-          outcome: thrownOutcome(handler, className),
-          category: vocabulary.category,
-          retryable: vocabulary.retryable,
-        },
-      });
-    }
-    return {};
+    });
   },
 });
 

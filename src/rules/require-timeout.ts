@@ -1,4 +1,4 @@
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   type ClientFacts,
   type ExternalCall,
@@ -7,8 +7,8 @@ import {
   collectImports,
   isGuarded,
 } from "../model/external-calls.js";
-import { type ToolHandler, getModel } from "../model/index.js";
-import { enclosingFunction, isFunctionNode, isInside } from "../util/ast.js";
+import { type ToolHandler, withModel } from "../model/index.js";
+import { calleeName, enclosingFunction, isFunctionNode, isInside, mergeListeners } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment, insertProperty } from "../util/fix.js";
@@ -40,6 +40,44 @@ const REMEDY: Record<ExternalCall["client"], string> = {
   execa: "a `timeout` option",
   custom: "a `timeout` or `signal` option",
 };
+
+const CLIENT_METHODS = new Set([
+  "get", "post", "put", "patch", "delete", "head", "options", "request", "postForm", "putForm", "patchForm", "stream", "paginate",
+  "exec", "execFile", "spawn", "execSync", "execFileSync", "spawnSync", "fork", "fetch",
+]);
+
+/**
+ * A cheap syntactic filter run before the real classification: the callee is `fetch`, an
+ * imported name, a configured client, or a method name an HTTP client or child_process has.
+ */
+function mayLeaveProcess(
+  call: TSESTree.CallExpression,
+  imported: ReadonlyMap<string, string>,
+  clients: ReadonlySet<string>,
+  promisified: ReadonlySet<string>,
+): boolean {
+  const callee = call.callee;
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    const name = callee.name;
+    return name === "fetch" || imported.has(name) || clients.has(name) || promisified.has(name);
+  }
+  if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier) {
+    return CLIENT_METHODS.has(callee.property.name) || clients.size > 0;
+  }
+  return false;
+}
+
+/** Names bound to `promisify(...)` results (`const execAsync = promisify(exec)`). */
+function promisifiedNames(calls: readonly TSESTree.CallExpression[]): Set<string> {
+  const names = new Set<string>();
+  for (const call of calls) {
+    const parent = call.parent;
+    if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier && calleeName(call) === "promisify") {
+      names.add(parent.id.name);
+    }
+  }
+  return names;
+}
 
 /** The request signal usable at a call: only when the call sits in the handler that owns it. */
 function requestSignalAt(call: TSESTree.CallExpression, handlers: readonly ToolHandler[]): string | undefined {
@@ -117,18 +155,16 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [options]) {
-    const model = getModel(context);
     const everywhere = options.scope === "everywhere";
-    if (!model.isMcpFile && !everywhere) return {};
     const sourceCode = context.sourceCode;
     const ms = options.timeoutMs ?? 30_000;
     const wrappers = new Set(options.wrappers ?? []);
     const customClients = new Set(options.clients ?? []);
     const autofix = options.autofix ?? false;
     let defaults: Set<string> | undefined;
-    const boundaries = new Set<TSESTree.Node>(model.handlers.flatMap((h) => [h.entry, h.root]));
-    // A file without MCP evidence has an empty model; `everywhere` still needs its imports.
-    const importedFrom = model.isMcpFile ? model.importedFrom : collectImports(sourceCode.ast);
+    // Filled in when the traversal is over, before the first `check`.
+    let boundaries: ReadonlySet<TSESTree.Node> = new Set();
+    let importedFrom: ReadonlyMap<string, string> = new Map();
 
     function check(call: TSESTree.CallExpression, handlers: readonly ToolHandler[]): void {
       const requestSignal = requestSignalAt(call, handlers);
@@ -201,18 +237,30 @@ export default createRule<Options, MessageIds>({
       });
     }
 
-    if (everywhere) {
-      return {
-        CallExpression(node) {
-          check(node, model.handlersAt(node));
-        },
-      };
-    }
-    for (const call of model.calls) {
-      const handlers = model.handlersAt(call);
-      if (handlers.length > 0) check(call, handlers);
-    }
-    return {};
+    // `everywhere` also covers files the model skips (no MCP evidence): collect their calls here.
+    const allCalls: TSESTree.CallExpression[] = [];
+    return mergeListeners(
+      everywhere
+        ? {
+            CallExpression(node) {
+              allCalls.push(node);
+            },
+          }
+        : {},
+      withModel(context, (model) => {
+        if (!model.isMcpFile && !everywhere) return;
+        boundaries = new Set<TSESTree.Node>(model.handlers.flatMap((h) => [h.entry, h.root]));
+        // A file without MCP evidence has an empty model; `everywhere` still needs its imports.
+        importedFrom = model.isMcpFile ? model.importedFrom : collectImports(sourceCode.ast);
+        const calls = everywhere ? allCalls : model.calls;
+        const promisified = promisifiedNames(calls);
+        for (const call of calls) {
+          if (!mayLeaveProcess(call, importedFrom, customClients, promisified)) continue;
+          const handlers = model.handlersAt(call);
+          if (everywhere || handlers.length > 0) check(call, handlers);
+        }
+      }),
+    );
   },
 });
 

@@ -251,3 +251,25 @@ export function messageText(node: TSESTree.Node): string | undefined {
   }
   return staticString(n);
 }
+
+/** Combines rule listeners; handlers for the same selector run in the order given. */
+export function mergeListeners(...all: TSESLint.RuleListener[]): TSESLint.RuleListener {
+  const merged: Record<string, ((node: never) => void)[]> = {};
+  for (const listeners of all) {
+    for (const [selector, handler] of Object.entries(listeners)) {
+      if (typeof handler !== "function") continue;
+      (merged[selector] ??= []).push(handler);
+    }
+  }
+  const result: Record<string, (node: never) => void> = {};
+  for (const [selector, handlers] of Object.entries(merged)) {
+    const [only] = handlers;
+    result[selector] =
+      handlers.length === 1 && only
+        ? only
+        : (node: never): void => {
+            for (const handler of handlers) handler(node);
+          };
+  }
+  return result;
+}
