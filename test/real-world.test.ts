@@ -2,6 +2,7 @@
  * Shapes met in public MCP servers that the rules once got wrong (a false positive or a miss).
  * Each case is written from scratch in the shape that was seen; no server code is copied.
  */
+import noErrorOnEmptyResult from "../src/rules/no-error-on-empty-result.js";
 import requireErrorClassification from "../src/rules/require-error-classification.js";
 import requireTimeout from "../src/rules/require-timeout.js";
 import { createRuleTester } from "./rule-tester.js";
@@ -182,4 +183,23 @@ ruleTester.run("require-timeout (real-world shapes)", requireTimeout, {
       ],
     },
   ],
+});
+
+ruleTester.run("no-error-on-empty-result (real-world shapes)", noErrorOnEmptyResult, {
+  valid: [
+    {
+      name: "a resource read that came back without content is a failure, not an empty search",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "s", version: "1" });
+server.registerTool("read_resource", { inputSchema: {} }, async (input, extra) => {
+  const result = await readResource(input.uri, extra);
+  const content = result.contents[0];
+  if (!content) {
+    return { content: [{ type: "text", text: \`Resource returned no content: \${input.uri}\` }], isError: true };
+  }
+  return { content: [content] };
+});`,
+    },
+  ],
+  invalid: [],
 });

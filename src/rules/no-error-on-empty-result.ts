@@ -15,7 +15,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Error text that says the operation ran and found nothing. */
 const NO_RESULTS_TEXT =
-  /\b(no (results?|matches|matching \w+|records|items|entries|rows|hits|documents|files|pages|issues)( (were |was )?(found|returned))?|nothing (was )?(found|matched)|found nothing|0 (results|matches|items|rows|records|hits)|zero (results|matches)|returned no \w+|no \w+s (were )?found|did not match any|didn't match any)\b/i;
+  /\b(no (results?|matches|matching \w+|records|items|entries|rows|hits|documents|files|pages|issues)( (were |was )?(found|returned))?|nothing (was )?(found|matched)|found nothing|0 (results|matches|items|rows|records|hits)|zero (results|matches)|returned no (results|matches|items|rows|records|hits)|no \w+s (were )?found|did not match any|didn't match any)\b/i;
 /** "User 42 not found": a single-item lookup. */
 const NOT_FOUND_TEXT = /\b(not found|does not exist|doesn't exist|no such)\b/i;
 
