@@ -6,12 +6,12 @@
  *    same files on every machine): every handler shape the model knows, with fetch/axios calls,
  *    try/catch, classified and generic error results, empty-result branches and helpers.
  * 2. In this one process, lints the corpus with `plugin.configs.recommended` from `dist/` and
- *    with the same config minus its rules (parse only), alternating the two modes so machine
- *    noise hits both alike, and prints the medians and their ratio.
+ *    with the same config minus its rules (parse only), interleaving the two modes every few
+ *    files so machine noise hits both alike, and prints the medians and their ratio.
  * 3. The warm-up (a quarter of the corpus) runs with `stats: true` and gives the time per rule;
  *    the timed runs stay uninstrumented, because timing every listener slows the rules down.
  *
- * Usage: npm run bench [-- --runs N] [-- --chunk N] [-- --files N] [-- --corpus-only]
+ * Usage: npm run bench [-- --runs N] [-- --chunk N] [-- --files N] [-- --floor] [-- --corpus-only]
  * Exit code is 0 unless something crashes.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
     files: { type: "string", default: "2000" },
     seed: { type: "string", default: "20251129" },
     "corpus-only": { type: "boolean", default: false },
+    floor: { type: "boolean", default: false },
   },
 });
 const RUNS = Math.max(1, Number.parseInt(args.runs, 10) || 3);
@@ -816,14 +817,19 @@ async function main() {
     `recommended: ${ruleCount} rule(s); ${RUNS} timed run(s) after a warm-up, modes interleaved every ${CHUNK} files`,
   );
   const engine = (config) => new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: [config] });
+  // `--floor`: a third mode with one rule that does nothing, to show what ESLint itself adds as
+  // soon as any rule runs (rule contexts, listener dispatch), apart from what our rules cost.
+  const noop = { meta: { type: "problem", schema: [] }, create: () => ({}) };
+  const floorConfig = { ...parseOnly, plugins: { ...parseOnly.plugins, bench: { rules: { noop } } }, rules: { "bench/noop": "error" } };
   const runs = [];
   const chunkRatios = [];
   for (let run = 0; run < RUNS; run++) {
-    const engines = { parseOnly: engine(parseOnly), recommended: engine(recommended) };
-    const total = { parseOnly: 0, recommended: 0 };
+    const engines = { parseOnly: engine(parseOnly), recommended: engine(recommended), floor: engine(floorConfig) };
+    const total = { parseOnly: 0, recommended: 0, floor: 0 };
     for (let i = 0, chunk = 0; i < files.length; i += CHUNK, chunk++) {
       const slice = files.slice(i, i + CHUNK);
       const order = (run + chunk) % 2 === 0 ? ["parseOnly", "recommended"] : ["recommended", "parseOnly"];
+      if (args.floor) order.splice(1, 0, "floor");
       const ms = {};
       for (const mode of order) {
         const start = performance.now();
@@ -846,6 +852,10 @@ async function main() {
   console.log(`recommended: median ${seconds(recommendedMedian)} (${perFile(recommendedMedian)})  runs: ${runs.map((r) => seconds(r.recommended)).join(", ")}`);
   console.log(`per-run ratios: ${runRatios.map((r) => r.toFixed(3)).join(", ")}; per-chunk ratio quartiles: ${quantile(0.25)} / ${quantile(0.5)} / ${quantile(0.75)}`);
   console.log(`recommended / parse-only: ${median(runRatios).toFixed(2)}x`);
+  if (args.floor) {
+    const floorRatios = runs.map((r) => r.floor / r.parseOnly);
+    console.log(`one no-op rule / parse-only (ESLint's own cost of running any rule): ${median(floorRatios).toFixed(2)}x (runs: ${floorRatios.map((r) => r.toFixed(3)).join(", ")})`);
+  }
 
   const { fatal, firstFatal, reports, perRule } = summarize(warm.results);
   if (fatal > 0) console.log(`warning: ${fatal} corpus file(s) do not parse, first: ${firstFatal}`);
