@@ -1,19 +1,13 @@
 import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds, type Options } from "../../src/rules/no-generic-error-message.js";
 import { createRuleTester } from "../rule-tester.js";
+import { SDK_SHAPE, inTool, span } from "../cases.js";
 import { type HandlerShape, SHAPES, SHAPES_WITH_KNOWN_THROW, locate, locateAll } from "../shapes.js";
 
 type Valid = ValidTestCase<Options>;
 type Invalid = InvalidTestCase<MessageIds, Options>;
 
 const ruleTester = createRuleTester();
-
-/** The node between the markers `/*>*\/` (start) and `/*<*\/` (end); both are removed from the code. */
-function span(source: string): { code: string; line: number; column: number; endLine: number; endColumn: number } {
-  const start = locate(source);
-  const end = locate(start.code, "/*<*/");
-  return { code: end.code, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
 
 /** What the suggestion writes for a generic text inside `catch (e)`. */
 function withCause(text: string): string {
@@ -25,14 +19,7 @@ function toolOf(shape: HandlerShape): string {
   return shape.named ? 'tool "search_docs"' : "this tool handler";
 }
 
-// Hand-written cases use the most common shape, an inline `registerTool` handler.
-const SDK_SHAPE = SHAPES[0] as HandlerShape;
 const TOOL = toolOf(SDK_SHAPE);
-
-/** A `registerTool` handler with `body`, followed by top-level code `after` (same-file helpers). */
-function inTool(body: string, after = ""): string {
-  return SDK_SHAPE.wrap(body) + (after ? `\n${after}` : "");
-}
 
 interface Expect {
   readonly options?: Options;

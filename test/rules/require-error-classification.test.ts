@@ -1,7 +1,8 @@
-import type { InvalidTestCase, SuggestionOutput, TestCaseError, ValidTestCase } from "@typescript-eslint/rule-tester";
+import type { InvalidTestCase, SuggestionOutput, ValidTestCase } from "@typescript-eslint/rule-tester";
 import rule, { type MessageIds, type Options } from "../../src/rules/require-error-classification.js";
 import { createRuleTester } from "../rule-tester.js";
-import { SHAPES, SHAPES_WITH_KNOWN_THROW, locate, locateAll, type HandlerShape } from "../shapes.js";
+import { invalid as invalidCase, replaceOnce } from "../cases.js";
+import { SHAPES, SHAPES_WITH_KNOWN_THROW, type HandlerShape } from "../shapes.js";
 
 const ruleTester = createRuleTester();
 
@@ -47,13 +48,6 @@ const UNNAMED = "this tool handler";
 const SDK_OUTCOME = "McpServer turns it into an isError result whose only content is the message text";
 const LOW_LEVEL_OUTCOME = "the low-level MCP Server sends it as a JSON-RPC protocol error, which the model never sees";
 
-/** `code` with the only occurrence of `from` replaced by `to` (fails loudly when `from` is not unique). */
-function replaceOnce(code: string, from: string, to: string): string {
-  const index = code.indexOf(from);
-  if (index === -1 || code.includes(from, index + 1)) throw new Error(`"${from}" must occur exactly once in:\n${code}`);
-  return code.slice(0, index) + to + code.slice(index + from.length);
-}
-
 interface SuggestionSpec {
   /** Categories in the order the suggestions must come in. */
   readonly order?: readonly Category[];
@@ -92,62 +86,7 @@ function textToJson(code: string, message: string, spec: SuggestionSpec = {}): S
   );
 }
 
-interface Expected {
-  readonly messageId: MessageIds;
-  /** The source text of the reported node, which starts right after its marker. */
-  readonly reported: string;
-  readonly data?: Record<string, string>;
-  /** Suggestions, computed from the code without markers. */
-  readonly suggestions?: (code: string) => SuggestionOutput<MessageIds>[];
-}
-
-interface CaseSpec {
-  readonly name: string;
-  /** Code with `/*>*\/` before the one reported node, or `/*1*\/`, `/*2*\/`... in report order. */
-  readonly code: string;
-  readonly errors: readonly Expected[];
-  /** The autofix output from the code without markers; null asserts no autofix. */
-  readonly output: ((code: string) => string | string[]) | null;
-  readonly options?: Options;
-  readonly settings?: Record<string, unknown>;
-}
-
-/** An invalid case with full locations of one-line reported nodes. */
-function invalid(spec: CaseSpec): Invalid {
-  const single = spec.code.includes("/*>*/");
-  const { code, at } = single
-    ? (() => {
-        const found = locate(spec.code);
-        return { code: found.code, at: [{ line: found.line, column: found.column }] };
-      })()
-    : locateAll(spec.code, spec.errors.length);
-  const lines = code.split("\n");
-  const errors = spec.errors.map((expected, i): TestCaseError<MessageIds> => {
-    const position = at[i];
-    if (!position) throw new Error(`no marker for error ${String(i)} of "${spec.name}"`);
-    const lineText = lines[position.line - 1] ?? "";
-    if (!lineText.startsWith(expected.reported, position.column - 1)) {
-      throw new Error(`"${spec.name}": expected "${expected.reported}" at the marker, found "${lineText.slice(position.column - 1)}"`);
-    }
-    return {
-      messageId: expected.messageId,
-      ...(expected.data ? { data: expected.data } : {}),
-      line: position.line,
-      column: position.column,
-      endLine: position.line,
-      endColumn: position.column + expected.reported.length,
-      suggestions: expected.suggestions ? expected.suggestions(code) : [],
-    };
-  });
-  return {
-    name: spec.name,
-    code,
-    errors,
-    output: spec.output ? spec.output(code) : null,
-    ...(spec.options ? { options: spec.options } : {}),
-    ...(spec.settings ? { settings: spec.settings } : {}),
-  };
-}
+const invalid = invalidCase<MessageIds, Options>;
 
 function missingClassification(tool: string, category = "errorCategory", retryable = "isRetryable"): Record<string, string> {
   return { tool, category, retryable };

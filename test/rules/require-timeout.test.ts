@@ -3,6 +3,7 @@ import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
 import rule, { type MessageIds, type Options } from "../../src/rules/require-timeout.js";
 import { createRuleTester, createTypedRuleTester } from "../rule-tester.js";
+import { replaceOnce as edit, span } from "../cases.js";
 import { type HandlerShape, SHAPES, locate, locateAll } from "../shapes.js";
 
 type Invalid = InvalidTestCase<MessageIds, Options>;
@@ -20,22 +21,6 @@ const REMEDY = {
   execa: "a `timeout` option",
   custom: "a `timeout` or `signal` option",
 } as const;
-
-/** Replaces the only occurrence of `from` in `code` (throws when there is not exactly one). */
-function edit(code: string, from: string, to: string): string {
-  const first = code.indexOf(from);
-  if (first === -1 || code.includes(from, first + 1)) {
-    throw new Error(`"${from}" must occur exactly once in:\n${code}`);
-  }
-  return code.slice(0, first) + to + code.slice(first + from.length);
-}
-
-/** The code between `/*>*\/` and `/*<*\/` is the reported node: its full location, markers removed. */
-function span(marked: string): { code: string; line: number; column: number; endLine: number; endColumn: number } {
-  const start = locate(marked);
-  const end = locate(start.code, "/*<*/");
-  return { code: end.code, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
 
 interface Expected {
   readonly messageId: MessageIds;
