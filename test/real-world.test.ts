@@ -26,6 +26,19 @@ it("wraps a failure", () => {
 });`,
     },
     {
+      name: "an unknown-tool message built in a const before the throw",
+      code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
+const tools = new Map();
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.get(request.params.name);
+  if (!tool) {
+    const message = \`Unknown tool: \${request.params.name}. Available tools: \${[...tools.keys()].join(", ")}\`;
+    throw new Error(message);
+  }
+  return tool.run(request.params.arguments);
+});`,
+    },
+    {
       name: "the result after a one-branch if on the tool name is the unknown-tool answer",
       code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
 server.setRequestHandler(CallToolRequestSchema, async (request) => {

@@ -503,8 +503,21 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
   const isUnknownToolBranch = (node: TSESTree.Node): boolean => {
     if (unknownBranches.some((b) => isInside(node, b))) return true;
     const text =
-      node.type === AST_NODE_TYPES.ThrowStatement ? thrownText(node) : node.type === AST_NODE_TYPES.ObjectExpression ? resultText(node) : undefined;
+      node.type === AST_NODE_TYPES.ThrowStatement
+        ? (thrownText(node) ?? thrownVariableText(node))
+        : node.type === AST_NODE_TYPES.ObjectExpression
+          ? resultText(node)
+          : undefined;
     return text !== undefined && UNKNOWN_TOOL_TEXT.test(text);
+  };
+  /** `const message = \`Unknown tool: ${name}\`; throw new Error(message)`. */
+  const thrownVariableText = (node: TSESTree.ThrowStatement): string | undefined => {
+    const argument = unwrap(node.argument);
+    if (argument.type !== AST_NODE_TYPES.NewExpression && argument.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    const message = argument.arguments[0] ? unwrap(argument.arguments[0]) : undefined;
+    if (message?.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const init = constInitializer(sourceCode, message);
+    return init ? messageText(init) : undefined;
   };
 
   const escapingThrows: ThrowSite[] = [];
