@@ -9,6 +9,7 @@ import {
   constInitializer,
   findProperty,
   findVariable,
+  forEachChild,
   isFunctionNode,
   isInside,
   memberName,
@@ -177,14 +178,7 @@ function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: st
         if (!isCaughtWithin(node, fn)) state.allCaught = false;
       }
     }
-    for (const key of sourceCode.visitorKeys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const c of child) if (c && typeof c === "object" && "type" in c) visit(c as TSESTree.Node);
-      } else if (child && typeof child === "object" && "type" in child) {
-        visit(child as TSESTree.Node);
-      }
-    }
+    forEachChild(node, sourceCode.visitorKeys, visit);
   };
   visit(fn.body);
   return state.found && state.allCaught;
@@ -626,14 +620,7 @@ function findDispatch(
       default:
         break;
     }
-    for (const key of search.sourceCode.visitorKeys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const c of child) if (c && typeof c === "object" && "type" in c) visit(c as TSESTree.Node);
-      } else if (child && typeof child === "object" && "type" in child) {
-        visit(child as TSESTree.Node);
-      }
-    }
+    forEachChild(node, search.sourceCode.visitorKeys, visit);
   };
   visit(fn.body);
 }

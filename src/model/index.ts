@@ -16,6 +16,7 @@ import {
   unwrap,
   constInitializer,
   findVariable,
+  forEachChild,
   messageText,
 } from "../util/ast.js";
 import {
@@ -70,7 +71,6 @@ export interface McpModel {
   isUnknownToolBranch(node: TSESTree.Node): boolean;
   /** All call expressions of the file (for rules that look at external calls). */
   readonly calls: readonly TSESTree.CallExpression[];
-  readonly newExpressions: readonly TSESTree.NewExpression[];
   /** Import/require sources by local name (`axios` -> "axios"), for client recognition. */
   readonly importedFrom: ReadonlyMap<string, string>;
 }
@@ -144,7 +144,6 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     toolNamesAt: () => EMPTY,
     isUnknownToolBranch: () => false,
     calls: EMPTY,
-    newExpressions: EMPTY,
     importedFrom: new Map(),
   };
 }
@@ -152,10 +151,8 @@ function emptyModel(sourceCode: SourceCode): McpModel {
 /** What one pass over the AST gathers for the analyses; fed by ESLint's traversal or by `walk`. */
 class Collector {
   readonly calls: TSESTree.CallExpression[] = [];
-  readonly newExpressions: TSESTree.NewExpression[] = [];
   readonly functions: FunctionNode[] = [];
   readonly classes: (TSESTree.ClassDeclaration | TSESTree.ClassExpression)[] = [];
-  readonly throws: TSESTree.ThrowStatement[] = [];
   readonly isErrorObjects: TSESTree.ObjectExpression[] = [];
   readonly importSources: string[] = [];
   readonly importedFrom = new Map<string, string>();
@@ -205,7 +202,6 @@ class Collector {
   }
 
   throwStatement(node: TSESTree.ThrowStatement): void {
-    this.throws.push(node);
     this.owner.throws.push(node);
   }
 
@@ -241,9 +237,6 @@ class Collector {
         case AST_NODE_TYPES.CallExpression:
           this.call(node);
           break;
-        case AST_NODE_TYPES.NewExpression:
-          this.newExpressions.push(node);
-          break;
         case AST_NODE_TYPES.ThrowStatement:
           this.throwStatement(node);
           break;
@@ -267,19 +260,8 @@ class Collector {
         default:
           break;
       }
-      const keys = visitorKeys[node.type];
-      if (keys) {
-        for (const key of keys) {
-          // Types hold no calls, throws or results: skipping them keeps the walk cheap on TS files.
-          if (TYPE_KEYS.has(key)) continue;
-          const child = (node as unknown as Record<string, unknown>)[key];
-          if (Array.isArray(child)) {
-            for (const c of child as (TSESTree.Node | null)[]) if (c) visit(c);
-          } else if (child && typeof child === "object") {
-            visit(child as TSESTree.Node);
-          }
-        }
-      }
+      // Types hold no calls, throws or results: skipping them keeps the walk cheap on TS files.
+      forEachChild(node, visitorKeys, visit, TYPE_KEYS);
       if (isFunction) this.exitFunction();
     };
     visit(sourceCode.ast);
@@ -302,9 +284,6 @@ class Collector {
       "ArrowFunctionExpression:exit": exit,
       CallExpression: (node) => {
         this.call(node);
-      },
-      NewExpression: (node) => {
-        this.newExpressions.push(node);
       },
       ThrowStatement: (node) => {
         this.throwStatement(node);
@@ -335,7 +314,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     collected = new Collector();
     collected.walk(sourceCode);
   }
-  const { calls, newExpressions, functions, classes, isErrorObjects, importSources, importedFrom, facts, functionNames, objectNames } =
+  const { calls, functions, classes, isErrorObjects, importSources, importedFrom, facts, functionNames, objectNames } =
     collected;
 
   const search: HandlerSearch = {
@@ -583,7 +562,6 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     toolNamesAt,
     isUnknownToolBranch,
     calls,
-    newExpressions,
     importedFrom,
   };
 }

@@ -273,3 +273,21 @@ export function mergeListeners(...all: TSESLint.RuleListener[]): TSESLint.RuleLi
   }
   return result;
 }
+
+/** Calls `visit` on each child node of `node`, in visitor-key order (all keys, types included). */
+export function forEachChild(
+  node: TSESTree.Node,
+  visitorKeys: Readonly<Record<string, readonly string[] | undefined>>,
+  visit: (child: TSESTree.Node) => void,
+  skipKeys?: ReadonlySet<string>,
+): void {
+  for (const key of visitorKeys[node.type] ?? []) {
+    if (skipKeys?.has(key)) continue;
+    const child = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(child)) {
+      for (const c of child as (TSESTree.Node | null)[]) if (c) visit(c);
+    } else if (child && typeof child === "object") {
+      visit(child as TSESTree.Node);
+    }
+  }
+}
