@@ -14,6 +14,8 @@ import {
   isFunctionNode,
   memberName,
   memberPath,
+  recordImport,
+  recordRequireBinding,
   staticString,
   thisPropertyInitializer,
   unwrap,
@@ -406,29 +408,13 @@ export function collectImports(program: TSESTree.Program): Map<string, string> {
   const map = new Map<string, string>();
   for (const statement of program.body) {
     if (statement.type === AST_NODE_TYPES.ImportDeclaration) {
-      for (const specifier of statement.specifiers) {
-        const source = statement.source.value;
-        map.set(
-          specifier.local.name,
-          specifier.type === AST_NODE_TYPES.ImportSpecifier
-            ? `${source}#${specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value}`
-            : source,
-        );
-      }
+      recordImport(statement, map);
     } else if (statement.type === AST_NODE_TYPES.VariableDeclaration) {
       for (const declarator of statement.declarations) {
         const init = declarator.init ? unwrap(declarator.init) : undefined;
         if (init?.type !== AST_NODE_TYPES.CallExpression || !isRequireCall(init) || !init.arguments[0]) continue;
         const source = staticString(init.arguments[0]);
-        if (source === undefined) continue;
-        if (declarator.id.type === AST_NODE_TYPES.Identifier) map.set(declarator.id.name, source);
-        if (declarator.id.type === AST_NODE_TYPES.ObjectPattern) {
-          for (const p of declarator.id.properties) {
-            if (p.type === AST_NODE_TYPES.Property && p.key.type === AST_NODE_TYPES.Identifier && p.value.type === AST_NODE_TYPES.Identifier) {
-              map.set(p.value.name, `${source}#${p.key.name}`);
-            }
-          }
-        }
+        if (source !== undefined) recordRequireBinding(declarator.id, source, map);
       }
     }
   }

@@ -18,6 +18,8 @@ import {
   findVariable,
   forEachChild,
   messageText,
+  recordImport,
+  recordRequireBinding,
 } from "../util/ast.js";
 import {
   type HandlerSearch,
@@ -189,7 +191,7 @@ class Collector {
       if (source !== undefined) {
         this.importSources.push(source);
         const parent = node.parent;
-        if (parent.type === AST_NODE_TYPES.VariableDeclarator) recordBinding(parent.id, source, this.importedFrom);
+        if (parent.type === AST_NODE_TYPES.VariableDeclarator) recordRequireBinding(parent.id, source, this.importedFrom);
       }
     }
   }
@@ -210,16 +212,8 @@ class Collector {
   }
 
   importDeclaration(node: TSESTree.ImportDeclaration): void {
-    const source = node.source.value;
-    this.importSources.push(source);
-    for (const specifier of node.specifiers) {
-      this.importedFrom.set(
-        specifier.local.name,
-        specifier.type === AST_NODE_TYPES.ImportSpecifier
-          ? `${source}#${specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value}`
-          : source,
-      );
-    }
+    this.importSources.push(node.source.value);
+    recordImport(node, this.importedFrom);
   }
 
   /** Feeds the collector by walking the AST itself (when no traversal listeners were installed). */
@@ -564,18 +558,6 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     calls,
     importedFrom,
   };
-}
-
-function recordBinding(id: TSESTree.Node, source: string, map: Map<string, string>): void {
-  if (id.type === AST_NODE_TYPES.Identifier) map.set(id.name, source);
-  if (id.type === AST_NODE_TYPES.ObjectPattern) {
-    for (const p of id.properties) {
-      if (p.type === AST_NODE_TYPES.Property && p.value.type === AST_NODE_TYPES.Identifier) {
-        const key = p.key.type === AST_NODE_TYPES.Identifier ? p.key.name : undefined;
-        if (key !== undefined) map.set(p.value.name, `${source}#${key}`);
-      }
-    }
-  }
 }
 
 /** The value a function returns: `return x`, `() => x`, through `a ? x : y`, `await`, `as`. */

@@ -291,3 +291,31 @@ export function forEachChild(
     }
   }
 }
+
+/**
+ * Records the local names an import declaration binds: `name -> "module"` for default and
+ * namespace imports, `name -> "module#exported"` for named ones.
+ */
+export function recordImport(node: TSESTree.ImportDeclaration, map: Map<string, string>): void {
+  const source = node.source.value;
+  for (const specifier of node.specifiers) {
+    map.set(
+      specifier.local.name,
+      specifier.type === AST_NODE_TYPES.ImportSpecifier
+        ? `${source}#${specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value}`
+        : source,
+    );
+  }
+}
+
+/** Records what `const x = require(source)` or `const { a, b: c } = require(source)` binds. */
+export function recordRequireBinding(id: TSESTree.Node, source: string, map: Map<string, string>): void {
+  if (id.type === AST_NODE_TYPES.Identifier) map.set(id.name, source);
+  if (id.type === AST_NODE_TYPES.ObjectPattern) {
+    for (const p of id.properties) {
+      if (p.type === AST_NODE_TYPES.Property && p.key.type === AST_NODE_TYPES.Identifier && p.value.type === AST_NODE_TYPES.Identifier) {
+        map.set(p.value.name, `${source}#${p.key.name}`);
+      }
+    }
+  }
+}
