@@ -181,7 +181,7 @@ export default createRule<Options, MessageIds>({
                 const parts: string[] = [];
                 if (missing.category) parts.push(`${fieldKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}`);
                 if (missing.retryable) parts.push(`${fieldKey(vocabulary.retryable)}: ${String(value)}`);
-                return prependProperties(fixer, sourceCode, target, parts.join(", "));
+                return prependProperties(fixer, target, parts.join(", "));
               }
               if (text && !containsComment(sourceCode, text)) {
                 const fields = classificationText(vocabulary, category, validationRetryable);

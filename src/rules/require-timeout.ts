@@ -209,7 +209,7 @@ export default createRule<Options, MessageIds>({
         }
       } else if (external.client === "fetch") {
         fixId = "addTimeoutSignal";
-        if (object) fix = (fixer) => insertProperty(fixer, sourceCode, object, `signal: ${signal}`);
+        if (object) fix = (fixer) => insertProperty(fixer, object, `signal: ${signal}`);
         else if (external.insertOptionsAfter) {
           const after = external.insertOptionsAfter;
           fix = (fixer) => fixer.insertTextAfter(after, `, { signal: ${signal} }`);
@@ -219,7 +219,7 @@ export default createRule<Options, MessageIds>({
         const value = external.client === "got" ? `{ request: ${String(ms)} }` : String(ms);
         const zero = property;
         if (zero) fix = (fixer) => fixer.replaceText(zero.value, value);
-        else if (object) fix = (fixer) => insertProperty(fixer, sourceCode, object, `timeout: ${value}`);
+        else if (object) fix = (fixer) => insertProperty(fixer, object, `timeout: ${value}`);
         else if (external.insertOptionsAfter) {
           const after = external.insertOptionsAfter;
           fix = (fixer) => fixer.insertTextAfter(after, `, { timeout: ${value} }`);

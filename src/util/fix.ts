@@ -16,7 +16,6 @@ export function containsComment(sourceCode: SourceCode, node: TSESTree.Node): bo
 /** Adds `text` (e.g. `timeout: 30000`) as the last property of an object literal. */
 export function insertProperty(
   fixer: TSESLint.RuleFixer,
-  sourceCode: SourceCode,
   object: TSESTree.ObjectExpression,
   text: string,
 ): TSESLint.RuleFix {
@@ -30,7 +29,6 @@ export function insertProperty(
 /** Adds properties at the start of an object literal (`{ a, b }` -> `{ x, y, a, b }`). */
 export function prependProperties(
   fixer: TSESLint.RuleFixer,
-  sourceCode: SourceCode,
   object: TSESTree.ObjectExpression,
   text: string,
 ): TSESLint.RuleFix {
