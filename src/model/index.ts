@@ -32,9 +32,10 @@ import {
   visitRegistrationCall,
   visitXmcpModule,
 } from "./handlers.js";
-import type { ErrorResult, ToolHandler } from "./types.js";
+import { type ExternalCall, classifyCall, collectDefaultTimeouts, mayLeaveProcess, promisifiedNames } from "./external-calls.js";
+import type { ErrorResult, ToolHandler, ToolResult } from "./types.js";
 
-export type { ErrorResult, ToolHandler, Framework, ThrownOutcome, Payload } from "./types.js";
+export type { ErrorResult, ToolHandler, ToolResult, Framework, ThrownOutcome, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -75,6 +76,15 @@ export interface McpModel {
   readonly calls: readonly TSESTree.CallExpression[];
   /** Import/require sources by local name (`axios` -> "axios"), for client recognition. */
   readonly importedFrom: ReadonlyMap<string, string>;
+  /**
+   * Tool result object literals (`content`, `structuredContent` or `isError`), success and error
+   * alike, that a function returns or that are built on a handler path.
+   */
+  readonly results: readonly ToolResult[];
+  /** The `catch` clauses of the file, in source order. */
+  readonly catches: readonly TSESTree.CatchClause[];
+  /** The call leaves the process (HTTP client, fetch, child process): memoized per call. */
+  externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
 }
 
 const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
@@ -147,6 +157,9 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     isUnknownToolBranch: () => false,
     calls: EMPTY,
     importedFrom: new Map(),
+    results: EMPTY,
+    catches: EMPTY,
+    externalCall: () => undefined,
   };
 }
 
@@ -156,6 +169,8 @@ class Collector {
   readonly functions: FunctionNode[] = [];
   readonly classes: (TSESTree.ClassDeclaration | TSESTree.ClassExpression)[] = [];
   readonly isErrorObjects: TSESTree.ObjectExpression[] = [];
+  readonly resultObjects: TSESTree.ObjectExpression[] = [];
+  readonly catches: TSESTree.CatchClause[] = [];
   readonly importSources: string[] = [];
   readonly importedFrom = new Map<string, string>();
   readonly facts = new Map<FunctionNode, FunctionFacts>();
@@ -209,6 +224,7 @@ class Collector {
 
   object(node: TSESTree.ObjectExpression): void {
     if (node.properties.some(isIsErrorProperty)) this.isErrorObjects.push(node);
+    if (isToolResultObject(node)) this.resultObjects.push(node);
   }
 
   importDeclaration(node: TSESTree.ImportDeclaration): void {
@@ -243,6 +259,9 @@ class Collector {
         case AST_NODE_TYPES.ClassDeclaration:
         case AST_NODE_TYPES.ClassExpression:
           this.classes.push(node);
+          break;
+        case AST_NODE_TYPES.CatchClause:
+          this.catches.push(node);
           break;
         case AST_NODE_TYPES.TSInterfaceDeclaration:
         case AST_NODE_TYPES.TSTypeAliasDeclaration:
@@ -294,6 +313,9 @@ class Collector {
       ClassExpression: (node) => {
         this.classes.push(node);
       },
+      CatchClause: (node) => {
+        this.catches.push(node);
+      },
       ImportDeclaration: (node) => {
         this.importDeclaration(node);
       },
@@ -308,7 +330,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     collected = new Collector();
     collected.walk(sourceCode);
   }
-  const { calls, functions, classes, isErrorObjects, importSources, importedFrom, facts, functionNames, objectNames } =
+  const { calls, functions, classes, isErrorObjects, resultObjects, catches, importSources, importedFrom, facts, functionNames, objectNames } =
     collected;
 
   const search: HandlerSearch = {
@@ -544,6 +566,29 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     }
   }
 
+  const results: ToolResult[] = [];
+  for (const object of resultObjects) {
+    if (!isResultShaped(object)) continue;
+    if (!isReturnedValue(object) && handlersAt(object).length === 0) continue;
+    results.push({ object, isError: object.properties.some(isIsErrorProperty) });
+  }
+
+  let promisified: Set<string> | undefined;
+  let defaults: Set<string> | undefined;
+  const externalCache = new Map<TSESTree.CallExpression, ExternalCall | undefined>();
+  const noClients: ReadonlySet<string> = new Set();
+  const externalCall = (call: TSESTree.CallExpression): ExternalCall | undefined => {
+    if (externalCache.has(call)) return externalCache.get(call);
+    promisified ??= promisifiedNames(calls);
+    let external: ExternalCall | undefined;
+    if (mayLeaveProcess(call, importedFrom, noClients, promisified)) {
+      defaults ??= collectDefaultTimeouts(sourceCode.ast);
+      external = classifyCall({ sourceCode, importedFrom, requestSignals: [], customClients: noClients }, call, defaults);
+    }
+    externalCache.set(call, external);
+    return external;
+  };
+
   return {
     sourceCode,
     isMcpFile: true,
@@ -557,7 +602,28 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     isUnknownToolBranch,
     calls,
     importedFrom,
+    results,
+    catches,
+    externalCall,
   };
+}
+
+/**
+ * A result literal, not any object with a `content` key: `content` holds an array (or a value we
+ * cannot see), or the object has `isError` / `structuredContent`.
+ */
+function isResultShaped(object: TSESTree.ObjectExpression): boolean {
+  let hasContent = false;
+  for (const p of object.properties) {
+    if (p.type !== AST_NODE_TYPES.Property || p.computed || p.key.type !== AST_NODE_TYPES.Identifier) continue;
+    if (p.key.name === "isError" || p.key.name === "structuredContent") return true;
+    if (p.key.name === "content") {
+      const value = unwrap(p.value);
+      if (value.type === AST_NODE_TYPES.Literal || value.type === AST_NODE_TYPES.TemplateLiteral || value.type === AST_NODE_TYPES.ObjectExpression) return false;
+      hasContent = true;
+    }
+  }
+  return hasContent;
 }
 
 /** The value a function returns: `return x`, `() => x`, through `a ? x : y`, `await`, `as`. */

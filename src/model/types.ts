@@ -78,3 +78,10 @@ export interface ErrorResult {
   readonly helperCall: TSESTree.CallExpression | undefined;
   readonly helper: FunctionNode | undefined;
 }
+
+/** A tool result object literal: returned by some function, or built on a handler path. */
+export interface ToolResult {
+  readonly object: TSESTree.ObjectExpression;
+  /** It carries `isError` with a value other than `false`. */
+  readonly isError: boolean;
+}
