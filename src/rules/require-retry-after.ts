@@ -1,55 +1,184 @@
-import type { TSESTree } from "@typescript-eslint/utils";
-import { type ToolHandler, getModel } from "../model/index.js";
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type ErrorResult, type Payload, withModel } from "../model/index.js";
+import { categoriesOf, getPayload, payloadField, valueAtResult } from "../model/payload.js";
+import { type Vocabulary, getVocabulary } from "../settings.js";
+import { findVariable, isFunctionNode, isInside, messageText, staticKeyName } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
+import { insertProperty, isEditableObject, quote } from "../util/fix.js";
+import { type HeaderRead, type Reason, rateLimitContext } from "../util/require-retry-after-context.js";
 
-// To add options: one object schema with `additionalProperties: false` and a `description` on
-// every property, `meta.defaultOptions`, and read them as `create(context, [options])`.
 export type Options = [];
-export type MessageIds = "missingRetryAfter";
+export type MessageIds = "missingRetryAfter" | "readRetryAfterHeader" | "addFixedRetryAfter";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The fallback delay, in seconds, when the upstream sends no hint: most rate limits are per minute. */
+const DEFAULT_SECONDS = 60;
+
+/** The reason, as the message says it. */
+const REASONS: Record<Reason, string> = {
+  "status-429": "HTTP 429 (rate limited)",
+  "status-503": "HTTP 503 (unavailable)",
+  "rate-limit": "a rate limit",
+  header: "a response whose Retry-After header this function reads",
+};
+
+/** The nearest block (or switch case) around a node: a const declared there is in scope at the node. */
+function blockOf(node: TSESTree.Node): TSESTree.Node | undefined {
+  let current = node.parent;
+  while (current && current.type !== AST_NODE_TYPES.BlockStatement && current.type !== AST_NODE_TYPES.SwitchCase && !isFunctionNode(current)) {
+    current = current.parent;
+  }
+  return current;
+}
+
+/** How a retry-after field counts time, read from its name. */
+function unitOf(field: string): "seconds" | "milliseconds" | "timestamp" {
+  if (/(ms|millis(econds)?)$/i.test(field)) return "milliseconds";
+  if (/(not_?before|at|until|date|time)$/i.test(field)) return "timestamp";
+  return "seconds";
+}
+
+/** The value to write: seconds from the header (or the default), in the field's unit. */
+function valueText(field: string, seconds: string | undefined): string {
+  const unit = unitOf(field);
+  const fallback = String(DEFAULT_SECONDS);
+  if (seconds === undefined) {
+    if (unit === "milliseconds") return String(DEFAULT_SECONDS * 1000);
+    if (unit === "timestamp") return `new Date(Date.now() + ${String(DEFAULT_SECONDS * 1000)}).toISOString()`;
+    return fallback;
+  }
+  const value = `${seconds} || ${fallback}`;
+  if (unit === "milliseconds") return `(${value}) * 1000`;
+  if (unit === "timestamp") return `new Date(Date.now() + (${value}) * 1000).toISOString()`;
+  return value;
+}
+
+function fieldKey(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name);
+}
+
+/** Any retry hint, also under another name than the configured one: then the agent has one. */
+const RETRY_HINT_KEY = /^retry[_-]?(after|at|in|not[_-]?before|delay)/i;
+
+function hasRetryHint(objects: readonly TSESTree.ObjectExpression[], field: string): boolean {
+  return objects.some((object) =>
+    object.properties.some((p) => {
+      if (p.type !== AST_NODE_TYPES.Property) return false;
+      const key = staticKeyName(p.key, p.computed);
+      return key !== undefined && (key === field || RETRY_HINT_KEY.test(key));
+    }),
+  );
+}
 
 /**
- * The node to report for one handler, or undefined: also when the model cannot tell (a spread,
- * a dynamic handler), because a rule that cries wolf gets turned off.
+ * The transient claim of an error result: the category property when its value is "transient",
+ * or, without a category, a literal `retryable: true`. Undefined when the error is not (surely)
+ * transient.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- scaffold: remove with the TODO
-function findProblem(handler: ToolHandler): TSESTree.Node | undefined {
-  // TODO: the policy, over what the model computed (handler.entry, model.errorResults, ...).
-  return undefined;
+function transientProperty(result: ErrorResult, vocabulary: Vocabulary, payload: Payload): TSESTree.Property | undefined {
+  const category = payloadField(payload, vocabulary.category);
+  if (category) {
+    const { categories, unknownValues, known } = categoriesOf(vocabulary, valueAtResult(result, category.value));
+    return known && unknownValues.length === 0 && categories.size === 1 && categories.has("transient") ? category : undefined;
+  }
+  const retryable = payloadField(payload, vocabulary.retryable);
+  const value = retryable ? valueAtResult(result, retryable.value) : undefined;
+  return value?.type === AST_NODE_TYPES.Literal && value.value === true ? retryable : undefined;
 }
 
 export default createRule<Options, MessageIds>({
   name: "require-retry-after",
   meta: {
-    type: "problem",
+    type: "suggestion",
     docs: {
       description: "Require a retry-after hint on transient errors built for rate limiting or unavailability",
-      // "recommended" | "strict" | undefined (only in `all`) decides which configs turn it on.
       recommended: "strict",
     },
+    hasSuggestions: true,
     schema: [],
     messages: {
-      // What is wrong, why it hurts the agent, what to do; name the tool when it is known.
-      missingRetryAfter: "TODO: {{tool}} ... so the agent cannot ... . Do ... instead.",
+      missingRetryAfter:
+        "The transient error that {{tool}} returns for {{reason}} has no `{{field}}`, so the agent retries at once, hits the limit again and burns its attempts, or gives up. Add `{{field}}` to the error payload, from the upstream's Retry-After header when it sends one.",
+      readRetryAfterHeader: "Add `{{field}}` read from the response's Retry-After header ({{fallback}} seconds when it is missing).",
+      addFixedRetryAfter: "Add `{{field}}` with a fixed delay of {{fallback}} seconds (replace it with the upstream's hint when there is one).",
     },
   },
   create(context) {
-    const model = getModel(context);
-    // Not an MCP file, or no handler the model recognizes: nothing to check.
-    if (!model.isMcpFile || model.handlers.length === 0) return {};
+    return withModel(context, (model) => {
+      if (!model.isMcpFile || model.errorResults.length === 0) return;
+      const sourceCode = context.sourceCode;
+      const vocabulary = getVocabulary(context.settings);
+      const helperObjects = new Set(model.errorHelpers.values());
+      const reads = new Map<TSESTree.Node, HeaderRead[]>();
 
-    return {
-      "Program:exit"() {
-        for (const handler of model.handlers) {
-          const node = findProblem(handler);
-          if (!node) continue;
-          context.report({
-            node,
-            messageId: "missingRetryAfter",
-            data: { tool: toolLabel(model.toolNamesAt(node)) },
-          });
+      for (const result of model.errorResults) {
+        // A helper's own object is checked at each call, where the branch is.
+        if (!result.helperCall && helperObjects.has(result.object)) continue;
+        if (model.isUnknownToolBranch(result.node)) continue;
+        const payload = getPayload(sourceCode, result, vocabulary);
+        if (payload.unknown || hasRetryHint(payload.objects, vocabulary.retryAfter)) continue;
+        const claim = transientProperty(result, vocabulary, payload);
+        if (!claim) continue;
+
+        const textNodes = [...payload.texts];
+        const description = payloadField(payload, vocabulary.description);
+        if (description) textNodes.push(description.value);
+        const texts: string[] = [];
+        for (const node of textNodes) {
+          const value = valueAtResult(result, node);
+          const text = value ? messageText(value) : undefined;
+          if (text !== undefined) texts.push(text);
         }
-      },
-    };
+        const found = rateLimitContext(sourceCode, model, result.node, texts, reads);
+        if (!found) continue;
+
+        // The object that holds the classification gets the field; a helper's object serves every
+        // caller, and an object declared outside this block may serve other results.
+        const target = claim.parent.type === AST_NODE_TYPES.ObjectExpression ? claim.parent : undefined;
+        const block = blockOf(result.node);
+        const editable =
+          !result.helperCall &&
+          target !== undefined &&
+          isEditableObject(target) &&
+          block !== undefined &&
+          isInside(target, block) &&
+          !hasSharedDeclaration(sourceCode, target, result);
+        const data = { field: vocabulary.retryAfter, fallback: String(DEFAULT_SECONDS) };
+        const suggestion: TSESLint.ReportSuggestionArray<MessageIds> =
+          editable
+            ? [
+                {
+                  messageId: found.header === undefined ? "addFixedRetryAfter" : "readRetryAfterHeader",
+                  data,
+                  fix: (fixer) => insertProperty(fixer, target, `${fieldKey(vocabulary.retryAfter)}: ${valueText(vocabulary.retryAfter, found.header)}`),
+                },
+              ]
+            : [];
+        context.report({
+          node: result.helperCall ?? claim,
+          messageId: "missingRetryAfter",
+          data: { tool: toolLabel(model.toolNamesAt(result.node)), reason: REASONS[found.reason], field: vocabulary.retryAfter },
+          suggest: suggestion,
+        });
+      }
+    });
   },
 });
+
+/**
+ * The target sits in a `const` object literal that something outside this result also reads:
+ * adding the field there would change that too.
+ */
+function hasSharedDeclaration(sourceCode: SourceCode, target: TSESTree.ObjectExpression, result: ErrorResult): boolean {
+  if (isInside(target, result.object)) return false;
+  // `const error = { error: { code } }`: the const that holds the outermost object decides.
+  let outer: TSESTree.Node = target;
+  while (outer.parent.type === AST_NODE_TYPES.Property && outer.parent.parent.type === AST_NODE_TYPES.ObjectExpression) outer = outer.parent.parent;
+  const declarator = outer.parent;
+  if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) return true;
+  const id = declarator.id;
+  const variable = findVariable(sourceCode, id);
+  return variable?.references.some((r) => r.identifier !== id && !isInside(r.identifier, result.object)) ?? true;
+}

@@ -1,55 +1,125 @@
-import type { TSESTree } from "@typescript-eslint/utils";
-import { type ToolHandler, getModel } from "../model/index.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type ErrorResult, type McpModel, withModel } from "../model/index.js";
+import { categoriesOf, getPayload, payloadField, valueAtResult } from "../model/payload.js";
+import { getVocabulary } from "../settings.js";
+import { constInitializer, isInside, messageText } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
+import { inputParameters } from "../util/require-validation-detail-params.js";
+import { interpolationNames, interpolations, isSpecific, nameMatcher } from "../util/require-validation-detail-text.js";
 
-// To add options: one object schema with `additionalProperties: false` and a `description` on
-// every property, `meta.defaultOptions`, and read them as `create(context, [options])`.
 export type Options = [];
 export type MessageIds = "missingValidationDetail";
 
-/**
- * The node to report for one handler, or undefined: also when the model cannot tell (a spread,
- * a dynamic handler), because a rule that cries wolf gets turned off.
- */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- scaffold: remove with the TODO
-function findProblem(handler: ToolHandler): TSESTree.Node | undefined {
-  // TODO: the policy, over what the model computed (handler.entry, model.errorResults, ...).
-  return undefined;
-}
+type SourceCode = Readonly<TSESLint.SourceCode>;
 
 export default createRule<Options, MessageIds>({
   name: "require-validation-detail",
   meta: {
-    type: "problem",
+    type: "suggestion",
     docs: {
       description: "Require validation errors to name the input parameter and the expected form",
-      // "recommended" | "strict" | undefined (only in `all`) decides which configs turn it on.
       recommended: "strict",
     },
     schema: [],
     messages: {
-      // What is wrong, why it hurts the agent, what to do; name the tool when it is known.
-      missingValidationDetail: "TODO: {{tool}} ... so the agent cannot ... . Do ... instead.",
+      missingValidationDetail:
+        "The validation error of {{tool}} (\"{{text}}\") names no input parameter and says nothing about the expected form, so the agent cannot tell which argument to correct or how, and repeats the call or gives up. Name the parameter ({{parameters}}) and what a valid value looks like.",
     },
   },
   create(context) {
-    const model = getModel(context);
-    // Not an MCP file, or no handler the model recognizes: nothing to check.
-    if (!model.isMcpFile || model.handlers.length === 0) return {};
+    return withModel(context, (model) => {
+      if (!model.isMcpFile || model.errorResults.length === 0) return;
+      const sourceCode = context.sourceCode;
+      const vocabulary = getVocabulary(context.settings);
+      const helperObjects = new Set(model.errorHelpers.values());
 
-    return {
-      "Program:exit"() {
-        for (const handler of model.handlers) {
-          const node = findProblem(handler);
-          if (!node) continue;
-          context.report({
-            node,
-            messageId: "missingValidationDetail",
-            data: { tool: toolLabel(model.toolNamesAt(node)) },
-          });
-        }
-      },
-    };
+      for (const result of model.errorResults) {
+        // A helper's own object is checked at each call, where the text is passed.
+        if (!result.helperCall && helperObjects.has(result.object)) continue;
+        const payload = getPayload(sourceCode, result, vocabulary);
+        if (payload.unknown) continue;
+        const category = payloadField(payload, vocabulary.category);
+        if (!category) continue;
+        const { categories, unknownValues, known } = categoriesOf(vocabulary, valueAtResult(result, category.value));
+        if (!known || unknownValues.length > 0 || categories.size !== 1 || !categories.has("validation")) continue;
+
+        const parameters = parametersAt(sourceCode, model, result);
+        if (!parameters || parameters.size === 0) continue;
+        const matcher = nameMatcher(parameters);
+        if (!matcher) continue;
+        const messages = staticMessages(sourceCode, result, payload.texts, payloadField(payload, vocabulary.description)?.value, matcher, argsNameAt(model, result));
+        if (!messages || messages.length === 0) continue;
+        if (messages.some((m) => isSpecific(m.text, matcher))) continue;
+
+        const [first] = messages;
+        if (!first) continue;
+        const at = result.helperCall && !isInside(first.node, result.helperCall) ? result.helperCall : first.node;
+        context.report({
+          node: at,
+          messageId: "missingValidationDetail",
+          data: {
+            tool: toolLabel(model.toolNamesAt(result.node)),
+            text: shorten(first.text),
+            parameters: [...parameters].slice(0, 5).join(", ") + (parameters.size > 5 ? ", ..." : ""),
+          },
+        });
+      }
+    });
   },
 });
+
+/** The parameter names of every tool whose path runs through the result; unknown if any is unknown. */
+function parametersAt(sourceCode: SourceCode, model: McpModel, result: ErrorResult): Set<string> | undefined {
+  // A dispatcher runs through every tool's code; its tools, when found, are the ones meant.
+  const all = model.handlersAt(result.node);
+  const cases = all.filter((h) => h.kind !== "low-level");
+  const handlers = cases.length > 0 ? cases : all;
+  if (handlers.length === 0) return undefined;
+  const names = new Set<string>();
+  for (const handler of handlers) {
+    const keys = inputParameters(sourceCode, model, handler);
+    if (!keys) return undefined;
+    for (const key of keys) names.add(key);
+  }
+  return names;
+}
+
+/** The name of the handler's arguments parameter, when it is a plain identifier (`args`). */
+function argsNameAt(model: McpModel, result: ErrorResult): string | undefined {
+  const param = model.handlersAt(result.node)[0]?.argsParam;
+  return param?.type === AST_NODE_TYPES.Identifier && model.handlersAt(result.node)[0]?.kind !== "low-level-case" ? param.name : undefined;
+}
+
+/**
+ * The static texts the agent reads (the description field and the plain content texts), each
+ * with its node. Undefined when one of them is not static, or interpolates a value that may name
+ * the parameter: then we cannot judge the message.
+ */
+function staticMessages(
+  sourceCode: SourceCode,
+  result: ErrorResult,
+  texts: readonly TSESTree.Node[],
+  description: TSESTree.Node | undefined,
+  matcher: RegExp,
+  argsName: string | undefined,
+): { node: TSESTree.Node; text: string }[] | undefined {
+  const messages: { node: TSESTree.Node; text: string }[] = [];
+  for (const node of description ? [description, ...texts] : texts) {
+    let value = valueAtResult(result, node);
+    // `const message = "..."` used for the text: its initializer is the text.
+    if (value?.type === AST_NODE_TYPES.Identifier) value = constInitializer(sourceCode, value);
+    if (!value) return undefined;
+    const text = messageText(value);
+    if (text === undefined) return undefined;
+    if (interpolations(value).some((e) => interpolationNames(e, matcher, argsName))) return undefined;
+    // Only interpolations and no words of its own: nothing to judge.
+    if (text.replace(/…/g, "").trim() === "") return undefined;
+    messages.push({ node: value, text });
+  }
+  return messages;
+}
+
+function shorten(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
