@@ -1,21 +1,175 @@
-import type { TSESTree } from "@typescript-eslint/utils";
-import { type ToolHandler, getModel } from "../model/index.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type McpModel, type ToolHandler, withModel } from "../model/index.js";
+import { objectLiteral } from "../model/payload.js";
+import { type FunctionNode, enclosingFunction, findProperty, findVariable, hasSpread, isFunctionNode, memberPath, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
+import { containsComment, quote } from "../util/fix.js";
 
-// To add options: one object schema with `additionalProperties: false` and a `description` on
-// every property, `meta.defaultOptions`, and read them as `create(context, [options])`.
-export type Options = [];
-export type MessageIds = "emptyToolResult";
+export type Options = [
+  {
+    reportStructuredContentOnly?: boolean;
+  },
+];
+export type MessageIds = "emptyToolResult" | "emptyFastMcpReturn" | "describeOutcome" | "mirrorStructuredContent";
+
+/** What the suggestions write: a placeholder the author must replace with what really happened. */
+export const PLACEHOLDER = "TODO: say what happened, e.g. 'Deleted 3 records' or '0 rows matched'";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
- * The node to report for one handler, or undefined: also when the model cannot tell (a spread,
- * a dynamic handler), because a rule that cries wolf gets turned off.
+ * Why a `content` value says nothing: `"no content"`, `"only empty text"`, or undefined when some
+ * part carries (or may carry) something. Parts built elsewhere, spreads and non-text parts count
+ * as content.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- scaffold: remove with the TODO
-function findProblem(handler: ToolHandler): TSESTree.Node | undefined {
-  // TODO: the policy, over what the model computed (handler.entry, model.errorResults, ...).
-  return undefined;
+function emptiness(sourceCode: SourceCode, content: TSESTree.Node): string | undefined {
+  const array = unwrap(content);
+  if (array.type !== AST_NODE_TYPES.ArrayExpression) return undefined;
+  if (array.elements.length === 0) return "no content";
+  for (const element of array.elements) {
+    if (!element || element.type === AST_NODE_TYPES.SpreadElement) return undefined;
+    const part = objectLiteral(sourceCode, element);
+    if (!part || hasSpread(part)) return undefined;
+    const type = findProperty(part, "type");
+    const text = findProperty(part, "text");
+    if (!type || !text || staticString(type.value) !== "text") return undefined;
+    const value = staticString(text.value);
+    if (value === undefined || value.trim() !== "") return undefined;
+  }
+  return "only empty text";
+}
+
+/**
+ * The object is what its function returns: `return x`, `() => x`, through `a ? x : y`, `await`,
+ * `as`, or a variable initialised with it whose only other uses are `return name` (a variable that
+ * is filled later, `result.content.push(...)`, is not an empty result).
+ */
+function isReturned(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  let current: TSESTree.Node = node;
+  for (;;) {
+    const parent: TSESTree.Node | undefined = current.parent;
+    if (!parent) return false;
+    switch (parent.type) {
+      case AST_NODE_TYPES.ReturnStatement:
+        return true;
+      case AST_NODE_TYPES.ArrowFunctionExpression:
+        return parent.body === current;
+      case AST_NODE_TYPES.ConditionalExpression:
+        if (parent.test === current) return false;
+        break;
+      case AST_NODE_TYPES.LogicalExpression:
+      case AST_NODE_TYPES.AwaitExpression:
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSTypeAssertion:
+        break;
+      case AST_NODE_TYPES.VariableDeclarator:
+        return parent.init === current && onlyReturned(sourceCode, parent);
+      default:
+        return false;
+    }
+    current = parent;
+  }
+}
+
+function onlyReturned(sourceCode: SourceCode, declarator: TSESTree.VariableDeclarator): boolean {
+  if (declarator.id.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = findVariable(sourceCode, declarator.id);
+  if (!variable) return false;
+  let returned = false;
+  for (const reference of variable.references) {
+    if (reference.init) continue;
+    if (reference.isWrite()) return false;
+    let use: TSESTree.Node = reference.identifier;
+    while (use.parent.type === AST_NODE_TYPES.TSAsExpression || use.parent.type === AST_NODE_TYPES.TSSatisfiesExpression) use = use.parent;
+    if (use.parent.type !== AST_NODE_TYPES.ReturnStatement) return false;
+    returned = true;
+  }
+  return returned;
+}
+
+/**
+ * The object is returned by a function whose return value is the tool result: a handler's own
+ * function, or a named function on a handler path (a helper). An inline callback
+ * (`items.map(() => ...)`) returns to its caller.
+ */
+export function returnsToolResult(object: TSESTree.Node, handlers: readonly ToolHandler[]): boolean {
+  const fn = enclosingFunction(object);
+  if (!fn) return false;
+  if (handlers.some((h) => h.entry === fn || h.root === fn)) return true;
+  return fn.parent.type !== AST_NODE_TYPES.CallExpression && fn.parent.type !== AST_NODE_TYPES.NewExpression;
+}
+
+/** Inside a `catch` of its own function: a swallowed failure, `no-swallowed-failure`'s concern. */
+function inCatch(node: TSESTree.Node): boolean {
+  for (let current = node.parent; current && !isFunctionNode(current); current = current.parent) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return true;
+  }
+  return false;
+}
+
+/** `undefined`, `null`, `void 0`, or a whitespace-only string: FastMCP sends these as empty content. */
+function isNothing(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Identifier) return n.name === "undefined";
+  if (n.type === AST_NODE_TYPES.Literal && n.value === null) return true;
+  if (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "void") return true;
+  const text = staticString(n);
+  return text !== undefined && text.trim() === "";
+}
+
+/**
+ * The `return` statements of a function body, not of nested functions. Only statements are
+ * walked: a `return` cannot sit inside an expression except in a nested function.
+ */
+function ownReturns(body: TSESTree.BlockStatement): TSESTree.ReturnStatement[] {
+  const returns: TSESTree.ReturnStatement[] = [];
+  const visit = (node: TSESTree.Statement | null | undefined): void => {
+    if (!node) return;
+    switch (node.type) {
+      case AST_NODE_TYPES.ReturnStatement:
+        returns.push(node);
+        break;
+      case AST_NODE_TYPES.BlockStatement:
+        node.body.forEach(visit);
+        break;
+      case AST_NODE_TYPES.IfStatement:
+        visit(node.consequent);
+        visit(node.alternate);
+        break;
+      case AST_NODE_TYPES.ForStatement:
+      case AST_NODE_TYPES.ForInStatement:
+      case AST_NODE_TYPES.ForOfStatement:
+      case AST_NODE_TYPES.WhileStatement:
+      case AST_NODE_TYPES.DoWhileStatement:
+      case AST_NODE_TYPES.LabeledStatement:
+      case AST_NODE_TYPES.WithStatement:
+        visit(node.body);
+        break;
+      case AST_NODE_TYPES.TryStatement:
+        visit(node.block);
+        visit(node.handler?.body);
+        visit(node.finalizer);
+        break;
+      case AST_NODE_TYPES.SwitchStatement:
+        for (const c of node.cases) c.consequent.forEach(visit);
+        break;
+      default:
+        break;
+    }
+  };
+  body.body.forEach(visit);
+  return returns;
+}
+
+/** The file imports FastMCP itself (not a look-alike `addTool` API such as LiteMCP's). */
+function importsFastMcp(model: McpModel): boolean {
+  for (const source of model.importedFrom.values()) {
+    if (source === "fastmcp" || source.startsWith("fastmcp#")) return true;
+  }
+  return false;
 }
 
 export default createRule<Options, MessageIds>({
@@ -24,32 +178,176 @@ export default createRule<Options, MessageIds>({
     type: "problem",
     docs: {
       description: "Disallow successful tool results with no content or only empty text",
-      // "recommended" | "strict" | undefined (only in `all`) decides which configs turn it on.
       recommended: "recommended",
     },
-    schema: [],
+    hasSuggestions: true,
+    schema: [
+      {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          reportStructuredContentOnly: {
+            type: "boolean",
+            description:
+              "Also report a successful result whose content is empty while `structuredContent` carries the data (clients that read only `content` show the model nothing).",
+          },
+        },
+      },
+    ],
+    defaultOptions: [{ reportStructuredContentOnly: false }],
     messages: {
-      // What is wrong, why it hurts the agent, what to do; name the tool when it is known.
-      emptyToolResult: "TODO: {{tool}} ... so the agent cannot ... . Do ... instead.",
+      emptyToolResult:
+        "{{tool}} returns a successful result with {{what}}{{structured}}. The model gets no words about what happened, and clients fill the gap with a placeholder such as \"(tool completed with no output)\", so the agent cannot tell whether the call did anything. Say what happened in a text part (\"Deleted 3 records\", \"0 rows matched\").",
+      emptyFastMcpReturn:
+        "{{tool}} {{what}}, which FastMCP sends as a result with no content. The model gets no words about what happened, so the agent cannot tell whether the call did anything. Return a sentence that says what happened (\"Deleted 3 records\", \"0 rows matched\").",
+      describeOutcome: "Add a text part to fill in with what happened.",
+      mirrorStructuredContent: "Add a text part with the structured content as JSON.",
     },
   },
-  create(context) {
-    const model = getModel(context);
-    // Not an MCP file, or no handler the model recognizes: nothing to check.
-    if (!model.isMcpFile || model.handlers.length === 0) return {};
+  create(context, [options]) {
+    const reportStructured = options.reportStructuredContentOnly ?? false;
+    return withModel(context, (model) => {
+      if (!model.isMcpFile || model.handlers.length === 0) return;
+      const sourceCode = context.sourceCode;
+      const label = (node: TSESTree.Node): string => {
+        const tool = toolLabel(model.toolNamesAt(node));
+        return tool.charAt(0).toUpperCase() + tool.slice(1);
+      };
 
-    return {
-      "Program:exit"() {
-        for (const handler of model.handlers) {
-          const node = findProblem(handler);
-          if (!node) continue;
-          context.report({
-            node,
-            messageId: "emptyToolResult",
-            data: { tool: toolLabel(model.toolNamesAt(node)) },
-          });
+      for (const result of model.results) {
+        if (result.isError) continue;
+        const object = result.object;
+        const content = findProperty(object, "content");
+        if (!content) continue;
+        const what = emptiness(sourceCode, content.value);
+        if (what === undefined) continue;
+        const structured = findProperty(object, "structuredContent");
+        if (structured && !reportStructured) continue;
+        const handlers = model.handlersAt(object);
+        if (handlers.length === 0 || inCatch(object) || !isReturned(sourceCode, object)) continue;
+        if (!returnsToolResult(object, handlers)) continue;
+
+        const array = unwrap(content.value);
+        const suggest: TSESLint.ReportSuggestionArray<MessageIds> = [];
+        if (!containsComment(sourceCode, array)) {
+          // Mirroring needs a value that can be read twice: a name, not an expression that runs.
+          const mirrored = structured ? memberPath(structured.value) : undefined;
+          suggest.push(
+            mirrored === undefined
+              ? {
+                  messageId: "describeOutcome",
+                  fix: (fixer) => fixer.replaceText(array, `[{ type: "text", text: ${quote(PLACEHOLDER)} }]`),
+                }
+              : {
+                  messageId: "mirrorStructuredContent",
+                  fix: (fixer) => fixer.replaceText(array, `[{ type: "text", text: JSON.stringify(${mirrored}) }]`),
+                },
+          );
         }
-      },
-    };
+        context.report({
+          node: content,
+          messageId: "emptyToolResult",
+          data: {
+            tool: label(object),
+            what,
+            structured: structured ? " (the data is only in `structuredContent`, which clients that read `content` never show)" : "",
+          },
+          suggest,
+        });
+      }
+
+      checkFastMcp(context, model);
+    });
   },
 });
+
+/**
+ * FastMCP turns an `execute` that returns nothing (or an empty string) into `{ content: [] }`.
+ * Only direct FastMCP handlers: a wrapper around `execute` may turn the value into something else.
+ */
+function checkFastMcp(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, model: McpModel): void {
+  const handlers = model.handlers.filter((h) => h.kind === "addTool" && h.framework === "fastmcp" && h.root === h.entry);
+  if (handlers.length === 0 || !importsFastMcp(model)) return;
+  const sourceCode = context.sourceCode;
+  const seen = new Set<FunctionNode>();
+  for (const handler of handlers) {
+    const fn = handler.entry;
+    if (seen.has(fn) || fn.generator) continue;
+    seen.add(fn);
+    const found = emptyReturns(sourceCode, fn);
+    // Streamed content reaches the client as notifications; the final empty result is expected.
+    if (found.length === 0 || sourceCode.getText(fn).includes("streamContent")) continue;
+    const tool = toolLabel(model.toolNamesAt(fn));
+    for (const { what, ...descriptor } of found) {
+      context.report({ ...descriptor, messageId: "emptyFastMcpReturn", data: { tool: tool.charAt(0).toUpperCase() + tool.slice(1), what } });
+    }
+  }
+}
+
+type Found = { what: string; suggest: TSESLint.ReportSuggestionArray<MessageIds> } & ({ node: TSESTree.Node } | { loc: TSESTree.SourceLocation });
+
+/** Where `execute` gives FastMCP nothing: empty values, bare `return`s, or the end of its body. */
+function emptyReturns(sourceCode: SourceCode, fn: FunctionNode): Found[] {
+  // `void work()` still runs `work()`: only a plain value may be replaced.
+  const replaceWith = (node: TSESTree.Node): TSESLint.ReportSuggestionArray<MessageIds> =>
+    containsComment(sourceCode, node) || unwrap(node).type === AST_NODE_TYPES.UnaryExpression
+      ? []
+      : [{ messageId: "describeOutcome", fix: (fixer) => fixer.replaceText(node, quote(PLACEHOLDER)) }];
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) {
+    return isNothing(fn.body) ? [{ node: fn.body, what: `returns ${describeNothing(fn.body)}`, suggest: replaceWith(fn.body) }] : [];
+  }
+  const block = fn.body;
+  const found: Found[] = [];
+  const returns = ownReturns(block);
+  for (const statement of returns) {
+    const argument = statement.argument;
+    if ((argument && !isNothing(argument)) || inCatch(statement)) continue;
+    found.push({
+      node: statement,
+      what: argument ? `returns ${describeNothing(argument)}` : "returns without a value",
+      suggest: argument
+        ? replaceWith(argument)
+        : containsComment(sourceCode, statement)
+          ? []
+          : [{ messageId: "describeOutcome", fix: (fixer) => fixer.replaceText(statement, `return ${quote(PLACEHOLDER)};`) }],
+    });
+  }
+  // No `return` at all: every path that does not throw ends with `undefined`. (With early
+  // `return;` statements, those are reported instead, once each.)
+  if (returns.length === 0 && !endsWithThrow(block)) {
+    found.push({
+      loc: { start: headStart(fn), end: sourceCode.getTokenBefore(block)?.loc.end ?? block.loc.start },
+      what: "ends without returning anything",
+      suggest: [{ messageId: "describeOutcome", fix: (fixer) => appendReturn(fixer, sourceCode, block) }],
+    });
+  }
+  return found;
+}
+
+function describeNothing(node: TSESTree.Node): string {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Identifier || (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "void")) return "`undefined`";
+  if (n.type === AST_NODE_TYPES.Literal && n.value === null) return "`null`";
+  return "an empty string";
+}
+
+function endsWithThrow(block: TSESTree.BlockStatement): boolean {
+  return block.body.at(-1)?.type === AST_NODE_TYPES.ThrowStatement;
+}
+
+/** Where the function's head starts: at the property for `execute: ...` and `async execute() {}`. */
+function headStart(fn: FunctionNode): TSESTree.Position {
+  const parent = fn.parent;
+  if ((parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.MethodDefinition) && parent.value === fn) return parent.loc.start;
+  return fn.loc.start;
+}
+
+/** `return "<placeholder>";` after the last statement, on its own line with the same indent. */
+function appendReturn(fixer: TSESLint.RuleFixer, sourceCode: SourceCode, block: TSESTree.BlockStatement): TSESLint.RuleFix {
+  const last = block.body.at(-1);
+  const statement = `return ${quote(PLACEHOLDER)};`;
+  if (!last) return fixer.replaceText(block, `{ ${statement} }`);
+  const line = sourceCode.lines[last.loc.start.line - 1] ?? "";
+  const indent = /^\s*/.exec(line)?.[0] ?? "";
+  return fixer.insertTextAfter(last, `\n${indent}${statement}`);
+}

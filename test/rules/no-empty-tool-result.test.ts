@@ -1,32 +1,457 @@
-import { describe } from "vitest";
-import rule from "../../src/rules/no-empty-tool-result.js";
+import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds, type Options, PLACEHOLDER } from "../../src/rules/no-empty-tool-result.js";
 import { createRuleTester } from "../rule-tester.js";
-import { SHAPES } from "../shapes.js";
+import { inTool, invalid as invalidCase, replaceOnce } from "../cases.js";
+import { type HandlerShape, SHAPES } from "../shapes.js";
+
+type Valid = ValidTestCase<Options>;
+type Invalid = InvalidTestCase<MessageIds, Options>;
 
 const ruleTester = createRuleTester();
+const invalid = invalidCase<MessageIds, Options>;
 
-// One valid and one invalid case per handler shape the model knows, plus a valid case for every
-// shape the rule must stay silent on. Every invalid case asserts messageId and full location;
-// `output: null` asserts there is no autofix.
-describe("no-empty-tool-result", () => {
-  ruleTester.run("no-empty-tool-result", rule, {
-    valid: [
-      ...SHAPES.map((shape) => ({
-        name: `${shape.title}: TODO compliant handler`,
-        code: shape.wrap('  return { content: [{ type: "text", text: "ok" }] };'),
-      })),
+const TOOL = 'Tool "search_docs"';
+const FILLED = `[{ type: "text", text: ${JSON.stringify(PLACEHOLDER)} }]`;
+const OK = '[{ type: "text", text: "Deleted 3 records." }]';
+
+/**
+ * `shape.wrap(body)`, with the placeholder handler of the `update()` shape (registered first,
+ * then replaced) given some text, so that only the body under test can be reported.
+ */
+function wrap(shape: HandlerShape, body: string): string {
+  const code = shape.wrap(body);
+  return code.includes("async () => ({ content: [] })")
+    ? replaceOnce(code, "async () => ({ content: [] })", 'async () => ({ content: [{ type: "text", text: "Not ready." }] })')
+    : code;
+}
+
+function toolOf(shape: HandlerShape): string {
+  return shape.named ? TOOL : "This tool handler";
+}
+
+const empty = (tool: string, what = "no content", structured = ""): Record<string, string> => ({ tool, what, structured });
+
+/** The one suggestion: `from` (the content array) becomes the placeholder part. */
+const describeOutcome = (from: string, to = FILLED) => (code: string) => [{ messageId: "describeOutcome" as const, output: replaceOnce(code, from, to) }];
+
+const FASTMCP = `import { FastMCP } from "fastmcp";
+import { z } from "zod";
+const server = new FastMCP({ name: "demo", version: "1.0.0" });
+`;
+
+/** A FastMCP tool `delete_record` whose `execute` is `execute`. */
+function fastMcp(execute: string): string {
+  return `${FASTMCP}server.addTool({
+  name: "delete_record",
+  parameters: z.object({ id: z.string() }),
+  ${execute},
+});`;
+}
+
+const DELETE_RECORD = 'Tool "delete_record"';
+const fastEmpty = (what: string): Record<string, string> => ({ tool: DELETE_RECORD, what });
+
+// ---------------------------------------------------------------------------------------------
+// Every handler shape.
+
+const shapeInvalid: Invalid[] = SHAPES.flatMap((shape) => [
+  invalid({
+    name: `${shape.title}: content: []`,
+    code: wrap(shape, "    return { /*>*/content: [] };"),
+    errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(toolOf(shape)), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+    output: null,
+  }),
+  invalid({
+    name: `${shape.title}: one empty text part`,
+    code: wrap(shape, '    return { /*>*/content: [{ type: "text", text: "" }] };'),
+    errors: [
       {
-        name: "not an MCP file",
-        code: "export function add(a: number, b: number) { return a + b; }",
+        messageId: "emptyToolResult",
+        reported: 'content: [{ type: "text", text: "" }]',
+        data: empty(toolOf(shape), "only empty text"),
+        suggestions: describeOutcome('[{ type: "text", text: "" }]'),
       },
     ],
-    invalid: [
-      // {
-      //   name: "registerTool: TODO",
-      //   code: SHAPES[0].wrap("..."),
-      //   output: null,
-      //   errors: [{ messageId: "emptyToolResult", line: 1, column: 1, endLine: 1, endColumn: 1 }],
-      // },
-    ],
-  });
+    output: null,
+  }),
+]);
+
+const shapeValid: Valid[] = SHAPES.flatMap((shape) => [
+  { name: `${shape.title}: a text part that says what happened`, code: wrap(shape, `    return { content: ${OK} };`) },
+  { name: `${shape.title}: an error result with no content (other rules)`, code: wrap(shape, "    return { isError: true, content: [] };") },
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written cases: `registerTool("search_docs")` unless said otherwise.
+
+ruleTester.run("no-empty-tool-result", rule, {
+  valid: [
+    ...shapeValid,
+
+    // Content that may say something.
+    { name: "content built elsewhere", code: inTool("  return { content: parts };") },
+    { name: "a spread in the content array", code: inTool("  return { content: [...parts] };") },
+    { name: "a spread in a part", code: inTool('  return { content: [{ ...base, type: "text", text: "" }] };') },
+    { name: "a part built elsewhere", code: inTool("  return { content: [part] };") },
+    { name: "a hole in the content array", code: inTool("  return { content: [, ] };") },
+    { name: "text from a variable", code: inTool('  return { content: [{ type: "text", text: summary }] };') },
+    { name: "a template with an expression", code: inTool('  return { content: [{ type: "text", text: `${count}` }] };') },
+    { name: "an empty text part next to a non-empty one", code: inTool('  return { content: [{ type: "text", text: "" }, { type: "text", text: "Done." }] };') },
+    { name: "an image part", code: inTool('  return { content: [{ type: "image", data: png, mimeType: "image/png" }] };') },
+    { name: "an embedded resource part", code: inTool('  return { content: [{ type: "resource", resource: { uri: "file:///a", text: "" } }] };') },
+    { name: "a part whose type is not static", code: inTool('  return { content: [{ type: kind, text: "" }] };') },
+    { name: "a text part without text", code: inTool('  return { content: [{ type: "text" }] };') },
+
+    // Not a successful result.
+    { name: "isError: true", code: inTool("  return { isError: true, content: [] };") },
+    { name: "isError from a variable", code: inTool("  return { isError: failed, content: [] };") },
+
+    // The data is in structuredContent (default options).
+    { name: "empty content next to structuredContent", code: inTool("  return { content: [], structuredContent: { deleted: 3 } };") },
+
+    // Not the tool's result.
+    {
+      name: "a result that the handler fills before returning it",
+      code: inTool(`  const result = { content: [] };
+  for (const id of args.ids) result.content.push({ type: "text", text: \`Deleted \${id}\` });
+  return result;`),
+    },
+    {
+      name: "a content object passed to a call, not returned",
+      code: inTool(`  const params = { content: [] };
+  await app.updateModelContext(params);
+  return { content: ${OK} };`),
+    },
+    {
+      name: "an object returned by an inline callback on the handler path",
+      code: inTool(`  const parts = await Promise.all(args.ids.map(async (id) => {
+    await remove(id);
+    return { content: [] };
+  }));
+  return { content: parts.flatMap((p) => p.content) };`),
+    },
+    {
+      name: "a returned object off any handler path (a test mock)",
+      code: `import { vi } from "vitest";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export const callTool = vi.fn(async () => ({ content: [] }));`,
+    },
+    {
+      name: "an expected value in a test",
+      code: `import { expect, it } from "vitest";
+import { server } from "./server.js";
+it("returns nothing", async () => {
+  expect(await server.callTool("noop")).toEqual({ content: [] });
+});`,
+    },
+    {
+      name: "an empty result in a catch block (no-swallowed-failure reports it)",
+      code: inTool(`  try {
+    await records.remove(args.id);
+  } catch {
+    return { content: [] };
+  }
+  return { content: ${OK} };`),
+    },
+    {
+      name: "FastMCP: return without a value in a catch block (no-swallowed-failure's concern)",
+      code: fastMcp(`execute: async ({ id }) => {
+    try {
+      await records.remove(id);
+    } catch {
+      return;
+    }
+    return \`Deleted \${id}.\`;
+  }`),
+    },
+    { name: "not an MCP file", code: "export function run() { return { content: [] }; }" },
+
+    // FastMCP: only what FastMCP is known to turn into empty content.
+    { name: "FastMCP: execute returns a sentence", code: fastMcp('execute: async ({ id }) => `Deleted record ${id}.`') },
+    {
+      name: "FastMCP: execute that streams its content",
+      code: fastMcp(`execute: async ({ id }, { streamContent }) => {
+    await streamContent({ type: "text", text: \`Deleting \${id}...\` });
+  }`),
+    },
+    {
+      name: "FastMCP: execute whose last statement throws",
+      code: fastMcp(`execute: async ({ id }) => {
+    await records.remove(id);
+    throw new Error("not implemented");
+  }`),
+    },
+    {
+      name: "FastMCP: a return without a value inside a nested callback",
+      code: fastMcp(`execute: async ({ id }) => {
+    [id].forEach((x) => {
+      if (!x) return;
+    });
+    return \`Deleted \${id}.\`;
+  }`),
+    },
+    {
+      name: "FastMCP: execute that returns a value on some paths and falls off the end on others (not followed)",
+      code: fastMcp(`execute: async ({ id }) => {
+    try {
+      return \`Deleted \${id}.\`;
+    } catch {
+      await log("failed");
+    }
+  }`),
+    },
+    {
+      name: "FastMCP: an execute wrapped in a same-file function",
+      code: `${FASTMCP}function logged(fn) {
+  return async (args, ctx) => {
+    const out = await fn(args, ctx);
+    return out ?? "Done.";
+  };
+}
+server.addTool({
+  name: "delete_record",
+  parameters: z.object({ id: z.string() }),
+  execute: logged(async ({ id }) => {
+    await records.remove(id);
+  }),
+});`,
+    },
+    {
+      name: "LiteMCP's addTool (same API, not known to send empty content)",
+      code: `import { LiteMCP } from "litemcp";
+const server = new LiteMCP("demo", "1.0.0");
+server.addTool({
+  name: "delete_record",
+  execute: async ({ id }) => {
+    await records.remove(id);
+  },
+});`,
+    },
+    {
+      name: "an SDK handler that returns nothing (the SDK rejects it: another problem)",
+      code: inTool("  await records.remove(args.id);"),
+    },
+    {
+      name: "an mcp-framework tool whose execute returns nothing",
+      code: `import { MCPTool } from "mcp-framework";
+export default class DeleteRecord extends MCPTool {
+  name = "delete_record";
+  async execute(input) {
+    await records.remove(input.id);
+  }
+}`,
+    },
+  ],
+  invalid: [
+    ...shapeInvalid,
+
+    invalid({
+      name: "an empty template literal",
+      code: inTool('  return { /*>*/content: [{ type: "text", text: `` }] };'),
+      errors: [{ messageId: "emptyToolResult", reported: 'content: [{ type: "text", text: `` }]', data: empty(TOOL, "only empty text"), suggestions: describeOutcome('[{ type: "text", text: `` }]') }],
+      output: null,
+    }),
+    invalid({
+      name: "whitespace-only text",
+      code: inTool('  return { /*>*/content: [{ type: "text", text: " \\n" }] };'),
+      errors: [{ messageId: "emptyToolResult", reported: 'content: [{ type: "text", text: " \\n" }]', data: empty(TOOL, "only empty text"), suggestions: describeOutcome('[{ type: "text", text: " \\n" }]') }],
+      output: null,
+    }),
+    invalid({
+      name: "several parts, all empty",
+      code: inTool('  return { /*>*/content: [{ type: "text", text: "" }, { text: "", type: "text" }] };'),
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: 'content: [{ type: "text", text: "" }, { text: "", type: "text" }]',
+          data: empty(TOOL, "only empty text"),
+          suggestions: describeOutcome('[{ type: "text", text: "" }, { text: "", type: "text" }]'),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an empty part held in a const",
+      code: inTool('  const blank = { type: "text", text: "" };\n  return { /*>*/content: [blank] };'),
+      errors: [{ messageId: "emptyToolResult", reported: "content: [blank]", data: empty(TOOL, "only empty text"), suggestions: describeOutcome("[blank]") }],
+      output: null,
+    }),
+    invalid({
+      name: "isError: false",
+      code: inTool("  return { isError: false, /*>*/content: [] };"),
+      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      output: null,
+    }),
+    invalid({
+      name: "a type assertion on the array: the suggestion keeps it",
+      code: inTool("  return { /*>*/content: [] as TextContent[] };"),
+      errors: [{ messageId: "emptyToolResult", reported: "content: [] as TextContent[]", data: empty(TOOL), suggestions: describeOutcome("[] as", `${FILLED} as`) }],
+      output: null,
+    }),
+    invalid({
+      name: "a const result returned as it is",
+      code: inTool("  await records.remove(args.id);\n  const result = { /*>*/content: [] };\n  return result as CallToolResult;"),
+      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      output: null,
+    }),
+    invalid({
+      name: "one branch of a conditional",
+      code: inTool(`  return args.dryRun ? { content: ${OK} } : { /*>*/content: [] };`),
+      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      output: null,
+    }),
+    invalid({
+      name: "an arrow handler with an expression body",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("clear_cache", {}, async () => ({ /*>*/content: [] }));`,
+      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty('Tool "clear_cache"'), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      output: null,
+    }),
+    invalid({
+      name: "a same-file helper that builds the empty result",
+      code: inTool(
+        "  await records.remove(args.id);\n  return done();",
+        "function done() {\n  return { /*>*/content: [] };\n}",
+      ),
+      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      output: null,
+    }),
+    invalid({
+      name: "a comment inside the array: no suggestion",
+      code: inTool("  return { /*>*/content: [/* nothing */] };"),
+      errors: [{ messageId: "emptyToolResult", reported: "content: [/* nothing */]", data: empty(TOOL) }],
+      output: null,
+    }),
+    invalid({
+      name: "a JavaScript file",
+      code: `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.tool("purge", async () => {
+  await purge();
+  return { /*>*/content: [{ type: "text", text: "" }] };
+});`,
+      errors: [{ messageId: "emptyToolResult", reported: 'content: [{ type: "text", text: "" }]', data: empty('Tool "purge"', "only empty text"), suggestions: describeOutcome('[{ type: "text", text: "" }]') }],
+      output: null,
+    }),
+
+    // reportStructuredContentOnly.
+    {
+      ...invalid({
+        name: "reportStructuredContentOnly: structuredContent in a variable is mirrored into a text part",
+        code: inTool("  const summary = { deleted: 3 };\n  return { /*>*/content: [], structuredContent: summary };"),
+        errors: [
+          {
+            messageId: "emptyToolResult",
+            reported: "content: []",
+            data: empty(TOOL, "no content", " (the data is only in `structuredContent`, which clients that read `content` never show)"),
+            suggestions: (code) => [{ messageId: "mirrorStructuredContent", output: replaceOnce(code, "content: []", 'content: [{ type: "text", text: JSON.stringify(summary) }]') }],
+          },
+        ],
+        output: null,
+        options: [{ reportStructuredContentOnly: true }],
+      }),
+    },
+    invalid({
+      name: "reportStructuredContentOnly: an inline structuredContent gets the placeholder",
+      code: inTool("  return { /*>*/content: [], structuredContent: { deleted: 3 } };"),
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: "content: []",
+          data: empty(TOOL, "no content", " (the data is only in `structuredContent`, which clients that read `content` never show)"),
+          suggestions: describeOutcome("content: []", `content: ${FILLED}`),
+        },
+      ],
+      output: null,
+      options: [{ reportStructuredContentOnly: true }],
+    }),
+
+    // FastMCP sends `undefined`, `null` and "" as empty content.
+    invalid({
+      name: "FastMCP: an arrow that returns an empty string",
+      code: fastMcp('execute: async () => /*>*/""'),
+      errors: [{ messageId: "emptyFastMcpReturn", reported: '""', data: fastEmpty("returns an empty string"), suggestions: describeOutcome('=> ""', `=> ${JSON.stringify(PLACEHOLDER)}`) }],
+      output: null,
+    }),
+    invalid({
+      name: "FastMCP: an arrow that returns void work()",
+      code: fastMcp("execute: async ({ id }) => /*>*/void records.remove(id)"),
+      errors: [{ messageId: "emptyFastMcpReturn", reported: "void records.remove(id)", data: fastEmpty("returns `undefined`") }],
+      output: null,
+    }),
+    invalid({
+      name: "FastMCP: return without a value, return null, return undefined",
+      code: fastMcp(`execute: async ({ id, mode }) => {
+    if (mode === "skip") /*1*/return;
+    if (mode === "soft") /*2*/return null;
+    await records.remove(id);
+    /*3*/return undefined;
+  }`),
+      errors: [
+        {
+          messageId: "emptyFastMcpReturn",
+          reported: "return;",
+          data: fastEmpty("returns without a value"),
+          suggestions: describeOutcome("return;", `return ${JSON.stringify(PLACEHOLDER)};`),
+        },
+        { messageId: "emptyFastMcpReturn", reported: "return null;", data: fastEmpty("returns `null`"), suggestions: describeOutcome("return null", `return ${JSON.stringify(PLACEHOLDER)}`) },
+        {
+          messageId: "emptyFastMcpReturn",
+          reported: "return undefined;",
+          data: fastEmpty("returns `undefined`"),
+          suggestions: describeOutcome("return undefined", `return ${JSON.stringify(PLACEHOLDER)}`),
+        },
+      ],
+      output: null,
+    }),
+    {
+      name: "FastMCP: execute that ends without returning anything",
+      code: fastMcp(`execute: async ({ id }) => {
+    await records.remove(id);
+  }`),
+      output: null,
+      errors: [
+        {
+          messageId: "emptyFastMcpReturn",
+          data: fastEmpty("ends without returning anything"),
+          line: 7,
+          column: 3,
+          endLine: 7,
+          endColumn: 29,
+          suggestions: [
+            {
+              messageId: "describeOutcome",
+              output: fastMcp(`execute: async ({ id }) => {
+    await records.remove(id);
+    return ${JSON.stringify(PLACEHOLDER)};
+  }`),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "FastMCP: an empty execute method",
+      code: fastMcp("async execute() {}"),
+      output: null,
+      errors: [
+        {
+          messageId: "emptyFastMcpReturn",
+          data: fastEmpty("ends without returning anything"),
+          line: 7,
+          column: 3,
+          endLine: 7,
+          endColumn: 18,
+          suggestions: [{ messageId: "describeOutcome", output: fastMcp(`async execute() { return ${JSON.stringify(PLACEHOLDER)}; }`) }],
+        },
+      ],
+    },
+    invalid({
+      name: "FastMCP: an explicit empty content result",
+      code: fastMcp("execute: async () => ({ /*>*/content: [] })"),
+      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(DELETE_RECORD), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      output: null,
+    }),
+  ],
 });
