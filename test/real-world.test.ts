@@ -140,6 +140,18 @@ ruleTester.run("require-timeout (real-world shapes)", requireTimeout, {
   valid: [],
   invalid: [
     {
+      name: "a CallToolResult function whose success return sits in a loop is a handler, not an error helper",
+      code: `import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+export async function pollJob(id: string): Promise<CallToolResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await fetch(\`https://jobs.example.com/\${id}\`);
+    if (response.ok) return { content: [{ type: "text", text: await response.text() }] };
+  }
+  return { isError: true, content: [{ type: "text", text: "The job service did not answer in 3 attempts." }] };
+}`,
+      errors: [{ messageId: "missingTimeout", line: 4, column: 28, endLine: 4, endColumn: 67 }],
+    },
+    {
       name: "a method of a same-file client class, called through an instance, is on the handler path",
       code: CHAT_CLIENT,
       errors: [

@@ -701,6 +701,14 @@ function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression | undefi
       case AST_NODE_TYPES.SwitchStatement:
         for (const c of node.cases) c.consequent.forEach(visit);
         break;
+      case AST_NODE_TYPES.ForStatement:
+      case AST_NODE_TYPES.ForInStatement:
+      case AST_NODE_TYPES.ForOfStatement:
+      case AST_NODE_TYPES.WhileStatement:
+      case AST_NODE_TYPES.DoWhileStatement:
+      case AST_NODE_TYPES.LabeledStatement:
+        visit(node.body);
+        break;
       default:
         break;
     }
