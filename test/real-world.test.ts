@@ -149,7 +149,29 @@ export async function pollJob(id: string): Promise<CallToolResult> {
   }
   return { isError: true, content: [{ type: "text", text: "The job service did not answer in 3 attempts." }] };
 }`,
-      errors: [{ messageId: "missingTimeout", line: 4, column: 28, endLine: 4, endColumn: 67 }],
+      errors: [
+        {
+          messageId: "missingTimeout",
+          line: 4,
+          column: 28,
+          endLine: 4,
+          endColumn: 67,
+          suggestions: [
+            {
+              messageId: "addTimeoutSignal",
+              data: { signal: "AbortSignal.timeout(30000)", ms: "30000" },
+              output: `import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+export async function pollJob(id: string): Promise<CallToolResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await fetch(\`https://jobs.example.com/\${id}\`, { signal: AbortSignal.timeout(30000) });
+    if (response.ok) return { content: [{ type: "text", text: await response.text() }] };
+  }
+  return { isError: true, content: [{ type: "text", text: "The job service did not answer in 3 attempts." }] };
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: "a method of a same-file client class, called through an instance, is on the handler path",
