@@ -1,32 +1,988 @@
+import type { InvalidTestCase, SuggestionOutput, ValidTestCase } from "@typescript-eslint/rule-tester";
 import { describe } from "vitest";
-import rule from "../../src/rules/no-swallowed-failure.js";
+import rule, { type MessageIds, type Options } from "../../src/rules/no-swallowed-failure.js";
 import { createRuleTester } from "../rule-tester.js";
-import { SHAPES } from "../shapes.js";
+import { SDK_SHAPE, fixed, inTool, invalid as invalidCase } from "../cases.js";
+import { type HandlerShape, SHAPES } from "../shapes.js";
 
 const ruleTester = createRuleTester();
 
-// One valid and one invalid case per handler shape the model knows, plus a valid case for every
-// shape the rule must stay silent on. Every invalid case asserts messageId and full location;
-// `output: null` asserts there is no autofix.
-describe("no-swallowed-failure", () => {
-  ruleTester.run("no-swallowed-failure", rule, {
-    valid: [
-      ...SHAPES.map((shape) => ({
-        name: `${shape.title}: TODO compliant handler`,
-        code: shape.wrap('  return { content: [{ type: "text", text: "ok" }] };'),
-      })),
+type Category = "transient" | "validation" | "business" | "permission";
+type Invalid = InvalidTestCase<MessageIds, Options>;
+type Valid = ValidTestCase<Options>;
+
+const invalid = invalidCase<MessageIds, Options>;
+
+const CATEGORIES: readonly Category[] = ["transient", "validation", "business", "permission"];
+const RETRYABLE: Readonly<Record<Category, boolean>> = { transient: true, validation: false, business: false, permission: false };
+
+/** The tool as messages name it: capitalised at the start of a sentence, or inside one. */
+const START = (shape: HandlerShape = SDK_SHAPE): string => (shape.named ? 'Tool "search_docs"' : "This tool handler");
+const INSIDE = (shape: HandlerShape = SDK_SHAPE): string => (shape.named ? 'tool "search_docs"' : "this tool handler");
+
+/** A throw reaches the model as an error result in this shape, so a rethrow is suggested. */
+const rethrows = (shape: HandlerShape): boolean => shape.thrown === "is-error";
+
+interface Classify {
+  /** Categories in suggestion order. */
+  readonly order?: readonly Category[];
+  readonly categoryField?: string;
+  readonly retryableField?: string;
+  readonly codes?: Partial<Record<Category, string>>;
+  readonly descriptionField?: string;
+}
+
+/**
+ * One `addIsError` suggestion per category: each applies `edits(category, retryable)` (from/to
+ * pairs, in order) to the code.
+ */
+function addIsError(
+  code: string,
+  edits: (category: Category, retryable: boolean, value: string) => [string, string][],
+  { order = CATEGORIES, categoryField = "errorCategory", retryableField = "isRetryable", codes = {} }: Classify = {},
+): SuggestionOutput<MessageIds>[] {
+  return order.map((category) => {
+    const retryable = RETRYABLE[category];
+    const value = JSON.stringify(codes[category] ?? category);
+    return {
+      messageId: "addIsError",
+      data: { category, categoryField, code: value, retryable: retryableField, value: String(retryable) },
+      output: fixed(...edits(category, retryable, value))(code),
+    };
+  });
+}
+
+/** `text: X` (the last part of the result) becomes a classified JSON payload, and `isError: true` follows. */
+function textToJson(code: string, text: string, classify: Classify = {}): SuggestionOutput<MessageIds>[] {
+  const categoryField = classify.categoryField ?? "errorCategory";
+  const retryableField = classify.retryableField ?? "isRetryable";
+  const descriptionField = classify.descriptionField ?? "description";
+  return addIsError(
+    code,
+    (_, retryable, value) => [
+      [
+        `text: ${text} }]`,
+        `text: JSON.stringify({ ${categoryField}: ${value}, ${retryableField}: ${String(retryable)}, ${descriptionField}: ${text} }) }], isError: true`,
+      ],
+    ],
+    classify,
+  );
+}
+
+function rethrow(code: string, from: string, message: string, cause = "error", param?: [string, string]): SuggestionOutput<MessageIds>[] {
+  return [
+    {
+      messageId: "rethrowWithCause",
+      data: { cause },
+      output: fixed(...(param ? [param] : []), [from, `throw new Error(${message}, { cause: ${cause} });`])(code),
+    },
+  ];
+}
+
+const valid: Valid[] = [];
+const invalidCases: Invalid[] = [];
+
+// ---------------------------------------------------------------------------------------------
+// Every handler shape.
+
+const SWALLOWED_TEXT = "`Search failed: ${String(error)}`";
+const SWALLOWED = `{ content: [{ type: "text", text: ${SWALLOWED_TEXT} }] }`;
+const tryCatch = (onError: string): string => `    try {
+      const hits = await searchIndex(args.query);
+      return { content: [{ type: "text", text: hits.join("\\n") }] };
+    } catch (error) {
+      ${onError}
+    }`;
+const LOAD_HITS = `async function loadHits(query) {
+  try {
+    const response = await fetch(\`https://docs.example.com/search?q=\${query}\`);
+    return await response.json();
+  } catch (error) {
+    console.error(error);
+    return /*>*/[];
+  }
+}`;
+const usesLoadHits = `    const hits = await loadHits(args.query);
+    return { content: [{ type: "text", text: hits.join("\\n") }] };`;
+
+for (const shape of SHAPES) {
+  invalidCases.push(
+    invalid({
+      name: `${shape.title}: a catch that answers with a success result`,
+      code: shape.wrap(tryCatch(`return /*>*/${SWALLOWED};`)),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: SWALLOWED,
+          data: { tool: START(shape) },
+          suggestions: (code) => [
+            ...textToJson(code, SWALLOWED_TEXT),
+            ...(rethrows(shape) ? rethrow(code, `return ${SWALLOWED};`, SWALLOWED_TEXT) : []),
+          ],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: `${shape.title}: a helper whose catch returns [] that the handler reports`,
+      code: `${shape.wrap(usesLoadHits)}\n${LOAD_HITS}`,
+      errors: [
+        {
+          messageId: "swallowedEmpty",
+          reported: "[]",
+          data: { value: "an empty array", tool: INSIDE(shape) },
+          suggestions: (code) => (rethrows(shape) ? rethrow(code, "return [];", '"loadHits failed"') : []),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: `${shape.title}: a success result whose JSON payload says success: false`,
+      code: shape.wrap('    return { content: [{ type: "text", text: JSON.stringify({ /*>*/success: false, reason: "quota" }) }] };'),
+      errors: [
+        {
+          messageId: "failurePayload",
+          reported: "success: false",
+          data: { tool: START(shape), field: "success: false" },
+          suggestions: (code) =>
+            addIsError(code, (_, retryable, value) => [
+              ["JSON.stringify({ success", `JSON.stringify({ errorCategory: ${value}, isRetryable: ${String(retryable)}, success`],
+              ['"quota" }) }]', '"quota" }) }], isError: true'],
+            ]),
+        },
+      ],
+      output: null,
+    }),
+  );
+  valid.push(
+    { name: `${shape.title}: a catch that returns an error result`, code: shape.wrap(tryCatch(`return { isError: true, content: [{ type: "text", text: ${SWALLOWED_TEXT} }] };`)) },
+    { name: `${shape.title}: a catch that rethrows with a cause`, code: shape.wrap(tryCatch('throw new Error("The docs index did not answer", { cause: error });')) },
+    {
+      name: `${shape.title}: a catch that falls back to another source`,
+      code: shape.wrap(tryCatch('const cached = await readCache(args.query);\n      return { content: [{ type: "text", text: cached.join("\\n") }] };')),
+    },
+    {
+      name: `${shape.title}: a catch whose result is marked partial`,
+      code: shape.wrap(tryCatch('return { content: [{ type: "text", text: JSON.stringify({ hits: [], warnings: [String(error)] }) }] };')),
+    },
+    {
+      name: `${shape.title}: a helper that returns [] when its JSON.parse fails`,
+      code: `${shape.wrap('    const hits = parseHits(args.query);\n    return { content: [{ type: "text", text: hits.join("\\n") }] };')}
+function parseHits(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return [];
+  }
+}`,
+    },
+    { name: `${shape.title}: a success result whose payload says success: true`, code: shape.wrap('    return { content: [{ type: "text", text: JSON.stringify({ success: true, error: null }) }] };') },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A catch that returns a success tool result.
+
+invalidCases.push(
+  invalid({
+    name: "a catch that logs, then answers with a success result",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    console.error("read failed", error);
+    return /*>*/{ content: [{ type: "text", text: "The document could not be read." }] };
+  }`),
+    errors: [
       {
-        name: "not an MCP file",
-        code: "export function add(a: number, b: number) { return a + b; }",
+        messageId: "swallowedResult",
+        reported: '{ content: [{ type: "text", text: "The document could not be read." }] }',
+        data: { tool: START() },
+        suggestions: (code) => [
+          ...textToJson(code, '"The document could not be read."'),
+          ...rethrow(code, 'return { content: [{ type: "text", text: "The document could not be read." }] };', '"The document could not be read."'),
+        ],
       },
     ],
-    invalid: [
-      // {
-      //   name: "registerTool: TODO",
-      //   code: SHAPES[0].wrap("..."),
-      //   output: null,
-      //   errors: [{ messageId: "swallowedFailure", line: 1, column: 1, endLine: 1, endColumn: 1 }],
-      // },
+    output: null,
+  }),
+  invalid({
+    name: "isError: false is a success result; the suggestion flips it",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return /*>*/{ content: [{ type: "text", text: "Read failed." }], isError: false };
+  }`),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: '{ content: [{ type: "text", text: "Read failed." }], isError: false }',
+        data: { tool: START() },
+        suggestions: (code) => [
+          ...addIsError(code, (_, retryable, value) => [
+            ['text: "Read failed." }]', `text: JSON.stringify({ errorCategory: ${value}, isRetryable: ${String(retryable)}, description: "Read failed." }) }]`],
+            ["isError: false", "isError: true"],
+          ]),
+          ...rethrow(code, 'return { content: [{ type: "text", text: "Read failed." }], isError: false };', '"Read failed."'),
+        ],
+      },
     ],
-  });
+    output: null,
+  }),
+  invalid({
+    name: "a catch that answers with { error } in a JSON payload",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (e) {
+    return { content: [{ type: "text", text: JSON.stringify({ /*>*/error: e instanceof Error ? e.message : String(e) }) }] };
+  }`),
+    errors: [
+      {
+        messageId: "failurePayload",
+        reported: "error: e instanceof Error ? e.message : String(e)",
+        data: { tool: START(), field: "error: e instanceof Error ? e.message : String(e)" },
+        suggestions: (code) => [
+          ...addIsError(code, (_, retryable, value) => [
+            ["JSON.stringify({ error", `JSON.stringify({ errorCategory: ${value}, isRetryable: ${String(retryable)}, error`],
+            ["String(e) }) }]", "String(e) }) }], isError: true"],
+          ]),
+          ...rethrow(
+            code,
+            'return { content: [{ type: "text", text: JSON.stringify({ error: e instanceof Error ? e.message : String(e) }) }] };',
+            '"search_docs failed"',
+            "e",
+          ),
+        ],
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a catch without a parameter: the rethrow adds one",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch {
+    return /*>*/{ content: [{ type: "text", text: "Read failed." }] };
+  }`),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: '{ content: [{ type: "text", text: "Read failed." }] }',
+        data: { tool: START() },
+        suggestions: (code) => [
+          ...textToJson(code, '"Read failed."'),
+          ...rethrow(code, 'return { content: [{ type: "text", text: "Read failed." }] };', '"Read failed."', "error", ["} catch {", "} catch (error) {"]),
+        ],
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a catch without a parameter whose body uses `error`: the new parameter is `err`",
+    code: inTool(`  const error = "unused";
+  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch {
+    return /*>*/{ content: [{ type: "text", text: \`Read failed (\${error}).\` }] };
+  }`),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: "{ content: [{ type: \"text\", text: `Read failed (${error}).` }] }",
+        data: { tool: START() },
+        suggestions: (code) => [
+          ...textToJson(code, "`Read failed (${error}).`"),
+          ...rethrow(code, "return { content: [{ type: \"text\", text: `Read failed (${error}).` }] };", "`Read failed (${error}).`", "err", ["} catch {", "} catch (err) {"]),
+        ],
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a success result with structuredContent { status: \"error\" }",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return { content: [], structuredContent: { /*>*/status: "error", message: String(error) } };
+  }`),
+    errors: [
+      {
+        messageId: "failurePayload",
+        reported: 'status: "error"',
+        data: { tool: START(), field: 'status: "error"' },
+        suggestions: (code) => [
+          ...addIsError(code, (_, retryable, value) => [
+            ['structuredContent: { status', `structuredContent: { errorCategory: ${value}, isRetryable: ${String(retryable)}, status`],
+            ["String(error) } }", "String(error) }, isError: true }"],
+          ]),
+          ...rethrow(code, 'return { content: [], structuredContent: { status: "error", message: String(error) } };', '"search_docs failed"'),
+        ],
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a selective catch whose branch still says it failed",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    if (error instanceof SourceError) {
+      return /*>*/{ content: [{ type: "text", text: "The docs source failed; try again." }] };
+    }
+    throw error;
+  }`),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: '{ content: [{ type: "text", text: "The docs source failed; try again." }] }',
+        data: { tool: START() },
+        suggestions: (code) => [
+          ...textToJson(code, '"The docs source failed; try again."'),
+          ...rethrow(code, 'return { content: [{ type: "text", text: "The docs source failed; try again." }] };', '"The docs source failed; try again."'),
+        ],
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "the branch around the result points at a category: it comes first",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    if (error.status === 403) return /*>*/{ content: [{ type: "text", text: "Access denied." }] };
+    throw error;
+  }`),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: '{ content: [{ type: "text", text: "Access denied." }] }',
+        data: { tool: START() },
+        suggestions: (code) => [
+          ...textToJson(code, '"Access denied."', { order: ["permission", "transient", "validation", "business"] }),
+          ...rethrow(code, 'return { content: [{ type: "text", text: "Access denied." }] };', '"Access denied."'),
+        ],
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a same-file success helper called from a catch",
+    code: inTool(
+      `  try {
+    return textResult(await readDoc(args.id));
+  } catch (error) {
+    return /*>*/textResult(\`Read failed: \${String(error)}\`);
+  }`,
+      "function textResult(text) {\n  return { content: [{ type: \"text\", text }] };\n}",
+    ),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: "textResult(`Read failed: ${String(error)}`)",
+        data: { tool: START() },
+        suggestions: (code) => rethrow(code, "return textResult(`Read failed: ${String(error)}`);", "`Read failed: ${String(error)}`"),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a comment in the return: no rethrow suggestion",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return /*>*/{ content: [{ type: "text", text: "Read failed." }] } /* keep */;
+  }`),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: '{ content: [{ type: "text", text: "Read failed." }] }',
+        data: { tool: START() },
+        suggestions: (code) => textToJson(code, '"Read failed."'),
+      },
+    ],
+    output: null,
+  }),
+);
+
+// The vocabulary decides the field names; a container vocabulary only gets `isError: true`.
+invalidCases.push(
+  invalid({
+    name: "snake-case preset: the suggestion writes error_code and retry_recommended",
+    settings: { "mcp-errors": { preset: "snake-case" } },
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return /*>*/{ content: [{ type: "text", text: "Read failed." }] };
+  }`),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: '{ content: [{ type: "text", text: "Read failed." }] }',
+        data: { tool: START() },
+        suggestions: (code) => [
+          ...addIsError(
+            code,
+            (_, retryable, value) => [
+              ['text: "Read failed." }]', `text: JSON.stringify({ error_code: ${value}, retry_recommended: ${String(retryable)}, error_message: "Read failed." }) }]`],
+              ['"Read failed." }) }]', '"Read failed." }) }], isError: true'],
+            ],
+            {
+              categoryField: "error_code",
+              retryableField: "retry_recommended",
+              codes: { transient: "SYSTEM_UNAVAILABLE", validation: "VALIDATION_ERROR", business: "NOT_FOUND", permission: "PERMISSION_DENIED" },
+            },
+          ),
+          ...rethrow(code, 'return { content: [{ type: "text", text: "Read failed." }] };', '"Read failed."'),
+        ],
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "nested preset (a container): only isError is added",
+    settings: { "mcp-errors": { preset: "nested" } },
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return /*>*/{ content: [{ type: "text", text: "Read failed." }] };
+  }`),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: '{ content: [{ type: "text", text: "Read failed." }] }',
+        data: { tool: START() },
+        suggestions: (code) => [
+          { messageId: "markAsError", output: fixed(['"Read failed." }]', '"Read failed." }], isError: true'])(code) },
+          ...rethrow(code, 'return { content: [{ type: "text", text: "Read failed." }] };', '"Read failed."'),
+        ],
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a payload that already has the classification: only isError is added",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: JSON.stringify({ /*>*/success: false, errorCategory: "transient", isRetryable: true }) }] };
+  }`),
+    errors: [
+      {
+        messageId: "failurePayload",
+        reported: "success: false",
+        data: { tool: START(), field: "success: false" },
+        suggestions: (code) => [
+          { messageId: "markAsError", output: fixed(["isRetryable: true }) }]", "isRetryable: true }) }], isError: true"])(code) },
+          ...rethrow(
+            code,
+            'return { content: [{ type: "text", text: JSON.stringify({ success: false, errorCategory: "transient", isRetryable: true }) }] };',
+            '"search_docs failed"',
+          ),
+        ],
+      },
+    ],
+    output: null,
+  }),
+);
+
+// Options: the partial markers replace the default list.
+invalidCases.push(
+  invalid({
+    name: "partialMarkers: a field left out of the option no longer marks a partial result",
+    options: [{ partialMarkers: ["degradedSources"] }],
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return { content: [], structuredContent: { /*>*/status: "failed", warnings: ["read failed"] } };
+  }`),
+    errors: [
+      {
+        messageId: "failurePayload",
+        reported: 'status: "failed"',
+        data: { tool: START(), field: 'status: "failed"' },
+        suggestions: (code) => [
+          ...addIsError(code, (_, retryable, value) => [
+            ["structuredContent: { status", `structuredContent: { errorCategory: ${value}, isRetryable: ${String(retryable)}, status`],
+            ['["read failed"] } }', '["read failed"] }, isError: true }'],
+          ]),
+          ...rethrow(code, 'return { content: [], structuredContent: { status: "failed", warnings: ["read failed"] } };', '"search_docs failed"'),
+        ],
+      },
+    ],
+    output: null,
+  }),
+);
+valid.push(
+  {
+    name: "partialMarkers: a configured field marks the result as partial",
+    options: [{ partialMarkers: ["degradedSources"] }],
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return { content: [], structuredContent: { status: "failed", degradedSources: ["docs"] } };
+  }`),
+  },
+  ...["warnings", "_warnings", "partial", "_completeness"].map((marker) => ({
+    name: `default partial marker ${marker} in structuredContent`,
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: "Read failed." }], structuredContent: { ${marker}: ["read failed"] } };
+  }`),
+  })),
+  {
+    name: "a partial marker at the top level of the result",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return { content: [{ type: "text", text: "Read failed." }], _meta: { partial: true } };
+  }`),
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// A catch that returns an empty value or a "no data" text that becomes the answer.
+
+const helperWith = (returned: string, extra = ""): string => `async function loadHits(query) {
+  try {
+    const response = await fetch(\`https://docs.example.com/search?q=\${query}\`);
+    return await response.json();
+  } catch (error) {${extra}
+    return /*>*/${returned};
+  }
+}`;
+const inHelperTool = (helper: string, body = usesLoadHits.replace(/^ {4}/gm, "  ")): string => inTool(body, helper);
+
+for (const [returned, value] of [
+  ["null", "`null`"],
+  ["undefined", "`undefined`"],
+  ['""', "an empty string"],
+  ["0", "`0`"],
+  ["{}", "an empty object"],
+  ['"No data available"', 'the text "No data available"'],
+  ['"Nothing found."', 'the text "Nothing found."'],
+] as const) {
+  invalidCases.push(
+    invalid({
+      name: `a helper whose catch returns ${returned}`,
+      code: inHelperTool(helperWith(returned)),
+      errors: [
+        {
+          messageId: "swallowedEmpty",
+          reported: returned,
+          data: { value, tool: INSIDE() },
+          suggestions: (code) => rethrow(code, `return ${returned};`, '"loadHits failed"'),
+        },
+      ],
+      output: null,
+    }),
+  );
+}
+
+invalidCases.push(
+  invalid({
+    name: "a helper whose catch returns failure text that the handler shows as its answer",
+    code: inHelperTool(helperWith('"Failed to load hits"')),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: '"Failed to load hits"',
+        data: { value: 'the text "Failed to load hits"', tool: START() },
+        suggestions: (code) => rethrow(code, 'return "Failed to load hits";', '"Failed to load hits"'),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a bare return in the catch of a helper whose value is the answer",
+    code: inHelperTool(`async function loadHits(query) {
+  try {
+    return await searchIndex(query);
+  } catch (error) {
+    /*>*/return;
+  }
+}`),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "return;",
+        data: { value: "`undefined`", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return;", '"loadHits failed"'),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "the handler answers \"none\" when the helper's value is empty",
+    code: inHelperTool(
+      helperWith("[]"),
+      `  const hits = await loadHits(args.query);
+  if (hits.length === 0) {
+    return { content: [{ type: "text", text: "No documents match." }] };
+  }
+  return { content: [{ type: "text", text: hits.join("\\n") }] };`,
+    ),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "[]",
+        data: { value: "an empty array", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return [];", '"loadHits failed"'),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "the helper's value goes straight into the result",
+    code: inHelperTool(helperWith("[]"), '  return { content: [{ type: "text", text: JSON.stringify(await loadHits(args.query)) }] };'),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "[]",
+        data: { value: "an empty array", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return [];", '"loadHits failed"'),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "the helper's value reaches the result through a second helper",
+    code: inHelperTool(
+      `${helperWith("[]")}
+async function rankedHits(query) {
+  const hits = await loadHits(query);
+  return hits.slice(0, 10);
+}`,
+      '  const hits = await rankedHits(args.query);\n  return { content: [{ type: "text", text: hits.join("\\n") }] };',
+    ),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "[]",
+        data: { value: "an empty array", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return [];", '"loadHits failed"'),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a helper method called as this.method() from an mcp-framework tool",
+    code: `import { MCPTool } from "mcp-framework";
+export default class SearchDocsTool extends MCPTool {
+  name = "search_docs";
+  description = "Search";
+  schema = {};
+  async execute(args) {
+    const hits = await this.loadHits(args.query);
+    return hits.join("\\n");
+  }
+  async loadHits(query) {
+    try {
+      return await this.client.search(query);
+    } catch {
+      return /*>*/[];
+    }
+  }
+}`,
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "[]",
+        data: { value: "an empty array", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return [];", '"loadHits failed"', "error", ["} catch {", "} catch (error) {"]),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "FastMCP: a string returned from the catch of execute is a success answer",
+    code: `import { FastMCP } from "fastmcp";
+const server = new FastMCP({ name: "demo", version: "1.0.0" });
+server.addTool({
+  name: "search_docs",
+  execute: async (args) => {
+    try {
+      return await searchIndex(args.query);
+    } catch (error) {
+      return /*>*/\`Search failed: \${String(error)}\`;
+    }
+  },
+});`,
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: "`Search failed: ${String(error)}`",
+        data: { value: 'the text "Search failed: …"', tool: START() },
+        suggestions: (code) => rethrow(code, "return `Search failed: ${String(error)}`;", "`Search failed: ${String(error)}`"),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "FastMCP: an empty string from the catch of execute after an awaited call",
+    code: `import { FastMCP } from "fastmcp";
+const server = new FastMCP({ name: "demo", version: "1.0.0" });
+server.addTool({
+  name: "search_docs",
+  execute: async (args) => {
+    try {
+      return await searchIndex(args.query);
+    } catch (error) {
+      return /*>*/"";
+    }
+  },
+});`,
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: '""',
+        data: { value: "an empty string", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, 'return "";', '"search_docs failed"'),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a JavaScript file",
+    code: `const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("search_docs", { inputSchema: {} }, async (args) => {
+  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch (error) {
+    return /*>*/{ content: [{ type: "text", text: "Read failed." }] };
+  }
+});`,
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: '{ content: [{ type: "text", text: "Read failed." }] }',
+        data: { tool: START() },
+        suggestions: (code) => [
+          ...textToJson(code, '"Read failed."'),
+          ...rethrow(code, 'return { content: [{ type: "text", text: "Read failed." }] };', '"Read failed."'),
+        ],
+      },
+    ],
+    output: null,
+  }),
+);
+// The JavaScript case is linted as a .js file.
+const jsCase = invalidCases.at(-1);
+if (jsCase) invalidCases[invalidCases.length - 1] = { ...jsCase, filename: "server.js" };
+
+// ---------------------------------------------------------------------------------------------
+// A success result whose payload says it failed, outside any catch.
+
+invalidCases.push(
+  invalid({
+    name: "an error message in the payload of a success result",
+    code: inTool('  return { content: [], structuredContent: { /*>*/error: "Quota exceeded" } };'),
+    errors: [
+      {
+        messageId: "failurePayload",
+        reported: 'error: "Quota exceeded"',
+        data: { tool: START(), field: 'error: "Quota exceeded"' },
+        suggestions: (code) =>
+          addIsError(code, (_, retryable, value) => [
+            ["structuredContent: { error", `structuredContent: { errorCategory: ${value}, isRetryable: ${String(retryable)}, error`],
+            ['"Quota exceeded" } }', '"Quota exceeded" }, isError: true }'],
+          ]),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a payload in a constant declared in the handler",
+    code: inTool(`  const payload = { /*>*/status: "FAILED", detail: "The index is rebuilding." };
+  return { content: [{ type: "text", text: JSON.stringify(payload) }] };`),
+    errors: [
+      {
+        messageId: "failurePayload",
+        reported: 'status: "FAILED"',
+        data: { tool: START(), field: 'status: "FAILED"' },
+        // The payload object is outside the result: only isError is added.
+        suggestions: (code) => [{ messageId: "markAsError", output: fixed(["JSON.stringify(payload) }]", "JSON.stringify(payload) }], isError: true"])(code) }],
+      },
+    ],
+    output: null,
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Not reported.
+
+const catchIn = (onError: string, param = "(error)"): string =>
+  inTool(`  try {
+    return { content: [{ type: "text", text: await readDoc(args.id) }] };
+  } catch ${param} {
+    ${onError}
+  }`);
+
+valid.push(
+  { name: "a catch that rethrows as it is", code: catchIn("throw error;") },
+  {
+    name: "a catch that returns a same-file error helper",
+    code: inTool(
+      "  try {\n    return { content: [{ type: \"text\", text: await readDoc(args.id) }] };\n  } catch (error) {\n    return toolError(String(error));\n  }",
+      'function toolError(text) {\n  return { isError: true, content: [{ type: "text", text }] };\n}',
+    ),
+  },
+  {
+    name: "a catch that returns a helper result built with a spread (unknown)",
+    code: inTool(
+      "  try {\n    return { content: [{ type: \"text\", text: await readDoc(args.id) }] };\n  } catch (error) {\n    return reply(String(error));\n  }",
+      'function reply(text) {\n  return { ...base, content: [{ type: "text", text }] };\n}',
+    ),
+  },
+  { name: "a catch that falls back to a synchronous cache whose value it returns", code: catchIn('const cached = cache.get(args.id);\n    return { content: [{ type: "text", text: cached }] };') },
+  { name: "a catch that calls another source inside the result", code: catchIn('return { content: [{ type: "text", text: await readMirror(args.id) }] };') },
+  {
+    name: "a catch that falls back to a source that takes no input",
+    code: catchIn('const snapshot = await readLastSnapshot();\n    return { content: [{ type: "text", text: snapshot }] };'),
+  },
+  {
+    name: "a fallback whose text also says the first source failed",
+    code: catchIn('return { content: [{ type: "text", text: "The live index failed; from the mirror: " + (await readMirror()) }] };'),
+  },
+  { name: "a catch whose text says it serves cached data", code: catchIn('return { content: [{ type: "text", text: "Showing cached results: " + lastKnown }] };') },
+  {
+    name: "a catch that answers with the data it already had (output validation fallback)",
+    code: inTool(`  const raw = await readDoc(args.id);
+  try {
+    return { content: [{ type: "text", text: raw }], structuredContent: schema.parse(raw) };
+  } catch (error) {
+    return { content: [{ type: "text", text: raw }] };
+  }`),
+  },
+  { name: "a catch that returns for one expected error and rethrows the rest", code: catchIn('if (error.status === 404) return { content: [{ type: "text", text: "No such document." }] };\n    throw error;') },
+  {
+    name: "a catch whose result carries warnings from the catch",
+    code: catchIn('return { content: [{ type: "text", text: JSON.stringify({ items: [], _warnings: [String(error)] }) }] };'),
+  },
+  { name: "an unknown-tool branch is the dispatcher's business", code: catchIn('return { content: [{ type: "text", text: "Unknown tool: search" }] };') },
+  {
+    name: "a per-item catch inside a map callback (partial results)",
+    code: inTool(`  const docs = await Promise.all(args.ids.map(async (id) => {
+    try {
+      return await readDoc(id);
+    } catch {
+      return null;
+    }
+  }));
+  return { content: [{ type: "text", text: docs.filter(Boolean).join("\\n") }] };`),
+  },
+  {
+    name: "a catch off every handler path",
+    code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export async function warmUp() {
+  try {
+    await fetch("https://docs.example.com/warm");
+    return { content: [{ type: "text", text: "ok" }] };
+  } catch {
+    return { content: [{ type: "text", text: "Warm-up failed." }] };
+  }
+}`,
+  },
+  { name: "not an MCP file", code: "export function add(a: number, b: number) { try { return a + b; } catch { return 0; } }" },
+);
+
+// Helpers whose empty value is not the answer, or is a legitimate default.
+valid.push(
+  { name: "a helper that records a warning before returning []", code: inHelperTool(helperWith("[]", "\n    warnings.push(String(error));")) },
+  {
+    name: "a helper that returns [] only when the file does not exist",
+    code: inHelperTool(`async function loadHits(query) {
+  try {
+    return await readIndex(query);
+  } catch (error) {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  }
+}`),
+  },
+  {
+    name: "a helper whose try block only reads a file synchronously",
+    code: inHelperTool(`function loadHits(query) {
+  try {
+    return fs.readFileSync(query, "utf8").split("\\n");
+  } catch {
+    return [];
+  }
+}`, '  const hits = loadHits(args.query);\n  return { content: [{ type: "text", text: hits.join("\\n") }] };'),
+  },
+  {
+    name: "the handler fails when the helper's value is empty",
+    code: inHelperTool(
+      helperWith("[]"),
+      `  const hits = await loadHits(args.query);
+  if (hits.length === 0) throw new Error("The docs index is unavailable.");
+  return { content: [{ type: "text", text: hits.join("\\n") }] };`,
+    ),
+  },
+  {
+    name: "the handler returns an error result when the helper's value is missing",
+    code: inHelperTool(
+      helperWith("null"),
+      `  const hits = await loadHits(args.query);
+  if (!hits) return { isError: true, content: [{ type: "text", text: "The docs index did not answer." }] };
+  return { content: [{ type: "text", text: hits.join("\\n") }] };`,
+    ),
+  },
+  {
+    name: "the helper's value only goes to a log",
+    code: inHelperTool(helperWith("[]"), '  console.log(await loadHits(args.query));\n  return { content: [{ type: "text", text: "done" }] };'),
+  },
+  {
+    name: "the helper's value has a fallback",
+    code: inHelperTool(helperWith("null"), '  const hits = (await loadHits(args.query)) ?? defaults;\n  return { content: [{ type: "text", text: hits.join("\\n") }] };'),
+  },
+  {
+    name: "a helper whose catch returns a non-empty default",
+    code: inHelperTool(helperWith('["getting-started"]')),
+  },
+  {
+    name: "a helper no handler calls",
+    code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+${helperWith("[]").replace("/*>*/", "")}`,
+  },
+  {
+    name: "FastMCP: an empty string after a JSON.parse-only try",
+    code: `import { FastMCP } from "fastmcp";
+const server = new FastMCP({ name: "demo", version: "1.0.0" });
+server.addTool({
+  name: "search_docs",
+  execute: async (args) => {
+    try {
+      return JSON.stringify(JSON.parse(args.query));
+    } catch {
+      return "";
+    }
+  },
+});`,
+  },
+  {
+    name: "McpServer: a plain string from a catch is not a result (the SDK rejects it)",
+    code: catchIn('return "";'),
+  },
+);
+
+// Payloads that do not say the call failed, or that we cannot read.
+valid.push(
+  { name: "error: null in the payload", code: inTool('  return { content: [], structuredContent: { data: [], error: null } };') },
+  { name: "status ok", code: inTool('  return { content: [], structuredContent: { status: "ok" } };') },
+  { name: "an error value we cannot see", code: inTool('  const { data, error } = await db.query(args.q);\n  return { content: [{ type: "text", text: JSON.stringify({ data, error }) }] };') },
+  { name: "a result with a spread may carry isError", code: inTool('  return { ...base, content: [], structuredContent: { success: false } };') },
+  { name: "an error result may say it failed", code: inTool('  return { isError: true, content: [], structuredContent: { success: false } };') },
+  {
+    name: "an unknown-tool result in a dispatcher's default branch",
+    code: SHAPES[7]?.wrap('      return { content: [{ type: "text", text: "ok" }] };').replace(
+      "throw new Error(`Unknown tool: ${request.params.name}`);",
+      'return { content: [{ type: "text", text: JSON.stringify({ error: "Unknown tool" }) }] };',
+    ) ?? "",
+  },
+);
+
+describe("no-swallowed-failure", () => {
+  ruleTester.run("no-swallowed-failure", rule, { valid, invalid: invalidCases });
 });

@@ -1,0 +1,479 @@
+/**
+ * What `no-swallowed-failure` needs to know about a catch clause and about the values it returns:
+ * which returns a catch makes, whether its try block did an access that can fail, whether it
+ * falls back to another source, and whether a helper's return value reaches a successful tool
+ * answer. Everything works inside one catch, one function, or along a handful of call sites.
+ */
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+const DefinitionType = TSESLint.Scope.DefinitionType;
+import type { McpModel } from "../model/index.js";
+import { objectLiteral, jsonStringifyArgument } from "../model/payload.js";
+import {
+  type FunctionNode,
+  calleeName,
+  enclosingFunction,
+  findProperty,
+  findVariable,
+  forEachChild,
+  functionName,
+  isFunctionNode,
+  isInside,
+  memberName,
+  messageText,
+  resolveFunction,
+  rootIdentifier,
+  unwrap,
+} from "./ast.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** Frameworks that turn a plain returned value (a string, an array, `null`) into a successful result. */
+const VALUE_FRAMEWORKS = new Set(["fastmcp", "fastmcp-edge", "mcp-framework", "mastra", "xmcp", "easy-mcp"]);
+
+/** Callees that only log, report or build an error; a call to one is not a fallback source. */
+const REPORTING = /log|warn|err|fail|report|notify|track|capture|sentry|metric|emit|debug|trace|print/i;
+/** Globals whose calls compute, convert or format; never another source of data. */
+const BUILTINS = new Set([
+  "String", "Number", "Boolean", "JSON", "Object", "Array", "Math", "Date", "Promise", "Error", "Symbol", "Reflect",
+  "RegExp", "URL", "Buffer", "parseInt", "parseFloat", "encodeURIComponent", "decodeURIComponent", "console", "process",
+]);
+/** Methods of strings, arrays and numbers: a call to one transforms a value it does not fetch. */
+const VALUE_METHODS = new Set([
+  "trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase", "slice", "substring", "substr", "split", "join", "replace",
+  "replaceAll", "padStart", "padEnd", "concat", "includes", "startsWith", "endsWith", "indexOf", "map", "filter", "reduce",
+  "flatMap", "find", "some", "every", "sort", "toString", "toFixed", "toISOString", "toJSON", "at", "keys", "values", "entries",
+]);
+
+/** Visits the nodes under `root`, not entering functions (nor the type annotations of anything). */
+export function walk(sourceCode: SourceCode, root: TSESTree.Node, visit: (node: TSESTree.Node) => unknown): void {
+  const keys = sourceCode.visitorKeys;
+  const step = (node: TSESTree.Node): void => {
+    if (node !== root && isFunctionNode(node)) return;
+    if (visit(node) === false) return;
+    forEachChild(node, keys, step, TYPE_KEYS);
+  };
+  step(root);
+}
+const TYPE_KEYS = new Set(["typeAnnotation", "returnType", "typeParameters", "typeArguments"]);
+
+/** The return statements of a catch body; a nested catch clause is checked on its own. */
+export function catchReturns(sourceCode: SourceCode, clause: TSESTree.CatchClause): TSESTree.ReturnStatement[] {
+  const returns: TSESTree.ReturnStatement[] = [];
+  walk(sourceCode, clause.body, (node) => {
+    if (node.type === AST_NODE_TYPES.CatchClause) return false;
+    if (node.type === AST_NODE_TYPES.ReturnStatement) returns.push(node);
+    return undefined;
+  });
+  return returns;
+}
+
+/** The caught error's name, and the names of constants the catch derives from it (`const msg = e.message`). */
+export function errorNames(sourceCode: SourceCode, clause: TSESTree.CatchClause): Set<string> {
+  const names = new Set<string>();
+  if (clause.param?.type !== AST_NODE_TYPES.Identifier) return names;
+  names.add(clause.param.name);
+  for (const statement of clause.body.body) {
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const d of statement.declarations) {
+      if (d.id.type === AST_NODE_TYPES.Identifier && d.init && mentions(sourceCode, d.init, names)) names.add(d.id.name);
+    }
+  }
+  return names;
+}
+
+/** Whether an identifier with one of `names` occurs under `node` (outside nested functions). */
+export function mentions(sourceCode: SourceCode, node: TSESTree.Node, names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  let found = false;
+  walk(sourceCode, node, (n) => {
+    if (found) return false;
+    if (n.type === AST_NODE_TYPES.Identifier && names.has(n.name)) {
+      // `{ e: 1 }` and `x.e` name a property, not the error.
+      const parent = n.parent;
+      const isKey =
+        (parent.type === AST_NODE_TYPES.Property && parent.key === n && !parent.computed && !parent.shorthand) ||
+        (parent.type === AST_NODE_TYPES.MemberExpression && parent.property === n && !parent.computed);
+      if (!isKey) found = true;
+    }
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * A return the catch makes only for some errors: inside a branch that tests the error
+ * (`if (e.code === "ENOENT") return []`), or any branch of a catch that rethrows the rest.
+ * That is a decision about which failures are expected, not a swallowed failure.
+ */
+export function isSelectiveReturn(sourceCode: SourceCode, node: TSESTree.ReturnStatement, clause: TSESTree.CatchClause, names: ReadonlySet<string>): boolean {
+  let rethrows: boolean | undefined;
+  let current: TSESTree.Node = node;
+  while (current !== clause.body) {
+    const parent: TSESTree.Node | undefined = current.parent;
+    if (!parent) return false;
+    const test =
+      parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression
+        ? parent.test !== current
+          ? parent.test
+          : undefined
+        : parent.type === AST_NODE_TYPES.SwitchCase
+          ? (parent.parent.discriminant)
+          : undefined;
+    if (test) {
+      if (mentions(sourceCode, test, names)) return true;
+      rethrows ??= containsThrow(sourceCode, clause.body);
+      if (rethrows) return true;
+    }
+    current = parent;
+  }
+  return false;
+}
+
+function containsThrow(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  let found = false;
+  walk(sourceCode, node, (n) => {
+    if (n.type === AST_NODE_TYPES.ThrowStatement) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** The try block made an access that can fail: an awaited call, or a call that leaves the process. */
+export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSESTree.CatchClause): boolean {
+  const block = clause.parent.block;
+  let found = false;
+  walk(sourceCode, block, (n) => {
+    if (found) return false;
+    if (n.type === AST_NODE_TYPES.AwaitExpression && unwrap(n.argument).type === AST_NODE_TYPES.CallExpression) found = true;
+    else if (n.type === AST_NODE_TYPES.CallExpression && model.externalCall(n)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** The catch body mentions a partial-result marker (`warnings.push(...)`, `result.partial = true`). */
+export function recordsWarning(sourceCode: SourceCode, clause: TSESTree.CatchClause, markers: ReadonlySet<string>): boolean {
+  let found = false;
+  walk(sourceCode, clause.body, (n) => {
+    if (found) return false;
+    if (n.type === AST_NODE_TYPES.Identifier && markers.has(n.name)) found = true;
+    if (n.type === AST_NODE_TYPES.Literal && typeof n.value === "string" && markers.has(n.value)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * The catch falls back to another source: a call that neither logs nor reads the caught error,
+ * and that is awaited, leaves the process, or gives the value the catch returns
+ * (`return { content: [{ type: "text", text: JSON.stringify(await cache.get(key)) }] }`).
+ */
+export function fallsBack(
+  sourceCode: SourceCode,
+  model: McpModel,
+  clause: TSESTree.CatchClause,
+  returned: TSESTree.Node,
+  names: ReadonlySet<string>,
+): boolean {
+  // Constants declared in the catch that the returned value reads.
+  const usedConstants = new Set<string>();
+  walk(sourceCode, returned, (n) => {
+    if (n.type === AST_NODE_TYPES.Identifier) usedConstants.add(n.name);
+    return undefined;
+  });
+  let found = false;
+  walk(sourceCode, clause.body, (n) => {
+    if (found) return false;
+    if (n.type !== AST_NODE_TYPES.CallExpression || n === returned) return undefined;
+    if (!isSourceCall(sourceCode, n, names)) return undefined;
+    const parent = n.parent;
+    const awaited = parent.type === AST_NODE_TYPES.AwaitExpression;
+    const value = awaited ? parent : n;
+    const declared =
+      value.parent.type === AST_NODE_TYPES.VariableDeclarator &&
+      value.parent.id.type === AST_NODE_TYPES.Identifier &&
+      usedConstants.has(value.parent.id.name);
+    const inReturned = n.range[0] >= returned.range[0] && n.range[1] <= returned.range[1];
+    if (awaited || declared || inReturned || model.externalCall(n)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+function isSourceCall(sourceCode: SourceCode, call: TSESTree.CallExpression, names: ReadonlySet<string>): boolean {
+  const name = calleeName(call);
+  if (name === undefined || REPORTING.test(name) || VALUE_METHODS.has(name)) return false;
+  const root = rootIdentifier(call.callee);
+  if (root && (BUILTINS.has(root.name) || REPORTING.test(root.name))) return false;
+  if (mentions(sourceCode, call.callee, names)) return false;
+  return !call.arguments.some((a) => mentions(sourceCode, a, names));
+}
+
+/** An empty value: `[]`, `{}`, `null`, `undefined`, `""`, `0`; described for the message. */
+export function emptyValue(node: TSESTree.Node | null): string | undefined {
+  if (!node) return "`undefined`";
+  const n = unwrap(node);
+  switch (n.type) {
+    case AST_NODE_TYPES.ArrayExpression:
+      return n.elements.length === 0 ? "an empty array" : undefined;
+    case AST_NODE_TYPES.ObjectExpression:
+      return n.properties.length === 0 ? "an empty object" : undefined;
+    case AST_NODE_TYPES.Identifier:
+      return n.name === "undefined" ? "`undefined`" : undefined;
+    case AST_NODE_TYPES.Literal:
+      if (n.value === null) return "`null`";
+      if (n.value === "") return "an empty string";
+      if (n.value === 0) return "`0`";
+      return undefined;
+    case AST_NODE_TYPES.TemplateLiteral:
+      return n.expressions.length === 0 && n.quasis[0]?.value.cooked === "" ? "an empty string" : undefined;
+    case AST_NODE_TYPES.UnaryExpression:
+      return n.operator === "void" ? "`undefined`" : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Text that says there is nothing: "No data", "No forecast available", "None", "Not found", "Unavailable". */
+export const NO_DATA_TEXT =
+  /^\W*(no|nothing|none|empty|n\/a)\b|\b(not found|no (data|results?|matches|items|records|entries|rows)|not available|unavailable|nothing (was )?found|found nothing)\b/i;
+
+/** Text that says it is degraded data (`"Showing cached results"`): the catch fell back knowingly. */
+export const DEGRADED_TEXT = /\b(cached|cache|fallback|stale|partial|degraded|offline)\b/i;
+
+/** Text that says something went wrong. */
+export const FAILURE_TEXT =
+  /\b(errors?|fail(ed|ure|s)?|could ?n[o']t|unable|cannot|can't|problem|exception|went wrong|unavailable|timed? ?out|unreachable|not (be )?(available|reachable|accessible)|inaccessible|denied|invalid|refused)\b/i;
+
+/**
+ * The returned value reads data from outside the catch (a variable or parameter of the function,
+ * directly or through a constant of the catch): the catch answers with what it already had, not
+ * with the failure (`catch { return { content: [{ type: "text", text: rawJson }] } }`).
+ */
+export function readsOutsideData(sourceCode: SourceCode, value: TSESTree.Node, clause: TSESTree.CatchClause, depth = 0): boolean {
+  let found = false;
+  walk(sourceCode, value, (n) => {
+    if (found) return false;
+    if (n.type !== AST_NODE_TYPES.Identifier || isNameOnly(n)) return undefined;
+    const variable = findVariable(sourceCode, n);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    if (!def || (def.type !== DefinitionType.Variable && def.type !== DefinitionType.Parameter)) return undefined;
+    if (def.type === DefinitionType.Parameter && isInside(def.name, clause)) return undefined;
+    if (!isInside(def.name, clause)) found = true;
+    else if (depth < 2 && def.type === DefinitionType.Variable && def.node.init) found = readsOutsideData(sourceCode, def.node.init, clause, depth + 1);
+    return undefined;
+  });
+  return found;
+}
+
+/** An identifier that names a property or a callee, not a value read. */
+function isNameOnly(n: TSESTree.Identifier): boolean {
+  const parent = n.parent;
+  if (parent.type === AST_NODE_TYPES.Property && parent.key === n && !parent.computed && !parent.shorthand) return true;
+  if (parent.type === AST_NODE_TYPES.MemberExpression && parent.property === n && !parent.computed) return true;
+  return parent.type === AST_NODE_TYPES.CallExpression && parent.callee === n;
+}
+
+/** How the code after a test reacts: returns a success result, or fails. */
+type Outcome = "success" | "error" | undefined;
+
+/** Decides whether a value reaches a successful tool answer; memoizes call sites per function. */
+export class SuccessFlow {
+  private callsByName: Map<string, TSESTree.CallExpression[]> | undefined;
+  private readonly successObjects: ReadonlySet<TSESTree.ObjectExpression>;
+  private readonly errorObjects: ReadonlySet<TSESTree.ObjectExpression>;
+
+  constructor(
+    private readonly sourceCode: SourceCode,
+    private readonly model: McpModel,
+  ) {
+    this.successObjects = new Set(model.results.filter((r) => !r.isError).map((r) => r.object));
+    this.errorObjects = new Set(model.results.filter((r) => r.isError).map((r) => r.object));
+  }
+
+  /** A value-converting framework takes `fn`'s return value as the tool's answer. */
+  isValueHandler(fn: FunctionNode): boolean {
+    return this.model.handlersAt(fn.body).some((h) => (h.entry === fn || h.root === fn) && VALUE_FRAMEWORKS.has(h.framework));
+  }
+
+  /**
+   * Where what `fn` returns becomes a successful answer of a tool (through at most a few calls):
+   * the success result it ends up in, or the handler a framework takes a plain value from.
+   */
+  successAnswer(fn: FunctionNode, depth = 0, seen = new Set<FunctionNode>()): TSESTree.Node | undefined {
+    if (seen.has(fn) || depth > 3) return undefined;
+    seen.add(fn);
+    if (this.isValueHandler(fn)) return fn;
+    // A handler's own return is the result itself, judged by the result checks.
+    if (this.model.handlers.some((h) => h.entry === fn || h.root === fn)) return undefined;
+    for (const call of this.callSites(fn)) {
+      if (this.model.handlersAt(call).length === 0) continue;
+      const answer = this.reaches(call, depth + 1, seen);
+      if (answer) return answer;
+    }
+    return undefined;
+  }
+
+  /** Where the value of `node` ends up in a successful answer: a success result, or returned on. */
+  private reaches(node: TSESTree.Node, depth: number, seen: Set<FunctionNode>): TSESTree.Node | undefined {
+    let current = node;
+    for (;;) {
+      const parent: TSESTree.Node = current.parent as TSESTree.Node;
+      switch (parent.type) {
+        case AST_NODE_TYPES.ObjectExpression:
+          if (this.successObjects.has(parent)) return parent;
+          if (this.errorObjects.has(parent)) return undefined;
+          break;
+        case AST_NODE_TYPES.ReturnStatement: {
+          const fn = enclosingFunction(parent);
+          return fn && this.successAnswer(fn, depth, seen);
+        }
+        case AST_NODE_TYPES.ArrowFunctionExpression:
+          return parent.body === current ? this.successAnswer(parent, depth, seen) : undefined;
+        case AST_NODE_TYPES.VariableDeclarator:
+          return parent.init === current ? this.constantReaches(parent, depth, seen) : undefined;
+        case AST_NODE_TYPES.CallExpression:
+          // An argument of a formatter (`JSON.stringify(x)`) carries on; the callee itself does not.
+          if (parent.callee === current && unwrap(current).type !== AST_NODE_TYPES.MemberExpression) return undefined;
+          break;
+        case AST_NODE_TYPES.AwaitExpression:
+        case AST_NODE_TYPES.TemplateLiteral:
+        case AST_NODE_TYPES.MemberExpression:
+        case AST_NODE_TYPES.ChainExpression:
+        case AST_NODE_TYPES.ArrayExpression:
+        case AST_NODE_TYPES.Property:
+        case AST_NODE_TYPES.SpreadElement:
+        case AST_NODE_TYPES.TSAsExpression:
+        case AST_NODE_TYPES.TSNonNullExpression:
+        case AST_NODE_TYPES.TSSatisfiesExpression:
+          break;
+        case AST_NODE_TYPES.BinaryExpression:
+          if (parent.operator !== "+") return undefined;
+          break;
+        default:
+          return undefined;
+      }
+      current = parent;
+    }
+  }
+
+  /**
+   * `const items = await load()`: some read of `items` reaches a success answer, and no read is
+   * tested by a branch that fails (`if (!items) throw ...`), since then the caller tells failures apart.
+   * A test whose branch answers successfully (`if (items.length === 0) return { content: ["None"] }`)
+   * is a success answer too.
+   */
+  private constantReaches(declarator: TSESTree.VariableDeclarator, depth: number, seen: Set<FunctionNode>): TSESTree.Node | undefined {
+    if (declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const variable = findVariable(this.sourceCode, declarator.id);
+    if (!variable) return undefined;
+    let reached: TSESTree.Node | undefined;
+    for (const reference of variable.references) {
+      if (reference.init) continue;
+      if (reference.isWrite()) return undefined;
+      const test = testOf(reference.identifier);
+      if (test) {
+        const outcome = this.branchOutcome(test);
+        if (outcome !== "success") return undefined;
+        reached ??= test;
+        continue;
+      }
+      reached ??= this.reaches(reference.identifier, depth, seen);
+    }
+    return reached;
+  }
+
+  /** What the branch that a test guards does first: answer successfully, or fail. */
+  private branchOutcome(test: TSESTree.Node): Outcome {
+    const statement = test.parent;
+    if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test) return undefined;
+    let outcome: Outcome;
+    walk(this.sourceCode, statement.consequent, (n) => {
+      if (outcome) return false;
+      if (n.type === AST_NODE_TYPES.ThrowStatement) outcome = "error";
+      if (n.type === AST_NODE_TYPES.ReturnStatement && n.argument) {
+        const value = unwrap(n.argument);
+        const fn = enclosingFunction(n);
+        const plain = fn !== undefined && this.isValueHandler(fn) && messageText(value) !== undefined;
+        outcome = (value.type === AST_NODE_TYPES.ObjectExpression && this.successObjects.has(value)) || plain ? "success" : "error";
+      }
+      return undefined;
+    });
+    return outcome;
+  }
+
+  /** Same-file calls of `fn`: by its name, or `this.name()` inside its class. */
+  callSites(fn: FunctionNode): TSESTree.CallExpression[] {
+    const name = functionName(fn);
+    if (name === undefined) return [];
+    if (!this.callsByName) {
+      this.callsByName = new Map();
+      for (const call of this.model.calls) {
+        const n = calleeName(call);
+        if (n === undefined) continue;
+        let list = this.callsByName.get(n);
+        if (!list) this.callsByName.set(n, (list = []));
+        list.push(call);
+      }
+    }
+    const isMethod = fn.parent.type === AST_NODE_TYPES.MethodDefinition || fn.parent.type === AST_NODE_TYPES.PropertyDefinition;
+    return (this.callsByName.get(name) ?? []).filter((call) => {
+      const callee = unwrap(call.callee);
+      if (callee.type === AST_NODE_TYPES.Identifier) return !isMethod && resolveFunction(this.sourceCode, callee) === fn;
+      if (isMethod && callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression) {
+        return memberName(callee) === name && sameClass(call, fn);
+      }
+      return false;
+    });
+  }
+}
+
+/**
+ * The test a reference sits in: the test of an `if` or `?:` (`if (!items.length)`), or the
+ * operand of a logical expression or switch that decides something by the value.
+ */
+function testOf(identifier: TSESTree.Node): TSESTree.Node | undefined {
+  let current = identifier;
+  let logical: TSESTree.Node | undefined;
+  for (;;) {
+    const parent = current.parent;
+    if (!parent || isFunctionNode(parent)) return logical;
+    if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test === current) return current;
+    if (parent.type === AST_NODE_TYPES.SwitchStatement || parent.type === AST_NODE_TYPES.WhileStatement) return current;
+    if (parent.type === AST_NODE_TYPES.LogicalExpression) logical ??= current;
+    if (parent.type.endsWith("Statement") || parent.type === AST_NODE_TYPES.VariableDeclarator || parent.type === AST_NODE_TYPES.Property) return logical;
+    current = parent;
+  }
+}
+
+function sameClass(a: TSESTree.Node, b: TSESTree.Node): boolean {
+  const classOf = (node: TSESTree.Node): TSESTree.Node | undefined => {
+    let current = node.parent;
+    while (current && current.type !== AST_NODE_TYPES.ClassBody) current = current.parent;
+    return current;
+  };
+  const ca = classOf(a);
+  return ca !== undefined && ca === classOf(b);
+}
+
+/** The object literals of a result's payload: `structuredContent`, `_meta`, and JSON text parts. */
+export function payloadObjects(sourceCode: SourceCode, result: TSESTree.ObjectExpression): TSESTree.ObjectExpression[] {
+  const objects: TSESTree.ObjectExpression[] = [];
+  const content = findProperty(result, "content");
+  const array = content ? unwrap(content.value) : undefined;
+  if (array?.type === AST_NODE_TYPES.ArrayExpression) {
+    for (const element of array.elements) {
+      const part = element ? objectLiteral(sourceCode, element) : undefined;
+      const text = part ? findProperty(part, "text") : undefined;
+      const json = text ? jsonStringifyArgument(text.value) : undefined;
+      const object = json ? objectLiteral(sourceCode, json) : undefined;
+      if (object) objects.push(object);
+    }
+  }
+  for (const key of ["structuredContent", "_meta"]) {
+    const property = findProperty(result, key);
+    const object = property ? objectLiteral(sourceCode, property.value) : undefined;
+    if (object) objects.push(object);
+  }
+  return objects;
+}
