@@ -1,21 +1,184 @@
-import type { TSESTree } from "@typescript-eslint/utils";
-import { type ToolHandler, getModel } from "../model/index.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type ToolHandler, thrownText, withModel } from "../model/index.js";
+import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
+import { constInitializer, enclosingFunction, isFunctionNode, isInside, memberName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
+import { containsComment, quote } from "../util/fix.js";
+import { likelyCategories, retryableFor } from "./require-error-classification.js";
 
-// To add options: one object schema with `additionalProperties: false` and a `description` on
-// every property, `meta.defaultOptions`, and read them as `create(context, [options])`.
 export type Options = [];
-export type MessageIds = "protocolErrorInTool";
+export type MessageIds = "protocolErrorInTool" | "returnErrorResult";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** `ErrorCode` (SDK v1) and `ProtocolErrorCode` (SDK v2) members, by name. */
+const ERROR_CODES: Readonly<Record<string, number>> = {
+  ConnectionClosed: -32000,
+  RequestTimeout: -32001,
+  ResourceNotFound: -32002,
+  MissingRequiredClientCapability: -32021,
+  UnsupportedProtocolVersion: -32022,
+  UrlElicitationRequired: -32042,
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+};
+const URL_ELICITATION_REQUIRED = -32042;
 
 /**
- * The node to report for one handler, or undefined: also when the model cannot tell (a spread,
- * a dynamic handler), because a rule that cries wolf gets turned off.
+ * The category a code points at. Bad params, a malformed request or an unsupported operation
+ * named in the arguments are the caller's input; a timeout or a closed connection is transient.
+ * `InternalError` (and anything else) says nothing about the cause: no preference.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- scaffold: remove with the TODO
-function findProblem(handler: ToolHandler): TSESTree.Node | undefined {
-  // TODO: the policy, over what the model computed (handler.entry, model.errorResults, ...).
+const CODE_CATEGORY: ReadonlyMap<number, Category> = new Map([
+  [-32602, "validation"],
+  [-32600, "validation"],
+  [-32601, "validation"],
+  [-32001, "transient"],
+  [-32000, "transient"],
+]);
+
+/** Request-level failures about the tool *name* (not its arguments) are protocol errors. */
+const TOOL_NAME_TEXT =
+  /\btool name\b|\b(unknown|unsupported|invalid|missing|no) tool\b|\btools? \S+ (is )?(disabled|not (enabled|available|allowed|registered|supported|implemented))\b/i;
+
+/**
+ * Frameworks where a returned `{ content, isError }` object reaches the client as a tool result.
+ * mcp-framework and Mastra serialize any returned object as success text, EdgeFastMCP drops
+ * `isError`, EasyMCP wraps every return as text: the suggestion would not be a tool error there.
+ */
+const RESULT_FRAMEWORKS = new Set(["mcp-sdk", "mcp-sdk-v2", "mcp-sdk-low-level", "fastmcp", "mcp-nest", "tmcp", "mcp-lite", "xmcp"]);
+
+/** Names of the frameworks in the messages. */
+const FRAMEWORK_NAMES: Readonly<Record<string, string>> = {
+  "mcp-sdk": "McpServer",
+  "mcp-sdk-v2": "McpServer",
+  "mcp-sdk-low-level": "the low-level MCP Server",
+  fastmcp: "FastMCP",
+  "fastmcp-edge": "EdgeFastMCP",
+  "mcp-framework": "mcp-framework",
+  "mcp-nest": "MCP-Nest",
+  "easy-mcp": "EasyMCP",
+  tmcp: "tmcp",
+  "mcp-lite": "mcp-lite",
+  mastra: "Mastra's MCPServer",
+  xmcp: "xmcp",
+};
+
+interface ProtocolThrow {
+  /** `McpError` (SDK v1: the message gets an "MCP error <code>:" prefix) or `ProtocolError` (v2). */
+  readonly className: "McpError" | "ProtocolError";
+  /** The constructor or `fromError` call. */
+  readonly construction: TSESTree.NewExpression | TSESTree.CallExpression;
+  /** The numeric code, when known at lint time. */
+  readonly code: number | undefined;
+}
+
+/** The MCP SDK class a callee names: `McpError` by name or import, `ProtocolError` only from the SDK. */
+function protocolClass(importedFrom: ReadonlyMap<string, string>, callee: TSESTree.Node): ProtocolThrow["className"] | undefined {
+  const node = unwrap(callee);
+  let name: string | undefined;
+  let fromSdk = false;
+  if (node.type === AST_NODE_TYPES.Identifier) {
+    const source = importedFrom.get(node.name);
+    const hash = source?.lastIndexOf("#") ?? -1;
+    name = source !== undefined && hash >= 0 ? source.slice(hash + 1) : node.name;
+    fromSdk = source?.startsWith("@modelcontextprotocol/") === true;
+  } else if (node.type === AST_NODE_TYPES.MemberExpression && node.object.type === AST_NODE_TYPES.Identifier) {
+    // `import * as types from "@modelcontextprotocol/sdk/types.js"; new types.McpError(...)`.
+    const source = importedFrom.get(node.object.name);
+    if (source?.startsWith("@modelcontextprotocol/") !== true) return undefined;
+    name = memberName(node);
+    fromSdk = true;
+  }
+  if (name === "McpError") return "McpError";
+  if (name === "ProtocolError" && fromSdk) return "ProtocolError";
   return undefined;
+}
+
+/** The numeric value of `ErrorCode.InvalidParams`, `ProtocolErrorCode.X`, `-32602`. */
+function codeValue(node: TSESTree.Node | undefined): number | undefined {
+  if (!node) return undefined;
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Literal && typeof n.value === "number") return n.value;
+  if (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "-") {
+    const inner = unwrap(n.argument);
+    return inner.type === AST_NODE_TYPES.Literal && typeof inner.value === "number" ? -inner.value : undefined;
+  }
+  if (n.type === AST_NODE_TYPES.MemberExpression) {
+    const name = memberName(n);
+    return name !== undefined && Object.hasOwn(ERROR_CODES, name) ? ERROR_CODES[name] : undefined;
+  }
+  return undefined;
+}
+
+/** `throw new McpError(...)`, `throw McpError.fromError(...)`, or a const holding one. */
+function protocolThrow(sourceCode: SourceCode, importedFrom: ReadonlyMap<string, string>, node: TSESTree.ThrowStatement): ProtocolThrow | undefined {
+  let argument = unwrap(node.argument);
+  if (argument.type === AST_NODE_TYPES.Identifier) {
+    const init = constInitializer(sourceCode, argument);
+    if (!init) return undefined;
+    argument = init;
+  }
+  let className: ProtocolThrow["className"] | undefined;
+  if (argument.type === AST_NODE_TYPES.NewExpression) {
+    className = protocolClass(importedFrom, argument.callee);
+  } else if (argument.type === AST_NODE_TYPES.CallExpression) {
+    const callee = unwrap(argument.callee);
+    if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "fromError") {
+      className = protocolClass(importedFrom, callee.object);
+    }
+  }
+  if (!className || (argument.type !== AST_NODE_TYPES.NewExpression && argument.type !== AST_NODE_TYPES.CallExpression)) return undefined;
+  return { className, construction: argument, code: codeValue(argument.arguments[0]) };
+}
+
+/** What the framework does with this throw, as a clause for the message. */
+function outcome(handler: ToolHandler, thrown: ProtocolThrow): string {
+  const name = FRAMEWORK_NAMES[handler.framework] ?? "the framework";
+  const code = thrown.code === undefined ? "<code>" : String(thrown.code);
+  // Only the v1 `McpError` constructor prefixes the message.
+  const text = thrown.className === "McpError" ? `MCP error ${code}: <message>` : "<message>";
+  const rethrows = handler.framework === "mcp-nest" || (handler.framework === "mastra" && thrown.className === "ProtocolError");
+  if (handler.thrown === "protocol-error" || rethrows) {
+    const keepsCode = handler.framework === "mcp-sdk-low-level" || handler.framework === "tmcp" || handler.framework === "easy-mcp" || rethrows;
+    const codeClause = keepsCode && thrown.code !== undefined ? ` with code ${code}` : "";
+    return `${name} ${rethrows ? "re-throws" : "sends"} it as a JSON-RPC error${codeClause}, which the model never sees`;
+  }
+  if (handler.framework === "fastmcp") {
+    return `FastMCP turns it into an isError result whose only text is "Tool '${handler.toolName ?? "<name>"}' execution failed: ${text}", with no classification`;
+  }
+  if (handler.framework === "mastra") {
+    return "Mastra's MCPServer wraps it in a MastraError and returns that error's JSON as the only text, with no classification the agent can act on";
+  }
+  return `${name} turns it into an isError result whose only text is "${text}", with no classification`;
+}
+
+/** Categories for the suggestions: the one the code implies, then the branch's hints, then the rest. */
+function orderedCategories(node: TSESTree.Node, code: number | undefined): Category[] {
+  const first = code === undefined ? undefined : CODE_CATEGORY.get(code);
+  const order: Category[] = first ? [first] : [];
+  for (const c of [...likelyCategories(node), ...CATEGORIES]) if (!order.includes(c)) order.push(c);
+  return order;
+}
+
+function fieldKey(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name);
+}
+
+/** The `return { content, isError }` statement that replaces the throw, in the project's vocabulary. */
+function errorResultText(vocabulary: Vocabulary, category: Category, message: string): string {
+  const fields = `${fieldKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}, ${fieldKey(vocabulary.retryable)}: ${String(retryableFor(category, false))}, ${fieldKey(vocabulary.description)}: ${message}`;
+  if (vocabulary.preset === "tool-failure" && vocabulary.container.length === 1) {
+    // The tool-failure extension reads its fields from `_meta`; the text stays readable.
+    return `return { content: [{ type: "text", text: ${message} }], isError: true, _meta: { ${fieldKey(vocabulary.container[0] ?? "")}: { ${fields} } } };`;
+  }
+  let payload = `{ ${fields} }`;
+  for (const key of [...vocabulary.container].reverse()) payload = `{ ${fieldKey(key)}: ${payload} }`;
+  return `return { content: [{ type: "text", text: JSON.stringify(${payload}) }], isError: true };`;
 }
 
 export default createRule<Options, MessageIds>({
@@ -24,32 +187,129 @@ export default createRule<Options, MessageIds>({
     type: "problem",
     docs: {
       description: "Disallow throwing JSON-RPC protocol errors (McpError, ProtocolError) for failures of a tool's own operation",
-      // "recommended" | "strict" | undefined (only in `all`) decides which configs turn it on.
       recommended: "recommended",
     },
+    hasSuggestions: true,
     schema: [],
     messages: {
-      // What is wrong, why it hurts the agent, what to do; name the tool when it is known.
-      protocolErrorInTool: "TODO: {{tool}} ... so the agent cannot ... . Do ... instead.",
+      protocolErrorInTool:
+        "This {{errorClass}} reports a failure of {{tool}} as a protocol error: {{outcome}}. Return an error result (`isError: true`) with `{{category}}` and `{{retryable}}` instead, so the agent can tell whether to fix its input, retry, or stop.",
+      returnErrorResult: "Return an error result classified as {{category}} (`{{categoryField}}: {{code}}`, `{{retryable}}: {{value}}`).",
     },
   },
   create(context) {
-    const model = getModel(context);
-    // Not an MCP file, or no handler the model recognizes: nothing to check.
-    if (!model.isMcpFile || model.handlers.length === 0) return {};
+    return withModel(context, (model) => {
+      if (!model.isMcpFile || model.escapingThrows.length === 0) return;
+      const sourceCode = context.sourceCode;
+      const vocabulary = getVocabulary(context.settings);
+      /** Dispatchers that route to tool cases. */
+      /** Dispatchers that route to tool cases, with those cases. */
+      const routes = new Map<TSESTree.Node, ToolHandler[]>();
+      for (const h of model.handlers) {
+        if (h.kind !== "low-level-case") continue;
+        const list = routes.get(h.root) ?? [];
+        list.push(h);
+        routes.set(h.root, list);
+      }
 
-    return {
-      "Program:exit"() {
-        for (const handler of model.handlers) {
-          const node = findProblem(handler);
-          if (!node) continue;
-          context.report({
-            node,
-            messageId: "protocolErrorInTool",
-            data: { tool: toolLabel(model.toolNamesAt(node)) },
-          });
+      for (const site of model.escapingThrows) {
+        // A table dispatcher is listed with the tool it runs: the tool's own handler decides.
+        const specific = site.handlers.filter((h) => h.kind !== "low-level");
+        // Only the dispatcher, and it routes to tools: a throw before routing is a request check
+        // (a server-wide API key); one in a catch around the routing wraps the tools' failures.
+        let dispatched: ToolHandler[] | undefined;
+        if (specific.length === 0 && site.handlers.every((h) => routes.has(h.root))) {
+          dispatched = site.handlers.flatMap((h) => routes.get(h.root) ?? []);
+          if (!catchesRouting(site.node, dispatched)) continue;
         }
-      },
-    };
+        const handlers = specific.length > 0 ? specific : site.handlers;
+        const handler = handlers[0];
+        if (!handler || handler.thrown === "unknown") continue;
+        const thrown = protocolThrow(sourceCode, model.importedFrom, site.node);
+        if (!thrown) continue;
+        // -32042 is meant to reach the client as a protocol error (it asks for a URL elicitation).
+        if (thrown.code === URL_ELICITATION_REQUIRED) continue;
+        if (model.isUnknownToolBranch(site.node)) continue;
+        const text = thrownText(site.node);
+        if (text !== undefined && TOOL_NAME_TEXT.test(text)) continue;
+
+        const tool = toolLabel(dispatched ? [...new Set(dispatched.flatMap((h) => h.toolName ?? []))] : model.toolNamesAt(site.node));
+        const message = thrown.construction.arguments[1];
+        // A return ends the handler only in its entry function; data (a third argument) would be lost.
+        const canReturn =
+          message !== undefined &&
+          thrown.construction.arguments.length === 2 &&
+          message.type !== AST_NODE_TYPES.SpreadElement &&
+          unwrap(site.node.argument) === thrown.construction &&
+          handlers.every((h) => enclosingFunction(site.node) === h.entry && RESULT_FRAMEWORKS.has(h.framework) && returnsResult(h)) &&
+          !containsComment(sourceCode, site.node);
+        const suggest: TSESLint.ReportSuggestionArray<MessageIds> = canReturn
+          ? orderedCategories(site.node, thrown.code).map((category) => ({
+              messageId: "returnErrorResult" as const,
+              data: {
+                category,
+                categoryField: vocabulary.category,
+                code: quote(categoryValue(vocabulary, category)),
+                retryable: vocabulary.retryable,
+                value: String(retryableFor(category, false)),
+              },
+              fix: (fixer) => fixer.replaceText(site.node, errorResultText(vocabulary, category, sourceCode.getText(message))),
+            }))
+          : [];
+        context.report({
+          node: site.node,
+          messageId: "protocolErrorInTool",
+          data: {
+            tool,
+            errorClass: thrown.className,
+            outcome: outcome(handler, thrown),
+            category: vocabulary.category,
+            retryable: vocabulary.retryable,
+          },
+          suggest,
+        });
+      }
+    });
   },
 });
+
+/**
+ * The throw sits in a `catch` of the dispatcher whose `try` runs the tools: a case's region lies
+ * inside the `try`, or the tools are run through a table (no regions to compare).
+ */
+function catchesRouting(node: TSESTree.Node, cases: readonly ToolHandler[]): boolean {
+  let current: TSESTree.Node | undefined = node.parent;
+  while (current && !isFunctionNode(current)) {
+    if (current.type === AST_NODE_TYPES.CatchClause) {
+      const block = current.parent.block;
+      if (cases.some((h) => !h.region || isInside(h.region, block))) return true;
+    }
+    current = current.parent;
+  }
+  return false;
+}
+
+/**
+ * The entry may return a tool result: no return type, or one that names a result type. A handler
+ * declared to return `Promise<string>` would not type-check with the suggested object.
+ */
+function returnsResult(handler: ToolHandler): boolean {
+  const annotation = handler.entry.returnType?.typeAnnotation;
+  if (!annotation) return true;
+  return /ToolResult|ContentResult|\bany\b|\bunknown\b/.test(typeText(annotation));
+}
+
+/** The names in a type annotation, enough to match result type names. */
+function typeText(node: TSESTree.TypeNode): string {
+  if (node.type === AST_NODE_TYPES.TSTypeReference) {
+    const typeName = node.typeName;
+    const name =
+      typeName.type === AST_NODE_TYPES.Identifier ? typeName.name : typeName.type === AST_NODE_TYPES.TSQualifiedName ? typeName.right.name : "";
+    const args = node.typeArguments?.params.map(typeText).join(" ") ?? "";
+    return `${name} ${args}`;
+  }
+  if (node.type === AST_NODE_TYPES.TSUnionType) return node.types.map(typeText).join(" ");
+  if (node.type === AST_NODE_TYPES.TSAnyKeyword) return "any";
+  if (node.type === AST_NODE_TYPES.TSUnknownKeyword) return "unknown";
+  return "";
+}
