@@ -3,7 +3,7 @@ import { type ToolHandler, thrownText, withModel } from "../model/index.js";
 import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
 import { constInitializer, enclosingFunction, isFunctionNode, isInside, memberName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
+import { FRAMEWORK_NAMES, toolLabel } from "../util/describe.js";
 import { containsComment, quote } from "../util/fix.js";
 import { likelyCategories, retryableFor } from "./require-error-classification.js";
 
@@ -52,21 +52,6 @@ const TOOL_NAME_TEXT =
  */
 const RESULT_FRAMEWORKS = new Set(["mcp-sdk", "mcp-sdk-v2", "mcp-sdk-low-level", "fastmcp", "mcp-nest", "tmcp", "mcp-lite", "xmcp"]);
 
-/** Names of the frameworks in the messages. */
-const FRAMEWORK_NAMES: Readonly<Record<string, string>> = {
-  "mcp-sdk": "McpServer",
-  "mcp-sdk-v2": "McpServer",
-  "mcp-sdk-low-level": "the low-level MCP Server",
-  fastmcp: "FastMCP",
-  "fastmcp-edge": "EdgeFastMCP",
-  "mcp-framework": "mcp-framework",
-  "mcp-nest": "MCP-Nest",
-  "easy-mcp": "EasyMCP",
-  tmcp: "tmcp",
-  "mcp-lite": "mcp-lite",
-  mastra: "Mastra's MCPServer",
-  xmcp: "xmcp",
-};
 
 interface ProtocolThrow {
   /** `McpError` (SDK v1: the message gets an "MCP error <code>:" prefix) or `ProtocolError` (v2). */
@@ -138,7 +123,7 @@ function protocolThrow(sourceCode: SourceCode, importedFrom: ReadonlyMap<string,
 
 /** What the framework does with this throw, as a clause for the message. */
 function outcome(handler: ToolHandler, thrown: ProtocolThrow): string {
-  const name = FRAMEWORK_NAMES[handler.framework] ?? "the framework";
+  const name = FRAMEWORK_NAMES[handler.framework];
   const code = thrown.code === undefined ? "<code>" : String(thrown.code);
   // Only the v1 `McpError` constructor prefixes the message.
   const text = thrown.className === "McpError" ? `MCP error ${code}: <message>` : "<message>";

@@ -257,6 +257,9 @@ export default createRule<Options, MessageIds>({
             ? calleeName(argument)
             : undefined;
         if (className !== undefined && classified.has(className)) continue;
+        // A thrown McpError / ProtocolError is no-protocol-error-in-tool's report, with the
+        // framework's own handling of it in the message: one report per line.
+        if (className === "McpError" || className === "ProtocolError" || isFromErrorCall(argument)) continue;
         // FastMCP `UserError(message, extras)`: extras become structuredContent.
         if (
           className === "UserError" &&
@@ -298,6 +301,20 @@ function isCaughtErrorRethrow(node: TSESTree.ThrowStatement, argument: TSESTree.
     current = current.parent;
   }
   return false;
+}
+
+/** `McpError.fromError(...)` / `ProtocolError.fromError(...)`. */
+function isFromErrorCall(node: TSESTree.Node): boolean {
+  if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+  const callee = unwrap(node.callee);
+  return (
+    callee.type === AST_NODE_TYPES.MemberExpression &&
+    callee.object.type === AST_NODE_TYPES.Identifier &&
+    (callee.object.name === "McpError" || callee.object.name === "ProtocolError") &&
+    !callee.computed &&
+    callee.property.type === AST_NODE_TYPES.Identifier &&
+    callee.property.name === "fromError"
+  );
 }
 
 /** `throw Error("x")` / `throw createError(...)`: a call we read as building a plain error. */

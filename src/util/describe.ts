@@ -17,7 +17,8 @@ export function toolLabel(names: string | readonly string[] | undefined): string
   return `${String(list.length)} tools ("${first}", "${second}", ...)`;
 }
 
-const FRAMEWORK_NAMES: Record<Framework, string> = {
+/** How messages name each framework. */
+export const FRAMEWORK_NAMES: Readonly<Record<Framework, string>> = {
   "mcp-sdk": "McpServer",
   "mcp-sdk-v2": "McpServer",
   "mcp-sdk-low-level": "the low-level MCP Server",

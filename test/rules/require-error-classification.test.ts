@@ -183,6 +183,18 @@ ruleTester.run("require-error-classification", rule, {
   valid: [
     ...shapeValid,
 
+    // A thrown McpError is no-protocol-error-in-tool's report (one report per line).
+    {
+      name: "a thrown McpError is left to no-protocol-error-in-tool",
+      code: `import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+${inTool('  throw new McpError(ErrorCode.InternalError, "The index is being rebuilt");')}`,
+    },
+    {
+      name: "McpError.fromError is left to no-protocol-error-in-tool",
+      code: `import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+${inTool('  throw McpError.fromError(ErrorCode.InternalError, "The index is being rebuilt");')}`,
+    },
+
     // Where the classification may live.
     {
       name: "classification in structuredContent",
