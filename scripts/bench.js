@@ -183,6 +183,23 @@ function axiosStep(rnd, ctx) {
   ];
 }
 
+/** A fan-out over ids: one request per id, all awaited together. */
+function fanOutStep(rnd, ctx) {
+  const settle = rnd.chance(0.4) ? "allSettled" : "all";
+  const lines = [
+    `const ids = String(${ctx.arg}).split(",").slice(0, ${rnd.pick([5, 10, 20])});`,
+    `const responses = await Promise.${settle}(`,
+    `  ids.map((id) => fetch(\`\${API_BASE}/${ctx.noun}s/\${encodeURIComponent(id)}\`, { signal: AbortSignal.timeout(10_000) })),`,
+    ");",
+  ];
+  lines.push(
+    settle === "all"
+      ? "const results = await Promise.all(responses.map((r) => r.json()));"
+      : 'const results = responses.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));',
+  );
+  return lines;
+}
+
 function dbStep(rnd, ctx) {
   return [
     `const { rows: results } = await db.query(`,
@@ -236,7 +253,7 @@ function successReturn(rnd, ctx) {
 function catchClause(rnd, ctx) {
   const head = ctx.ts ? "} catch (error: unknown) {" : "} catch (error) {";
   const message = ctx.ts ? "error instanceof Error ? error.message : String(error)" : "error.message";
-  const style = rnd.weighted([["classified", 8], ["generic", 1], ["message", 1], ["wrongRetry", 0.5], ["rethrow", 1], ["log", 1]]);
+  const style = rnd.weighted([["classified", 8], ["generic", 1], ["message", 1], ["wrongRetry", 0.5], ["rethrow", 1], ["log", 1], ["swallow", 0.5], ["stack", 0.3]]);
   const body = [];
   if (style === "classified") {
     body.push(...classifiedReturn(rnd, ctx, "transient", true, `\`${ctx.service} is unreachable: \${${message}}\``));
@@ -249,6 +266,10 @@ function catchClause(rnd, ctx) {
     body.push(...returnLines(errorObject(rnd, ctx, rnd.pick(["validation", "permission"]), true, `"${ctx.noun} request rejected"`)));
   } else if (style === "rethrow") {
     body.push(ctx.framework === "low-level" ? `throw new McpError(ErrorCode.InternalError, \`${ctx.name}: \${${message}}\`);` : "throw error;");
+  } else if (style === "swallow") {
+    body.push(`return { content: [{ type: "text", text: "No ${ctx.noun}s available." }] };`);
+  } else if (style === "stack") {
+    body.push(`return { isError: true, content: [{ type: "text", text: String(${ctx.ts ? "(error as Error).stack" : "error.stack"}) }] };`);
   } else {
     body.push(`logger.warn({ err: error, tool: "${ctx.name}" }, "tool call failed");`);
     body.push(...(ctx.hasErrorHelper ? [`return errorResult("transient", ${message}, true);`] : genericReturn(rnd)));
@@ -284,7 +305,7 @@ function shaping(rnd, ctx) {
 /** The statements of one tool handler. */
 function handlerBody(rnd, ctx) {
   const work = [];
-  const call = rnd.weighted([[fetchStep, 5], [axiosStep, 3], [dbStep, 2]]);
+  const call = rnd.weighted([[fetchStep, 5], [axiosStep, 3], [dbStep, 2], [fanOutStep, 1]]);
   work.push(...call(rnd, ctx));
   if (rnd.chance(0.7)) work.push(...emptyCheck(rnd, ctx));
   if (rnd.chance(0.3)) work.push(`const top = results.slice(0, ${rnd.pick([5, 10, 20])});`, "void top;");

@@ -1,5 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 
 const API = "https://weather.example.com/v1";
@@ -89,6 +90,87 @@ server.registerTool(
       return { isError: true, content: [{ type: "text", text: `Alerts for ${region} failed with HTTP ${String(response.status)}.` }] };
     }
     return { content: [{ type: "text", text: await response.text() }] };
+  },
+);
+
+server.registerTool(
+  "get_observations",
+  { description: "Latest observations of a station", inputSchema: { stationId: z.string() } },
+  async ({ stationId }, extra) => {
+    try {
+      const observations = await getJson(`/stations/${stationId}/observations`, extra.signal);
+      return { content: [{ type: "text", text: JSON.stringify(observations) }] };
+    } catch {
+      // DEFECT(no-swallowed-failure): an outage reported as "nothing there"; the agent believes it.
+      return { content: [{ type: "text", text: "No observations available." }] };
+    }
+  },
+);
+
+server.registerTool(
+  "get_station",
+  { description: "Details of one station", inputSchema: { stationId: z.string() } },
+  async ({ stationId }, extra) => {
+    let station: unknown;
+    try {
+      station = await getJson(`/stations/${stationId}`, extra.signal);
+    } catch (error) {
+      return toolError("transient", true, `Station ${stationId} could not be loaded (${(error as Error).message}); retry in a minute.`);
+    }
+    if (station === null) {
+      // DEFECT(no-protocol-error-in-tool): McpServer turns this into "MCP error -32603: ..." text with no classification.
+      throw new McpError(ErrorCode.InternalError, `Station ${stationId} returned no data`);
+    }
+    return { content: [{ type: "text", text: JSON.stringify(station) }] };
+  },
+);
+
+server.registerTool(
+  "clear_favourites",
+  { description: "Remove every favourite station", inputSchema: {} },
+  async (_args, extra) => {
+    try {
+      await getJson("/favourites/clear", extra.signal);
+    } catch (error) {
+      return toolError("transient", true, `Favourites could not be cleared (${(error as Error).message}); retry in a minute.`);
+    }
+    // DEFECT(no-empty-tool-result): the agent cannot tell what happened; say "Removed 4 favourites".
+    return { content: [] };
+  },
+);
+
+server.registerTool(
+  "get_radar",
+  { description: "Radar image URL for a region", inputSchema: { region: z.string() } },
+  async ({ region }, extra) => {
+    try {
+      const radar = await getJson(`/radar/${region}`, extra.signal);
+      return { content: [{ type: "text", text: JSON.stringify(radar) }] };
+    } catch (error) {
+      return {
+        isError: true,
+        content: [{ type: "text", text: `Radar for ${region} is unavailable right now.` }],
+        // DEFECT(no-invisible-error-metadata): top-level keys beside content never reach the model
+        // (so require-error-classification reports this result as unclassified, too).
+        errorCategory: "transient",
+        isRetryable: true,
+      };
+    }
+  },
+);
+
+server.registerTool(
+  "get_history",
+  { description: "Past observations of a station", inputSchema: { stationId: z.string() } },
+  async ({ stationId }, extra) => {
+    try {
+      const history = await getJson(`/stations/${stationId}/history`, extra.signal);
+      return { content: [{ type: "text", text: JSON.stringify(history) }] };
+    } catch (error) {
+      // DEFECT(no-error-details-leak): a stack trace is noise to the model and leaks server internals.
+      const description = `History for ${stationId} could not be loaded: ${(error as Error).stack ?? ""}`;
+      return toolError("transient", true, description);
+    }
   },
 );
 
