@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   type ClientFacts,
   type ExternalCall,
