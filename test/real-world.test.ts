@@ -26,6 +26,24 @@ it("wraps a failure", () => {
 });`,
     },
     {
+      name: "a throw inside a method called as void logger?.log(...) never reaches the framework",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "s", version: "1" });
+class Telemetry {
+  async log(params: Record<string, unknown>) {
+    if (Object.keys(params).length > 20) throw new Error("too many parameters to log");
+  }
+}
+const telemetry: Telemetry | undefined = new Telemetry();
+server.registerTool("search", {}, async (params: Record<string, unknown>) => {
+  try {
+    return { content: [{ type: "text", text: "ok" }] };
+  } finally {
+    void telemetry?.log(params);
+  }
+});`,
+    },
+    {
       name: "an unknown-tool message built in a const before the throw",
       code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
 const tools = new Map();
@@ -137,7 +155,26 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`;
 
 ruleTester.run("require-timeout (real-world shapes)", requireTimeout, {
-  valid: [],
+  valid: [
+    {
+      name: "an https.request with an options object, bounded by req.setTimeout on the request",
+      code: `import https from "node:https";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "s", version: "1" });
+function send(body: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const options = { hostname: "telemetry.example.com", path: "/", method: "POST" };
+    const req = https.request(options, (res) => { res.resume(); resolve(true); });
+    req.setTimeout(3000, () => { req.destroy(); resolve(false); });
+    req.end(body);
+  });
+}
+server.registerTool("ping", {}, async () => {
+  await send("ping");
+  return { content: [{ type: "text", text: "sent" }] };
+});`,
+    },
+  ],
   invalid: [
     {
       name: "a CallToolResult function whose success return sits in a loop is a handler, not an error helper",

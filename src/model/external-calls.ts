@@ -277,8 +277,9 @@ function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, client: 
       optionsNode = objectLiteral(facts.sourceCode, args[0]);
       if (!optionsNode && !looksLikeUrl(facts, args[0])) return unknown(call, client, label);
     }
+    // `req.setTimeout(ms, ...)` on the request bounds it, whatever the options say.
+    if (client === "http" && hasSetTimeout(call)) return ok(call, client, label);
     if (!optionsNode) {
-      if (client === "http" && hasSetTimeout(call)) return ok(call, client, label);
       const last = args.at(-1);
       const lastIsCallback = last ? isFunctionNode(unwrap(last)) : false;
       insertAfter = lastIsCallback ? undefined : last;

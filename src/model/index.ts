@@ -756,8 +756,11 @@ function methodOf(body: TSESTree.ClassBody, name: string): FunctionNode | undefi
  * statement or value. A promise left floating (`void f()`, `.catch(...)`) does not throw here.
  */
 function isAwaitedOrReturned(call: TSESTree.CallExpression): boolean {
-  const parent = call.parent;
-  if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === call) {
+  // `void logger?.log(x)`: the optional chain wraps the call.
+  let node: TSESTree.Node = call;
+  while (node.parent.type === AST_NODE_TYPES.ChainExpression) node = node.parent;
+  const parent = node.parent;
+  if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === node) {
     const name = memberName(parent);
     if (name === "catch" || name === "then") return false;
   }
