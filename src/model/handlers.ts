@@ -221,6 +221,7 @@ function frameworkFor(search: HandlerSearch, kind: HandlerKind): Framework {
     case "xmcp":
       return "xmcp";
     case "call-tool-result":
+    case "imported":
       return "unknown";
   }
 }

@@ -15,6 +15,7 @@ import {
   staticString,
   unwrap,
   constInitializer,
+  enclosingFunction,
   findVariable,
   forEachChild,
   messageText,
@@ -33,9 +34,10 @@ import {
   visitXmcpModule,
 } from "./handlers.js";
 import { type ExternalCall, classifyCall, collectDefaultTimeouts, mayLeaveProcess, promisifiedNames } from "./external-calls.js";
-import type { ErrorResult, ToolHandler, ToolResult } from "./types.js";
+import { getProgramIndex } from "../typed/program-index.js";
+import type { ErrorResult, ImportedRoot, ToolHandler, ToolResult } from "./types.js";
 
-export type { ErrorResult, ToolHandler, ToolResult, Framework, ThrownOutcome, Payload } from "./types.js";
+export type { ErrorResult, ImportedRoot, ToolHandler, ToolResult, Framework, ThrownOutcome, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -85,12 +87,39 @@ export interface McpModel {
   readonly catches: readonly TSESTree.CatchClause[];
   /** The call leaves the process (HTTP client, fetch, child process): memoized per call. */
   externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
+  /** What the program index needs to follow handler paths into other files. */
+  readonly graph: ModelGraph;
 }
 
-const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
+/** The call graph of the handler paths, for the cross-file program index. */
+export interface ModelGraph {
+  /** Calls made on some handler path, with the handlers whose path they are on. */
+  readonly pathCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
+  /** Calls through which a throw of the callee escapes to the framework, per handler. */
+  readonly escapeCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
+  /** Same-file functions a call runs (empty when the callee lives elsewhere or is unknown). */
+  localTargets(call: TSESTree.CallExpression): readonly FunctionNode[];
+}
+
+export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
 const UNKNOWN_TOOL_TEXT = /unknown tool|tool not found|no such tool|tool .* not found|unsupported tool|invalid tool name|not a known tool/i;
 
 const cache = new WeakMap<TSESTree.Program, McpModel>();
+const importedByAst = new WeakMap<TSESTree.Program, readonly ImportedRoot[]>();
+
+/**
+ * With typed linting, the functions of this file that tools of other files call (from the
+ * program index); undefined without a program. A failure of the index never fails the lint.
+ */
+function importedRoots(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): readonly ImportedRoot[] | undefined {
+  const program = context.sourceCode.parserServices?.program;
+  if (!program) return undefined;
+  try {
+    return getProgramIndex(program).rootsFor(context.filename);
+  } catch {
+    return undefined;
+  }
+}
 /** Collectors fed by ESLint's traversal, until the first `Program:exit` builds the model. */
 const pending = new WeakMap<TSESTree.Program, Collector>();
 
@@ -107,7 +136,7 @@ export function getModel(context: Readonly<TSESLint.RuleContext<string, readonly
   let model = cache.get(ast);
   if (!model) {
     // A collector that is still being fed cannot be used yet: walk instead.
-    model = buildModel(sourceCode);
+    model = buildModel(sourceCode, undefined, importedByAst.get(ast) ?? importedRoots(context));
     cache.set(ast, model);
   }
   return model;
@@ -124,16 +153,18 @@ export function withModel(
 ): TSESLint.RuleListener {
   const sourceCode = context.sourceCode;
   const ast = sourceCode.ast;
+  const imported = cache.has(ast) || pending.has(ast) ? undefined : importedRoots(context);
+  if (imported) importedByAst.set(ast, imported);
   const finish = (): void => {
     let model = cache.get(ast);
     if (!model) {
-      model = buildModel(sourceCode, pending.get(ast));
+      model = buildModel(sourceCode, pending.get(ast), importedByAst.get(ast));
       pending.delete(ast);
       cache.set(ast, model);
     }
     check(model);
   };
-  if (cache.has(ast) || pending.has(ast) || !MCP_EVIDENCE.test(sourceCode.text)) {
+  if (cache.has(ast) || pending.has(ast) || (!MCP_EVIDENCE.test(sourceCode.text) && !imported?.length)) {
     return { "Program:exit": finish };
   }
   const collector = new Collector();
@@ -160,6 +191,7 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     results: EMPTY,
     catches: EMPTY,
     externalCall: () => undefined,
+    graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY },
   };
 }
 
@@ -323,8 +355,8 @@ class Collector {
   }
 }
 
-function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
-  if (!MCP_EVIDENCE.test(sourceCode.text)) return emptyModel(sourceCode);
+export function buildModel(sourceCode: SourceCode, collector?: Collector, imported?: readonly ImportedRoot[]): McpModel {
+  if (!MCP_EVIDENCE.test(sourceCode.text) && !imported?.length) return emptyModel(sourceCode);
   let collected = collector;
   if (!collected) {
     collected = new Collector();
@@ -363,6 +395,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     if (!errorHelpers.has(fn) && returnsCallToolResult(fn)) addCallToolResultFunction(search, fn);
   }
   const handlers = search.handlers;
+  if (imported && imported.length > 0) addImportedHandlers(handlers, functions, imported);
 
   /** Same-file functions a call runs (memoized: every handler's walk asks again). */
   const targetCache = new Map<TSESTree.CallExpression, FunctionNode[]>();
@@ -419,6 +452,8 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
 
   // Handler paths: every function reachable from a handler's entry (nested callbacks included).
   const onPath = new Map<FunctionNode, ToolHandler[]>();
+  const pathCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
+  const escapeCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
   const regionsOf = new Map<FunctionNode, ToolHandler[]>();
   const mark = (fn: FunctionNode, handler: ToolHandler): boolean => {
     let list = onPath.get(fn);
@@ -445,6 +480,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
       for (const child of f.children) if (isInside(child, region) && mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
         if (!isInside(call, region)) continue;
+        record(pathCalls, call, handler);
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
     };
@@ -456,6 +492,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
       if (!f) continue;
       for (const child of f.children) if (mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
+        record(pathCalls, call, handler);
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
     }
@@ -486,6 +523,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
         if (region && !isInside(call, region)) continue;
         if (caughtAbove || isCaughtWithin(call, fn)) continue;
         if (!isAwaitedOrReturned(call)) continue;
+        record(escapeCalls, call, handler);
         for (const target of targetsOf(call, fn)) visit(target, undefined, false);
       }
     };
@@ -605,7 +643,45 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     results,
     catches,
     externalCall,
+    graph: {
+      pathCalls,
+      escapeCalls,
+      localTargets: (call) => {
+        const within = enclosingFunction(call);
+        return within ? targetsOf(call, within) : EMPTY;
+      },
+    },
   };
+}
+
+function record<K>(map: Map<K, ToolHandler[]>, key: K, handler: ToolHandler): void {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  if (!list.includes(handler)) list.push(handler);
+}
+
+/** Stands a function of this file in for the tools of other files that call it. */
+function addImportedHandlers(handlers: ToolHandler[], functions: readonly FunctionNode[], imported: readonly ImportedRoot[]): void {
+  const byRange = new Map<string, FunctionNode>();
+  for (const fn of functions) byRange.set(`${String(fn.range[0])}:${String(fn.range[1])}`, fn);
+  for (const root of imported) {
+    const fn = byRange.get(`${String(root.range[0])}:${String(root.range[1])}`);
+    if (!fn) continue;
+    handlers.push({
+      kind: "imported",
+      toolName: root.toolName,
+      framework: root.framework,
+      thrown: root.thrown,
+      root: fn,
+      entry: fn,
+      region: undefined,
+      entryCaught: root.caught,
+      requestSignal: undefined,
+      argsParam: undefined,
+      registration: fn,
+      origin: root.origin,
+    });
+  }
 }
 
 /**

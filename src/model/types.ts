@@ -34,7 +34,9 @@ export type HandlerKind =
   | "decorator"
   | "mastra"
   | "xmcp"
-  | "call-tool-result";
+  | "call-tool-result"
+  /** A function in this file that a tool registered in another file calls (typed analysis). */
+  | "imported";
 
 export interface ToolHandler {
   readonly kind: HandlerKind;
@@ -55,6 +57,22 @@ export interface ToolHandler {
   readonly argsParam: TSESTree.Parameter | undefined;
   /** The registration call or class/decorator the handler was found through. */
   readonly registration: TSESTree.Node;
+  /** For an `imported` handler: a key of the registration in the other file (`file:start`). */
+  readonly origin?: string;
+}
+
+/**
+ * A function of this file on the path of a tool registered elsewhere, found by the program
+ * index: the function's range, the tool it serves, and whether its throws are caught before
+ * they reach the framework.
+ */
+export interface ImportedRoot {
+  readonly range: readonly [number, number];
+  readonly origin: string;
+  readonly toolName: string | undefined;
+  readonly framework: Framework;
+  readonly thrown: ThrownOutcome;
+  readonly caught: boolean;
 }
 
 /** Where the payload fields of an error result were looked for. */

@@ -1,0 +1,224 @@
+/**
+ * The program index: with typed linting, one analysis of the whole `ts.Program` that follows
+ * tool handlers into the functions they call in other files. It is built once per program (all
+ * files of a lint run share it) and answers, for the file being linted, which of its functions
+ * run on the path of a tool registered elsewhere, and whether their throws reach the framework.
+ *
+ * Each file of interest is converted to ESTree from the program's own source file (no second
+ * TypeScript parse) and analysed by the same model as in syntactic linting; calls the model
+ * cannot resolve within a file are resolved with the type checker.
+ */
+import { analyze } from "@typescript-eslint/scope-manager";
+import { type ParserServicesWithTypeInformation, parseAndGenerateServices, simpleTraverse } from "@typescript-eslint/typescript-estree";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { visitorKeys } from "@typescript-eslint/visitor-keys";
+import { SourceCode } from "eslint";
+import ts from "typescript";
+import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
+import type { ImportedRoot } from "../model/types.js";
+import { isFunctionNode, unwrap } from "../util/ast.js";
+
+interface FileEntry {
+  readonly fileName: string;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly services: ParserServicesWithTypeInformation;
+  /** Functions of this file on the paths of tools of other files: range key -> origin -> root. */
+  readonly roots: Map<string, Map<string, ImportedRoot>>;
+  model: McpModel | undefined;
+}
+
+/** What the index knows about one program. */
+export interface ProgramIndex {
+  /** Functions of `fileName` that run on the path of tools registered elsewhere. */
+  rootsFor(fileName: string): readonly ImportedRoot[];
+  /** Every tool handler of the program that the model recognised, by file. */
+  readonly handlers: ReadonlyMap<string, readonly ToolHandler[]>;
+}
+
+const indexes = new WeakMap<ts.Program, ProgramIndex>();
+
+export function getProgramIndex(program: ts.Program): ProgramIndex {
+  let index = indexes.get(program);
+  if (!index) {
+    index = buildIndex(program);
+    indexes.set(program, index);
+  }
+  return index;
+}
+
+const rangeKey = (range: readonly [number, number]): string => `${String(range[0])}:${String(range[1])}`;
+
+function isProjectFile(sourceFile: ts.SourceFile): boolean {
+  return !sourceFile.isDeclarationFile && !sourceFile.fileName.includes("/node_modules/");
+}
+
+function buildIndex(program: ts.Program): ProgramIndex {
+  const checker = program.getTypeChecker();
+  const files = new Map<string, FileEntry | null>();
+
+  const entryOf = (sourceFile: ts.SourceFile): FileEntry | undefined => {
+    const known = files.get(sourceFile.fileName);
+    if (known !== undefined) return known ?? undefined;
+    let entry: FileEntry | null = null;
+    try {
+      const { ast, services } = parseAndGenerateServices(sourceFile.text, {
+        filePath: sourceFile.fileName,
+        programs: [program],
+        range: true,
+        loc: true,
+        tokens: true,
+        comment: true,
+        preserveNodeMaps: true,
+      });
+      // ESLint sets parent pointers during its own traversal; this AST never goes through one.
+      simpleTraverse(ast, { enter() {} }, true);
+      const scopeManager = analyze(ast, { sourceType: "module" });
+      const sourceCode = new SourceCode({
+        text: sourceFile.text,
+        ast: ast as never,
+        parserServices: services,
+        scopeManager: scopeManager as never,
+        visitorKeys: visitorKeys as never,
+      }) as unknown as Readonly<TSESLint.SourceCode>;
+      entry = {
+        fileName: sourceFile.fileName,
+        sourceCode,
+        services: services as ParserServicesWithTypeInformation,
+        roots: new Map(),
+        model: undefined,
+      };
+    } catch {
+      // A file the converter rejects is left to the syntactic analysis of its own lint.
+      entry = null;
+    }
+    files.set(sourceFile.fileName, entry);
+    return entry ?? undefined;
+  };
+
+  const rootsOf = (entry: FileEntry): ImportedRoot[] => [...entry.roots.values()].flatMap((byOrigin) => [...byOrigin.values()]);
+
+  /** The function (declaration) a call runs, wherever it lives in the program. */
+  const resolveCall = (entry: FileEntry, call: TSESTree.CallExpression): { entry: FileEntry; fn: TSESTree.Node } | undefined => {
+    const callee = unwrap(call.callee);
+    const name =
+      callee.type === AST_NODE_TYPES.Identifier
+        ? callee
+        : callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed
+          ? callee.property
+          : undefined;
+    if (!name) return undefined;
+    const tsNode = entry.services.esTreeNodeToTSNodeMap.get(name as TSESTree.Node);
+    let symbol = checker.getSymbolAtLocation(tsNode);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    for (const declaration of symbol?.declarations ?? []) {
+      const fn = functionOf(declaration);
+      if (!fn) continue;
+      const sourceFile = fn.getSourceFile();
+      if (!isProjectFile(sourceFile)) continue;
+      const target = entryOf(sourceFile);
+      const node = target?.services.tsNodeToESTreeNodeMap.get(fn);
+      const estree = node ? functionValue(node) : undefined;
+      if (target && estree) return { entry: target, fn: estree };
+    }
+    return undefined;
+  };
+
+  const handlers = new Map<string, ToolHandler[]>();
+  const queue: FileEntry[] = [];
+  const queued = new Set<FileEntry>();
+  const enqueue = (entry: FileEntry): void => {
+    if (queued.has(entry)) return;
+    queued.add(entry);
+    queue.push(entry);
+  };
+
+  for (const sourceFile of program.getSourceFiles()) {
+    if (!isProjectFile(sourceFile) || !MCP_EVIDENCE.test(sourceFile.text)) continue;
+    const entry = entryOf(sourceFile);
+    if (entry) enqueue(entry);
+  }
+
+  // Fixed point: a file is analysed again whenever a new tool (or an escaping path) reaches it.
+  let steps = 0;
+  while (queue.length > 0 && steps < 10_000) {
+    steps++;
+    const entry = queue.shift() as FileEntry;
+    queued.delete(entry);
+    const model = buildModel(entry.sourceCode, undefined, rootsOf(entry));
+    entry.model = model;
+    handlers.set(
+      entry.fileName,
+      model.handlers.filter((h) => h.kind !== "imported"),
+    );
+    for (const [call, through] of model.graph.pathCalls) {
+      if (model.graph.localTargets(call).length > 0) continue;
+      const target = resolveCall(entry, call);
+      if (!target) continue;
+      const escaping = model.graph.escapeCalls.get(call) ?? [];
+      for (const handler of through) {
+        const root = rootFor(entry.fileName, handler, target.fn.range, !escaping.includes(handler));
+        if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
+        if (addRoot(target.entry, root)) enqueue(target.entry);
+      }
+    }
+  }
+
+  return {
+    handlers,
+    rootsFor(fileName) {
+      const sourceFile = program.getSourceFile(fileName);
+      const entry = sourceFile ? files.get(sourceFile.fileName) : undefined;
+      return entry ? rootsOf(entry) : [];
+    },
+  };
+}
+
+/** The imported root that stands for `handler` (or for the tool it stands for) at `range`. */
+function rootFor(fileName: string, handler: ToolHandler, range: readonly [number, number], caught: boolean): ImportedRoot {
+  return {
+    range,
+    origin: handler.origin ?? `${fileName}:${String(handler.registration.range[0])}:${String(handler.entry.range[0])}`,
+    toolName: handler.toolName,
+    framework: handler.framework,
+    thrown: handler.thrown,
+    caught: caught || handler.thrown === "unknown",
+  };
+}
+
+/** Adds or widens a root; true when something changed (an uncaught path wins over a caught one). */
+function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
+  const key = rangeKey(root.range);
+  let byOrigin = entry.roots.get(key);
+  if (!byOrigin) entry.roots.set(key, (byOrigin = new Map()));
+  const existing = byOrigin.get(root.origin);
+  if (existing && (existing.caught === root.caught || !existing.caught)) return false;
+  byOrigin.set(root.origin, root);
+  return true;
+}
+
+/** The function-like node a declaration stands for (`function f`, `const f = () => ...`, methods). */
+function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
+  let node: ts.Node | undefined = declaration;
+  if (ts.isVariableDeclaration(declaration) || ts.isPropertyAssignment(declaration) || ts.isPropertyDeclaration(declaration)) {
+    node = declaration.initializer;
+    while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))) node = node.expression;
+  }
+  if (!node) return undefined;
+  if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node)) {
+    return node.body ? node : undefined;
+  }
+  return undefined;
+}
+
+/** The ESTree function of a converted declaration (a method's value, a property's function). */
+function functionValue(node: TSESTree.Node): TSESTree.Node | undefined {
+  if (isFunctionNode(node)) return node;
+  if (
+    (node.type === AST_NODE_TYPES.MethodDefinition || node.type === AST_NODE_TYPES.Property || node.type === AST_NODE_TYPES.PropertyDefinition) &&
+    node.value &&
+    isFunctionNode(node.value)
+  ) {
+    return node.value;
+  }
+  return undefined;
+}
