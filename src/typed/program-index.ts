@@ -97,8 +97,8 @@ function buildIndex(program: ts.Program): ProgramIndex {
 
   const rootsOf = (entry: FileEntry): ImportedRoot[] => [...entry.roots.values()].flatMap((byOrigin) => [...byOrigin.values()]);
 
-  /** The function (declaration) a call runs, wherever it lives in the program. */
-  const resolveCall = (entry: FileEntry, call: TSESTree.CallExpression): { entry: FileEntry; fn: TSESTree.Node } | undefined => {
+  /** The functions (declarations) a call runs, wherever they live in the program. */
+  const resolveCall = (entry: FileEntry, call: TSESTree.CallExpression): { entry: FileEntry; fn: TSESTree.Node }[] => {
     const callee = unwrap(call.callee);
     const name =
       callee.type === AST_NODE_TYPES.Identifier
@@ -106,11 +106,22 @@ function buildIndex(program: ts.Program): ProgramIndex {
         : callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed
           ? callee.property
           : undefined;
-    if (!name) return undefined;
+    if (!name) return [];
     const tsNode = entry.services.esTreeNodeToTSNodeMap.get(name as TSESTree.Node);
     let symbol = checker.getSymbolAtLocation(tsNode);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    for (const declaration of symbol?.declarations ?? []) {
+    const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
+    // `this.execute()` in a base class runs the subclasses' implementations too.
+    const receiver = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
+    if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol) {
+      for (const declaration of symbol.declarations ?? []) {
+        if (ts.isClassElement(declaration) && ts.isClassLike(declaration.parent)) {
+          declarations.push(...overridesOf(declaration.parent, symbol.name));
+        }
+      }
+    }
+    const targets: { entry: FileEntry; fn: TSESTree.Node }[] = [];
+    for (const declaration of declarations) {
       const fn = functionOf(declaration);
       if (!fn) continue;
       const sourceFile = fn.getSourceFile();
@@ -118,9 +129,59 @@ function buildIndex(program: ts.Program): ProgramIndex {
       const target = entryOf(sourceFile);
       const node = target?.services.tsNodeToESTreeNodeMap.get(fn);
       const estree = node ? functionValue(node) : undefined;
-      if (target && estree) return { entry: target, fn: estree };
+      if (target && estree) targets.push({ entry: target, fn: estree });
     }
-    return undefined;
+    return targets;
+  };
+
+  /** Subclasses by base class, over the project's files (built on first use). */
+  let subclasses: Map<ts.Symbol, ts.ClassLikeDeclaration[]> | undefined;
+  const classSymbol = (node: ts.Node): ts.Symbol | undefined => {
+    let symbol = checker.getSymbolAtLocation(node);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    return symbol;
+  };
+  const overridesOf = (base: ts.ClassLikeDeclaration, member: string): ts.Declaration[] => {
+    if (!subclasses) {
+      subclasses = new Map();
+      const visit = (node: ts.Node): void => {
+        if (ts.isClassLike(node)) {
+          for (const clause of node.heritageClauses ?? []) {
+            if (clause.token !== ts.SyntaxKind.ExtendsKeyword) continue;
+            const expression = clause.types[0]?.expression;
+            const symbol = expression ? classSymbol(expression) : undefined;
+            if (!symbol) continue;
+            const map = subclasses as Map<ts.Symbol, ts.ClassLikeDeclaration[]>;
+            const list = map.get(symbol) ?? [];
+            map.set(symbol, list);
+            list.push(node);
+          }
+        }
+        if (ts.isClassLike(node) || ts.isSourceFile(node) || ts.isModuleBlock(node) || ts.isModuleDeclaration(node)) {
+          ts.forEachChild(node, visit);
+        } else if (ts.isVariableStatement(node) || ts.isExportAssignment(node)) {
+          ts.forEachChild(node, visit);
+        } else if (ts.isVariableDeclarationList(node) || ts.isVariableDeclaration(node)) {
+          ts.forEachChild(node, visit);
+        }
+      };
+      for (const sourceFile of program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
+    }
+    const found: ts.Declaration[] = [];
+    const seen = new Set<ts.ClassLikeDeclaration>();
+    const walk = (cls: ts.ClassLikeDeclaration): void => {
+      const symbol = cls.name ? classSymbol(cls.name) : undefined;
+      for (const sub of (symbol ? subclasses?.get(symbol) : undefined) ?? []) {
+        if (seen.has(sub)) continue;
+        seen.add(sub);
+        for (const element of sub.members) {
+          if (element.name && ts.isIdentifier(element.name) && element.name.text === member) found.push(element);
+        }
+        walk(sub);
+      }
+    };
+    walk(base);
+    return found;
   };
 
   const handlers = new Map<string, ToolHandler[]>();
@@ -150,15 +211,18 @@ function buildIndex(program: ts.Program): ProgramIndex {
       entry.fileName,
       model.handlers.filter((h) => h.kind !== "imported"),
     );
-    for (const [call, through] of model.graph.pathCalls) {
+    for (const [call, onPath] of model.graph.pathCalls) {
       if (model.graph.localTargets(call).length > 0) continue;
-      const target = resolveCall(entry, call);
-      if (!target) continue;
+      // Inside a dispatcher's case, the case's tool (not the whole dispatcher) makes the call.
+      const specific = model.handlersAt(call).filter((h) => onPath.includes(h));
+      const through = specific.length > 0 ? specific : onPath;
       const escaping = model.graph.escapeCalls.get(call) ?? [];
-      for (const handler of through) {
-        const root = rootFor(entry.fileName, handler, target.fn.range, !escaping.includes(handler));
-        if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
-        if (addRoot(target.entry, root)) enqueue(target.entry);
+      for (const target of resolveCall(entry, call)) {
+        for (const handler of through) {
+          const root = rootFor(entry.fileName, handler, target.fn.range, !escaping.includes(handler));
+          if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
+          if (addRoot(target.entry, root)) enqueue(target.entry);
+        }
       }
     }
   }
@@ -177,7 +241,9 @@ function buildIndex(program: ts.Program): ProgramIndex {
 function rootFor(fileName: string, handler: ToolHandler, range: readonly [number, number], caught: boolean): ImportedRoot {
   return {
     range,
-    origin: handler.origin ?? `${fileName}:${String(handler.registration.range[0])}:${String(handler.entry.range[0])}`,
+    origin:
+      handler.origin ??
+      `${fileName}:${String(handler.registration.range[0])}:${String(handler.entry.range[0])}:${handler.region ? String(handler.region.range[0]) : ""}`,
     toolName: handler.toolName,
     framework: handler.framework,
     thrown: handler.thrown,
