@@ -35,9 +35,9 @@ import {
 } from "./handlers.js";
 import { type ExternalCall, classifyCall, collectDefaultTimeouts, mayLeaveProcess, promisifiedNames } from "./external-calls.js";
 import { getProgramIndex } from "../typed/program-index.js";
-import type { ErrorResult, ImportedRoot, ToolHandler, ToolResult } from "./types.js";
+import type { ErrorResult, ImportedFacts, ImportedRoot, ToolHandler, ToolResult } from "./types.js";
 
-export type { ErrorResult, ImportedRoot, ToolHandler, ToolResult, Framework, ThrownOutcome, Payload } from "./types.js";
+export type { ErrorResult, ImportedFacts, ImportedRoot, ToolHandler, ToolResult, Framework, ThrownOutcome, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -105,18 +105,19 @@ export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallT
 const UNKNOWN_TOOL_TEXT = /unknown tool|tool not found|no such tool|tool .* not found|unsupported tool|invalid tool name|not a known tool/i;
 
 const cache = new WeakMap<TSESTree.Program, McpModel>();
-const importedByAst = new WeakMap<TSESTree.Program, readonly ImportedRoot[]>();
+const importedByAst = new WeakMap<TSESTree.Program, ImportedFacts>();
 
 /**
  * With typed linting, the functions of this file that tools of other files call (from the
  * program index); undefined without a program. A failure of the index never fails the lint.
  */
-function importedRoots(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): readonly ImportedRoot[] | undefined {
+function importedRoots(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): ImportedFacts | undefined {
   const program = context.sourceCode.parserServices?.program;
   if (!program) return undefined;
   try {
-    return getProgramIndex(program).rootsFor(context.filename);
-  } catch {
+    return getProgramIndex(program).factsFor(context.filename);
+  } catch (error) {
+    if (process.env.MCP_ERRORS_DEBUG) throw error;
     return undefined;
   }
 }
@@ -164,7 +165,7 @@ export function withModel(
     }
     check(model);
   };
-  if (cache.has(ast) || pending.has(ast) || (!MCP_EVIDENCE.test(sourceCode.text) && !imported?.length)) {
+  if (cache.has(ast) || pending.has(ast) || (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported))) {
     return { "Program:exit": finish };
   }
   const collector = new Collector();
@@ -355,8 +356,12 @@ class Collector {
   }
 }
 
-export function buildModel(sourceCode: SourceCode, collector?: Collector, imported?: readonly ImportedRoot[]): McpModel {
-  if (!MCP_EVIDENCE.test(sourceCode.text) && !imported?.length) return emptyModel(sourceCode);
+function hasFacts(facts: ImportedFacts | undefined): boolean {
+  return facts !== undefined && (facts.roots.length > 0 || facts.helperCalls.length > 0);
+}
+
+export function buildModel(sourceCode: SourceCode, collector?: Collector, imported?: ImportedFacts): McpModel {
+  if (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported)) return emptyModel(sourceCode);
   let collected = collector;
   if (!collected) {
     collected = new Collector();
@@ -395,7 +400,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
     if (!errorHelpers.has(fn) && returnsCallToolResult(fn)) addCallToolResultFunction(search, fn);
   }
   const handlers = search.handlers;
-  if (imported && imported.length > 0) addImportedHandlers(handlers, functions, imported);
+  if (imported && imported.roots.length > 0) addImportedHandlers(handlers, functions, imported.roots);
 
   /** Same-file functions a call runs (memoized: every handler's walk asks again). */
   const targetCache = new Map<TSESTree.CallExpression, FunctionNode[]>();
@@ -602,6 +607,16 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
         errorResults.push({ node: call, object, helperCall: call, helper });
       }
     }
+  }
+  if (imported && imported.helperCalls.length > 0) {
+    const byRange = new Map(imported.helperCalls.map((h) => [`${String(h.range[0])}:${String(h.range[1])}`, h]));
+    for (const call of calls) {
+      const foreign = byRange.get(`${String(call.range[0])}:${String(call.range[1])}`);
+      if (foreign && isToolResultObject(foreign.object)) {
+        errorResults.push({ node: call, object: foreign.object, helperCall: call, helper: foreign.helper, helperSource: foreign.helperSource });
+      }
+    }
+    errorResults.sort((a, b) => a.node.range[0] - b.node.range[0]);
   }
 
   const results: ToolResult[] = [];

@@ -1,4 +1,4 @@
-import type { TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FunctionNode } from "../util/ast.js";
 
 /** The framework a handler was registered with; decides what a thrown error becomes. */
@@ -92,9 +92,26 @@ export interface ErrorResult {
   readonly node: TSESTree.Node;
   /** The result object literal (inside the helper for a helper call). */
   readonly object: TSESTree.ObjectExpression;
-  /** The helper call, when the result comes from a same-file helper. */
+  /** The helper call, when the result comes from an error helper. */
   readonly helperCall: TSESTree.CallExpression | undefined;
   readonly helper: FunctionNode | undefined;
+  /** The helper's file, when the helper lives in another file (typed analysis only). */
+  readonly helperSource?: Readonly<TSESLint.SourceCode>;
+}
+
+/** A call of this file to an error helper of another file, found by the program index. */
+export interface ImportedHelperCall {
+  /** The range of the call in this file. */
+  readonly range: readonly [number, number];
+  readonly helper: FunctionNode;
+  readonly object: TSESTree.ObjectExpression;
+  readonly helperSource: Readonly<TSESLint.SourceCode>;
+}
+
+/** What the program index knows about a file beyond the file itself. */
+export interface ImportedFacts {
+  readonly roots: readonly ImportedRoot[];
+  readonly helperCalls: readonly ImportedHelperCall[];
 }
 
 /** A tool result object literal: returned by some function, or built on a handler path. */

@@ -15,7 +15,7 @@ import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { SourceCode } from "eslint";
 import ts from "typescript";
 import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
-import type { ImportedRoot } from "../model/types.js";
+import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
 import { isFunctionNode, unwrap } from "../util/ast.js";
 
 interface FileEntry {
@@ -31,6 +31,8 @@ interface FileEntry {
 export interface ProgramIndex {
   /** Functions of `fileName` that run on the path of tools registered elsewhere. */
   rootsFor(fileName: string): readonly ImportedRoot[];
+  /** The roots of `fileName`, and its calls to error helpers of other files. */
+  factsFor(fileName: string): ImportedFacts;
   /** Every tool handler of the program that the model recognised, by file. */
   readonly handlers: ReadonlyMap<string, readonly ToolHandler[]>;
 }
@@ -205,7 +207,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
     steps++;
     const entry = queue.shift() as FileEntry;
     queued.delete(entry);
-    const model = buildModel(entry.sourceCode, undefined, rootsOf(entry));
+    const model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [] });
     entry.model = model;
     handlers.set(
       entry.fileName,
@@ -227,12 +229,47 @@ function buildIndex(program: ts.Program): ProgramIndex {
     }
   }
 
+  const modelOf = (entry: FileEntry): McpModel => {
+    entry.model ??= buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [] });
+    return entry.model;
+  };
+
+  /** Calls of a file to functions of other files whose every return is an error result. */
+  const helperCallsOf = (entry: FileEntry): ImportedHelperCall[] => {
+    const found: ImportedHelperCall[] = [];
+    const model = modelOf(entry);
+    for (const call of model.calls) {
+      if (unwrap(call.callee).type !== AST_NODE_TYPES.Identifier || model.graph.localTargets(call).length > 0) continue;
+      for (const target of resolveCall(entry, call)) {
+        if (target.entry === entry || !isFunctionNode(target.fn)) continue;
+        const object = modelOf(target.entry).errorHelpers.get(target.fn);
+        if (object) found.push({ range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode });
+      }
+    }
+    return found;
+  };
+
+  const factsCache = new Map<string, ImportedFacts>();
   return {
     handlers,
     rootsFor(fileName) {
       const sourceFile = program.getSourceFile(fileName);
       const entry = sourceFile ? files.get(sourceFile.fileName) : undefined;
       return entry ? rootsOf(entry) : [];
+    },
+    factsFor(fileName) {
+      const sourceFile = program.getSourceFile(fileName);
+      if (!sourceFile || !isProjectFile(sourceFile)) return { roots: [], helperCalls: [] };
+      let facts = factsCache.get(sourceFile.fileName);
+      if (!facts) {
+        const known = files.get(sourceFile.fileName);
+        const roots = known ? rootsOf(known) : [];
+        // Only a file that shows MCP evidence (or runs on a tool's path) can call an error helper of a tool.
+        const entry = roots.length > 0 || MCP_EVIDENCE.test(sourceFile.text) ? entryOf(sourceFile) : undefined;
+        facts = { roots, helperCalls: entry ? helperCallsOf(entry) : [] };
+        factsCache.set(sourceFile.fileName, facts);
+      }
+      return facts;
     },
   };
 }
