@@ -88,6 +88,18 @@ export interface HandlerSearch {
   readonly dispatchEdges: Map<TSESTree.CallExpression, FunctionNode[]>;
   /** Names declared as `const name = x.tool.bind(x)` (or `registerTool`) anywhere in the file. */
   readonly aliasNames: ReadonlySet<string>;
+  /** Registrations whose handler expression names a function this file does not declare. */
+  readonly unresolved: UnresolvedHandler[];
+}
+
+/** A registration whose handler lives elsewhere (an import, a registry member): for the index. */
+export interface UnresolvedHandler {
+  readonly expression: TSESTree.Node;
+  readonly kind: HandlerKind;
+  readonly toolName: string | undefined;
+  readonly framework: Framework;
+  readonly thrown: ThrownOutcome;
+  readonly registration: TSESTree.Node;
 }
 
 /** The names bound to a `.tool.bind(...)` / `.registerTool.bind(...)` call among these calls. */
@@ -251,8 +263,14 @@ interface AddOptions {
 
 function addHandler(search: HandlerSearch, options: AddOptions): ToolHandler | undefined {
   const resolved = resolveHandler(search, options.expression);
-  if (!resolved) return undefined;
   const framework = options.framework ?? frameworkFor(search, options.kind);
+  if (!resolved) {
+    const expression = unwrap(options.expression);
+    if (expression.type === AST_NODE_TYPES.Identifier || expression.type === AST_NODE_TYPES.MemberExpression) {
+      search.unresolved.push({ expression, kind: options.kind, toolName: options.toolName, framework, thrown: THROWN[framework], registration: options.registration });
+    }
+    return undefined;
+  }
   const thrown = resolved.opaqueWrapper ? "unknown" : THROWN[framework];
   const params = resolved.entry.params;
   let argsParam: TSESTree.Parameter | undefined;

@@ -24,6 +24,7 @@ import {
 } from "../util/ast.js";
 import {
   type HandlerSearch,
+  type UnresolvedHandler,
   addCallToolResultFunction,
   collectAliasNames,
   isCaughtWithin,
@@ -99,6 +100,8 @@ export interface ModelGraph {
   readonly escapeCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
   /** Same-file functions a call runs (empty when the callee lives elsewhere or is unknown). */
   localTargets(call: TSESTree.CallExpression): readonly FunctionNode[];
+  /** Registrations whose handler is not a function of this file. */
+  readonly unresolvedHandlers: readonly UnresolvedHandler[];
 }
 
 export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
@@ -192,7 +195,7 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     results: EMPTY,
     catches: EMPTY,
     externalCall: () => undefined,
-    graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY },
+    graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY },
   };
 }
 
@@ -378,6 +381,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
     unknownToolBranches: [],
     dispatchEdges: new Map(),
     aliasNames: collectAliasNames(calls),
+    unresolved: [],
   };
   for (const call of calls) visitRegistrationCall(search, call);
   for (const node of classes) visitClass(search, node);
@@ -661,6 +665,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
     graph: {
       pathCalls,
       escapeCalls,
+      unresolvedHandlers: search.unresolved,
       localTargets: (call) => {
         const within = enclosingFunction(call);
         return within ? targetsOf(call, within) : EMPTY;

@@ -18,6 +18,13 @@ import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../mo
 import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
 import { isFunctionNode, unwrap } from "../util/ast.js";
 
+interface Target {
+  readonly entry: FileEntry;
+  readonly fn: TSESTree.Node;
+  /** The tool's name when the implementation sits in a tool definition (`{ name: "x", handler }`). */
+  readonly toolName: string | undefined;
+}
+
 interface FileEntry {
   readonly fileName: string;
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
@@ -100,8 +107,11 @@ function buildIndex(program: ts.Program): ProgramIndex {
   const rootsOf = (entry: FileEntry): ImportedRoot[] => [...entry.roots.values()].flatMap((byOrigin) => [...byOrigin.values()]);
 
   /** The functions (declarations) a call runs, wherever they live in the program. */
-  const resolveCall = (entry: FileEntry, call: TSESTree.CallExpression): { entry: FileEntry; fn: TSESTree.Node }[] => {
-    const callee = unwrap(call.callee);
+  const resolveCall = (entry: FileEntry, call: TSESTree.CallExpression): Target[] => resolveExpression(entry, call.callee);
+
+  /** The functions an expression (a callee, a handler reference) names, wherever they live. */
+  const resolveExpression = (entry: FileEntry, expression: TSESTree.Node): Target[] => {
+    const callee = unwrap(expression);
     const name =
       callee.type === AST_NODE_TYPES.Identifier
         ? callee
@@ -122,7 +132,11 @@ function buildIndex(program: ts.Program): ProgramIndex {
         }
       }
     }
-    const targets: { entry: FileEntry; fn: TSESTree.Node }[] = [];
+    // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it.
+    if (symbol && declarations.every((d) => !functionOf(d))) {
+      for (const implementation of implementationsOf(symbol)) declarations.push(implementation);
+    }
+    const targets: Target[] = [];
     for (const declaration of declarations) {
       const fn = functionOf(declaration);
       if (!fn) continue;
@@ -131,9 +145,45 @@ function buildIndex(program: ts.Program): ProgramIndex {
       const target = entryOf(sourceFile);
       const node = target?.services.tsNodeToESTreeNodeMap.get(fn);
       const estree = node ? functionValue(node) : undefined;
-      if (target && estree) targets.push({ entry: target, fn: estree });
+      if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(declaration) });
     }
     return targets;
+  };
+
+  /** Object-literal members by name, over the project's files (built on first use). */
+  let members: Map<string, ts.ObjectLiteralElementLike[]> | undefined;
+  const implementationsOf = (symbol: ts.Symbol): ts.Declaration[] => {
+    const wanted = new Set(symbol.declarations ?? []);
+    if (wanted.size === 0) return [];
+    if (!members) {
+      const map = new Map<string, ts.ObjectLiteralElementLike[]>();
+      const visit = (node: ts.Node): void => {
+        if (ts.isObjectLiteralExpression(node)) {
+          for (const property of node.properties) {
+            if ((ts.isPropertyAssignment(property) || ts.isMethodDeclaration(property)) && property.name && ts.isIdentifier(property.name)) {
+              const list = map.get(property.name.text) ?? [];
+              map.set(property.name.text, list);
+              list.push(property);
+            }
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      for (const sourceFile of program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
+      members = map;
+    }
+    const found: ts.Declaration[] = [];
+    for (const member of members.get(symbol.name) ?? []) {
+      const type = checker.getContextualType(member.parent as ts.ObjectLiteralExpression);
+      if (!type) continue;
+      const candidates = type.isUnion() ? type.types : [type];
+      const matches = candidates.some((t) => {
+        const property = checker.getPropertyOfType(t, symbol.name);
+        return property?.declarations?.some((d) => wanted.has(d)) ?? false;
+      });
+      if (matches) found.push(member);
+    }
+    return found;
   };
 
   /** Subclasses by base class, over the project's files (built on first use). */
@@ -213,6 +263,19 @@ function buildIndex(program: ts.Program): ProgramIndex {
       entry.fileName,
       model.handlers.filter((h) => h.kind !== "imported"),
     );
+    for (const unresolved of model.graph.unresolvedHandlers) {
+      for (const target of resolveExpression(entry, unresolved.expression)) {
+        const root: ImportedRoot = {
+          range: target.fn.range,
+          origin: `${entry.fileName}:${String(unresolved.registration.range[0])}`,
+          toolName: unresolved.toolName ?? target.toolName,
+          framework: unresolved.framework,
+          thrown: unresolved.thrown,
+          caught: unresolved.thrown === "unknown",
+        };
+        if (addRoot(target.entry, root)) enqueue(target.entry);
+      }
+    }
     for (const [call, onPath] of model.graph.pathCalls) {
       if (model.graph.localTargets(call).length > 0) continue;
       // Inside a dispatcher's case, the case's tool (not the whole dispatcher) makes the call.
@@ -221,7 +284,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
       const escaping = model.graph.escapeCalls.get(call) ?? [];
       for (const target of resolveCall(entry, call)) {
         for (const handler of through) {
-          const root = rootFor(entry.fileName, handler, target.fn.range, !escaping.includes(handler));
+          const root = rootFor(entry.fileName, handler, target, !escaping.includes(handler));
           if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
           if (addRoot(target.entry, root)) enqueue(target.entry);
         }
@@ -274,14 +337,16 @@ function buildIndex(program: ts.Program): ProgramIndex {
   };
 }
 
-/** The imported root that stands for `handler` (or for the tool it stands for) at `range`. */
-function rootFor(fileName: string, handler: ToolHandler, range: readonly [number, number], caught: boolean): ImportedRoot {
+/** The imported root that stands for `handler` (or for the tool it stands for) at a target. */
+function rootFor(fileName: string, handler: ToolHandler, target: Target, caught: boolean): ImportedRoot {
+  // A central dispatcher that runs registry entries serves the tool each entry names.
+  const toolName = handler.toolName ?? target.toolName;
   return {
-    range,
+    range: target.fn.range,
     origin:
       handler.origin ??
-      `${fileName}:${String(handler.registration.range[0])}:${String(handler.entry.range[0])}:${handler.region ? String(handler.region.range[0]) : ""}`,
-    toolName: handler.toolName,
+      `${fileName}:${String(handler.registration.range[0])}:${String(handler.entry.range[0])}:${handler.region ? String(handler.region.range[0]) : ""}:${toolName ?? ""}`,
+    toolName,
     framework: handler.framework,
     thrown: handler.thrown,
     caught: caught || handler.thrown === "unknown",
@@ -297,6 +362,29 @@ function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
   if (existing && (existing.caught === root.caught || !existing.caught)) return false;
   byOrigin.set(root.origin, root);
   return true;
+}
+
+/** `{ name: "x", handler }` or `{ schema: { name: "x" }, handle }`: the tool name beside a member. */
+function toolNameNear(declaration: ts.Declaration): string | undefined {
+  const object = declaration.parent;
+  if (!ts.isObjectLiteralExpression(object)) return undefined;
+  const nameIn = (literal: ts.ObjectLiteralExpression): string | undefined => {
+    for (const property of literal.properties) {
+      if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === "name" && ts.isStringLiteralLike(property.initializer)) {
+        return property.initializer.text;
+      }
+    }
+    return undefined;
+  };
+  const direct = nameIn(object);
+  if (direct !== undefined) return direct;
+  for (const property of object.properties) {
+    if (ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(property.initializer)) {
+      const nested = nameIn(property.initializer);
+      if (nested !== undefined) return nested;
+    }
+  }
+  return undefined;
 }
 
 /** The function-like node a declaration stands for (`function f`, `const f = () => ...`, methods). */
