@@ -16,7 +16,7 @@ import { SourceCode } from "eslint";
 import ts from "typescript";
 import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
 import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
-import { isFunctionNode, unwrap } from "../util/ast.js";
+import { findVariable, isFunctionNode, unwrap } from "../util/ast.js";
 
 interface Target {
   readonly entry: FileEntry;
@@ -75,10 +75,14 @@ function buildIndex(program: ts.Program): ProgramIndex {
         programs: [program],
         range: true,
         loc: true,
-        tokens: true,
-        comment: true,
+        // Nothing reads tokens or comments of these files (fixes only ever edit the linted file).
+        tokens: false,
+        comment: false,
         preserveNodeMaps: true,
       });
+      const tree = ast as typeof ast & { tokens: unknown[]; comments: unknown[] };
+      tree.tokens = [];
+      tree.comments = [];
       // ESLint sets parent pointers during its own traversal; this AST never goes through one.
       simpleTraverse(ast, { enter() {} }, true);
       const scopeManager = analyze(ast, { sourceType: "module" });
@@ -107,7 +111,8 @@ function buildIndex(program: ts.Program): ProgramIndex {
   const rootsOf = (entry: FileEntry): ImportedRoot[] => [...entry.roots.values()].flatMap((byOrigin) => [...byOrigin.values()]);
 
   /** The functions (declarations) a call runs, wherever they live in the program. */
-  const resolveCall = (entry: FileEntry, call: TSESTree.CallExpression): Target[] => resolveExpression(entry, call.callee);
+  const resolveCall = (entry: FileEntry, call: TSESTree.CallExpression): Target[] =>
+    mayLeaveFile(entry, call.callee) ? resolveExpression(entry, call.callee) : [];
 
   /** The functions an expression (a callee, a handler reference) names, wherever they live. */
   const resolveExpression = (entry: FileEntry, expression: TSESTree.Node): Target[] => {
@@ -335,6 +340,39 @@ function buildIndex(program: ts.Program): ProgramIndex {
       return facts;
     },
   };
+}
+
+/** Methods of built-in objects (arrays, strings, promises, responses...): never a project function. */
+const BUILTIN_METHODS = new Set([
+  "map", "filter", "reduce", "forEach", "find", "findIndex", "some", "every", "includes", "indexOf", "join", "push", "pop",
+  "shift", "unshift", "slice", "splice", "concat", "sort", "reverse", "flat", "flatMap", "at", "keys", "values", "entries",
+  "split", "trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase", "replace", "replaceAll", "startsWith", "endsWith",
+  "padStart", "padEnd", "match", "matchAll", "test", "exec", "toString", "toFixed", "toISOString", "getTime", "valueOf",
+  "then", "catch", "finally", "json", "text", "arrayBuffer", "blob", "get", "set", "has", "delete", "add", "clear",
+  "stringify", "parse", "log", "error", "warn", "info", "debug", "assign", "freeze", "fromEntries", "isArray", "from",
+  "resolve", "reject", "all", "allSettled", "race", "any", "timeout", "abort", "now", "max", "min", "floor", "ceil",
+  "round", "random", "abs", "pow", "encodeURIComponent", "decodeURIComponent", "String", "Number", "Boolean",
+  "parseInt", "parseFloat", "isNaN", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "structuredClone",
+  "bind", "call", "apply", "emit", "on", "once", "write", "end", "describe", "object", "string", "number", "boolean",
+  "array", "optional", "enum", "literal", "union", "nullable", "default", "safeParse", "refine", "min", "max",
+]);
+const GLOBAL_OBJECTS = new Set(["console", "JSON", "Math", "Object", "Array", "Promise", "Number", "String", "Date", "process", "Reflect", "AbortSignal", "URL", "Buffer", "z"]);
+
+/**
+ * Whether a callee may name a function of another file: worth a question to the checker (which
+ * is the expensive part of the index). Globals and methods of built-in objects are not.
+ */
+function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boolean {
+  const callee = unwrap(expression);
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    if (BUILTIN_METHODS.has(callee.name) || callee.name === "fetch" || callee.name === "require") return false;
+    // A name declared nowhere in the file is a global.
+    return findVariable(entry.sourceCode, callee) !== undefined;
+  }
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return false;
+  if (BUILTIN_METHODS.has(callee.property.name)) return false;
+  const object = unwrap(callee.object);
+  return !(object.type === AST_NODE_TYPES.Identifier && GLOBAL_OBJECTS.has(object.name) && findVariable(entry.sourceCode, object) === undefined);
 }
 
 /** The imported root that stands for `handler` (or for the tool it stands for) at a target. */
