@@ -88,6 +88,8 @@ export interface McpModel {
   readonly catches: readonly TSESTree.CatchClause[];
   /** The call leaves the process (HTTP client, fetch, child process): memoized per call. */
   externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
+  /** HTTP client instances imported from other files, by local name (typed analysis). */
+  readonly importedInstances: ImportedFacts["instances"];
   /** What the program index needs to follow handler paths into other files. */
   readonly graph: ModelGraph;
 }
@@ -195,6 +197,7 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     results: EMPTY,
     catches: EMPTY,
     externalCall: () => undefined,
+    importedInstances: new Map(),
     graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY },
   };
 }
@@ -360,7 +363,7 @@ class Collector {
 }
 
 function hasFacts(facts: ImportedFacts | undefined): boolean {
-  return facts !== undefined && (facts.roots.length > 0 || facts.helperCalls.length > 0);
+  return facts !== undefined && (facts.roots.length > 0 || facts.helperCalls.length > 0 || facts.instances.size > 0);
 }
 
 export function buildModel(sourceCode: SourceCode, collector?: Collector, imported?: ImportedFacts): McpModel {
@@ -630,6 +633,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
     results.push({ object, isError: object.properties.some(isIsErrorProperty) });
   }
 
+  const importedInstances = imported?.instances ?? new Map<string, never>();
   let promisified: Set<string> | undefined;
   let defaults: Set<string> | undefined;
   const externalCache = new Map<TSESTree.CallExpression, ExternalCall | undefined>();
@@ -640,7 +644,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
     let external: ExternalCall | undefined;
     if (mayLeaveProcess(call, importedFrom, noClients, promisified)) {
       defaults ??= collectDefaultTimeouts(sourceCode.ast);
-      external = classifyCall({ sourceCode, importedFrom, requestSignals: [], customClients: noClients }, call, defaults);
+      external = classifyCall({ sourceCode, importedFrom, requestSignals: [], customClients: noClients, importedInstances }, call, defaults);
     }
     externalCache.set(call, external);
     return external;
@@ -662,6 +666,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
     results,
     catches,
     externalCall,
+    importedInstances,
     graph: {
       pathCalls,
       escapeCalls,

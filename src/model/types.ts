@@ -112,6 +112,8 @@ export interface ImportedHelperCall {
 export interface ImportedFacts {
   readonly roots: readonly ImportedRoot[];
   readonly helperCalls: readonly ImportedHelperCall[];
+  /** Imported names bound to HTTP client instances created in other files. */
+  readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
 }
 
 /** A tool result object literal: returned by some function, or built on a handler path. */

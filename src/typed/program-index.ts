@@ -14,6 +14,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { SourceCode } from "eslint";
 import ts from "typescript";
+import { type Instance, collectImports, instanceDeclaredAs } from "../model/external-calls.js";
 import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
 import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
 import { findVariable, isFunctionNode, unwrap } from "../util/ast.js";
@@ -262,7 +263,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
     steps++;
     const entry = queue.shift() as FileEntry;
     queued.delete(entry);
-    const model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [] });
+    const model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map() });
     entry.model = model;
     handlers.set(
       entry.fileName,
@@ -298,7 +299,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
   }
 
   const modelOf = (entry: FileEntry): McpModel => {
-    entry.model ??= buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [] });
+    entry.model ??= buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map() });
     return entry.model;
   };
 
@@ -317,6 +318,29 @@ function buildIndex(program: ts.Program): ProgramIndex {
     return found;
   };
 
+  /** Imported names bound to `axios.create(...)` / `got.extend(...)` instances of other files. */
+  const instancesOf = (entry: FileEntry): Map<string, Instance> => {
+    const found = new Map<string, Instance>();
+    for (const statement of entry.sourceCode.ast.body) {
+      if (statement.type !== AST_NODE_TYPES.ImportDeclaration || !statement.source.value.startsWith(".")) continue;
+      for (const specifier of statement.specifiers) {
+        if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) continue;
+        let symbol = checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(specifier.local));
+        if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+        const declaration = symbol?.valueDeclaration;
+        if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer || !ts.isCallExpression(declaration.initializer)) continue;
+        const sourceFile = declaration.getSourceFile();
+        if (!isProjectFile(sourceFile)) continue;
+        const target = entryOf(sourceFile);
+        const declarator = target?.services.tsNodeToESTreeNodeMap.get(declaration);
+        if (!target || declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
+        const instance = instanceDeclaredAs(target.sourceCode, modelOf(target).importedFrom.size > 0 ? modelOf(target).importedFrom : collectImports(target.sourceCode.ast), declarator.id);
+        if (instance) found.set(specifier.local.name, instance);
+      }
+    }
+    return found;
+  };
+
   const factsCache = new Map<string, ImportedFacts>();
   return {
     handlers,
@@ -327,14 +351,14 @@ function buildIndex(program: ts.Program): ProgramIndex {
     },
     factsFor(fileName) {
       const sourceFile = program.getSourceFile(fileName);
-      if (!sourceFile || !isProjectFile(sourceFile)) return { roots: [], helperCalls: [] };
+      if (!sourceFile || !isProjectFile(sourceFile)) return { roots: [], helperCalls: [], instances: new Map() };
       let facts = factsCache.get(sourceFile.fileName);
       if (!facts) {
         const known = files.get(sourceFile.fileName);
         const roots = known ? rootsOf(known) : [];
         // Only a file that shows MCP evidence (or runs on a tool's path) can call an error helper of a tool.
         const entry = roots.length > 0 || MCP_EVIDENCE.test(sourceFile.text) ? entryOf(sourceFile) : undefined;
-        facts = { roots, helperCalls: entry ? helperCallsOf(entry) : [] };
+        facts = { roots, helperCalls: entry ? helperCallsOf(entry) : [], instances: entry ? instancesOf(entry) : new Map() };
         factsCache.set(sourceFile.fileName, facts);
       }
       return facts;
@@ -345,16 +369,10 @@ function buildIndex(program: ts.Program): ProgramIndex {
 /** Methods of built-in objects (arrays, strings, promises, responses...): never a project function. */
 const BUILTIN_METHODS = new Set([
   "map", "filter", "reduce", "forEach", "find", "findIndex", "some", "every", "includes", "indexOf", "join", "push", "pop",
-  "shift", "unshift", "slice", "splice", "concat", "sort", "reverse", "flat", "flatMap", "at", "keys", "values", "entries",
+  "shift", "unshift", "slice", "splice", "concat", "sort", "reverse", "flat", "flatMap", "keys", "values", "entries",
   "split", "trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase", "replace", "replaceAll", "startsWith", "endsWith",
-  "padStart", "padEnd", "match", "matchAll", "test", "exec", "toString", "toFixed", "toISOString", "getTime", "valueOf",
-  "then", "catch", "finally", "json", "text", "arrayBuffer", "blob", "get", "set", "has", "delete", "add", "clear",
-  "stringify", "parse", "log", "error", "warn", "info", "debug", "assign", "freeze", "fromEntries", "isArray", "from",
-  "resolve", "reject", "all", "allSettled", "race", "any", "timeout", "abort", "now", "max", "min", "floor", "ceil",
-  "round", "random", "abs", "pow", "encodeURIComponent", "decodeURIComponent", "String", "Number", "Boolean",
-  "parseInt", "parseFloat", "isNaN", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "structuredClone",
-  "bind", "call", "apply", "emit", "on", "once", "write", "end", "describe", "object", "string", "number", "boolean",
-  "array", "optional", "enum", "literal", "union", "nullable", "default", "safeParse", "refine", "min", "max",
+  "padStart", "padEnd", "match", "matchAll", "toString", "toFixed", "toISOString", "getTime", "valueOf",
+  "then", "catch", "finally", "json", "arrayBuffer", "blob", "stringify", "bind", "call", "apply", "hasOwnProperty",
 ]);
 const GLOBAL_OBJECTS = new Set(["console", "JSON", "Math", "Object", "Array", "Promise", "Number", "String", "Date", "process", "Reflect", "AbortSignal", "URL", "Buffer", "z"]);
 
@@ -365,7 +383,7 @@ const GLOBAL_OBJECTS = new Set(["console", "JSON", "Math", "Object", "Array", "P
 function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boolean {
   const callee = unwrap(expression);
   if (callee.type === AST_NODE_TYPES.Identifier) {
-    if (BUILTIN_METHODS.has(callee.name) || callee.name === "fetch" || callee.name === "require") return false;
+    if (callee.name === "fetch" || callee.name === "require") return false;
     // A name declared nowhere in the file is a global.
     return findVariable(entry.sourceCode, callee) !== undefined;
   }
