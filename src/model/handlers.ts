@@ -90,6 +90,10 @@ export interface HandlerSearch {
   readonly aliasNames: ReadonlySet<string>;
   /** Registrations whose handler expression names a function this file does not declare. */
   readonly unresolved: UnresolvedHandler[];
+  /** Calls of wrappers this file does not declare (`withErrors(handler)` with an imported `withErrors`). */
+  readonly opaqueWrapperCalls: TSESTree.CallExpression[];
+  /** From the program index: such a wrapper call (range key) -> whether the wrapper catches. */
+  readonly wrapperFacts: ReadonlyMap<string, boolean>;
 }
 
 /** A registration whose handler lives elsewhere (an import, a registry member): for the index. */
@@ -156,6 +160,10 @@ function resolveHandler(search: HandlerSearch, expression: TSESTree.Node, depth 
     const param = wrapperFn?.params[innerIndex];
     const returned = wrapperFn ? returnedFunction(wrapperFn) : undefined;
     if (!wrapperFn || param?.type !== AST_NODE_TYPES.Identifier || !returned) {
+      search.opaqueWrapperCalls.push(node);
+      // The program index read the wrapper in its own file: it catches, or lets throws through.
+      const caught = search.wrapperFacts.get(`${String(node.range[0])}:${String(node.range[1])}`);
+      if (caught !== undefined) return { ...inner, entryCaught: inner.entryCaught || caught };
       return { ...inner, opaqueWrapper: true };
     }
     const caught = callsParamInsideTry(search.sourceCode, returned, param.name);
@@ -165,7 +173,7 @@ function resolveHandler(search: HandlerSearch, expression: TSESTree.Node, depth 
 }
 
 /** The function a higher-order function returns (`fn => async (...a) => ...`). */
-function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
+export function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) {
     const body = unwrap(fn.body);
     return isFunctionNode(body) ? body : undefined;
@@ -180,7 +188,7 @@ function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
 }
 
 /** Whether every call of `param` inside `fn` sits in a `try` block that has a `catch`. */
-function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: string): boolean {
+export function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: string): boolean {
   const state = { found: false, allCaught: true };
   const visit = (node: TSESTree.Node): void => {
     if (node.type === AST_NODE_TYPES.CallExpression) {

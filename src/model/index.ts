@@ -104,6 +104,8 @@ export interface ModelGraph {
   localTargets(call: TSESTree.CallExpression): readonly FunctionNode[];
   /** Registrations whose handler is not a function of this file. */
   readonly unresolvedHandlers: readonly UnresolvedHandler[];
+  /** Calls of wrappers declared in other files around a handler. */
+  readonly opaqueWrapperCalls: readonly TSESTree.CallExpression[];
 }
 
 export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
@@ -198,7 +200,7 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     catches: EMPTY,
     externalCall: () => undefined,
     importedInstances: new Map(),
-    graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY },
+    graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY, opaqueWrapperCalls: EMPTY },
   };
 }
 
@@ -363,7 +365,7 @@ class Collector {
 }
 
 function hasFacts(facts: ImportedFacts | undefined): boolean {
-  return facts !== undefined && (facts.roots.length > 0 || facts.helperCalls.length > 0 || facts.instances.size > 0);
+  return facts !== undefined && (facts.roots.length > 0 || facts.helperCalls.length > 0 || facts.instances.size > 0 || facts.wrappers.size > 0);
 }
 
 export function buildModel(sourceCode: SourceCode, collector?: Collector, imported?: ImportedFacts): McpModel {
@@ -385,6 +387,8 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
     dispatchEdges: new Map(),
     aliasNames: collectAliasNames(calls),
     unresolved: [],
+    opaqueWrapperCalls: [],
+    wrapperFacts: imported?.wrappers ?? new Map(),
   };
   for (const call of calls) visitRegistrationCall(search, call);
   for (const node of classes) visitClass(search, node);
@@ -671,6 +675,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
       pathCalls,
       escapeCalls,
       unresolvedHandlers: search.unresolved,
+      opaqueWrapperCalls: search.opaqueWrapperCalls,
       localTargets: (call) => {
         const within = enclosingFunction(call);
         return within ? targetsOf(call, within) : EMPTY;

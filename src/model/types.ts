@@ -112,6 +112,8 @@ export interface ImportedHelperCall {
 export interface ImportedFacts {
   readonly roots: readonly ImportedRoot[];
   readonly helperCalls: readonly ImportedHelperCall[];
+  /** Calls of wrappers declared in other files (range key) -> whether the wrapper catches. */
+  readonly wrappers: ReadonlyMap<string, boolean>;
   /** Imported names bound to HTTP client instances created in other files. */
   readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
 }

@@ -15,6 +15,7 @@ import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { SourceCode } from "eslint";
 import ts from "typescript";
 import { type Instance, collectImports, instanceDeclaredAs } from "../model/external-calls.js";
+import { callsParamInsideTry, returnedFunction } from "../model/handlers.js";
 import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
 import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
 import { findVariable, isFunctionNode, unwrap } from "../util/ast.js";
@@ -33,6 +34,8 @@ interface FileEntry {
   /** Functions of this file on the paths of tools of other files: range key -> origin -> root. */
   readonly roots: Map<string, Map<string, ImportedRoot>>;
   model: McpModel | undefined;
+  /** Calls of wrappers of other files around this file's handlers -> whether the wrapper catches. */
+  wrappers: Map<string, boolean> | undefined;
 }
 
 /** What the index knows about one program. */
@@ -100,6 +103,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
         services: services as ParserServicesWithTypeInformation,
         roots: new Map(),
         model: undefined,
+        wrappers: undefined,
       };
     } catch {
       // A file the converter rejects is left to the syntactic analysis of its own lint.
@@ -263,7 +267,11 @@ function buildIndex(program: ts.Program): ProgramIndex {
     steps++;
     const entry = queue.shift() as FileEntry;
     queued.delete(entry);
-    const model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map() });
+    let model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), wrappers: entry.wrappers ?? new Map() });
+    if (!entry.wrappers && model.graph.opaqueWrapperCalls.length > 0) {
+      entry.wrappers = wrappersOf(entry, model);
+      if (entry.wrappers.size > 0) model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), wrappers: entry.wrappers });
+    }
     entry.model = model;
     handlers.set(
       entry.fileName,
@@ -298,8 +306,24 @@ function buildIndex(program: ts.Program): ProgramIndex {
     }
   }
 
+  /** Reads each wrapper of another file around a handler: does its returned function catch? */
+  function wrappersOf(entry: FileEntry, model: McpModel): Map<string, boolean> {
+    const found = new Map<string, boolean>();
+    for (const call of model.graph.opaqueWrapperCalls) {
+      const innerIndex = call.arguments.findIndex((a) => isFunctionNode(unwrap(a)) || a.type === AST_NODE_TYPES.Identifier);
+      for (const target of resolveExpression(entry, call.callee)) {
+        if (!isFunctionNode(target.fn)) continue;
+        const param = target.fn.params[innerIndex];
+        const returned = returnedFunction(target.fn);
+        if (param?.type !== AST_NODE_TYPES.Identifier || !returned) continue;
+        found.set(rangeKey(call.range), callsParamInsideTry(target.entry.sourceCode, returned, param.name));
+      }
+    }
+    return found;
+  }
+
   const modelOf = (entry: FileEntry): McpModel => {
-    entry.model ??= buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map() });
+    entry.model ??= buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), wrappers: entry.wrappers ?? new Map() });
     return entry.model;
   };
 
@@ -351,14 +375,19 @@ function buildIndex(program: ts.Program): ProgramIndex {
     },
     factsFor(fileName) {
       const sourceFile = program.getSourceFile(fileName);
-      if (!sourceFile || !isProjectFile(sourceFile)) return { roots: [], helperCalls: [], instances: new Map() };
+      if (!sourceFile || !isProjectFile(sourceFile)) return { roots: [], helperCalls: [], instances: new Map(), wrappers: new Map() };
       let facts = factsCache.get(sourceFile.fileName);
       if (!facts) {
         const known = files.get(sourceFile.fileName);
         const roots = known ? rootsOf(known) : [];
         // Only a file that shows MCP evidence (or runs on a tool's path) can call an error helper of a tool.
         const entry = roots.length > 0 || MCP_EVIDENCE.test(sourceFile.text) ? entryOf(sourceFile) : undefined;
-        facts = { roots, helperCalls: entry ? helperCallsOf(entry) : [], instances: entry ? instancesOf(entry) : new Map() };
+        facts = {
+          roots,
+          helperCalls: entry ? helperCallsOf(entry) : [],
+          instances: entry ? instancesOf(entry) : new Map(),
+          wrappers: entry?.wrappers ?? new Map(),
+        };
         factsCache.set(sourceFile.fileName, facts);
       }
       return facts;
