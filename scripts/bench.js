@@ -12,6 +12,7 @@
  *    the timed runs stay uninstrumented, because timing every listener slows the rules down.
  *
  * Usage: npm run bench [-- --runs N] [-- --chunk N] [-- --files N] [-- --floor] [-- --corpus-only]
+ *        npm run bench -- --typed [--runs N] [--projects N]   (typed mode: see bench-typed.js)
  * Exit code is 0 unless something crashes.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +32,8 @@ const { values: args } = parseArgs({
     seed: { type: "string", default: "20251129" },
     "corpus-only": { type: "boolean", default: false },
     floor: { type: "boolean", default: false },
+    typed: { type: "boolean", default: false },
+    projects: { type: "string", default: "12" },
   },
 });
 const RUNS = Math.max(1, Number.parseInt(args.runs, 10) || 3);
@@ -807,6 +810,11 @@ function summarize(results) {
 }
 
 async function main() {
+  if (args.typed) {
+    const { runTypedBench } = await import("./bench-typed.js");
+    await runTypedBench({ runs: RUNS, projects: Math.max(1, Number.parseInt(args.projects, 10) || 12) });
+    return;
+  }
   const generated = performance.now();
   const corpus = writeCorpus();
   console.log(

@@ -72,6 +72,13 @@ export interface ClientFacts {
   readonly customClients: ReadonlySet<string>;
   /** The module `fetch` was imported from, when it was. */
   readonly fetchModule?: string;
+  /** HTTP client instances imported from other files, by local name (typed analysis). */
+  readonly importedInstances?: ReadonlyMap<string, Instance>;
+}
+
+/** The instance a `const` declared in this file holds (for the program index). */
+export function instanceDeclaredAs(sourceCode: SourceCode, importedFrom: ReadonlyMap<string, string>, id: TSESTree.Identifier): Instance | undefined {
+  return instanceOf({ sourceCode, importedFrom, requestSignals: [], customClients: new Set() }, id);
 }
 
 /** Where a local name comes from: `axios`, `child_process#exec`, or undefined. */
@@ -108,7 +115,7 @@ function splitImport(source: string): [string, string | undefined] {
 }
 
 /** How an instance was created: `axios.create({...})` / `got.extend({...})`. */
-interface Instance {
+export interface Instance {
   readonly client: "axios" | "got";
   readonly hasTimeout: boolean | undefined;
 }
@@ -196,7 +203,12 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
     } else if (object.type === AST_NODE_TYPES.Identifier || (object.type === AST_NODE_TYPES.MemberExpression && object.object.type === AST_NODE_TYPES.ThisExpression)) {
       const source = object.type === AST_NODE_TYPES.Identifier ? importOf(facts, object) : undefined;
       const [module] = source ? splitImport(source) : [undefined];
-      const instance = source === undefined ? instanceOf(facts, object) : undefined;
+      const instance =
+        source === undefined
+          ? instanceOf(facts, object)
+          : object.type === AST_NODE_TYPES.Identifier
+            ? facts.importedInstances?.get(object.name)
+            : undefined;
       const objectName = memberPath(object) ?? "client";
       if (module === "axios" || instance?.client === "axios") {
         if (AXIOS_URL_CONFIG.has(method)) optionsIndex = 1;

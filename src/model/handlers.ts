@@ -88,6 +88,22 @@ export interface HandlerSearch {
   readonly dispatchEdges: Map<TSESTree.CallExpression, FunctionNode[]>;
   /** Names declared as `const name = x.tool.bind(x)` (or `registerTool`) anywhere in the file. */
   readonly aliasNames: ReadonlySet<string>;
+  /** Registrations whose handler expression names a function this file does not declare. */
+  readonly unresolved: UnresolvedHandler[];
+  /** Calls of wrappers this file does not declare (`withErrors(handler)` with an imported `withErrors`). */
+  readonly opaqueWrapperCalls: TSESTree.CallExpression[];
+  /** From the program index: such a wrapper call (range key) -> whether the wrapper catches. */
+  readonly wrapperFacts: ReadonlyMap<string, boolean>;
+}
+
+/** A registration whose handler lives elsewhere (an import, a registry member): for the index. */
+export interface UnresolvedHandler {
+  readonly expression: TSESTree.Node;
+  readonly kind: HandlerKind;
+  readonly toolName: string | undefined;
+  readonly framework: Framework;
+  readonly thrown: ThrownOutcome;
+  readonly registration: TSESTree.Node;
 }
 
 /** The names bound to a `.tool.bind(...)` / `.registerTool.bind(...)` call among these calls. */
@@ -144,6 +160,10 @@ function resolveHandler(search: HandlerSearch, expression: TSESTree.Node, depth 
     const param = wrapperFn?.params[innerIndex];
     const returned = wrapperFn ? returnedFunction(wrapperFn) : undefined;
     if (!wrapperFn || param?.type !== AST_NODE_TYPES.Identifier || !returned) {
+      search.opaqueWrapperCalls.push(node);
+      // The program index read the wrapper in its own file: it catches, or lets throws through.
+      const caught = search.wrapperFacts.get(`${String(node.range[0])}:${String(node.range[1])}`);
+      if (caught !== undefined) return { ...inner, entryCaught: inner.entryCaught || caught };
       return { ...inner, opaqueWrapper: true };
     }
     const caught = callsParamInsideTry(search.sourceCode, returned, param.name);
@@ -153,7 +173,7 @@ function resolveHandler(search: HandlerSearch, expression: TSESTree.Node, depth 
 }
 
 /** The function a higher-order function returns (`fn => async (...a) => ...`). */
-function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
+export function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) {
     const body = unwrap(fn.body);
     return isFunctionNode(body) ? body : undefined;
@@ -168,7 +188,7 @@ function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
 }
 
 /** Whether every call of `param` inside `fn` sits in a `try` block that has a `catch`. */
-function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: string): boolean {
+export function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: string): boolean {
   const state = { found: false, allCaught: true };
   const visit = (node: TSESTree.Node): void => {
     if (node.type === AST_NODE_TYPES.CallExpression) {
@@ -221,6 +241,7 @@ function frameworkFor(search: HandlerSearch, kind: HandlerKind): Framework {
     case "xmcp":
       return "xmcp";
     case "call-tool-result":
+    case "imported":
       return "unknown";
   }
 }
@@ -250,8 +271,14 @@ interface AddOptions {
 
 function addHandler(search: HandlerSearch, options: AddOptions): ToolHandler | undefined {
   const resolved = resolveHandler(search, options.expression);
-  if (!resolved) return undefined;
   const framework = options.framework ?? frameworkFor(search, options.kind);
+  if (!resolved) {
+    const expression = unwrap(options.expression);
+    if (expression.type === AST_NODE_TYPES.Identifier || expression.type === AST_NODE_TYPES.MemberExpression) {
+      search.unresolved.push({ expression, kind: options.kind, toolName: options.toolName, framework, thrown: THROWN[framework], registration: options.registration });
+    }
+    return undefined;
+  }
   const thrown = resolved.opaqueWrapper ? "unknown" : THROWN[framework];
   const params = resolved.entry.params;
   let argsParam: TSESTree.Parameter | undefined;

@@ -15,6 +15,7 @@ import {
   staticString,
   unwrap,
   constInitializer,
+  enclosingFunction,
   findVariable,
   forEachChild,
   messageText,
@@ -23,6 +24,7 @@ import {
 } from "../util/ast.js";
 import {
   type HandlerSearch,
+  type UnresolvedHandler,
   addCallToolResultFunction,
   collectAliasNames,
   isCaughtWithin,
@@ -33,9 +35,10 @@ import {
   visitXmcpModule,
 } from "./handlers.js";
 import { type ExternalCall, classifyCall, collectDefaultTimeouts, mayLeaveProcess, promisifiedNames } from "./external-calls.js";
-import type { ErrorResult, ToolHandler, ToolResult } from "./types.js";
+import { getProgramIndex } from "../typed/program-index.js";
+import type { ErrorResult, ImportedFacts, ImportedRoot, ToolHandler, ToolResult } from "./types.js";
 
-export type { ErrorResult, ToolHandler, ToolResult, Framework, ThrownOutcome, Payload } from "./types.js";
+export type { ErrorResult, ImportedFacts, ImportedRoot, ToolHandler, ToolResult, Framework, ThrownOutcome, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -85,12 +88,46 @@ export interface McpModel {
   readonly catches: readonly TSESTree.CatchClause[];
   /** The call leaves the process (HTTP client, fetch, child process): memoized per call. */
   externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
+  /** HTTP client instances imported from other files, by local name (typed analysis). */
+  readonly importedInstances: ImportedFacts["instances"];
+  /** What the program index needs to follow handler paths into other files. */
+  readonly graph: ModelGraph;
 }
 
-const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
+/** The call graph of the handler paths, for the cross-file program index. */
+export interface ModelGraph {
+  /** Calls made on some handler path, with the handlers whose path they are on. */
+  readonly pathCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
+  /** Calls through which a throw of the callee escapes to the framework, per handler. */
+  readonly escapeCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
+  /** Same-file functions a call runs (empty when the callee lives elsewhere or is unknown). */
+  localTargets(call: TSESTree.CallExpression): readonly FunctionNode[];
+  /** Registrations whose handler is not a function of this file. */
+  readonly unresolvedHandlers: readonly UnresolvedHandler[];
+  /** Calls of wrappers declared in other files around a handler. */
+  readonly opaqueWrapperCalls: readonly TSESTree.CallExpression[];
+}
+
+export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
 const UNKNOWN_TOOL_TEXT = /unknown tool|tool not found|no such tool|tool .* not found|unsupported tool|invalid tool name|not a known tool/i;
 
 const cache = new WeakMap<TSESTree.Program, McpModel>();
+const importedByAst = new WeakMap<TSESTree.Program, ImportedFacts>();
+
+/**
+ * With typed linting, the functions of this file that tools of other files call (from the
+ * program index); undefined without a program. A failure of the index never fails the lint.
+ */
+function importedRoots(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): ImportedFacts | undefined {
+  const program = context.sourceCode.parserServices?.program;
+  if (!program) return undefined;
+  try {
+    return getProgramIndex(program).factsFor(context.filename);
+  } catch (error) {
+    if (process.env.MCP_ERRORS_DEBUG) throw error;
+    return undefined;
+  }
+}
 /** Collectors fed by ESLint's traversal, until the first `Program:exit` builds the model. */
 const pending = new WeakMap<TSESTree.Program, Collector>();
 
@@ -107,7 +144,7 @@ export function getModel(context: Readonly<TSESLint.RuleContext<string, readonly
   let model = cache.get(ast);
   if (!model) {
     // A collector that is still being fed cannot be used yet: walk instead.
-    model = buildModel(sourceCode);
+    model = buildModel(sourceCode, undefined, importedByAst.get(ast) ?? importedRoots(context));
     cache.set(ast, model);
   }
   return model;
@@ -124,16 +161,18 @@ export function withModel(
 ): TSESLint.RuleListener {
   const sourceCode = context.sourceCode;
   const ast = sourceCode.ast;
+  const imported = cache.has(ast) || pending.has(ast) ? undefined : importedRoots(context);
+  if (imported) importedByAst.set(ast, imported);
   const finish = (): void => {
     let model = cache.get(ast);
     if (!model) {
-      model = buildModel(sourceCode, pending.get(ast));
+      model = buildModel(sourceCode, pending.get(ast), importedByAst.get(ast));
       pending.delete(ast);
       cache.set(ast, model);
     }
     check(model);
   };
-  if (cache.has(ast) || pending.has(ast) || !MCP_EVIDENCE.test(sourceCode.text)) {
+  if (cache.has(ast) || pending.has(ast) || (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported))) {
     return { "Program:exit": finish };
   }
   const collector = new Collector();
@@ -160,6 +199,8 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     results: EMPTY,
     catches: EMPTY,
     externalCall: () => undefined,
+    importedInstances: new Map(),
+    graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY, opaqueWrapperCalls: EMPTY },
   };
 }
 
@@ -323,8 +364,12 @@ class Collector {
   }
 }
 
-function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
-  if (!MCP_EVIDENCE.test(sourceCode.text)) return emptyModel(sourceCode);
+function hasFacts(facts: ImportedFacts | undefined): boolean {
+  return facts !== undefined && (facts.roots.length > 0 || facts.helperCalls.length > 0 || facts.instances.size > 0 || facts.wrappers.size > 0);
+}
+
+export function buildModel(sourceCode: SourceCode, collector?: Collector, imported?: ImportedFacts): McpModel {
+  if (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported)) return emptyModel(sourceCode);
   let collected = collector;
   if (!collected) {
     collected = new Collector();
@@ -341,6 +386,9 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     unknownToolBranches: [],
     dispatchEdges: new Map(),
     aliasNames: collectAliasNames(calls),
+    unresolved: [],
+    opaqueWrapperCalls: [],
+    wrapperFacts: imported?.wrappers ?? new Map(),
   };
   for (const call of calls) visitRegistrationCall(search, call);
   for (const node of classes) visitClass(search, node);
@@ -363,6 +411,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     if (!errorHelpers.has(fn) && returnsCallToolResult(fn)) addCallToolResultFunction(search, fn);
   }
   const handlers = search.handlers;
+  if (imported && imported.roots.length > 0) addImportedHandlers(handlers, functions, imported.roots);
 
   /** Same-file functions a call runs (memoized: every handler's walk asks again). */
   const targetCache = new Map<TSESTree.CallExpression, FunctionNode[]>();
@@ -419,6 +468,8 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
 
   // Handler paths: every function reachable from a handler's entry (nested callbacks included).
   const onPath = new Map<FunctionNode, ToolHandler[]>();
+  const pathCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
+  const escapeCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
   const regionsOf = new Map<FunctionNode, ToolHandler[]>();
   const mark = (fn: FunctionNode, handler: ToolHandler): boolean => {
     let list = onPath.get(fn);
@@ -445,6 +496,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
       for (const child of f.children) if (isInside(child, region) && mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
         if (!isInside(call, region)) continue;
+        record(pathCalls, call, handler);
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
     };
@@ -456,6 +508,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
       if (!f) continue;
       for (const child of f.children) if (mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
+        record(pathCalls, call, handler);
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
     }
@@ -486,6 +539,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
         if (region && !isInside(call, region)) continue;
         if (caughtAbove || isCaughtWithin(call, fn)) continue;
         if (!isAwaitedOrReturned(call)) continue;
+        record(escapeCalls, call, handler);
         for (const target of targetsOf(call, fn)) visit(target, undefined, false);
       }
     };
@@ -565,6 +619,16 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
       }
     }
   }
+  if (imported && imported.helperCalls.length > 0) {
+    const byRange = new Map(imported.helperCalls.map((h) => [`${String(h.range[0])}:${String(h.range[1])}`, h]));
+    for (const call of calls) {
+      const foreign = byRange.get(`${String(call.range[0])}:${String(call.range[1])}`);
+      if (foreign && isToolResultObject(foreign.object)) {
+        errorResults.push({ node: call, object: foreign.object, helperCall: call, helper: foreign.helper, helperSource: foreign.helperSource });
+      }
+    }
+    errorResults.sort((a, b) => a.node.range[0] - b.node.range[0]);
+  }
 
   const results: ToolResult[] = [];
   for (const object of resultObjects) {
@@ -573,6 +637,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     results.push({ object, isError: object.properties.some(isIsErrorProperty) });
   }
 
+  const importedInstances = imported?.instances ?? new Map<string, never>();
   let promisified: Set<string> | undefined;
   let defaults: Set<string> | undefined;
   const externalCache = new Map<TSESTree.CallExpression, ExternalCall | undefined>();
@@ -583,7 +648,7 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     let external: ExternalCall | undefined;
     if (mayLeaveProcess(call, importedFrom, noClients, promisified)) {
       defaults ??= collectDefaultTimeouts(sourceCode.ast);
-      external = classifyCall({ sourceCode, importedFrom, requestSignals: [], customClients: noClients }, call, defaults);
+      external = classifyCall({ sourceCode, importedFrom, requestSignals: [], customClients: noClients, importedInstances }, call, defaults);
     }
     externalCache.set(call, external);
     return external;
@@ -605,7 +670,48 @@ function buildModel(sourceCode: SourceCode, collector?: Collector): McpModel {
     results,
     catches,
     externalCall,
+    importedInstances,
+    graph: {
+      pathCalls,
+      escapeCalls,
+      unresolvedHandlers: search.unresolved,
+      opaqueWrapperCalls: search.opaqueWrapperCalls,
+      localTargets: (call) => {
+        const within = enclosingFunction(call);
+        return within ? targetsOf(call, within) : EMPTY;
+      },
+    },
   };
+}
+
+function record<K>(map: Map<K, ToolHandler[]>, key: K, handler: ToolHandler): void {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  if (!list.includes(handler)) list.push(handler);
+}
+
+/** Stands a function of this file in for the tools of other files that call it. */
+function addImportedHandlers(handlers: ToolHandler[], functions: readonly FunctionNode[], imported: readonly ImportedRoot[]): void {
+  const byRange = new Map<string, FunctionNode>();
+  for (const fn of functions) byRange.set(`${String(fn.range[0])}:${String(fn.range[1])}`, fn);
+  for (const root of imported) {
+    const fn = byRange.get(`${String(root.range[0])}:${String(root.range[1])}`);
+    if (!fn) continue;
+    handlers.push({
+      kind: "imported",
+      toolName: root.toolName,
+      framework: root.framework,
+      thrown: root.thrown,
+      root: fn,
+      entry: fn,
+      region: undefined,
+      entryCaught: root.caught,
+      requestSignal: undefined,
+      argsParam: undefined,
+      registration: fn,
+      origin: root.origin,
+    });
+  }
 }
 
 /**

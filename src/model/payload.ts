@@ -49,7 +49,7 @@ export function getPayload(sourceCode: SourceCode, result: ErrorResult, vocabula
   if (!byVocabulary) cache.set(result.object, (byVocabulary = new WeakMap()));
   let payload = byVocabulary.get(vocabulary);
   if (!payload) {
-    payload = readPayload(sourceCode, result.object, vocabulary);
+    payload = readPayload(result.helperSource ?? sourceCode, result.object, vocabulary);
     byVocabulary.set(vocabulary, payload);
   }
   return payload;

@@ -1,4 +1,4 @@
-import type { TSESTree } from "@typescript-eslint/utils";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FunctionNode } from "../util/ast.js";
 
 /** The framework a handler was registered with; decides what a thrown error becomes. */
@@ -34,7 +34,9 @@ export type HandlerKind =
   | "decorator"
   | "mastra"
   | "xmcp"
-  | "call-tool-result";
+  | "call-tool-result"
+  /** A function in this file that a tool registered in another file calls (typed analysis). */
+  | "imported";
 
 export interface ToolHandler {
   readonly kind: HandlerKind;
@@ -55,6 +57,22 @@ export interface ToolHandler {
   readonly argsParam: TSESTree.Parameter | undefined;
   /** The registration call or class/decorator the handler was found through. */
   readonly registration: TSESTree.Node;
+  /** For an `imported` handler: a key of the registration in the other file (`file:start`). */
+  readonly origin?: string;
+}
+
+/**
+ * A function of this file on the path of a tool registered elsewhere, found by the program
+ * index: the function's range, the tool it serves, and whether its throws are caught before
+ * they reach the framework.
+ */
+export interface ImportedRoot {
+  readonly range: readonly [number, number];
+  readonly origin: string;
+  readonly toolName: string | undefined;
+  readonly framework: Framework;
+  readonly thrown: ThrownOutcome;
+  readonly caught: boolean;
 }
 
 /** Where the payload fields of an error result were looked for. */
@@ -74,9 +92,30 @@ export interface ErrorResult {
   readonly node: TSESTree.Node;
   /** The result object literal (inside the helper for a helper call). */
   readonly object: TSESTree.ObjectExpression;
-  /** The helper call, when the result comes from a same-file helper. */
+  /** The helper call, when the result comes from an error helper. */
   readonly helperCall: TSESTree.CallExpression | undefined;
   readonly helper: FunctionNode | undefined;
+  /** The helper's file, when the helper lives in another file (typed analysis only). */
+  readonly helperSource?: Readonly<TSESLint.SourceCode>;
+}
+
+/** A call of this file to an error helper of another file, found by the program index. */
+export interface ImportedHelperCall {
+  /** The range of the call in this file. */
+  readonly range: readonly [number, number];
+  readonly helper: FunctionNode;
+  readonly object: TSESTree.ObjectExpression;
+  readonly helperSource: Readonly<TSESLint.SourceCode>;
+}
+
+/** What the program index knows about a file beyond the file itself. */
+export interface ImportedFacts {
+  readonly roots: readonly ImportedRoot[];
+  readonly helperCalls: readonly ImportedHelperCall[];
+  /** Calls of wrappers declared in other files (range key) -> whether the wrapper catches. */
+  readonly wrappers: ReadonlyMap<string, boolean>;
+  /** Imported names bound to HTTP client instances created in other files. */
+  readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
 }
 
 /** A tool result object literal: returned by some function, or built on a handler path. */

@@ -9,7 +9,7 @@ import {
   mayLeaveProcess,
   promisifiedNames,
 } from "../model/external-calls.js";
-import { type ToolHandler, withModel } from "../model/index.js";
+import { type McpModel, type ToolHandler, withModel } from "../model/index.js";
 import { enclosingFunction, isFunctionNode, isInside, mergeListeners } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
@@ -129,6 +129,7 @@ export default createRule<Options, MessageIds>({
     // Filled in when the traversal is over, before the first `check`.
     let boundaries: ReadonlySet<TSESTree.Node> = new Set();
     let importedFrom: ReadonlyMap<string, string> = new Map();
+    let importedInstances: McpModel["importedInstances"] = new Map();
 
     function check(call: TSESTree.CallExpression, handlers: readonly ToolHandler[]): void {
       const requestSignal = requestSignalAt(call, handlers);
@@ -137,6 +138,7 @@ export default createRule<Options, MessageIds>({
         importedFrom,
         requestSignals: handlers.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal])),
         customClients,
+        importedInstances,
       };
       defaults ??= collectDefaultTimeouts(sourceCode.ast);
       const external = classifyCall(facts, call, defaults);
@@ -216,6 +218,7 @@ export default createRule<Options, MessageIds>({
         boundaries = new Set<TSESTree.Node>(model.handlers.flatMap((h) => [h.entry, h.root]));
         // A file without MCP evidence has an empty model; `everywhere` still needs its imports.
         importedFrom = model.isMcpFile ? model.importedFrom : collectImports(sourceCode.ast);
+        importedInstances = model.importedInstances;
         const calls = everywhere ? allCalls : model.calls;
         const promisified = promisifiedNames(calls);
         for (const call of calls) {

@@ -1,4 +1,4 @@
-import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
+import { ESLintUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 
 /** Extra `meta.docs` fields our rules declare; configs are derived from them. */
 export interface McpErrorsRuleDocs {
@@ -23,8 +23,7 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
   spec: Readonly<ESLintUtils.RuleWithMetaAndName<Options, MessageIds, McpErrorsRuleDocs>>,
 ): ReturnType<typeof ruleCreator<Options, MessageIds>> {
   const rule = ruleCreator(spec);
-  const defaults = spec.meta.defaultOptions;
-  if (!defaults) return rule;
+  const defaults = spec.meta.defaultOptions ?? ([] as unknown as Options);
   // Keyed by the options' JSON: ESLint hands each file a fresh array with the same content.
   const merged = new Map<string, Options>();
   return {
@@ -37,7 +36,51 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
         options = ESLintUtils.applyDefault(defaults, context.options) as Options;
         if (merged.size < 64) merged.set(key, options);
       }
-      return spec.create(context, options);
+      return spec.create(withOwnFileFixes(context), options);
     },
   };
+}
+
+/**
+ * With the program index, a result can come from a helper in another file. A fix or suggestion
+ * must never edit nodes of another file (their ranges mean nothing here): such an edit is
+ * dropped, and so is a report on a node of another file.
+ */
+function withOwnFileFixes<MessageIds extends string, Options extends readonly unknown[]>(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+): Readonly<TSESLint.RuleContext<MessageIds, Options>> {
+  const ast = context.sourceCode.ast;
+  const own = (value: unknown): boolean => {
+    if (typeof value !== "object" || value === null || !("type" in value) || !("range" in value)) return true;
+    let node = value as TSESTree.Node;
+    while (node.parent) node = node.parent;
+    return node === ast || !(node.type === "Program");
+  };
+  const guardFix = (fix: TSESLint.ReportFixFunction | null | undefined): TSESLint.ReportFixFunction | null | undefined => {
+    if (!fix) return fix;
+    return (fixer) => {
+      let foreign = false;
+      const guarded = new Proxy(fixer, {
+        get(target, property, receiver) {
+          const method = Reflect.get(target, property, receiver) as unknown;
+          if (typeof method !== "function") return method;
+          return (...args: unknown[]) => {
+            if (!args.every(own)) foreign = true;
+            return (method as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      const result = fix(guarded);
+      return foreign ? null : result;
+    };
+  };
+  const report = (descriptor: TSESLint.ReportDescriptor<MessageIds>): void => {
+    if ("node" in descriptor && !own(descriptor.node)) return;
+    context.report({
+      ...descriptor,
+      fix: guardFix(descriptor.fix),
+      suggest: descriptor.suggest?.map((s) => ({ ...s, fix: guardFix(s.fix) as TSESLint.ReportFixFunction })),
+    } as TSESLint.ReportDescriptor<MessageIds>);
+  };
+  return Object.create(context, { report: { value: report } }) as Readonly<TSESLint.RuleContext<MessageIds, Options>>;
 }

@@ -1,0 +1,294 @@
+#!/usr/bin/env node
+/**
+ * Typed benchmark (`npm run bench -- --typed`): what do `recommended-type-checked` and its
+ * program index cost on top of typed parsing?
+ *
+ * 1. Writes a deterministic multi-file corpus to `.bench/typed/`: projects with a tsconfig, a
+ *    server that calls one `registerXTools(server)` per tool module, handlers that call HTTP
+ *    and error helpers in `lib/`, class-based tools whose base class registers them.
+ * 2. Lints the whole corpus in a fresh child process per run, with the project service on, once
+ *    with no rules (typed parse only) and once with `recommended-type-checked`, alternating the
+ *    two modes. Each child reports its wall time and peak resident memory; the parent prints
+ *    the medians and the ratios.
+ *
+ * Usage: npm run bench -- --typed [--runs N] [--projects N]
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CORPUS = path.join(ROOT, ".bench", "typed");
+
+/** mulberry32, as in bench.js: the same corpus on every machine. */
+function createRandom(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (list) => list[Math.floor(next() * list.length)], chance: (p) => next() < p };
+}
+
+const NOUNS = ["issue", "ticket", "message", "page", "forecast", "customer", "invoice", "record", "file", "user", "project", "event", "channel", "comment", "deployment", "order", "refund", "alert"];
+const pascal = (s) => s[0].toUpperCase() + s.slice(1);
+
+const TSCONFIG = JSON.stringify(
+  { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true }, include: ["src"] },
+  null,
+  2,
+);
+
+function httpModule(rnd) {
+  const timeout = rnd.chance(0.5);
+  return `/** HTTP helpers shared by every tool of this server. */
+const API_BASE = process.env.API_BASE ?? "https://api.example.com/v1";
+
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(\`\${API_BASE}\${path}\`, {
+    headers: { Accept: "application/json" },${timeout ? "\n    signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(10_000)]) : AbortSignal.timeout(10_000)," : ""}
+  });
+  if (!response.ok) {
+    throw new HttpError(response.status, \`GET \${path} answered \${String(response.status)}\`);
+  }
+  return (await response.json()) as T;
+}
+
+export async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(\`\${API_BASE}\${path}\`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new HttpError(response.status, \`POST \${path} answered \${String(response.status)}\`);
+  return (await response.json()) as T;
+}
+`;
+}
+
+const ERRORS_MODULE = `/** Classified error results, in JSON the model reads. */
+export type Category = "transient" | "validation" | "business" | "permission";
+
+export function toolError(errorCategory: Category, isRetryable: boolean, description: string) {
+  return {
+    isError: true,
+    content: [{ type: "text" as const, text: JSON.stringify({ errorCategory, isRetryable, description }) }],
+    structuredContent: { errorCategory, isRetryable, description },
+  };
+}
+
+export function categoryFor(status: number): Category {
+  if (status === 401 || status === 403) return "permission";
+  if (status === 400 || status === 422) return "validation";
+  if (status === 404 || status === 409) return "business";
+  return "transient";
+}
+`;
+
+function formatModule(nouns) {
+  return `/** Plain formatting: no error paths. */
+${nouns
+  .map(
+    (noun) => `export interface ${pascal(noun)} {
+  id: string;
+  name?: string;
+  status: "open" | "closed";
+  updatedAt: string;
+}
+
+export function format${pascal(noun)}(item: ${pascal(noun)}): string {
+  const name = item.name ?? "(unnamed ${noun})";
+  const updated = new Date(item.updatedAt).toISOString().slice(0, 10);
+  return \`- \${name} [\${item.id}] \${item.status}, updated \${updated}\`;
+}
+`,
+  )
+  .join("\n")}`;
+}
+
+function toolModule(rnd, noun) {
+  const N = pascal(noun);
+  const emptyAsError = rnd.chance(0.2);
+  return `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { toolError, categoryFor } from "../lib/errors.js";
+import { format${N}, type ${N} } from "../lib/format.js";
+import { HttpError, getJson, postJson } from "../lib/http.js";
+
+export function register${N}Tools(server: McpServer): void {
+  server.registerTool(
+    "list_${noun}s",
+    { description: "List ${noun}s matching a query", inputSchema: { query: z.string(), limit: z.number().int().max(100).optional() } },
+    async ({ query, limit }, extra) => {
+      if (query.trim() === "") {
+        return toolError("validation", false, "query must not be empty; pass a word from the ${noun} name.");
+      }
+      try {
+        const items = await getJson<${N}[]>(\`/${noun}s?q=\${encodeURIComponent(query)}&limit=\${String(limit ?? 20)}\`, extra.signal);
+        if (items.length === 0) {
+          return ${emptyAsError ? `toolError("business", false, \`No ${noun}s match "\${query}".\`)` : `{ content: [{ type: "text", text: \`No ${noun}s match "\${query}".\` }] }`};
+        }
+        const open = items.filter((item) => item.status === "open");
+        const lines = [...open, ...items.filter((item) => item.status !== "open")].map(format${N});
+        return { content: [{ type: "text", text: lines.join("\\n") }] };
+      } catch (error) {
+        if (error instanceof HttpError) {
+          const category = categoryFor(error.status);
+          return toolError(category, category === "transient", \`Listing ${noun}s failed: \${error.message}\`);
+        }
+        throw error;
+      }
+    },
+  );
+
+  server.registerTool(
+    "create_${noun}",
+    { description: "Create a ${noun}", inputSchema: { name: z.string() } },
+    handleCreate${N},
+  );
+}
+
+async function handleCreate${N}({ name }: { name: string }) {
+  const created = await postJson<${N}>("/${noun}s", { name });
+  ${rnd.chance(0.3) ? `if (!created.id) throw new Error("The ${noun} service returned no id");` : `if (!created.id) return toolError("transient", true, "The ${noun} service returned no id; retry in a minute.");`}
+  return { content: [{ type: "text" as const, text: \`Created ${noun} \${created.id}: \${format${N}(created)}\` }] };
+}
+`;
+}
+
+const BASE_TOOL = `import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
+/** Class-based tools: the base class registers, subclasses implement execute(). */
+export abstract class BaseTool {
+  abstract readonly name: string;
+  abstract readonly description: string;
+
+  register(server: McpServer): void {
+    server.registerTool(this.name, { description: this.description }, async (args: Record<string, unknown>) => {
+      const text = await this.execute(args);
+      return { content: [{ type: "text", text }] };
+    });
+  }
+
+  protected abstract execute(args: Record<string, unknown>): Promise<string>;
+}
+`;
+
+function classTool(rnd, noun) {
+  const N = pascal(noun);
+  return `import { BaseTool } from "./base-tool.js";
+
+export class Sync${N}Tool extends BaseTool {
+  readonly name = "sync_${noun}s";
+  readonly description = "Synchronise ${noun}s with the upstream service";
+
+  protected async execute(args: Record<string, unknown>): Promise<string> {
+    const since = typeof args.since === "string" ? args.since : "1970-01-01";
+    const response = await fetch(\`https://sync.example.com/${noun}s?since=\${since}\`${rnd.chance(0.5) ? ", { signal: AbortSignal.timeout(15_000) }" : ""});
+    if (!response.ok) throw new Error(\`Sync of ${noun}s answered \${String(response.status)}\`);
+    const body = (await response.json()) as { count: number };
+    return \`Synchronised \${String(body.count)} ${noun}s since \${since}.\`;
+  }
+}
+`;
+}
+
+function writeCorpus(projects, seed) {
+  rmSync(CORPUS, { recursive: true, force: true });
+  const rnd = createRandom(seed);
+  let files = 0;
+  let lines = 0;
+  const write = (file, text) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    files++;
+    lines += text.split("\n").length;
+  };
+  for (let p = 0; p < projects; p++) {
+    const dir = path.join(CORPUS, `server-${String(p).padStart(2, "0")}`);
+    const nouns = [...NOUNS].sort(() => rnd.next() - 0.5).slice(0, rnd.int(10, 16));
+    const classNouns = nouns.slice(0, rnd.int(2, 5));
+    write(path.join(dir, "tsconfig.json"), TSCONFIG + "\n");
+    write(path.join(dir, "src", "lib", "http.ts"), httpModule(rnd));
+    write(path.join(dir, "src", "lib", "errors.ts"), ERRORS_MODULE);
+    write(path.join(dir, "src", "lib", "format.ts"), formatModule(nouns));
+    write(path.join(dir, "src", "tools", "base-tool.ts"), BASE_TOOL);
+    for (const noun of nouns) write(path.join(dir, "src", "tools", `${noun}.ts`), toolModule(rnd, noun));
+    for (const noun of classNouns) write(path.join(dir, "src", "tools", `sync-${noun}.ts`), classTool(rnd, noun));
+    write(
+      path.join(dir, "src", "server.ts"),
+      `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+${nouns.map((n) => `import { register${pascal(n)}Tools } from "./tools/${n}.js";`).join("\n")}
+${classNouns.map((n) => `import { Sync${pascal(n)}Tool } from "./tools/sync-${n}.js";`).join("\n")}
+
+const server = new McpServer({ name: "server-${String(p)}", version: "1.0.0" });
+${nouns.map((n) => `register${pascal(n)}Tools(server);`).join("\n")}
+${classNouns.map((n) => `new Sync${pascal(n)}Tool().register(server);`).join("\n")}
+
+export { server };
+`,
+    );
+  }
+  return { files, lines };
+}
+
+/** Child: one lint of the corpus in `mode`; prints `{ ms, maxRssMb, findings }`. */
+async function child(mode) {
+  const { ESLint } = await import("eslint");
+  const { default: plugin } = await import(path.join(ROOT, "dist", "index.js"));
+  const typed = plugin.configs["recommended-type-checked"];
+  const config = {
+    ...typed,
+    languageOptions: { ...typed.languageOptions, parserOptions: { projectService: true, tsconfigRootDir: CORPUS } },
+    rules: mode === "rules" ? typed.rules : {},
+  };
+  const eslint = new ESLint({ cwd: CORPUS, overrideConfigFile: true, overrideConfig: [config] });
+  const start = performance.now();
+  const results = await eslint.lintFiles(["."]);
+  const ms = performance.now() - start;
+  const fatal = results.reduce((n, r) => n + r.messages.filter((m) => m.fatal).length, 0);
+  const findings = results.reduce((n, r) => n + r.messages.length, 0) - fatal;
+  process.stdout.write(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, findings, fatal, files: results.length }));
+}
+
+export async function runTypedBench({ runs = 3, projects = 12, seed = 20251129 } = {}) {
+  const corpus = writeCorpus(projects, seed);
+  console.log(`typed corpus: ${String(projects)} projects, ${String(corpus.files)} files, ${String(corpus.lines)} lines in .bench/typed/`);
+  const samples = { parse: [], rules: [] };
+  const script = fileURLToPath(import.meta.url);
+  for (let i = 0; i < runs; i++) {
+    for (const mode of i % 2 === 0 ? ["parse", "rules"] : ["rules", "parse"]) {
+      const out = execFileSync(process.execPath, [script, "--child", mode], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+      const sample = JSON.parse(out);
+      samples[mode].push(sample);
+      console.log(
+        `  run ${String(i + 1)} ${mode === "parse" ? "typed parse only" : "recommended-type-checked"}: ${(sample.ms / 1000).toFixed(2)} s, peak ${sample.maxRssMb.toFixed(0)} MB, ${String(sample.findings)} findings${sample.fatal ? `, ${String(sample.fatal)} FATAL` : ""}`,
+      );
+    }
+  }
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const time = { parse: median(samples.parse.map((s) => s.ms)), rules: median(samples.rules.map((s) => s.ms)) };
+  const memory = { parse: median(samples.parse.map((s) => s.maxRssMb)), rules: median(samples.rules.map((s) => s.maxRssMb)) };
+  console.log(
+    `typed parse only ${(time.parse / 1000).toFixed(2)} s / ${memory.parse.toFixed(0)} MB; recommended-type-checked ${(time.rules / 1000).toFixed(2)} s / ${memory.rules.toFixed(0)} MB`,
+  );
+  console.log(`ratio: time ${(time.rules / time.parse).toFixed(2)}x (target <= 1.25x), peak memory ${(memory.rules / memory.parse).toFixed(2)}x (target <= 1.3x)`);
+}
+
+if (process.argv[2] === "--child") {
+  await child(process.argv[3]);
+}

@@ -1,0 +1,41 @@
+/**
+ * The parser of the typed configs: `@typescript-eslint/parser` with the project service, and a
+ * fallback to syntactic parsing for a file the project cannot type (not included by any
+ * tsconfig, or a project that cannot be loaded). Real users lint fresh clones and monorepos; one
+ * notice beats a parse error on every file, and the rules simply lose the cross-file analysis
+ * for that file.
+ */
+import * as tsParser from "@typescript-eslint/parser";
+import type { TSESLint } from "@typescript-eslint/utils";
+
+type ParserOptions = Record<string, unknown>;
+
+/** Errors that say "no type information for this file", as opposed to a syntax error. */
+const PROJECT_ERROR = /project service|parserOptions\.project|tsconfig|not found by the project|none of those TSConfigs include this file|allowDefaultProject|Cannot read file/i;
+
+let noticed = false;
+
+function notice(filePath: string, error: unknown): void {
+  if (noticed) return;
+  noticed = true;
+  const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+  process.stderr.write(
+    `mcp-errors: no type information for ${filePath} (${reason.replace(filePath, "it")}); files like it are checked without cross-file analysis.\n`,
+  );
+}
+
+export function parseForESLint(code: string, options: ParserOptions = {}): ReturnType<typeof tsParser.parseForESLint> {
+  try {
+    return tsParser.parseForESLint(code, options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!PROJECT_ERROR.test(message)) throw error;
+    notice(typeof options.filePath === "string" ? options.filePath : "a file", error);
+    const { project: _project, projectService: _service, programs: _programs, ...syntactic } = options;
+    return tsParser.parseForESLint(code, syntactic);
+  }
+}
+
+export const meta = { name: "eslint-plugin-mcp-errors/typed-parser", version: "0.1.0" };
+
+export const typedParser: TSESLint.FlatConfig.Parser = { meta, parseForESLint } as TSESLint.FlatConfig.Parser;

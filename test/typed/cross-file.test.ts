@@ -1,0 +1,36 @@
+/**
+ * The program index on multi-file projects: each fixture under test/fixtures/cross-file puts the
+ * defect one import (or class, or re-export) away from the registration, and marks every line
+ * that must be reported with `// expect: <rule>[, <rule>]`. The typed config must report exactly
+ * those, in the file where the defect is; the syntactic config, which cannot leave the file,
+ * must report none of the ones outside the registration's file.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { expectedFindings, lint } from "./lint-project.js";
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "cross-file");
+const projects = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+describe.each(projects)("cross-file project %s", (name) => {
+  const dir = path.join(FIXTURES, name);
+  const expected = expectedFindings(dir);
+
+  it("the typed config reports exactly the marked lines", async () => {
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await lint(dir, "recommended-type-checked")).toEqual(expected);
+  });
+
+  it("the syntactic config reports no more than it can see in one file", async () => {
+    const syntactic = await lint(dir, "recommended");
+    // Everything the syntactic analysis finds is also found with types.
+    expect(expected).toEqual(expect.arrayContaining(syntactic));
+    // And the fixture is really about another file: types find more.
+    expect(syntactic.length).toBeLessThan(expected.length);
+  });
+});
