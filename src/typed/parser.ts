@@ -31,11 +31,14 @@ export function parseForESLint(code: string, options: ParserOptions = {}): Retur
     const message = error instanceof Error ? error.message : String(error);
     if (!PROJECT_ERROR.test(message)) throw error;
     notice(typeof options.filePath === "string" ? options.filePath : "a file", error);
-    const { project: _project, projectService: _service, programs: _programs, ...syntactic } = options;
+    const syntactic = { ...options };
+    delete syntactic.project;
+    delete syntactic.projectService;
+    delete syntactic.programs;
     return tsParser.parseForESLint(code, syntactic);
   }
 }
 
 export const meta = { name: "eslint-plugin-mcp-errors/typed-parser", version: "0.1.0" };
 
-export const typedParser: TSESLint.FlatConfig.Parser = { meta, parseForESLint } as TSESLint.FlatConfig.Parser;
+export const typedParser: TSESLint.FlatConfig.Parser = { meta, parseForESLint };

@@ -72,7 +72,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
   const entryOf = (sourceFile: ts.SourceFile): FileEntry | undefined => {
     const known = files.get(sourceFile.fileName);
     if (known !== undefined) return known ?? undefined;
-    let entry: FileEntry | null = null;
+    let entry: FileEntry | null;
     try {
       const { ast, services } = parseAndGenerateServices(sourceFile.text, {
         filePath: sourceFile.fileName,
@@ -129,7 +129,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
           ? callee.property
           : undefined;
     if (!name) return [];
-    const tsNode = entry.services.esTreeNodeToTSNodeMap.get(name as TSESTree.Node);
+    const tsNode = entry.services.esTreeNodeToTSNodeMap.get(name);
     let symbol = checker.getSymbolAtLocation(tsNode);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
     const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
@@ -155,7 +155,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
       const target = entryOf(sourceFile);
       const node = target?.services.tsNodeToESTreeNodeMap.get(fn);
       const estree = node ? functionValue(node) : undefined;
-      if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(declaration) });
+      if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(checker, declaration) });
     }
     return targets;
   };
@@ -170,7 +170,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
       const visit = (node: ts.Node): void => {
         if (ts.isObjectLiteralExpression(node)) {
           for (const property of node.properties) {
-            if ((ts.isPropertyAssignment(property) || ts.isMethodDeclaration(property)) && property.name && ts.isIdentifier(property.name)) {
+            if ((ts.isPropertyAssignment(property) || ts.isMethodDeclaration(property)) && ts.isIdentifier(property.name)) {
               const list = map.get(property.name.text) ?? [];
               map.set(property.name.text, list);
               list.push(property);
@@ -442,31 +442,53 @@ function rootFor(fileName: string, handler: ToolHandler, target: Target, caught:
 function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
   const key = rangeKey(root.range);
   let byOrigin = entry.roots.get(key);
-  if (!byOrigin) entry.roots.set(key, (byOrigin = new Map()));
+  if (!byOrigin) entry.roots.set(key, (byOrigin = new Map<string, ImportedRoot>()));
   const existing = byOrigin.get(root.origin);
   if (existing && (existing.caught === root.caught || !existing.caught)) return false;
   byOrigin.set(root.origin, root);
   return true;
 }
 
-/** `{ name: "x", handler }` or `{ schema: { name: "x" }, handle }`: the tool name beside a member. */
-function toolNameNear(declaration: ts.Declaration): string | undefined {
-  const object = declaration.parent;
-  if (!ts.isObjectLiteralExpression(object)) return undefined;
-  const nameIn = (literal: ts.ObjectLiteralExpression): string | undefined => {
-    for (const property of literal.properties) {
-      if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === "name" && ts.isStringLiteralLike(property.initializer)) {
-        return property.initializer.text;
-      }
+/**
+ * The tool name beside a member: `{ name: "x", handler }`, `{ schema: { name: "x" }, handle }`, or
+ * a class field `readonly name = "x"` of the class (or a base class) that implements the method.
+ * A name held in a `const` is read through the checker.
+ */
+function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaration): string | undefined {
+  const stringOf = (node: ts.Expression | undefined): string | undefined => {
+    if (!node) return undefined;
+    if (ts.isStringLiteralLike(node)) return node.text;
+    if (ts.isIdentifier(node)) {
+      const symbol = checker.getSymbolAtLocation(node);
+      const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      const value = target?.valueDeclaration;
+      if (value && ts.isVariableDeclaration(value) && value.initializer && ts.isStringLiteralLike(value.initializer)) return value.initializer.text;
     }
     return undefined;
   };
-  const direct = nameIn(object);
-  if (direct !== undefined) return direct;
-  for (const property of object.properties) {
-    if (ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(property.initializer)) {
-      const nested = nameIn(property.initializer);
-      if (nested !== undefined) return nested;
+  const parent = declaration.parent;
+  if (ts.isObjectLiteralExpression(parent)) {
+    const nameIn = (literal: ts.ObjectLiteralExpression): string | undefined => {
+      for (const property of literal.properties) {
+        if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === "name") return stringOf(property.initializer);
+      }
+      return undefined;
+    };
+    const direct = nameIn(parent);
+    if (direct !== undefined) return direct;
+    for (const property of parent.properties) {
+      if (ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(property.initializer)) {
+        const nested = nameIn(property.initializer);
+        if (nested !== undefined) return nested;
+      }
+    }
+    return undefined;
+  }
+  if (ts.isClassLike(parent)) {
+    for (const member of parent.members) {
+      if (ts.isPropertyDeclaration(member) && ts.isIdentifier(member.name) && member.name.text === "name") {
+        return stringOf(member.initializer);
+      }
     }
   }
   return undefined;

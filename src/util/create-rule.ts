@@ -1,4 +1,4 @@
-import { ESLintUtils, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
 
 /** Extra `meta.docs` fields our rules declare; configs are derived from them. */
 export interface McpErrorsRuleDocs {
@@ -52,26 +52,27 @@ function withOwnFileFixes<MessageIds extends string, Options extends readonly un
   const ast = context.sourceCode.ast;
   const own = (value: unknown): boolean => {
     if (typeof value !== "object" || value === null || !("type" in value) || !("range" in value)) return true;
-    let node = value as TSESTree.Node;
-    while (node.parent) node = node.parent;
-    return node === ast || !(node.type === "Program");
+    let node = value as { type: string; parent?: unknown };
+    while (node.parent) node = node.parent as { type: string; parent?: unknown };
+    // A node with no Program above it (built by a fixer helper) belongs to no other file.
+    return node === (ast as unknown) || node.type !== "Program";
   };
   const guardFix = (fix: TSESLint.ReportFixFunction | null | undefined): TSESLint.ReportFixFunction | null | undefined => {
     if (!fix) return fix;
     return (fixer) => {
-      let foreign = false;
+      const state = { foreign: false };
       const guarded = new Proxy(fixer, {
         get(target, property, receiver) {
           const method = Reflect.get(target, property, receiver) as unknown;
           if (typeof method !== "function") return method;
           return (...args: unknown[]) => {
-            if (!args.every(own)) foreign = true;
+            if (!args.every(own)) state.foreign = true;
             return (method as (...a: unknown[]) => unknown).apply(target, args);
           };
         },
       });
       const result = fix(guarded);
-      return foreign ? null : result;
+      return state.foreign ? null : result;
     };
   };
   const report = (descriptor: TSESLint.ReportDescriptor<MessageIds>): void => {
@@ -79,7 +80,7 @@ function withOwnFileFixes<MessageIds extends string, Options extends readonly un
     context.report({
       ...descriptor,
       fix: guardFix(descriptor.fix),
-      suggest: descriptor.suggest?.map((s) => ({ ...s, fix: guardFix(s.fix) as TSESLint.ReportFixFunction })),
+      suggest: descriptor.suggest?.map((s) => ({ ...s, fix: guardFix(s.fix) })),
     } as TSESLint.ReportDescriptor<MessageIds>);
   };
   return Object.create(context, { report: { value: report } }) as Readonly<TSESLint.RuleContext<MessageIds, Options>>;

@@ -9,7 +9,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { expectedFindings, lint } from "./lint-project.js";
+import { expectedFindings, lint, lintMessages } from "./lint-project.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "cross-file");
 const projects = readdirSync(FIXTURES, { withFileTypes: true })
@@ -32,5 +32,24 @@ describe.each(projects)("cross-file project %s", (name) => {
     expect(expected).toEqual(expect.arrayContaining(syntactic));
     // And the fixture is really about another file: types find more.
     expect(syntactic.length).toBeLessThan(expected.length);
+  });
+});
+
+describe("tool names found by the index", () => {
+  const names = async (name: string): Promise<string[]> => {
+    const messages = await lintMessages(path.join(FIXTURES, name), "recommended-type-checked");
+    return [...new Set(messages.flatMap((m) => [...m.message.matchAll(/tool "([^"]+)"/gu)].map((match) => match[1] ?? "")))].sort();
+  };
+
+  it("names a subclass's tool after its `name` field", async () => {
+    expect(await names("base-class")).toEqual(["geocode"]);
+  });
+
+  it("names a registry entry's tool after its `name` property", async () => {
+    expect(await names("registry")).toEqual(["refund_order", "search_orders"]);
+  });
+
+  it("names a dispatcher case's tool", async () => {
+    expect(await names("low-level-dispatch")).toEqual(["search"]);
   });
 });

@@ -27,6 +27,14 @@ export function expectedFindings(dir: string): string[] {
 }
 
 export async function lint(dir: string, config: "recommended-type-checked" | "recommended"): Promise<string[]> {
+  return (await lintMessages(dir, config)).map((m) => `${m.file}:${String(m.line)} ${m.ruleId}`).sort();
+}
+
+/** Every message of a lint of the project: file, line, rule and text. */
+export async function lintMessages(
+  dir: string,
+  config: "recommended-type-checked" | "recommended",
+): Promise<{ file: string; line: number; ruleId: string; message: string }[]> {
   const base = plugin.configs[config];
   const languageOptions =
     config === "recommended"
@@ -39,7 +47,9 @@ export async function lint(dir: string, config: "recommended-type-checked" | "re
   });
   const results = await eslint.lintFiles(["."]);
   return results
-    .flatMap((r) => r.messages.map((m) => `${path.relative(dir, r.filePath)}:${String(m.line)} ${m.ruleId ?? `fatal: ${m.message}`}`))
-    .sort();
+    .flatMap((r) =>
+      r.messages.map((m) => ({ file: path.relative(dir, r.filePath), line: m.line, ruleId: m.ruleId ?? `fatal: ${m.message}`, message: m.message })),
+    )
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.ruleId.localeCompare(b.ruleId));
 }
 
