@@ -17,22 +17,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRandom } from "./lib/random.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CORPUS = path.join(ROOT, ".bench", "typed");
-
-/** mulberry32, as in bench.js: the same corpus on every machine. */
-function createRandom(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (list) => list[Math.floor(next() * list.length)], chance: (p) => next() < p };
-}
 
 const NOUNS = ["issue", "ticket", "message", "page", "forecast", "customer", "invoice", "record", "file", "user", "project", "event", "channel", "comment", "deployment", "order", "refund", "alert"];
 const pascal = (s) => s[0].toUpperCase() + s.slice(1);

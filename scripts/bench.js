@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ESLint } from "eslint";
+import { createRandom } from "./lib/random.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CORPUS = path.join(ROOT, ".bench", "corpus");
@@ -39,38 +40,6 @@ const { values: args } = parseArgs({
 const RUNS = Math.max(1, Number.parseInt(args.runs, 10) || 3);
 const CHUNK = Math.max(1, Number.parseInt(args.chunk, 10) || 20);
 const FILES = Math.max(1, Number.parseInt(args.files, 10) || 2000);
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic randomness
-// ---------------------------------------------------------------------------------------------
-
-/** mulberry32: tiny, fast and good enough to vary a corpus; never Math.random. */
-function createRandom(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    chance: (p) => next() < p,
-    pick: (list) => list[Math.floor(next() * list.length)],
-    /** Picks by weight from `[value, weight]` pairs. */
-    weighted(pairs) {
-      const total = pairs.reduce((sum, [, w]) => sum + w, 0);
-      let r = next() * total;
-      for (const [value, weight] of pairs) {
-        r -= weight;
-        if (r < 0) return value;
-      }
-      return pairs[pairs.length - 1][0];
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
