@@ -549,7 +549,8 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
   }
 
   const unknownBranches = search.unknownToolBranches;
-  const isUnknownToolBranch = (node: TSESTree.Node): boolean => {
+  // Several rules ask about the same result or throw: compute each answer once.
+  const isUnknownToolBranch = memoizeByNode((node: TSESTree.Node): boolean => {
     if (unknownBranches.some((b) => isInside(node, b))) return true;
     const text =
       node.type === AST_NODE_TYPES.ThrowStatement
@@ -558,7 +559,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
           ? resultText(node)
           : undefined;
     return text !== undefined && UNKNOWN_TOOL_TEXT.test(text);
-  };
+  });
   /** `const message = \`Unknown tool: ${name}\`; throw new Error(message)`. */
   const thrownVariableText = (node: TSESTree.ThrowStatement): string | undefined => {
     const argument = unwrap(node.argument);
@@ -575,7 +576,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
   }
   escapingThrows.sort((a, b) => a.node.range[0] - b.node.range[0]);
 
-  const handlersAt = (node: TSESTree.Node): readonly ToolHandler[] => {
+  const handlersAt = memoizeByNode((node: TSESTree.Node): readonly ToolHandler[] => {
     let current: TSESTree.Node | undefined = node;
     while (current) {
       if (isFunctionNode(current)) {
@@ -588,13 +589,13 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
       current = current.parent;
     }
     return EMPTY;
-  };
+  });
 
-  const toolNamesAt = (node: TSESTree.Node): readonly string[] => {
+  const toolNamesAt = memoizeByNode((node: TSESTree.Node): readonly string[] => {
     const names = new Set<string>();
     for (const h of handlersAt(node)) if (h.toolName !== undefined) names.add(h.toolName);
     return [...names];
-  };
+  });
   const toolNameAt = (node: TSESTree.Node): string | undefined => {
     const names = toolNamesAt(node);
     return names.length === 1 ? names[0] : undefined;
@@ -681,6 +682,20 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
         return within ? targetsOf(call, within) : EMPTY;
       },
     },
+  };
+}
+
+/**
+ * Memoizes a question about a node for the lifetime of one model: the rules ask the same
+ * questions (which handlers, which tool names) about the same results and throws.
+ */
+function memoizeByNode<T>(compute: (node: TSESTree.Node) => T): (node: TSESTree.Node) => T {
+  const answers = new Map<TSESTree.Node, T>();
+  return (node) => {
+    if (answers.has(node)) return answers.get(node) as T;
+    const answer = compute(node);
+    answers.set(node, answer);
+    return answer;
   };
 }
 
