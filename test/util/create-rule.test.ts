@@ -1,13 +1,13 @@
 /**
- * createRule's guard: with the program index, a result may come from another file, and a fix
- * built from it would edit this file at that file's offsets. Such fixes, suggestions and
- * reports are dropped; edits of this file's own nodes go through.
+ * createRule's guard: with typed linting, the program index can hand a rule a result of another
+ * file, and a fix built from it would edit this file at that file's offsets. Such fixes,
+ * suggestions and reports are dropped; edits of this file's own nodes go through.
  */
 import { parseForESLint } from "@typescript-eslint/parser";
 import type { TSESTree } from "@typescript-eslint/utils";
 import { describe } from "vitest";
 import { createRule } from "../../src/util/create-rule.js";
-import { createRuleTester } from "../rule-tester.js";
+import { createTypedRuleTester } from "../rule-tester.js";
 
 /** The first statement of a program parsed on its own, with parent pointers like ESLint's. */
 function foreignStatement(): TSESTree.Node {
@@ -49,7 +49,7 @@ const rule = createRule<[], "local" | "foreign" | "edit">({
 });
 
 describe("createRule fix guard", () => {
-  createRuleTester().run("fixture", rule, {
+  createTypedRuleTester().run("fixture", rule, {
     valid: [],
     invalid: [
       {
