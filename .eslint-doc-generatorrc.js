@@ -11,6 +11,8 @@ const config = {
     ["strict", "🔒"],
     ["all", "🌐"],
   ],
+  // The -type-checked configs turn on the same rules as their base config (see docs/type-aware.md).
+  ignoreConfig: ["recommended-type-checked", "strict-type-checked", "all-type-checked"],
   ruleDocTitleFormat: "desc-parens-prefix-name",
   ruleDocNotices: ["deprecated", "configs", "fixableAndHasSuggestions", "requiresTypeChecking", "options"],
   ruleListColumns: [
