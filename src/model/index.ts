@@ -747,8 +747,11 @@ function isResultShaped(object: TSESTree.ObjectExpression): boolean {
   return hasContent;
 }
 
-/** The value a function returns: `return x`, `() => x`, through `a ? x : y`, `await`, `as`. */
-function isReturnedValue(node: TSESTree.Node): boolean {
+/**
+ * The value a function returns: `return x`, `() => x`, through `a ? x : y`, `await`, `as`; and,
+ * when `viaVariable` accepts the declarator, a variable initialised with it (`const r = x; return r`).
+ */
+export function isReturnedValue(node: TSESTree.Node, viaVariable?: (declarator: TSESTree.VariableDeclarator) => boolean): boolean {
   let current: TSESTree.Node = node;
   for (;;) {
     const parent: TSESTree.Node | undefined = current.parent;
@@ -768,6 +771,8 @@ function isReturnedValue(node: TSESTree.Node): boolean {
       case AST_NODE_TYPES.TSNonNullExpression:
       case AST_NODE_TYPES.TSTypeAssertion:
         break;
+      case AST_NODE_TYPES.VariableDeclarator:
+        return viaVariable !== undefined && parent.init === current && viaVariable(parent);
       default:
         return false;
     }

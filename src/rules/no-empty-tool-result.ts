@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type McpModel, type ToolHandler, withModel } from "../model/index.js";
+import { type McpModel, type ToolHandler, isReturnedValue, withModel } from "../model/index.js";
 import { objectLiteral } from "../model/payload.js";
 import { type FunctionNode, enclosingFunction, findProperty, findVariable, hasSpread, isFunctionNode, memberPath, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -40,39 +40,6 @@ function emptiness(sourceCode: SourceCode, content: TSESTree.Node): string | und
   return "only empty text";
 }
 
-/**
- * The object is what its function returns: `return x`, `() => x`, through `a ? x : y`, `await`,
- * `as`, or a variable initialised with it whose only other uses are `return name` (a variable that
- * is filled later, `result.content.push(...)`, is not an empty result).
- */
-function isReturned(sourceCode: SourceCode, node: TSESTree.Node): boolean {
-  let current: TSESTree.Node = node;
-  for (;;) {
-    const parent: TSESTree.Node | undefined = current.parent;
-    if (!parent) return false;
-    switch (parent.type) {
-      case AST_NODE_TYPES.ReturnStatement:
-        return true;
-      case AST_NODE_TYPES.ArrowFunctionExpression:
-        return parent.body === current;
-      case AST_NODE_TYPES.ConditionalExpression:
-        if (parent.test === current) return false;
-        break;
-      case AST_NODE_TYPES.LogicalExpression:
-      case AST_NODE_TYPES.AwaitExpression:
-      case AST_NODE_TYPES.TSAsExpression:
-      case AST_NODE_TYPES.TSSatisfiesExpression:
-      case AST_NODE_TYPES.TSNonNullExpression:
-      case AST_NODE_TYPES.TSTypeAssertion:
-        break;
-      case AST_NODE_TYPES.VariableDeclarator:
-        return parent.init === current && onlyReturned(sourceCode, parent);
-      default:
-        return false;
-    }
-    current = parent;
-  }
-}
 
 function onlyReturned(sourceCode: SourceCode, declarator: TSESTree.VariableDeclarator): boolean {
   if (declarator.id.type !== AST_NODE_TYPES.Identifier) return false;
@@ -224,7 +191,7 @@ export default createRule<Options, MessageIds>({
         const structured = findProperty(object, "structuredContent");
         if (structured && !reportStructured) continue;
         const handlers = model.handlersAt(object);
-        if (handlers.length === 0 || inCatch(object) || !isReturned(sourceCode, object)) continue;
+        if (handlers.length === 0 || inCatch(object) || !isReturnedValue(object, (declarator) => onlyReturned(sourceCode, declarator))) continue;
         if (!returnsToolResult(object, handlers)) continue;
 
         const array = unwrap(content.value);
