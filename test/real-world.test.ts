@@ -69,6 +69,36 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   ],
   invalid: [
     {
+      name: "a low-level dispatcher that hands the whole request to a same-file function with the switch",
+      code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
+async function handleCallToolRequest(request: { params: { name: string; arguments?: Record<string, unknown> } }) {
+  const { name, arguments: args } = request.params;
+  switch (name) {
+    case "read_file":
+      if (typeof args?.path !== "string") throw new Error("path must be a string");
+      return { content: [{ type: "text", text: String(args.path) }] };
+    default:
+      throw new Error(\`Unknown tool: \${name}\`);
+  }
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => handleCallToolRequest(request));`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          data: {
+            tool: 'tool "read_file"',
+            outcome: "the low-level MCP Server sends it as a JSON-RPC protocol error, which the model never sees",
+            category: "errorCategory",
+            retryable: "isRetryable",
+          },
+          line: 8,
+          column: 43,
+          endLine: 8,
+          endColumn: 84,
+        },
+      ],
+    },
+    {
       name: "an error result returned from a utility module is still checked",
       code: `export function createErrorResponse(message: string) {
   return { content: [{ type: "text", text: \`Error: \${message}\` }], isError: true };

@@ -557,6 +557,13 @@ function collectNameDeclarations(block: TSESTree.BlockStatement, paths: Set<stri
   }
 }
 
+/** The call's first argument is the request parameter of `fn` (the whole request, handed on). */
+function passesRequest(call: TSESTree.CallExpression, fn: FunctionNode): boolean {
+  const request = fn.params[0];
+  const first = call.arguments[0];
+  return request?.type === AST_NODE_TYPES.Identifier && first?.type === AST_NODE_TYPES.Identifier && first.name === request.name;
+}
+
 function isNameExpression(node: TSESTree.Node, bindings: NameBindings): boolean {
   const n = unwrap(node);
   if (n.type === AST_NODE_TYPES.Identifier) return bindings.names.has(n.name);
@@ -641,6 +648,10 @@ function findDispatch(
           if (target && param?.type === AST_NODE_TYPES.Identifier) {
             findDispatch(search, dispatcher, target, { names: new Set([param.name]), paths: new Set() }, entryCaught || isCaughtWithin(node, fn), depth + 1);
           }
+        } else if (index === -1 && callee.type === AST_NODE_TYPES.Identifier && depth < 2 && passesRequest(node, fn)) {
+          // `handleCallToolRequest(request)`: the callee reads the name from the request itself.
+          const target = resolveFunction(search.sourceCode, callee);
+          if (target) findDispatch(search, dispatcher, target, nameBindings(target), entryCaught || isCaughtWithin(node, fn), depth + 1);
         }
         break;
       }
