@@ -62,7 +62,7 @@ for (const file of [files.rule, files.test, files.doc]) {
 if (!existsSync(files.index)) fail("src/rules/index.ts not found.");
 
 const ruleSource = `import type { TSESTree } from "@typescript-eslint/utils";
-import { type ToolHandler, getModel } from "../model/index.js";
+import { type ToolHandler, withModel } from "../model/index.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 
@@ -97,23 +97,20 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context) {
-    const model = getModel(context);
-    // Not an MCP file, or no handler the model recognizes: nothing to check.
-    if (!model.isMcpFile || model.handlers.length === 0) return {};
-
-    return {
-      "Program:exit"() {
-        for (const handler of model.handlers) {
-          const node = findProblem(handler);
-          if (!node) continue;
-          context.report({
-            node,
-            messageId: "${messageId}",
-            data: { tool: toolLabel(model.toolNamesAt(node)) },
-          });
-        }
-      },
-    };
+    // The model is built once per file, during ESLint's own traversal; rules read it at the end.
+    return withModel(context, (model) => {
+      // Not an MCP file, or no handler the model recognizes: nothing to check.
+      if (!model.isMcpFile || model.handlers.length === 0) return;
+      for (const handler of model.handlers) {
+        const node = findProblem(handler);
+        if (!node) continue;
+        context.report({
+          node,
+          messageId: "${messageId}",
+          data: { tool: toolLabel(model.toolNamesAt(node)) },
+        });
+      }
+    });
   },
 });
 `;
