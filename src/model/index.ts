@@ -17,6 +17,7 @@ import {
   constInitializer,
   enclosingFunction,
   findVariable,
+  ownReturnStatements,
   forEachChild,
   messageText,
   recordImport,
@@ -807,39 +808,7 @@ function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression | undefi
     return n.type === AST_NODE_TYPES.ObjectExpression && n.properties.some(isIsErrorProperty) ? n : undefined;
   };
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return asErrorObject(fn.body);
-  const returns: TSESTree.ReturnStatement[] = [];
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === AST_NODE_TYPES.ReturnStatement) returns.push(node);
-    if (isFunctionNode(node) || node.type === AST_NODE_TYPES.ClassBody) return;
-    switch (node.type) {
-      case AST_NODE_TYPES.BlockStatement:
-        node.body.forEach(visit);
-        break;
-      case AST_NODE_TYPES.IfStatement:
-        visit(node.consequent);
-        if (node.alternate) visit(node.alternate);
-        break;
-      case AST_NODE_TYPES.TryStatement:
-        visit(node.block);
-        if (node.handler) visit(node.handler.body);
-        if (node.finalizer) visit(node.finalizer);
-        break;
-      case AST_NODE_TYPES.SwitchStatement:
-        for (const c of node.cases) c.consequent.forEach(visit);
-        break;
-      case AST_NODE_TYPES.ForStatement:
-      case AST_NODE_TYPES.ForInStatement:
-      case AST_NODE_TYPES.ForOfStatement:
-      case AST_NODE_TYPES.WhileStatement:
-      case AST_NODE_TYPES.DoWhileStatement:
-      case AST_NODE_TYPES.LabeledStatement:
-        visit(node.body);
-        break;
-      default:
-        break;
-    }
-  };
-  visit(fn.body);
+  const returns = ownReturnStatements(fn.body);
   if (returns.length === 0) return undefined;
   let first: TSESTree.ObjectExpression | undefined;
   for (const r of returns) {

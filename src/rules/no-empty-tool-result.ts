@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type McpModel, type ToolHandler, isReturnedValue, withModel } from "../model/index.js";
 import { objectLiteral } from "../model/payload.js";
-import { type FunctionNode, enclosingFunction, findProperty, findVariable, hasSpread, isFunctionNode, memberPath, staticString, unwrap } from "../util/ast.js";
+import { type FunctionNode, enclosingFunction, findProperty, findVariable, hasSpread, isFunctionNode, memberPath, ownReturnStatements, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment, quote } from "../util/fix.js";
@@ -85,50 +85,6 @@ function isNothing(node: TSESTree.Node): boolean {
   if (n.type === AST_NODE_TYPES.UnaryExpression && n.operator === "void") return true;
   const text = staticString(n);
   return text !== undefined && text.trim() === "";
-}
-
-/**
- * The `return` statements of a function body, not of nested functions. Only statements are
- * walked: a `return` cannot sit inside an expression except in a nested function.
- */
-function ownReturns(body: TSESTree.BlockStatement): TSESTree.ReturnStatement[] {
-  const returns: TSESTree.ReturnStatement[] = [];
-  const visit = (node: TSESTree.Statement | null | undefined): void => {
-    if (!node) return;
-    switch (node.type) {
-      case AST_NODE_TYPES.ReturnStatement:
-        returns.push(node);
-        break;
-      case AST_NODE_TYPES.BlockStatement:
-        node.body.forEach(visit);
-        break;
-      case AST_NODE_TYPES.IfStatement:
-        visit(node.consequent);
-        visit(node.alternate);
-        break;
-      case AST_NODE_TYPES.ForStatement:
-      case AST_NODE_TYPES.ForInStatement:
-      case AST_NODE_TYPES.ForOfStatement:
-      case AST_NODE_TYPES.WhileStatement:
-      case AST_NODE_TYPES.DoWhileStatement:
-      case AST_NODE_TYPES.LabeledStatement:
-      case AST_NODE_TYPES.WithStatement:
-        visit(node.body);
-        break;
-      case AST_NODE_TYPES.TryStatement:
-        visit(node.block);
-        visit(node.handler?.body);
-        visit(node.finalizer);
-        break;
-      case AST_NODE_TYPES.SwitchStatement:
-        for (const c of node.cases) c.consequent.forEach(visit);
-        break;
-      default:
-        break;
-    }
-  };
-  body.body.forEach(visit);
-  return returns;
 }
 
 /** The file imports FastMCP itself (not a look-alike `addTool` API such as LiteMCP's). */
@@ -265,7 +221,7 @@ function emptyReturns(sourceCode: SourceCode, fn: FunctionNode): Found[] {
   }
   const block = fn.body;
   const found: Found[] = [];
-  const returns = ownReturns(block);
+  const returns = ownReturnStatements(block);
   for (const statement of returns) {
     const argument = statement.argument;
     if ((argument && !isNothing(argument)) || inCatch(statement)) continue;

@@ -319,3 +319,47 @@ export function recordRequireBinding(id: TSESTree.Node, source: string, map: Map
     }
   }
 }
+
+/**
+ * The `return` statements of a function body, not of nested functions. Only statements are
+ * walked: a `return` cannot sit inside an expression except in a nested function.
+ */
+export function ownReturnStatements(body: TSESTree.BlockStatement): TSESTree.ReturnStatement[] {
+  const returns: TSESTree.ReturnStatement[] = [];
+  const visit = (node: TSESTree.Statement | null | undefined): void => {
+    if (!node) return;
+    switch (node.type) {
+      case AST_NODE_TYPES.ReturnStatement:
+        returns.push(node);
+        break;
+      case AST_NODE_TYPES.BlockStatement:
+        node.body.forEach(visit);
+        break;
+      case AST_NODE_TYPES.IfStatement:
+        visit(node.consequent);
+        visit(node.alternate);
+        break;
+      case AST_NODE_TYPES.ForStatement:
+      case AST_NODE_TYPES.ForInStatement:
+      case AST_NODE_TYPES.ForOfStatement:
+      case AST_NODE_TYPES.WhileStatement:
+      case AST_NODE_TYPES.DoWhileStatement:
+      case AST_NODE_TYPES.LabeledStatement:
+      case AST_NODE_TYPES.WithStatement:
+        visit(node.body);
+        break;
+      case AST_NODE_TYPES.TryStatement:
+        visit(node.block);
+        visit(node.handler?.body);
+        visit(node.finalizer);
+        break;
+      case AST_NODE_TYPES.SwitchStatement:
+        for (const c of node.cases) c.consequent.forEach(visit);
+        break;
+      default:
+        break;
+    }
+  };
+  body.body.forEach(visit);
+  return returns;
+}
