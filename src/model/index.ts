@@ -91,7 +91,7 @@ export interface McpModel {
   externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
   /** HTTP client instances imported from other files, by local name (typed analysis). */
   readonly importedInstances: ImportedFacts["instances"];
-  /** What the program index needs to follow handler paths into other files. */
+  /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
   readonly graph: ModelGraph;
 }
 
@@ -469,6 +469,8 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
 
   // Handler paths: every function reachable from a handler's entry (nested callbacks included).
   const onPath = new Map<FunctionNode, ToolHandler[]>();
+  // The call graph is for the program index; syntactic linting (no imported facts) never reads it.
+  const graphed = imported !== undefined;
   const pathCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
   const escapeCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
   const regionsOf = new Map<FunctionNode, ToolHandler[]>();
@@ -497,7 +499,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
       for (const child of f.children) if (isInside(child, region) && mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
         if (!isInside(call, region)) continue;
-        record(pathCalls, call, handler);
+        if (graphed) record(pathCalls, call, handler);
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
     };
@@ -509,7 +511,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
       if (!f) continue;
       for (const child of f.children) if (mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
-        record(pathCalls, call, handler);
+        if (graphed) record(pathCalls, call, handler);
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
     }
@@ -540,7 +542,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
         if (region && !isInside(call, region)) continue;
         if (caughtAbove || isCaughtWithin(call, fn)) continue;
         if (!isAwaitedOrReturned(call)) continue;
-        record(escapeCalls, call, handler);
+        if (graphed) record(escapeCalls, call, handler);
         for (const target of targetsOf(call, fn)) visit(target, undefined, false);
       }
     };
