@@ -1,0 +1,213 @@
+/**
+ * The programmatic API of `mcp-errors`: lints an MCP server with the plugin's own configs (never
+ * the target's ESLint config) and returns ESLint's results, the findings and the tool inventory.
+ *
+ *     import { analyze } from "eslint-plugin-mcp-errors/analyzer";
+ *     const { findings, tools, summary } = await analyze({ cwd: "path/to/server" });
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { ESLint } from "eslint";
+import plugin from "../index.js";
+import { discover, UsageError } from "./discover.js";
+import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
+import type { FileRecord } from "./inventory-rule.js";
+import { buildInventory, toolsOfMessage, type ToolInventory } from "./inventory.js";
+
+export type { ToolInventory, Location } from "./inventory.js";
+export type { PresetConfig, Severity } from "./engine.js";
+export { UsageError } from "./discover.js";
+
+export interface AnalyzeOptions {
+  /** The root: relative paths and SARIF URIs are relative to it. Default: `process.cwd()`. */
+  readonly cwd?: string;
+  /** Files or directories to analyse, relative to `cwd`. Default: `["."]`. */
+  readonly targets?: readonly string[];
+  /** Default: `recommended`. */
+  readonly config?: PresetConfig;
+  /** Rule id (`require-timeout` or `mcp-errors/require-timeout`) -> severity. */
+  readonly rules?: Readonly<Record<string, Severity>>;
+  /** Use type information when a program can be built. Default: true. */
+  readonly types?: boolean;
+  /** One tsconfig for the whole run instead of the nearest `tsconfig.json` of each file. */
+  readonly project?: string;
+  /** Compute fixes (results carry `output`); write them with `ESLint.outputFixes`. */
+  readonly fix?: boolean;
+  readonly cache?: boolean;
+  readonly cacheLocation?: string;
+  /** ESLint's multithreaded linting. Default: `off`. */
+  readonly concurrency?: number | "auto" | "off";
+  /** Called once the files are known and the mode is decided, before linting starts. */
+  readonly onStart?: (files: number, mode: AnalyzeMode) => void;
+}
+
+export interface Finding {
+  /** Relative to `cwd`, with forward slashes. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number | undefined;
+  readonly endColumn: number | undefined;
+  /** `mcp-errors/<rule>`; null for a parse error. */
+  readonly ruleId: string | null;
+  readonly severity: "error" | "warning";
+  readonly message: string;
+  /** Names of the tools whose path the finding is on (`(unnamed)` for a tool without a static name). */
+  readonly tools: readonly string[];
+}
+
+export interface AnalyzeMode {
+  readonly typed: boolean;
+  /** Why: `3 tsconfig.json`, `--project tsconfig.build.json`, `no tsconfig.json found`, ... */
+  readonly reason: string;
+  /** The tsconfig files found, relative to `cwd`. */
+  readonly tsconfigs: readonly string[];
+}
+
+export interface AnalyzeResult {
+  readonly cwd: string;
+  readonly config: PresetConfig;
+  readonly mode: AnalyzeMode;
+  /** ESLint's results, holding only this plugin's messages (and parse errors). */
+  readonly results: ESLint.LintResult[];
+  readonly findings: readonly Finding[];
+  readonly tools: readonly ToolInventory[];
+  /** `ruleId` -> the rule's `meta`, for formatters. */
+  readonly rulesMeta: Readonly<Record<string, unknown>>;
+  readonly summary: {
+    readonly files: number;
+    readonly errors: number;
+    readonly warnings: number;
+    readonly fixable: number;
+    readonly tools: number;
+    readonly durationMs: number;
+  };
+}
+
+const PRESETS: readonly PresetConfig[] = ["recommended", "strict", "all"];
+
+function typeScriptAvailable(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("typescript");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly string[]): AnalyzeMode & { project: string | undefined } {
+  const relative = tsconfigs.map((file) => path.relative(cwd, file).split(path.sep).join("/"));
+  const syntactic = (reason: string): AnalyzeMode & { project: undefined } => ({ typed: false, reason, tsconfigs: relative, project: undefined });
+  if (options.types === false) return syntactic("--no-types");
+  if (!typeScriptAvailable()) return syntactic("TypeScript is not installed next to the plugin");
+  if (options.project !== undefined) return { typed: true, reason: `--project ${options.project}`, tsconfigs: relative, project: options.project };
+  if (tsconfigs.length === 0) return syntactic("no tsconfig.json found");
+  const count = `${String(tsconfigs.length)} tsconfig.json`;
+  return { typed: true, reason: count, tsconfigs: relative, project: undefined };
+}
+
+/** With concurrency, ESLint's workers rebuild the options from a module: a small generated one. */
+async function createESLint(spec: EngineSpec): Promise<{ eslint: ESLint; dispose: () => void }> {
+  if (spec.concurrency === "off") {
+    return {
+      eslint: new ESLint(eslintOptions(spec)),
+      dispose: () => {
+        /* nothing to clean up */
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), "mcp-errors-"));
+  const file = path.join(dir, "options.mjs");
+  const engine = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "engine.js")).href;
+  writeFileSync(file, `import { eslintOptions } from ${JSON.stringify(engine)};\nexport default eslintOptions(${JSON.stringify(spec)});\n`);
+  const eslint = await ESLint.fromOptionsModule(pathToFileURL(file));
+  return { eslint, dispose: () => { rmSync(dir, { recursive: true, force: true }); } };
+}
+
+export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResult> {
+  const started = performance.now();
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const config = options.config ?? "recommended";
+  if (!PRESETS.includes(config)) throw new UsageError(`Unknown config "${config}": use ${PRESETS.join(", ")}.`);
+  const rules = options.rules ?? {};
+  for (const [id, severity] of Object.entries(rules)) {
+    const name = qualifiedRuleId(id).slice("mcp-errors/".length);
+    if (!(name in plugin.rules)) throw new UsageError(`Unknown rule "${id}". Rules: ${Object.keys(plugin.rules).join(", ")}.`);
+    if (!["off", "warn", "error"].includes(severity)) throw new UsageError(`Unknown severity "${severity}" for ${id}: use off, warn or error.`);
+  }
+  const { files, tsconfigs } = discover(cwd, options.targets ?? ["."]);
+  const mode = decideMode(cwd, options, tsconfigs);
+  const spec: EngineSpec = {
+    cwd,
+    config,
+    rules,
+    typed: mode.typed ? { project: mode.project } : undefined,
+    fix: options.fix ?? false,
+    cache: options.cache ?? false,
+    cacheLocation: options.cacheLocation,
+    concurrency: options.concurrency ?? "off",
+  };
+
+  options.onStart?.(files.length, { typed: mode.typed, reason: mode.reason, tsconfigs: mode.tsconfigs });
+  let raw: ESLint.LintResult[] = [];
+  let rulesMeta: Record<string, unknown> = {};
+  if (files.length > 0) {
+    const { eslint, dispose } = await createESLint(spec);
+    try {
+      raw = await eslint.lintFiles(files);
+      rulesMeta = eslint.getRulesMetaForResults(raw);
+    } finally {
+      dispose();
+    }
+  }
+  const results: ESLint.LintResult[] = [];
+  const records = new Map<string, FileRecord>();
+  for (const entry of raw) {
+    const { result, inventory } = cleanResult(entry);
+    results.push(result);
+    if (inventory !== undefined) records.set(result.filePath, JSON.parse(inventory) as FileRecord);
+  }
+  delete rulesMeta["mcp-errors-inventory/inventory"];
+
+  const tools = buildInventory(cwd, results, records);
+  const names = new Map<string, string>();
+  for (const record of records.values()) for (const tool of record.tools) names.set(tool.key, tool.name ?? "(unnamed)");
+  const findings: Finding[] = [];
+  for (const result of results) {
+    const file = path.relative(cwd, result.filePath).split(path.sep).join("/");
+    for (const message of result.messages) {
+      findings.push({
+        file,
+        line: message.line,
+        column: message.column,
+        endLine: message.endLine,
+        endColumn: message.endColumn,
+        ruleId: message.ruleId,
+        severity: message.severity === 2 ? "error" : "warning",
+        message: message.message,
+        tools: [...new Set(toolsOfMessage(records.get(result.filePath), message).map((key) => names.get(key) ?? "(unnamed)"))],
+      });
+    }
+  }
+  let errors = 0;
+  let warnings = 0;
+  let fixable = 0;
+  for (const result of results) {
+    errors += result.errorCount;
+    warnings += result.warningCount;
+    fixable += result.fixableErrorCount + result.fixableWarningCount;
+  }
+  return {
+    cwd,
+    config,
+    mode: { typed: mode.typed, reason: mode.reason, tsconfigs: mode.tsconfigs },
+    results,
+    findings,
+    tools,
+    rulesMeta,
+    summary: { files: files.length, errors, warnings, fixable, tools: tools.length, durationMs: Math.round(performance.now() - started) },
+  };
+}

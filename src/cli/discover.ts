@@ -1,0 +1,128 @@
+/**
+ * Which files the CLI lints: sources under the targets, minus dependencies, build output,
+ * coverage, declaration files and whatever the `.gitignore` files of the tree ignore. Also finds
+ * every `tsconfig.json` (a monorepo has one per package), which decides typed or syntactic mode.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import ignore, { type Ignore } from "ignore";
+
+export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+
+/** Directories that never hold a server's own sources. */
+export const SKIPPED_DIRECTORIES = new Set([
+  "node_modules",
+  ".git",
+  ".hg",
+  ".svn",
+  "dist",
+  "build",
+  "out",
+  "coverage",
+  ".nyc_output",
+  ".next",
+  ".nuxt",
+  ".output",
+  ".svelte-kit",
+  ".turbo",
+  ".vercel",
+  ".wrangler",
+  ".yarn",
+  ".cache",
+]);
+
+const DECLARATION = /\.d\.[cm]?ts$/u;
+const MINIFIED = /\.min\.[cm]?js$/u;
+
+export interface Discovery {
+  /** Absolute paths of the files to lint, sorted. */
+  readonly files: string[];
+  /** Absolute paths of every `tsconfig.json` under the targets, sorted. */
+  readonly tsconfigs: string[];
+}
+
+interface IgnoreScope {
+  readonly dir: string;
+  readonly rules: Ignore;
+}
+
+function readIgnore(dir: string): IgnoreScope | undefined {
+  const file = path.join(dir, ".gitignore");
+  if (!existsSync(file)) return undefined;
+  try {
+    return { dir, rules: ignore().add(readFileSync(file, "utf8")) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `.gitignore` files above `dir` up to the repository root (the folder with `.git`). */
+function ancestorScopes(dir: string): IgnoreScope[] {
+  const scopes: IgnoreScope[] = [];
+  let current = path.dirname(dir);
+  let previous = dir;
+  if (existsSync(path.join(dir, ".git"))) return scopes;
+  while (current !== previous) {
+    const scope = readIgnore(current);
+    if (scope) scopes.unshift(scope);
+    if (existsSync(path.join(current, ".git"))) break;
+    previous = current;
+    current = path.dirname(current);
+  }
+  return scopes;
+}
+
+function ignoredBy(scopes: readonly IgnoreScope[], absolute: string, isDirectory: boolean): boolean {
+  for (const scope of scopes) {
+    const relative = path.relative(scope.dir, absolute).split(path.sep).join("/");
+    if (relative === "" || relative.startsWith("..")) continue;
+    if (scope.rules.ignores(isDirectory ? `${relative}/` : relative)) return true;
+  }
+  return false;
+}
+
+export function isSourceFile(file: string): boolean {
+  return SOURCE_EXTENSIONS.includes(path.extname(file)) && !DECLARATION.test(file) && !MINIFIED.test(file);
+}
+
+/**
+ * Walks the targets (files or directories, relative to `cwd`). A file named explicitly is linted
+ * even when a `.gitignore` ignores it, as ESLint does; directories are filtered.
+ */
+export function discover(cwd: string, targets: readonly string[]): Discovery {
+  const files = new Set<string>();
+  const tsconfigs = new Set<string>();
+  const walk = (dir: string, scopes: readonly IgnoreScope[]): void => {
+    const own = readIgnore(dir);
+    const inner = own ? [...scopes, own] : scopes;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const absolute = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (SKIPPED_DIRECTORIES.has(entry.name) || ignoredBy(inner, absolute, true)) continue;
+        walk(absolute, inner);
+      } else if (entry.isFile()) {
+        if (entry.name === "tsconfig.json") tsconfigs.add(absolute);
+        else if (isSourceFile(entry.name) && !ignoredBy(inner, absolute, false)) files.add(absolute);
+      }
+    }
+  };
+  for (const target of targets) {
+    const absolute = path.resolve(cwd, target);
+    const stats = statSync(absolute, { throwIfNoEntry: false });
+    if (!stats) throw new UsageError(`No such file or directory: ${target}`);
+    if (stats.isDirectory()) walk(absolute, ancestorScopes(absolute));
+    else if (isSourceFile(absolute)) files.add(absolute);
+  }
+  return { files: [...files].sort(), tsconfigs: [...tsconfigs].sort() };
+}
+
+/** A mistake in how the CLI was called: exit code 2 with a one-line reason. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}

@@ -1,0 +1,112 @@
+/**
+ * The ESLint side of the CLI: the options and configs it lints with, and how the raw results are
+ * cleaned of everything that is not ours. Kept apart from `analyzer.ts` because, with
+ * `--concurrency`, ESLint's worker threads import this module (through a generated options
+ * module) to rebuild the same options: every input here is plain JSON.
+ */
+import path from "node:path";
+import type { ESLint, Linter } from "eslint";
+import plugin from "../index.js";
+import { FILES, type ConfigName } from "../configs.js";
+import { INVENTORY_PLUGIN, INVENTORY_RULE_ID, inventoryRule } from "./inventory-rule.js";
+
+export type PresetConfig = "recommended" | "strict" | "all";
+export type Severity = "off" | "warn" | "error";
+
+/** Everything the ESLint instance depends on, as JSON (it crosses into worker threads). */
+export interface EngineSpec {
+  readonly cwd: string;
+  readonly config: PresetConfig;
+  /** Rule id (with or without `mcp-errors/`) -> severity, applied after the preset. */
+  readonly rules: Readonly<Record<string, Severity>>;
+  /** Typed linting: the project service, or one tsconfig. Undefined: syntactic. */
+  readonly typed: { readonly project: string | undefined } | undefined;
+  readonly fix: boolean;
+  readonly cache: boolean;
+  readonly cacheLocation: string | undefined;
+  readonly concurrency: number | "auto" | "off";
+}
+
+export const RULE_PREFIX = "mcp-errors/";
+
+/** `require-timeout` and `mcp-errors/require-timeout` both name our rule. */
+export function qualifiedRuleId(id: string): string {
+  return id.startsWith(RULE_PREFIX) ? id : `${RULE_PREFIX}${id}`;
+}
+
+/** The flat config the CLI lints with: the plugin's preset, never the target's own config. */
+export function cliConfig(spec: EngineSpec): Linter.Config[] {
+  const name: ConfigName = spec.typed ? `${spec.config}-type-checked` : spec.config;
+  const preset = plugin.configs[name] as Linter.Config;
+  const overrides = Object.fromEntries(Object.entries(spec.rules).map(([id, severity]) => [qualifiedRuleId(id), severity]));
+  const parserOptions = spec.typed
+    ? spec.typed.project
+      ? { projectService: false, project: path.resolve(spec.cwd, spec.typed.project), tsconfigRootDir: spec.cwd }
+      : { projectService: true, tsconfigRootDir: spec.cwd }
+    : undefined;
+  return [
+    { ...preset, ...(parserOptions ? { languageOptions: { ...preset.languageOptions, parserOptions } } : {}) },
+    {
+      name: "mcp-errors/cli-inventory",
+      files: FILES,
+      plugins: { [INVENTORY_PLUGIN]: { rules: { inventory: inventoryRule as never } } },
+      rules: { [INVENTORY_RULE_ID]: "warn", ...overrides },
+    },
+    {
+      name: "mcp-errors/cli-linter-options",
+      // Directives for other tools' rules are the target's business: no noise about them.
+      linterOptions: { reportUnusedDisableDirectives: "off", reportUnusedInlineConfigs: "off" },
+    },
+  ];
+}
+
+export function eslintOptions(spec: EngineSpec): ESLint.Options {
+  return {
+    cwd: spec.cwd,
+    overrideConfigFile: true,
+    overrideConfig: cliConfig(spec),
+    fix: spec.fix,
+    cache: spec.cache,
+    ...(spec.cacheLocation ? { cacheLocation: spec.cacheLocation } : {}),
+    cacheStrategy: "content",
+    errorOnUnmatchedPattern: false,
+    warnIgnored: false,
+    concurrency: spec.concurrency,
+  };
+}
+
+/**
+ * Ours are the findings of `mcp-errors/*` rules and parse errors. Other messages come from the
+ * target's inline directives (`/* eslint react/x: 2 *\/` naming a rule that is not loaded,
+ * `/* eslint-env *\/`, core rules switched on in a comment) and are dropped.
+ */
+export function isOurMessage(message: Linter.LintMessage): boolean {
+  if (message.ruleId === null) return message.fatal === true && message.message.startsWith("Parsing error");
+  return message.ruleId.startsWith(RULE_PREFIX);
+}
+
+/** A result with only our messages, its counts recomputed; and the inventory record it carried. */
+export function cleanResult(result: ESLint.LintResult): { result: ESLint.LintResult; inventory: string | undefined } {
+  let inventory: string | undefined;
+  const messages: Linter.LintMessage[] = [];
+  for (const message of result.messages) {
+    if (message.ruleId === INVENTORY_RULE_ID) inventory = message.message;
+    else if (isOurMessage(message)) messages.push(message);
+  }
+  const count = (severity: 1 | 2, fixable: boolean): number =>
+    messages.filter((m) => m.severity === severity && (!fixable || m.fix !== undefined)).length;
+  return {
+    inventory,
+    result: {
+      ...result,
+      messages,
+      suppressedMessages: result.suppressedMessages.filter(isOurMessage),
+      errorCount: count(2, false),
+      fatalErrorCount: messages.filter((m) => m.fatal === true).length,
+      warningCount: count(1, false),
+      fixableErrorCount: count(2, true),
+      fixableWarningCount: count(1, true),
+      usedDeprecatedRules: [],
+    },
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * Joins the per-file inventory records into one entry per tool: where it is registered and
+ * handled, its error paths and how many are classified, its external calls and how many are
+ * bounded by a timeout, and the findings on its path.
+ */
+import path from "node:path";
+import type { ESLint, Linter } from "eslint";
+import type { FileRecord, Position, ScopeRecord } from "./inventory-rule.js";
+
+export interface Location {
+  /** Relative to the analyzer's `cwd`, with forward slashes. */
+  readonly file: string;
+  readonly line: number;
+}
+
+export interface ToolInventory {
+  /** The tool's name; undefined when it is computed at run time (a registry loop, a parameter). */
+  readonly name: string | undefined;
+  /** The framework the tool is registered with (`mcp-sdk`, `fastmcp`, ...). */
+  readonly framework: string;
+  readonly registration: Location | undefined;
+  readonly handler: Location | undefined;
+  /** The handler lives in another file that could not be followed (syntactic mode). */
+  readonly handlerUnresolved: boolean;
+  /** Error results and throws that reach the framework, on the tool's path. */
+  readonly errorPaths: number;
+  /** Error paths that carry a category and a retryability. */
+  readonly classified: number;
+  /** How many error paths name each category (literal values only). */
+  readonly categories: Readonly<Record<string, number>>;
+  readonly externalCalls: number;
+  /** External calls bounded by a timeout (or a signal). */
+  readonly withTimeout: number;
+  readonly findings: number;
+  /** Findings per rule id. */
+  readonly findingsByRule: Readonly<Record<string, number>>;
+}
+
+interface Builder {
+  name: string | undefined;
+  framework: string;
+  registration: Location | undefined;
+  handler: Location | undefined;
+  /** The registration's handler is not a function of its file. */
+  unresolved: boolean;
+  /** Some file holds a function on this tool's path. */
+  followed: boolean;
+  /** An unnamed registration whose tools the index found under their own names. */
+  covered: boolean;
+  errorPaths: Set<string>;
+  classified: Set<string>;
+  categories: Map<string, number>;
+  externalCalls: Set<string>;
+  withTimeout: Set<string>;
+  findings: Map<string, number>;
+  order: number;
+}
+
+function splitKey(key: string): [string, string] {
+  const bar = key.lastIndexOf("|");
+  return [key.slice(0, bar), key.slice(bar + 1)];
+}
+
+function contains(scope: ScopeRecord, message: Linter.LintMessage): boolean {
+  const at = (p: Position): number => p.line * 1_000_000 + p.column;
+  const point = message.line * 1_000_000 + message.column;
+  return at(scope.start) <= point && point <= at(scope.end);
+}
+
+/** The tools a finding belongs to: those of the innermost region around it. */
+export function toolsOfMessage(record: FileRecord | undefined, message: Linter.LintMessage): readonly string[] {
+  if (!record) return [];
+  let best: ScopeRecord | undefined;
+  for (const scope of record.scopes) {
+    if (!contains(scope, message)) continue;
+    if (!best || (contains(best, { ...message, line: scope.start.line, column: scope.start.column }) && contains(best, { ...message, line: scope.end.line, column: scope.end.column }))) {
+      best = scope;
+    }
+  }
+  return best?.tools ?? [];
+}
+
+export function buildInventory(cwd: string, results: readonly ESLint.LintResult[], records: ReadonlyMap<string, FileRecord>): ToolInventory[] {
+  const tools = new Map<string, Builder>();
+  const relative = (file: string): string => path.relative(cwd, file).split(path.sep).join("/");
+  const builder = (key: string, name: string | undefined, framework: string): Builder => {
+    let entry = tools.get(key);
+    if (!entry) {
+      entry = {
+        name,
+        framework,
+        registration: undefined,
+        handler: undefined,
+        unresolved: false,
+        followed: false,
+        covered: false,
+        errorPaths: new Set(),
+        classified: new Set(),
+        categories: new Map(),
+        externalCalls: new Set(),
+        withTimeout: new Set(),
+        findings: new Map(),
+        order: tools.size,
+      };
+      tools.set(key, entry);
+    }
+    entry.name ??= name;
+    if (entry.framework === "unknown") entry.framework = framework;
+    return entry;
+  };
+
+  const files = [...records.keys()].sort();
+  for (const file of files) {
+    const record = records.get(file) as FileRecord;
+    for (const tool of record.tools) {
+      const entry = builder(tool.key, tool.name, tool.framework);
+      if (tool.registration) entry.registration = { file: relative(file), line: tool.registration.line };
+      if (tool.handler) entry.handler = { file: relative(file), line: tool.handler.line };
+      if (tool.unresolved) entry.unresolved = true;
+      else entry.followed = true;
+    }
+  }
+  const existing = (key: string): Builder | undefined => tools.get(key);
+  for (const file of files) {
+    const record = records.get(file) as FileRecord;
+    for (const errorPath of record.errorPaths) {
+      const id = `${file}:${String(errorPath.line)}:${errorPath.kind}`;
+      for (const key of errorPath.tools) {
+        const entry = existing(key);
+        if (!entry || entry.errorPaths.has(id)) continue;
+        entry.errorPaths.add(id);
+        if (errorPath.classified) entry.classified.add(id);
+        for (const category of errorPath.categories) entry.categories.set(category, (entry.categories.get(category) ?? 0) + 1);
+      }
+    }
+    for (const call of record.externalCalls) {
+      const id = `${file}:${String(call.line)}:${call.label}`;
+      for (const key of call.tools) {
+        const entry = existing(key);
+        if (!entry) continue;
+        entry.externalCalls.add(id);
+        if (call.timeout === "ok") entry.withTimeout.add(id);
+      }
+    }
+  }
+  for (const result of results) {
+    const record = records.get(result.filePath);
+    for (const message of result.messages) {
+      if (message.ruleId === null) continue;
+      for (const key of toolsOfMessage(record, message)) {
+        const entry = existing(key);
+        if (entry) entry.findings.set(message.ruleId, (entry.findings.get(message.ruleId) ?? 0) + 1);
+      }
+    }
+  }
+
+  // Tools the index found through a registration whose handler lives in another file carry the
+  // registration's `file:offset` as origin; a registry loop registers them all at one place.
+  for (const [key, entry] of tools) {
+    if (entry.registration) continue;
+    const [origin] = splitKey(key);
+    const registration = tools.get(`${origin}|${entry.name ?? ""}`) ?? tools.get(`${origin}|`);
+    if (!registration?.unresolved || registration === entry) continue;
+    entry.registration = registration.registration;
+    registration.covered = true;
+  }
+
+  const inventory: ToolInventory[] = [];
+  for (const entry of [...tools.values()].sort((a, b) => a.order - b.order)) {
+    if (entry.covered) continue;
+    // A function of this file serving a tool whose registration we never saw (a test calling a
+    // handler, say) is not a tool of this server.
+    if (!entry.registration && !entry.unresolved) continue;
+    let findings = 0;
+    for (const n of entry.findings.values()) findings += n;
+    inventory.push({
+      name: entry.name,
+      framework: entry.framework,
+      registration: entry.registration,
+      handler: entry.handler,
+      handlerUnresolved: entry.unresolved && !entry.followed,
+      errorPaths: entry.errorPaths.size,
+      classified: entry.classified.size,
+      categories: Object.fromEntries([...entry.categories].sort()),
+      externalCalls: entry.externalCalls.size,
+      withTimeout: entry.withTimeout.size,
+      findings,
+      findingsByRule: Object.fromEntries([...entry.findings].sort()),
+    });
+  }
+  return inventory.sort((a, b) => compareLocation(a.registration, b.registration));
+}
+
+function compareLocation(a: Location | undefined, b: Location | undefined): number {
+  if (!a || !b) return a ? -1 : b ? 1 : 0;
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line;
+}
