@@ -1,43 +1,34 @@
 #!/usr/bin/env node
-// `npm start`: lints the bundled example server with the recommended config and prints what it
-// finds, the way a user would see it in their terminal, then what the strict config adds.
-// Exits 0 when the run itself worked.
+// `npm start`: runs the `mcp-errors` command on the bundled example server, the way a user would
+// in the root of their own server, with the strict config (every rule). Then checks that every
+// rule found the defect planted for it in examples/weather-server. Exits 0 when the run worked
+// and every planted defect was found (the command itself exits 1: the example has findings).
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ESLint } from "eslint";
 import plugin from "../dist/index.js";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const target = path.join(root, "examples", "weather-server");
+const bin = path.join(root, "dist", "cli", "bin.js");
 
-const eslint = new ESLint({
-  cwd: target,
-  overrideConfigFile: true,
-  overrideConfig: [plugin.configs.recommended],
-});
-const results = await eslint.lintFiles(["src"]);
-const formatter = await eslint.loadFormatter("stylish");
-process.stdout.write(await formatter.format(results));
-
-const fatal = results.flatMap((r) => r.messages.filter((m) => m.fatal));
-if (fatal.length > 0) {
-  console.error(`Could not parse ${String(fatal.length)} file(s).`);
+const color = process.stdout.isTTY && !("NO_COLOR" in process.env) ? ["--color"] : [];
+const run = spawnSync(process.execPath, [bin, "--config", "strict", ...color], { cwd: target, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+process.stdout.write(run.stdout);
+if (run.status !== 1) {
+  console.error(`mcp-errors exited with ${String(run.status)}; expected 1 (the example has planted defects).`);
   process.exit(2);
 }
-const ruleIds = new Set(results.flatMap((r) => r.messages.map((m) => m.ruleId)));
-const recommended = Object.keys(plugin.configs.recommended.rules ?? {});
-const found = recommended.filter((id) => ruleIds.has(id));
-console.log(`${String(found.length)} of ${String(recommended.length)} recommended rules found their planted defect in examples/weather-server.`);
 
-// What `strict` adds: the rules that are not in `recommended`, with their own planted defects.
-const strictLint = new ESLint({ cwd: target, overrideConfigFile: true, overrideConfig: [plugin.configs.strict] });
+// Each finding line of the stylish report ends with its rule id.
+const found = new Set(run.stdout.match(/mcp-errors\/[a-z-]+$/gmu) ?? []);
+const recommended = Object.keys(plugin.configs.recommended.rules ?? {});
 const strictOnly = Object.keys(plugin.configs.strict.rules ?? {}).filter((id) => !recommended.includes(id));
-const strictResults = (await strictLint.lintFiles(["src"])).map((r) => {
-  const messages = r.messages.filter((m) => m.ruleId !== null && strictOnly.includes(m.ruleId));
-  return { ...r, messages, errorCount: messages.length, warningCount: 0, fixableErrorCount: 0, fixableWarningCount: 0 };
-});
-console.log("\nThe strict config adds:");
-process.stdout.write(await formatter.format(strictResults));
-const strictIds = new Set(strictResults.flatMap((r) => r.messages.map((m) => m.ruleId)));
-const strictFound = strictOnly.filter((id) => strictIds.has(id));
-console.log(`${String(strictFound.length)} of ${String(strictOnly.length)} strict-only rules found their planted defect in examples/weather-server.`);
+const report = (ids, label) => {
+  const missing = ids.filter((id) => !found.has(id));
+  console.log(`${String(ids.length - missing.length)} of ${String(ids.length)} ${label} found their planted defect in examples/weather-server.`);
+  for (const id of missing) console.log(`  missing: ${id}`);
+  return missing.length;
+};
+const missing = report(recommended, "recommended rules") + report(strictOnly, "strict-only rules");
+process.exit(missing === 0 ? 0 : 1);
