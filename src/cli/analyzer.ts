@@ -26,6 +26,8 @@ export interface AnalyzeOptions {
   readonly cwd?: string;
   /** Files or directories to analyse, relative to `cwd`. Default: `["."]`. */
   readonly targets?: readonly string[];
+  /** Also lint test files and folders (`*.test.ts`, `*.spec.js`, `__tests__/`, `test/`). Default: false. */
+  readonly includeTests?: boolean;
   /** Default: `recommended`. */
   readonly config?: PresetConfig;
   /** Rule id (`require-timeout` or `mcp-errors/require-timeout`) -> severity. */
@@ -138,7 +140,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     if (!(name in plugin.rules)) throw new UsageError(`Unknown rule "${id}". Rules: ${Object.keys(plugin.rules).join(", ")}.`);
     if (!["off", "warn", "error"].includes(severity)) throw new UsageError(`Unknown severity "${severity}" for ${id}: use off, warn or error.`);
   }
-  const { files, tsconfigs } = discover(cwd, options.targets ?? ["."]);
+  const { files, tsconfigs } = discover(cwd, options.targets ?? ["."], { includeTests: options.includeTests ?? false });
   const mode = decideMode(cwd, options, tsconfigs);
   const spec: EngineSpec = {
     cwd,

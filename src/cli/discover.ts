@@ -2,6 +2,7 @@
  * Which files the CLI lints: sources under the targets, minus dependencies, build output,
  * coverage, declaration files and whatever the `.gitignore` files of the tree ignore. Also finds
  * every `tsconfig.json` (a monorepo has one per package), which decides typed or syntactic mode.
+ * Tests (`*.test.ts`, `__tests__/`, ...) are skipped unless `includeTests` is set.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +31,10 @@ export const SKIPPED_DIRECTORIES = new Set([
   ".yarn",
   ".cache",
 ]);
+
+/** Test code registers mock tools and is never served to an agent: skipped unless asked for. */
+export const TEST_DIRECTORIES = new Set(["test", "tests", "__tests__", "__mocks__", "e2e"]);
+const TEST_FILE = /\.(?:test|spec|e2e)\.[cm]?[jt]sx?$/u;
 
 const DECLARATION = /\.d\.[cm]?ts$/u;
 const MINIFIED = /\.min\.[cm]?js$/u;
@@ -89,7 +94,8 @@ export function isSourceFile(file: string): boolean {
  * Walks the targets (files or directories, relative to `cwd`). A file named explicitly is linted
  * even when a `.gitignore` ignores it, as ESLint does; directories are filtered.
  */
-export function discover(cwd: string, targets: readonly string[]): Discovery {
+export function discover(cwd: string, targets: readonly string[], options: { readonly includeTests?: boolean } = {}): Discovery {
+  const skipTests = options.includeTests !== true;
   const files = new Set<string>();
   const tsconfigs = new Set<string>();
   const walk = (dir: string, scopes: readonly IgnoreScope[]): void => {
@@ -104,11 +110,11 @@ export function discover(cwd: string, targets: readonly string[]): Discovery {
     for (const entry of entries) {
       const absolute = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (SKIPPED_DIRECTORIES.has(entry.name) || ignoredBy(inner, absolute, true)) continue;
+        if (SKIPPED_DIRECTORIES.has(entry.name) || (skipTests && TEST_DIRECTORIES.has(entry.name)) || ignoredBy(inner, absolute, true)) continue;
         walk(absolute, inner);
       } else if (entry.isFile()) {
         if (entry.name === "tsconfig.json") tsconfigs.add(absolute);
-        else if (isSourceFile(entry.name) && !ignoredBy(inner, absolute, false)) files.add(absolute);
+        else if (isSourceFile(entry.name) && !(skipTests && TEST_FILE.test(entry.name)) && !ignoredBy(inner, absolute, false)) files.add(absolute);
       }
     }
   };

@@ -32,6 +32,7 @@ Options:
       --max-warnings <n>   exit 1 when there are more than n warnings
       --quiet              report errors only
       --no-types           skip the TypeScript program (no cross-file analysis)
+      --include-tests      also check test files (*.test.ts, *.spec.js, __tests__/, test/)
   -p, --project <path>     one tsconfig for all files (default: the nearest tsconfig.json)
       --cache              only re-check changed files (cache in node_modules/.cache/mcp-errors)
       --cache-location <p> where to keep the cache
@@ -84,6 +85,7 @@ function parse(argv: readonly string[], io: CliIO): CliOptions | "help" | "versi
         "fix-dry-run": { type: "boolean", default: false },
         "max-warnings": { type: "string", default: "-1" },
         quiet: { type: "boolean", default: false },
+        "include-tests": { type: "boolean", default: false },
         "no-types": { type: "boolean", default: false },
         project: { type: "string", short: "p" },
         cache: { type: "boolean", default: false },
@@ -121,6 +123,7 @@ function parse(argv: readonly string[], io: CliIO): CliOptions | "help" | "versi
       config: values.config as PresetConfig,
       rules,
       types: !values["no-types"],
+      includeTests: values["include-tests"],
       ...(values.project === undefined ? {} : { project: values.project }),
       fix: values.fix || values["fix-dry-run"],
       cache: values.cache,
