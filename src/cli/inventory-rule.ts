@@ -30,6 +30,11 @@ export interface ToolRecord {
   readonly handler?: Position;
   /** The handler lives in another file and could not be followed (no type information). */
   readonly unresolved?: boolean;
+  /**
+   * Found only by its `CallToolResult` return type, not by a registration: the keys of the
+   * registered tools whose path runs through it (it is their helper, not a tool of its own).
+   */
+  readonly servedBy?: readonly string[];
 }
 
 export interface ErrorPathRecord {
@@ -103,6 +108,7 @@ function record(model: McpModel, filename: string, functions: readonly FunctionN
       // A function of this file on the path of a tool registered in another file is not the
       // registration, and not necessarily the handler (it may be a helper the handler calls).
       ...(imported ? {} : { registration: position(handler.registration.loc.start), handler: position(handler.entry.loc.start) }),
+      ...(handler.kind === "call-tool-result" ? { servedBy: toolsAt(handler.entry).filter((key) => key !== keyOf(handler)) } : {}),
     });
   }
   for (const unresolved of model.graph.unresolvedHandlers) {

@@ -47,9 +47,12 @@ interface Builder {
   followed: boolean;
   /** An unnamed registration whose tools the index found under their own names. */
   covered: boolean;
+  /** For a function found only by its return type: the tools it serves. */
+  servedBy: readonly string[] | undefined;
   errorPaths: Set<string>;
   classified: Set<string>;
-  categories: Map<string, number>;
+  /** Category -> the error paths that name it. */
+  categories: Map<string, Set<string>>;
   externalCalls: Set<string>;
   withTimeout: Set<string>;
   findings: Map<string, number>;
@@ -67,17 +70,28 @@ function contains(scope: ScopeRecord, message: Linter.LintMessage): boolean {
   return at(scope.start) <= point && point <= at(scope.end);
 }
 
-/** The tools a finding belongs to: those of the innermost region around it. */
+const sameRange = (a: ScopeRecord, b: ScopeRecord): boolean =>
+  a.start.line === b.start.line && a.start.column === b.start.column && a.end.line === b.end.line && a.end.column === b.end.column;
+
+/**
+ * The tools a finding belongs to: those of the innermost region around it. Several records of
+ * one region (a helper of another file serves each of its tools through its own record) add up.
+ */
 export function toolsOfMessage(record: FileRecord | undefined, message: Linter.LintMessage): readonly string[] {
   if (!record) return [];
   let best: ScopeRecord | undefined;
+  const tools = new Set<string>();
   for (const scope of record.scopes) {
     if (!contains(scope, message)) continue;
-    if (!best || (contains(best, { ...message, line: scope.start.line, column: scope.start.column }) && contains(best, { ...message, line: scope.end.line, column: scope.end.column }))) {
+    if (best && sameRange(best, scope)) {
+      for (const tool of scope.tools) tools.add(tool);
+    } else if (!best || (contains(best, { ...message, line: scope.start.line, column: scope.start.column }) && contains(best, { ...message, line: scope.end.line, column: scope.end.column }))) {
       best = scope;
+      tools.clear();
+      for (const tool of scope.tools) tools.add(tool);
     }
   }
-  return best?.tools ?? [];
+  return [...tools];
 }
 
 export function buildInventory(cwd: string, results: readonly ESLint.LintResult[], records: ReadonlyMap<string, FileRecord>): ToolInventory[] {
@@ -94,6 +108,7 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
         unresolved: false,
         followed: false,
         covered: false,
+        servedBy: undefined,
         errorPaths: new Set(),
         classified: new Set(),
         categories: new Map(),
@@ -116,6 +131,7 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
       const entry = builder(tool.key, tool.name, tool.framework);
       if (tool.registration) entry.registration = { file: relative(file), line: tool.registration.line };
       if (tool.handler) entry.handler = { file: relative(file), line: tool.handler.line };
+      if (tool.servedBy) entry.servedBy = [...(entry.servedBy ?? []), ...tool.servedBy];
       if (tool.unresolved) entry.unresolved = true;
       else entry.followed = true;
     }
@@ -130,7 +146,7 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
         if (!entry || entry.errorPaths.has(id)) continue;
         entry.errorPaths.add(id);
         if (errorPath.classified) entry.classified.add(id);
-        for (const category of errorPath.categories) entry.categories.set(category, (entry.categories.get(category) ?? 0) + 1);
+        for (const category of errorPath.categories) addTo(entry.categories, category, id);
       }
     }
     for (const call of record.externalCalls) {
@@ -154,23 +170,50 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
     }
   }
 
-  // Tools the index found through a registration whose handler lives in another file carry the
-  // registration's `file:offset` as origin; a registry loop registers them all at one place.
+  // The index names the tools it finds through a registration by the registration's origin:
+  // `file:offset` when the handler lives in another file (a registry loop registers many tools at
+  // one place), `file:offset:entry:region:name` when a handler of the registration's file calls
+  // into them (a dispatcher that runs registry entries, a base class calling `this.execute`).
   for (const [key, entry] of tools) {
     if (entry.registration) continue;
     const [origin] = splitKey(key);
-    const registration = tools.get(`${origin}|${entry.name ?? ""}`) ?? tools.get(`${origin}|`);
-    if (!registration?.unresolved || registration === entry) continue;
+    const name = entry.name ?? "";
+    const candidates = [`${origin}|${name}`, `${origin}|`];
+    if (name !== "" && origin.endsWith(`:${name}`)) candidates.push(`${origin.slice(0, origin.length - name.length)}|`);
+    // A function found only by its return type is no registration, even when tools pass through it.
+    const registration = candidates
+      .map((candidate) => tools.get(candidate))
+      .find((found) => found !== undefined && found !== entry && found.registration !== undefined && found.servedBy === undefined);
+    if (!registration) continue;
     entry.registration = registration.registration;
-    registration.covered = true;
+    entry.handler ??= registration.handler;
+    if (registration.name === undefined) registration.covered = true;
   }
 
-  const inventory: ToolInventory[] = [];
-  for (const entry of [...tools.values()].sort((a, b) => a.order - b.order)) {
+  // One tool, several entries: a dispatcher that handles a tool in two branches, or its own
+  // remainder (the unnamed part around the cases). Entries of one registration and one name merge;
+  // an unnamed one goes when the registration has named tools.
+  const listed = new Map<string, Builder>();
+  const namedAt = new Set<string>();
+  const where = (entry: Builder): string => (entry.registration ? `${entry.registration.file}:${String(entry.registration.line)}` : "");
+  const sorted = [...tools.values()].sort((a, b) => a.order - b.order);
+  for (const entry of sorted) if (entry.name !== undefined) namedAt.add(where(entry));
+  for (const entry of sorted) {
     if (entry.covered) continue;
+    // A function found only by its `CallToolResult` return type is not a registration: it is a
+    // helper of the tools that call it, or of tools registered where we cannot see.
+    if (entry.servedBy !== undefined) continue;
     // A function of this file serving a tool whose registration we never saw (a test calling a
     // handler, say) is not a tool of this server.
     if (!entry.registration && !entry.unresolved) continue;
+    if (entry.name === undefined && entry.registration && namedAt.has(where(entry))) continue;
+    const id = entry.name === undefined ? `#${String(entry.order)}` : `${where(entry)}|${entry.name}`;
+    const same = listed.get(id);
+    if (same) merge(same, entry);
+    else listed.set(id, entry);
+  }
+  const inventory: ToolInventory[] = [];
+  for (const entry of listed.values()) {
     let findings = 0;
     for (const n of entry.findings.values()) findings += n;
     inventory.push({
@@ -181,7 +224,7 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
       handlerUnresolved: entry.unresolved && !entry.followed,
       errorPaths: entry.errorPaths.size,
       classified: entry.classified.size,
-      categories: Object.fromEntries([...entry.categories].sort()),
+      categories: Object.fromEntries([...entry.categories].sort().map(([category, paths]) => [category, paths.size])),
       externalCalls: entry.externalCalls.size,
       withTimeout: entry.withTimeout.size,
       findings,
@@ -189,6 +232,21 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
     });
   }
   return inventory.sort((a, b) => compareLocation(a.registration, b.registration));
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+function merge(into: Builder, from: Builder): void {
+  for (const id of from.errorPaths) into.errorPaths.add(id);
+  for (const id of from.classified) into.classified.add(id);
+  for (const [category, paths] of from.categories) for (const id of paths) addTo(into.categories, category, id);
+  for (const id of from.externalCalls) into.externalCalls.add(id);
+  for (const id of from.withTimeout) into.withTimeout.add(id);
+  for (const [rule, n] of from.findings) into.findings.set(rule, (into.findings.get(rule) ?? 0) + n);
 }
 
 function compareLocation(a: Location | undefined, b: Location | undefined): number {
