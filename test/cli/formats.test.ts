@@ -1,0 +1,169 @@
+// Snapshots of the four report formats over one small fixture server, and the SARIF log checked
+// against the official SARIF 2.1.0 schema (shipped by @microsoft/jest-sarif; a draft-04 schema,
+// which ajv 6 validates once the draft-04 meta-schema is added).
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import Ajv from "ajv";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+import { analyze, type AnalyzeResult, type Finding } from "../../src/cli/analyzer.js";
+import { cellText, formatMarkdown, MARKDOWN_LIMIT } from "../../src/cli/formats/markdown.js";
+import { formatSarif } from "../../src/cli/formats/sarif.js";
+import { formatText } from "../../src/cli/formats/stylish.js";
+
+const FIXTURE = fileURLToPath(new URL("../fixtures/cli/formats", import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** The same report on every machine: no absolute paths. */
+function portable(text: string): string {
+  return text
+    .replaceAll(pathToFileURL(FIXTURE).href, "file:///<cwd>")
+    .replaceAll(JSON.stringify(FIXTURE).slice(1, -1), "<cwd>")
+    .replaceAll(FIXTURE, "<cwd>");
+}
+
+async function analyzeFixture(options: Parameters<typeof analyze>[0] = {}): Promise<AnalyzeResult> {
+  const result = await analyze({ cwd: FIXTURE, types: false, rules: { "require-timeout": "warn" }, ...options });
+  // The summary line prints the duration.
+  return { ...result, summary: { ...result.summary, durationMs: 0 } };
+}
+
+function sarifValidator(): Ajv.ValidateFunction {
+  const ajv = new Ajv({ schemaId: "auto", allErrors: true });
+  ajv.addMetaSchema(require("ajv/lib/refs/json-schema-draft-04.json") as object);
+  return ajv.compile(require("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json") as object);
+}
+
+interface SarifLog {
+  runs: {
+    tool: { driver: { rules: { id: string }[] } };
+    invocations: { executionSuccessful: boolean; toolExecutionNotifications: { message: { text: string } }[] }[];
+    results: {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+      partialFingerprints: Record<string, string>;
+      properties: { tools: string[] };
+    }[];
+  }[];
+}
+
+describe("report formats", () => {
+  let result: AnalyzeResult;
+  beforeAll(async () => {
+    result = await analyzeFixture();
+  });
+
+  it("finds the fixture's defects, a warning and a parse error", () => {
+    expect(result.summary).toMatchObject({ files: 3, errors: 7, warnings: 2, tools: 4 });
+    expect(result.findings.filter((f) => f.ruleId === null)).toHaveLength(1);
+  });
+
+  it("stylish", async () => {
+    const stylish = await new ESLint({ cwd: FIXTURE, overrideConfigFile: true }).loadFormatter("stylish");
+    const text = formatText(result, await stylish.format(result.results, { color: false }), { color: false });
+    await expect(portable(text)).toMatchFileSnapshot("__snapshots__/formats.stylish.txt");
+  });
+
+  it("json", async () => {
+    const json = await (await new ESLint({ cwd: FIXTURE, overrideConfigFile: true }).loadFormatter("json")).format(result.results);
+    // Pretty-printed so a change in the snapshot reads as a diff.
+    await expect(portable(JSON.stringify(JSON.parse(json), null, 2))).toMatchFileSnapshot("__snapshots__/formats.json");
+  });
+
+  it("markdown", async () => {
+    await expect(portable(formatMarkdown(result))).toMatchFileSnapshot("__snapshots__/formats.md");
+  });
+
+  it("markdown without findings", async () => {
+    const clean = await analyzeFixture({ targets: ["src/legacy tools"], rules: { "no-swallowed-failure": "off" } });
+    expect(clean.findings).toEqual([]);
+    await expect(portable(formatMarkdown(clean))).toMatchFileSnapshot("__snapshots__/formats.no-findings.md");
+  });
+
+  describe("sarif", () => {
+    let text: string;
+    let log: SarifLog;
+    beforeAll(() => {
+      text = formatSarif(result);
+      log = JSON.parse(text) as SarifLog;
+    });
+
+    it("matches the snapshot", async () => {
+      await expect(portable(text)).toMatchFileSnapshot("__snapshots__/formats.sarif");
+    });
+
+    it("is valid against the SARIF 2.1.0 schema, with and without findings", () => {
+      const validate = sarifValidator();
+      expect(validate(log) ? [] : validate.errors).toEqual([]);
+      const empty = JSON.parse(formatSarif({ ...result, findings: [], tools: [] })) as unknown;
+      expect(validate(empty) ? [] : validate.errors).toEqual([]);
+    });
+
+    it("rejects a broken log, so the schema check can fail", () => {
+      const validate = sarifValidator();
+      const broken = JSON.parse(text) as Record<string, unknown> & SarifLog;
+      const [first] = broken.runs[0]?.results ?? [];
+      if (first) {
+        first.level = "fatal";
+        (first.locations[0] as SarifLog["runs"][0]["results"][0]["locations"][0]).physicalLocation.region.startLine = 0;
+      }
+      delete broken.version;
+      expect(validate(broken)).toBe(false);
+      expect((validate.errors ?? []).map((error) => error.dataPath).sort()).toEqual([
+        "",
+        ".runs[0].results[0].level",
+        ".runs[0].results[0].locations[0].physicalLocation.region.startLine",
+      ]);
+    });
+
+    it("points each result at its rule, its file and its tools", () => {
+      const [run] = log.runs;
+      expect(run).toBeDefined();
+      if (!run) return;
+      for (const entry of run.results) expect(run.tool.driver.rules[entry.ruleIndex]?.id).toBe(entry.ruleId);
+      expect(run.results.map((entry) => entry.locations[0]?.physicalLocation.artifactLocation.uri)).toContain("src/legacy%20tools/export.ts");
+      expect(run.invocations[0]?.toolExecutionNotifications.map((n) => n.message.text)).toEqual(["Parsing error: ':' expected."]);
+      expect(run.results.find((entry) => entry.ruleId === "mcp-errors/no-swallowed-failure")?.properties.tools).toEqual(["export_tickets"]);
+    });
+
+    it("gives a file outside the root its absolute URI", () => {
+      const [finding] = result.findings.filter((f) => f.ruleId !== null);
+      if (!finding) throw new Error("the fixture has findings");
+      const outside = JSON.parse(formatSarif({ ...result, findings: [{ ...finding, file: "../shared/util.ts" }] })) as SarifLog;
+      expect(outside.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation).toEqual({
+        uri: pathToFileURL(path.resolve(FIXTURE, "../shared/util.ts")).href,
+      });
+    });
+
+    it("tells identical lines apart in the fingerprints", () => {
+      const timeouts = log.runs[0]?.results.filter((entry) => entry.ruleId === "mcp-errors/require-timeout") ?? [];
+      const prints = timeouts.map((entry) => Object.values(entry.partialFingerprints)[0]);
+      expect(timeouts.map((entry) => entry.level)).toEqual(["warning", "warning"]);
+      expect(prints.map((print) => print?.split(":")[1])).toEqual(["1", "2"]);
+      expect(prints[0]?.split(":")[0]).toBe(prints[1]?.split(":")[0]);
+    });
+  });
+
+  describe("markdown", () => {
+    it("escapes table cells and keeps code spans", () => {
+      expect(cellText("a | b\n<tag> *x* `c | d`")).toBe("a \\| b<br>&lt;tag&gt; \\*x\\* `c \\| d`");
+    });
+
+    it("cuts the findings to fit a GitHub comment", () => {
+      const template = result.findings.filter((f) => f.ruleId !== null);
+      const findings: Finding[] = [];
+      for (let i = 0; i < 2000; i++) for (const f of template) findings.push({ ...f, file: `src/file${String(i % 50)}.ts`, line: i + 1 });
+      const report = formatMarkdown({ ...result, findings, summary: { ...result.summary, fixable: 2 } });
+      expect(report).toContain("2 problems can be fixed automatically with `mcp-errors --fix`.");
+      expect(report.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+      const rows = report.split("\n").filter((line) => /^\| \d+:\d+ \|/u.test(line)).length;
+      const more = /and (\d+) more findings \((\d+) errors, (\d+) warnings\)/u.exec(report);
+      expect(more).not.toBeNull();
+      expect(rows + Number(more?.[1])).toBe(findings.length);
+      expect(report).toContain("<summary>Tools (4)</summary>");
+    });
+  });
+});
