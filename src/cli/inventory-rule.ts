@@ -4,11 +4,11 @@
  * worker threads and from ESLint's cache like any finding; the analyzer takes it out of the
  * results before anyone sees them.
  */
-import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { categoriesOf, getPayload, payloadField, valueAtResult } from "../model/payload.js";
 import { type McpModel, type ToolHandler, withModel } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
-import { type FunctionNode, mergeListeners } from "../util/ast.js";
+import { type FunctionNode, functionName, memberName, mergeListeners, unwrap } from "../util/ast.js";
 
 export const INVENTORY_PLUGIN = "mcp-errors-inventory";
 export const INVENTORY_RULE_ID = `${INVENTORY_PLUGIN}/inventory`;
@@ -35,6 +35,10 @@ export interface ToolRecord {
    * registered tools whose path runs through it (it is their helper, not a tool of its own).
    */
   readonly servedBy?: readonly string[];
+  /** For an unresolved registration: the name its handler expression ends in (`tool.handler` -> "handler"). */
+  readonly handlerName?: string;
+  /** For a function of this file on another file's tool path: where it starts and its name. */
+  readonly root?: Position & { readonly name: string | undefined };
 }
 
 export interface ErrorPathRecord {
@@ -109,6 +113,7 @@ function record(model: McpModel, filename: string, functions: readonly FunctionN
       // registration, and not necessarily the handler (it may be a helper the handler calls).
       ...(imported ? {} : { registration: position(handler.registration.loc.start), handler: position(handler.entry.loc.start) }),
       ...(handler.kind === "call-tool-result" ? { servedBy: toolsAt(handler.entry).filter((key) => key !== keyOf(handler)) } : {}),
+      ...(imported ? { root: { ...position(handler.entry.loc.start), name: functionName(handler.entry) } } : {}),
     });
   }
   for (const unresolved of model.graph.unresolvedHandlers) {
@@ -118,6 +123,7 @@ function record(model: McpModel, filename: string, functions: readonly FunctionN
       framework: unresolved.framework,
       registration: position(unresolved.registration.loc.start),
       unresolved: true,
+      ...handlerNameOf(unresolved.expression),
     });
   }
 
@@ -166,6 +172,16 @@ let lintedFiles = 0;
 /** Files this thread has started to lint (for the CLI's progress line; 0 in worker threads). */
 export function filesStarted(): number {
   return lintedFiles;
+}
+
+/** `translate` -> "translate", `tool.handler` -> "handler", `this.run.bind(this)` -> "run". */
+function handlerNameOf(expression: TSESTree.Node): { handlerName?: string } {
+  let node = unwrap(expression);
+  if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression && memberName(node.callee) === "bind") {
+    node = unwrap(node.callee.object);
+  }
+  const name = node.type === AST_NODE_TYPES.Identifier ? node.name : node.type === AST_NODE_TYPES.MemberExpression ? memberName(node) : undefined;
+  return name === undefined ? {} : { handlerName: name };
 }
 
 export const inventoryRule: Omit<TSESLint.RuleModule<"inventory">, "defaultOptions"> = {

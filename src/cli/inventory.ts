@@ -47,6 +47,10 @@ interface Builder {
   followed: boolean;
   /** An unnamed registration whose tools the index found under their own names. */
   covered: boolean;
+  /** For an unresolved registration: the name its handler expression ends in. */
+  handlerName: string | undefined;
+  /** Functions of other files on this tool's path, with their names (one of them is the handler). */
+  roots: (Location & { readonly name: string | undefined })[];
   /** For a function found only by its return type: the tools it serves. */
   servedBy: readonly string[] | undefined;
   errorPaths: Set<string>;
@@ -109,6 +113,8 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
         followed: false,
         covered: false,
         servedBy: undefined,
+        handlerName: undefined,
+        roots: [],
         errorPaths: new Set(),
         classified: new Set(),
         categories: new Map(),
@@ -131,6 +137,8 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
       const entry = builder(tool.key, tool.name, tool.framework);
       if (tool.registration) entry.registration = { file: relative(file), line: tool.registration.line };
       if (tool.handler) entry.handler = { file: relative(file), line: tool.handler.line };
+      if (tool.handlerName !== undefined) entry.handlerName = tool.handlerName;
+      if (tool.root) entry.roots.push({ file: relative(file), line: tool.root.line, name: tool.root.name });
       if (tool.servedBy) entry.servedBy = [...(entry.servedBy ?? []), ...tool.servedBy];
       if (tool.unresolved) entry.unresolved = true;
       else entry.followed = true;
@@ -186,9 +194,12 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
       .find((found) => found !== undefined && found !== entry && found.registration !== undefined && found.servedBy === undefined);
     if (!registration) continue;
     entry.registration = registration.registration;
-    entry.handler ??= registration.handler;
+    // The registration names its handler (`tool.handler`, `translate`): the function of that name
+    // among those on the tool's path is it.
+    entry.handler ??= namedRoot(entry, registration.handlerName) ?? registration.handler;
     if (registration.name === undefined) registration.covered = true;
   }
+  for (const entry of tools.values()) entry.handler ??= namedRoot(entry, entry.handlerName);
 
   // One tool, several entries: a dispatcher that handles a tool in two branches, or its own
   // remainder (the unnamed part around the cases). Entries of one registration and one name merge;
@@ -232,6 +243,12 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
     });
   }
   return inventory.sort((a, b) => compareLocation(a.registration, b.registration));
+}
+
+/** The function on the tool's path that the registration names as its handler. */
+function namedRoot(entry: Builder, name: string | undefined): Location | undefined {
+  const root = name === undefined ? undefined : entry.roots.find((candidate) => candidate.name === name);
+  return root ? { file: root.file, line: root.line } : undefined;
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, value: string): void {

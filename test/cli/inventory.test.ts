@@ -1,0 +1,91 @@
+/**
+ * The tool inventory over the cross-file fixture projects (one per indirection of the program
+ * index), in one typed and one syntactic run: each tool once, where it is registered, where its
+ * handler starts, and what its path holds. Without types, a handler in another file is listed
+ * at its registration and counted as unresolved, never guessed.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { analyze, type AnalyzeResult } from "../../src/cli/analyzer.js";
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "cross-file");
+
+/** name, registration, handler, classified/error paths, calls with timeout/external calls, findings. */
+type Row = [string, string, string, string, string, number];
+
+function rows(result: AnalyzeResult): Row[] {
+  return result.tools.map((tool) => [
+    tool.name ?? "(unnamed)",
+    tool.registration ? `${tool.registration.file}:${String(tool.registration.line)}` : "-",
+    tool.handler ? `${tool.handler.file}:${String(tool.handler.line)}` : "-",
+    `${String(tool.classified)}/${String(tool.errorPaths)}`,
+    `${String(tool.withTimeout)}/${String(tool.externalCalls)}`,
+    tool.findings,
+  ]);
+}
+
+describe("tool inventory", () => {
+  let typed: AnalyzeResult;
+  let syntactic: AnalyzeResult;
+  beforeAll(async () => {
+    [typed, syntactic] = await Promise.all([analyze({ cwd: FIXTURES }), analyze({ cwd: FIXTURES, types: false })]);
+  }, 60_000);
+
+  it("follows every indirection with types", () => {
+    expect(typed.mode).toMatchObject({ typed: true, reason: "12 tsconfig.json" });
+    expect(rows(typed)).toEqual<Row[]>([
+      // The base class registers `this.run`; the subclass names the tool.
+      ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
+      ["git_log", "class-instance/src/server.ts:8", "class-instance/src/server.ts:8", "0/0", "0/1", 1],
+      // An axios instance created in another file, with and without a default timeout.
+      ["web_search", "client-instance/src/server.ts:7", "client-instance/src/server.ts:7", "0/0", "1/2", 1],
+      // Error results built by a helper of another file, classified there.
+      ["search_contacts", "error-helper/src/server.ts:7", "error-helper/src/server.ts:7", "3/3", "1/1", 2],
+      ["get_forecast", "imported-function/src/server.ts:7", "imported-function/src/server.ts:7", "0/1", "0/1", 2],
+      // The handler itself is imported: its location is in the other file.
+      ["translate", "imported-handler/src/server.ts:7", "imported-handler/src/handlers/translate.ts:1", "0/1", "0/1", 3],
+      ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
+      ["get_alerts", "object-member/src/server.ts:7", "object-member/src/server.ts:7", "0/0", "0/1", 1],
+      ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
+      ["ping_host", "register-function/src/tools/ping.ts:6", "register-function/src/tools/ping.ts:6", "0/0", "0/1", 1],
+      // One registration in a loop over a registry: one entry per tool, each with its handler.
+      ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
+      ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
+      // A wrapper of another file that catches: its throws do not escape.
+      ["read_note", "wrapper/src/server.ts:7", "wrapper/src/server.ts:10", "0/0", "0/0", 0],
+      ["delete_note", "wrapper/src/server.ts:16", "wrapper/src/server.ts:19", "0/1", "0/0", 1],
+    ]);
+  });
+
+  it("lists the same registrations without types, and says which handlers it could not follow", () => {
+    expect(syntactic.mode).toMatchObject({ typed: false, reason: "--no-types" });
+    expect(syntactic.tools.map((tool) => [tool.name ?? "(unnamed)", tool.handlerUnresolved])).toEqual([
+      ["(unnamed)", false],
+      ["git_log", false],
+      ["web_search", false],
+      ["search_contacts", false],
+      ["get_forecast", false],
+      ["translate", true],
+      ["search", false],
+      ["get_alerts", false],
+      ["get_issue", false],
+      ["ping_host", false],
+      ["(unnamed)", true],
+      ["read_note", false],
+      ["delete_note", false],
+    ]);
+    // Findings of other files are out of sight: the counts stay within each registration's file.
+    expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(0);
+  });
+
+  it("attributes each finding to the tools whose path it is on", () => {
+    const byTool = new Map<string, string[]>();
+    for (const finding of typed.findings) {
+      for (const tool of finding.tools) byTool.set(tool, [...(byTool.get(tool) ?? []), `${finding.file}:${String(finding.line)} ${finding.ruleId ?? ""}`]);
+    }
+    expect(byTool.get("refund_order")).toEqual(["registry/src/tools/refund.ts:8 mcp-errors/require-error-classification"]);
+    expect(byTool.get("translate")?.every((where) => where.startsWith("imported-handler/src/handlers/translate.ts:"))).toBe(true);
+    for (const tool of typed.tools) expect(byTool.get(tool.name ?? "")?.length ?? 0).toBe(tool.findings);
+  });
+});
