@@ -50,13 +50,41 @@ export interface ProgramIndex {
 
 const indexes = new WeakMap<ts.Program, ProgramIndex>();
 
+/** Indexes of the last programs, with the text of each project file they were built from. */
+const recent: { readonly texts: ReadonlyMap<string, string>; readonly index: ProgramIndex }[] = [];
+const RECENT_LIMIT = 4;
+
+/**
+ * The index of a program, built once. The project service makes a new `ts.Program` whenever the
+ * text ESLint lints differs from the file on disk: ESLint turns a shebang into a comment, so
+ * every executable script of a server brings a new program. A new program whose
+ * project files all have the same source as an indexed one gets that index (chrome-devtools-mcp:
+ * one build instead of four). The old program stays valid for the index: programs are immutable.
+ */
 export function getProgramIndex(program: ts.Program): ProgramIndex {
   let index = indexes.get(program);
+  if (index) return index;
+  const files = program.getSourceFiles().filter(isProjectFile);
+  index = recent.find((cached) => cached.texts.size === files.length && files.every((file) => sameSource(cached.texts.get(file.fileName), file.text)))?.index;
   if (!index) {
     index = buildIndex(program);
-    indexes.set(program, index);
+    recent.unshift({ texts: new Map(files.map((file) => [file.fileName, file.text])), index });
+    recent.length = Math.min(recent.length, RECENT_LIMIT);
   }
+  indexes.set(program, index);
   return index;
+}
+
+/**
+ * Equal, or equal but for ESLint's shebang: ESLint lints `#!/usr/bin/env node` as a `//` comment
+ * (same length, so every range of the index holds). TypeScript drops a BOM when it reads a file,
+ * as ESLint does, so a BOM never makes the two differ.
+ */
+function sameSource(cached: string | undefined, text: string): boolean {
+  if (cached === text) return true;
+  if (cached === undefined) return false;
+  const comment = (source: string): string => (source.startsWith("#!") ? `//${source.slice(2)}` : source);
+  return comment(cached) === comment(text);
 }
 
 const rangeKey = (range: readonly [number, number]): string => `${String(range[0])}:${String(range[1])}`;

@@ -1,0 +1,56 @@
+/**
+ * The program index is built once per project, not once per `ts.Program`: the project service
+ * makes a new program whenever the text ESLint lints differs from the file on disk (ESLint turns
+ * a shebang into a comment). A program with the same sources reuses the index; any other change,
+ * even one that only shifts ranges, builds a new one.
+ */
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { getProgramIndex } from "../../src/typed/program-index.js";
+
+const SERVER = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { fetchForecast } from "./forecast.js";
+const server = new McpServer({ name: "weather", version: "1.0.0" });
+server.registerTool("forecast", { description: "Forecast" }, async () => {
+  return { content: [{ type: "text", text: await fetchForecast() }] };
+});
+`;
+const FORECAST = `export async function fetchForecast(): Promise<string> {
+  const response = await fetch("https://api.example.com/forecast");
+  return response.text();
+}
+`;
+
+function programOf(files: Record<string, string>): ts.Program {
+  const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noLib: true };
+  const host = ts.createCompilerHost(options);
+  host.getSourceFile = (fileName, languageVersion) => {
+    const text = files[fileName];
+    return text === undefined ? undefined : ts.createSourceFile(fileName, text, languageVersion, true);
+  };
+  host.fileExists = (fileName) => fileName in files;
+  host.readFile = (fileName) => files[fileName];
+  host.directoryExists = (dir) => Object.keys(files).some((fileName) => fileName.startsWith(`${dir}/`));
+  return ts.createProgram({ rootNames: Object.keys(files), options, host });
+}
+
+describe("getProgramIndex", () => {
+  const onDisk = { "/p/src/server.ts": `#!/usr/bin/env node\n${SERVER}`, "/p/src/forecast.ts": FORECAST };
+
+  it("reuses the index for a program whose sources differ only as ESLint's text does", () => {
+    const first = programOf(onDisk);
+    const asLinted = programOf({ "/p/src/server.ts": `///usr/bin/env node\n${SERVER}`, "/p/src/forecast.ts": FORECAST });
+    expect(first).not.toBe(asLinted);
+    const index = getProgramIndex(first);
+    expect(index.rootsFor("/p/src/forecast.ts").map((root) => root.toolName)).toEqual(["forecast"]);
+    expect(getProgramIndex(asLinted)).toBe(index);
+  });
+
+  it.each([
+    ["an edit", { ...onDisk, "/p/src/forecast.ts": FORECAST.replace("forecast", "forecasts") }],
+    ["a BOM (ranges shift by one)", { ...onDisk, "/p/src/forecast.ts": `\uFEFF${FORECAST}` }],
+    ["a new file", { ...onDisk, "/p/src/extra.ts": "export const x = 1;\n" }],
+  ])("builds a new index after %s", (_, files) => {
+    expect(getProgramIndex(programOf(files))).not.toBe(getProgramIndex(programOf(onDisk)));
+  });
+});
