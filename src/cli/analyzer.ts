@@ -5,7 +5,7 @@
  *     import { analyze } from "eslint-plugin-mcp-errors/analyzer";
  *     const { findings, tools, summary } = await analyze({ cwd: "path/to/server" });
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -105,7 +105,11 @@ function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly st
   const syntactic = (reason: string): AnalyzeMode & { project: undefined } => ({ typed: false, reason, tsconfigs: relative, project: undefined });
   if (options.types === false) return syntactic("--no-types");
   if (!typeScriptAvailable()) return syntactic("TypeScript is not installed next to the plugin");
-  if (options.project !== undefined) return { typed: true, reason: `--project ${options.project}`, tsconfigs: relative, project: options.project };
+  if (options.project !== undefined) {
+    // Otherwise every file falls back to syntactic analysis under a header that says "typed".
+    if (!existsSync(path.resolve(cwd, options.project))) throw new UsageError(`No such tsconfig: ${options.project}`);
+    return { typed: true, reason: `--project ${options.project}`, tsconfigs: relative, project: options.project };
+  }
   if (tsconfigs.length === 0) return syntactic("no tsconfig.json found");
   const count = `${String(tsconfigs.length)} tsconfig.json`;
   return { typed: true, reason: count, tsconfigs: relative, project: undefined };

@@ -86,6 +86,20 @@ function ignoredBy(scopes: readonly IgnoreScope[], absolute: string, isDirectory
   return false;
 }
 
+/**
+ * The nearest `tsconfig.json` from `dir` up to `cwd`, both included: where the project service
+ * (rooted at `cwd`) finds the tsconfig of a target's files. Undefined when `dir` is outside `cwd`.
+ */
+function nearestTsconfigAbove(cwd: string, dir: string): string | undefined {
+  const relative = path.relative(cwd, dir);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
+  for (let current = dir; ; current = path.dirname(current)) {
+    const file = path.join(current, "tsconfig.json");
+    if (existsSync(file)) return file;
+    if (current === cwd || path.dirname(current) === current) return undefined;
+  }
+}
+
 export function isSourceFile(file: string): boolean {
   return SOURCE_EXTENSIONS.includes(path.extname(file)) && !DECLARATION.test(file) && !MINIFIED.test(file);
 }
@@ -124,6 +138,9 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
     if (!stats) throw new UsageError(`No such file or directory: ${target}`);
     if (stats.isDirectory()) walk(absolute, ancestorScopes(absolute));
     else if (isSourceFile(absolute)) files.add(absolute);
+    // `mcp-errors src` or the file names a pre-commit hook passes: the tsconfig.json is above.
+    const above = nearestTsconfigAbove(cwd, path.dirname(absolute));
+    if (above !== undefined) tsconfigs.add(above);
   }
   return { files: [...files].sort(), tsconfigs: [...tsconfigs].sort() };
 }

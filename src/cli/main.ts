@@ -99,11 +99,13 @@ function parse(argv: readonly string[], io: CliIO): CliOptions | "help" | "versi
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    // Node's messages can span lines ("argument is ambiguous ... use --max-warnings=-XYZ"): one line.
+    throw new UsageError((error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/gu, " "));
   }
   const { values, positionals } = parsed;
   if (values.help) return "help";
   if (values.version) return "version";
+  if (values.fix && values["fix-dry-run"]) throw new UsageError("--fix and --fix-dry-run cannot be used together.");
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`Unknown format "${values.format}": use ${FORMATS.join(", ")}.`);
   const rules: Record<string, Severity> = {};
@@ -170,6 +172,15 @@ async function render(result: AnalyzeResult, options: CliOptions): Promise<strin
   }
 }
 
+/** A report that cannot be written is the caller's mistake (a missing folder), not a crash. */
+function writeReport(file: string, report: string): void {
+  try {
+    writeFileSync(file, report);
+  } catch (error) {
+    throw new UsageError(`Cannot write the report to ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export function headerLine(files: number, config: string, mode: AnalyzeMode): string {
   const analysis = mode.typed ? `typed analysis (${mode.reason})` : `syntactic analysis (${mode.reason})`;
   return `mcp-errors ${version()} · ${config} · ${analysis} · ${String(files)} file${files === 1 ? "" : "s"}`;
@@ -231,7 +242,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     if (options.quiet) result = errorsOnly(result);
     const report = await render(result, options);
     if (options.output === undefined) io.stdout.write(report);
-    else writeFileSync(path.resolve(io.cwd, options.output), report);
+    else writeReport(path.resolve(io.cwd, options.output), report);
     const { errors, warnings } = result.summary;
     if (errors > 0) return 1;
     if (options.maxWarnings >= 0 && warnings > options.maxWarnings) {
