@@ -5,12 +5,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ESLint } from "eslint";
-import { analyze, type AnalyzeMode, type AnalyzeOptions, type AnalyzeResult, type PresetConfig, type Severity, UsageError } from "./analyzer.js";
-import { filesStarted } from "./inventory-rule.js";
-import { formatMarkdown } from "./formats/markdown.js";
-import { formatSarif } from "./formats/sarif.js";
-import { formatText } from "./formats/stylish.js";
+import type { AnalyzeMode, AnalyzeOptions, AnalyzeResult, PresetConfig, Severity } from "./analyzer.js";
+import { UsageError } from "./discover.js";
 
 const FORMATS = ["stylish", "json", "sarif", "markdown"] as const;
 type Format = (typeof FORMATS)[number];
@@ -156,6 +152,12 @@ function errorsOnly(result: AnalyzeResult): AnalyzeResult {
 }
 
 async function render(result: AnalyzeResult, options: CliOptions): Promise<string> {
+  const [{ ESLint }, { formatMarkdown }, { formatSarif }, { formatText }] = await Promise.all([
+    import("eslint"),
+    import("./formats/markdown.js"),
+    import("./formats/sarif.js"),
+    import("./formats/stylish.js"),
+  ]);
   const eslint = new ESLint({ cwd: result.cwd, overrideConfigFile: true });
   switch (options.format) {
     case "json":
@@ -187,7 +189,7 @@ export function headerLine(files: number, config: string, mode: AnalyzeMode): st
 }
 
 /** A progress line on stderr for runs that take more than a moment, on terminals only. */
-function startProgress(io: CliIO, total: () => number): () => void {
+function startProgress(io: CliIO, total: () => number, filesStarted: () => number): () => void {
   if (io.stderr.isTTY !== true || io.env.CI) return () => undefined;
   const started = Date.now();
   const frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -221,8 +223,11 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       return 0;
     }
     debug = options.debug;
+    // Loaded only now: ESLint, TypeScript and the rules take a second or two to load, which
+    // --help, --version and a mistyped option should not pay.
+    const [{ ESLint }, { analyze }, { filesStarted }] = await Promise.all([import("eslint"), import("./analyzer.js"), import("./inventory-rule.js")]);
     let total = 0;
-    const stop = startProgress(io, () => total);
+    const stop = startProgress(io, () => total, filesStarted);
     let result: AnalyzeResult;
     try {
       result = await analyze({
