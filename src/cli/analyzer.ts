@@ -5,7 +5,7 @@
  *     import { analyze } from "eslint-plugin-mcp-errors/analyzer";
  *     const { findings, tools, summary } = await analyze({ cwd: "path/to/server" });
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -115,6 +115,30 @@ function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly st
   return { typed: true, reason: count, tsconfigs: relative, project: undefined };
 }
 
+/** Text that registers tools or dispatches tool calls, in any framework the model knows. */
+const REGISTRATION = /registerTool|\.tool\s*\(|\.addTool\s*\(|setRequestHandler|CallToolRequestSchema|McpAgent|MCPTool|@Tool\s*\(|createTool\s*\(/u;
+
+/**
+ * Files that register tools go first. In a monorepo each package has its own program; the
+ * program of the package that registers a tool is what tells the program index that a helper
+ * of another package runs on the tool's path, so it should be indexed before that package is
+ * linted. ESLint lints the files in the order given (the results come back sorted by ESLint).
+ */
+function registeringFirst(files: readonly string[]): string[] {
+  const first: string[] = [];
+  const rest: string[] = [];
+  for (const file of files) {
+    let text = "";
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      // Unreadable here is unreadable for ESLint too: it reports it.
+    }
+    (REGISTRATION.test(text) ? first : rest).push(file);
+  }
+  return [...first, ...rest];
+}
+
 /** With concurrency, ESLint's workers rebuild the options from a module: a small generated one. */
 async function createESLint(spec: EngineSpec): Promise<{ eslint: ESLint; dispose: () => void }> {
   if (spec.concurrency === "off") {
@@ -144,8 +168,9 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     if (!(name in plugin.rules)) throw new UsageError(`Unknown rule "${id}". Rules: ${Object.keys(plugin.rules).join(", ")}.`);
     if (!["off", "warn", "error"].includes(severity)) throw new UsageError(`Unknown severity "${severity}" for ${id}: use off, warn or error.`);
   }
-  const { files, tsconfigs } = discover(cwd, options.targets ?? ["."], { includeTests: options.includeTests ?? false });
-  const mode = decideMode(cwd, options, tsconfigs);
+  const discovered = discover(cwd, options.targets ?? ["."], { includeTests: options.includeTests ?? false });
+  const mode = decideMode(cwd, options, discovered.tsconfigs);
+  const files = mode.typed ? registeringFirst(discovered.files) : discovered.files;
   const spec: EngineSpec = {
     cwd,
     config,

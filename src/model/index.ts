@@ -36,7 +36,7 @@ import {
   visitXmcpModule,
 } from "./handlers.js";
 import { type ExternalCall, classifyCall, collectDefaultTimeouts, mayLeaveProcess, promisifiedNames } from "./external-calls.js";
-import { getProgramIndex } from "../typed/program-index.js";
+import { factsAcrossProjects } from "../typed/program-index.js";
 import type { ErrorResult, ImportedFacts, ImportedRoot, ToolHandler, ToolResult } from "./types.js";
 
 export type { ErrorResult, ImportedFacts, ImportedRoot, ToolHandler, ToolResult, Framework, ThrownOutcome, Payload } from "./types.js";
@@ -123,7 +123,7 @@ function importedRoots(context: Readonly<TSESLint.RuleContext<string, readonly u
   const program = context.sourceCode.parserServices?.program;
   if (!program) return undefined;
   try {
-    return getProgramIndex(program).factsFor(context.filename);
+    return factsAcrossProjects(program, context.filename);
   } catch (error) {
     if (process.env.MCP_ERRORS_DEBUG) throw error;
     return undefined;

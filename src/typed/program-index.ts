@@ -50,29 +50,63 @@ export interface ProgramIndex {
 
 const indexes = new WeakMap<ts.Program, ProgramIndex>();
 
-/** Indexes of the last programs, with the text of each project file they were built from. */
-const recent: { readonly texts: ReadonlyMap<string, string>; readonly index: ProgramIndex }[] = [];
-const RECENT_LIMIT = 4;
+/** The latest index of each project (tsconfig), with the text of each file it was built from. */
+const projects = new Map<string, { readonly texts: ReadonlyMap<string, string>; readonly index: ProgramIndex }>();
+const PROJECT_LIMIT = 8;
+
+/** The tsconfig a program was made from ("" for the project service's default project). */
+function projectKey(program: ts.Program): string {
+  const configFilePath = (program.getCompilerOptions() as { configFilePath?: unknown }).configFilePath;
+  return typeof configFilePath === "string" ? configFilePath : "";
+}
 
 /**
  * The index of a program, built once. The project service makes a new `ts.Program` whenever the
  * text ESLint lints differs from the file on disk: ESLint turns a shebang into a comment, so
- * every executable script of a server brings a new program. A new program whose
- * project files all have the same source as an indexed one gets that index (chrome-devtools-mcp:
- * one build instead of four). The old program stays valid for the index: programs are immutable.
+ * every executable script of a server brings a new program. A new program of a project whose
+ * files all have the same source as when the project was indexed gets that index
+ * (chrome-devtools-mcp: one build instead of four). The old program stays valid for the index:
+ * programs are immutable.
  */
 export function getProgramIndex(program: ts.Program): ProgramIndex {
   let index = indexes.get(program);
   if (index) return index;
+  const key = projectKey(program);
   const files = program.getSourceFiles().filter(isProjectFile);
-  index = recent.find((cached) => cached.texts.size === files.length && files.every((file) => sameSource(cached.texts.get(file.fileName), file.text)))?.index;
-  if (!index) {
+  const cached = projects.get(key);
+  if (cached && cached.texts.size === files.length && files.every((file) => sameSource(cached.texts.get(file.fileName), file.text))) {
+    index = cached.index;
+  } else {
     index = buildIndex(program);
-    recent.unshift({ texts: new Map(files.map((file) => [file.fileName, file.text])), index });
-    recent.length = Math.min(recent.length, RECENT_LIMIT);
+    projects.delete(key);
+    projects.set(key, { texts: new Map(files.map((file) => [file.fileName, file.text])), index });
+    if (projects.size > PROJECT_LIMIT) projects.delete(projects.keys().next().value as string);
   }
   indexes.set(program, index);
   return index;
+}
+
+/**
+ * What the index knows about a file, plus the roots other projects give it. In a monorepo a
+ * package's helper is linted under its own package's program, which holds no tool; the program
+ * of the package that registers the tool (and imports the helper) knows it runs on a tool path.
+ * Only projects indexed earlier in the run can tell (the CLI lints registering files first).
+ */
+export function factsAcrossProjects(program: ts.Program, fileName: string): ImportedFacts {
+  const index = getProgramIndex(program);
+  const facts = index.factsFor(fileName);
+  const seen = new Set(facts.roots.map((root) => `${root.origin}@${rangeKey(root.range)}`));
+  const extra: ImportedRoot[] = [];
+  for (const other of projects.values()) {
+    if (other.index === index) continue;
+    for (const root of other.index.rootsFor(fileName)) {
+      const key = `${root.origin}@${rangeKey(root.range)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      extra.push(root);
+    }
+  }
+  return extra.length === 0 ? facts : { ...facts, roots: [...facts.roots, ...extra] };
 }
 
 /**

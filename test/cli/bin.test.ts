@@ -325,21 +325,24 @@ describe("monorepo: a tsconfig.json per workspace package", () => {
   const cwd = fixture("monorepo");
   const server = "packages/server/src/server.ts:17 mcp-errors/no-retryable-permanent-error";
 
-  it("lints each file under its package's tsconfig.json", () => {
+  const expected = [
+    "packages/core/src/invoices.ts:11 mcp-errors/require-error-classification",
+    "packages/core/src/invoices.ts:9 mcp-errors/require-timeout",
+    server,
+  ];
+
+  it("lints each file under its package's tsconfig.json, and follows the tool into the other package", () => {
     expect(runs.monorepo.code).toBe(1);
     expect(lines(runs.monorepo.stderr)).toEqual([header("typed analysis (2 tsconfig.json)", 4)]);
-    // The core's fetch is linted under core's program, which holds no tool: not reported.
-    expect(findings(runs.monorepo, cwd)).toEqual([server]);
+    // The core's fetch is linted under core's program, which holds no tool; the server's program,
+    // indexed first, says it runs on the path of get_invoice.
+    expect(findings(runs.monorepo, cwd)).toEqual(expected);
   });
 
   it("lints every file under one program with --project", () => {
     expect(runs.monorepoProject.code).toBe(1);
     expect(lines(runs.monorepoProject.stderr)).toEqual([header("typed analysis (--project packages/server/tsconfig.json)", 4)]);
-    expect(findings(runs.monorepoProject, cwd)).toEqual([
-      "packages/core/src/invoices.ts:11 mcp-errors/require-error-classification",
-      "packages/core/src/invoices.ts:9 mcp-errors/require-timeout",
-      server,
-    ]);
+    expect(findings(runs.monorepoProject, cwd)).toEqual(expected);
   });
 });
 
