@@ -3,7 +3,7 @@ import { type ToolHandler, thrownText, withModel } from "../model/index.js";
 import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
 import { constInitializer, enclosingFunction, isFunctionNode, isInside, memberName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { FRAMEWORK_NAMES, toolLabel } from "../util/describe.js";
+import { FRAMEWORK_NAMES, toolLabel, toolNamesOf } from "../util/describe.js";
 import { containsComment, quote } from "../util/fix.js";
 import { likelyCategories, retryableFor } from "./require-error-classification.js";
 
@@ -218,7 +218,7 @@ export default createRule<Options, MessageIds>({
         const text = thrownText(site.node);
         if (text !== undefined && TOOL_NAME_TEXT.test(text)) continue;
 
-        const tool = toolLabel(dispatched ? [...new Set(dispatched.flatMap((h) => h.toolName ?? []))] : model.toolNamesAt(site.node));
+        const tool = toolLabel(toolNamesOf(dispatched ?? handlers));
         const message = thrown.construction.arguments[1];
         // A return ends the handler only in its entry function; data (a third argument) would be lost.
         const canReturn =

@@ -4,7 +4,7 @@ import { categoriesOf, getPayload, objectLiteral, payloadField } from "../model/
 import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
 import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { thrownOutcome, toolLabel } from "../util/describe.js";
+import { thrownOutcome, toolLabel, toolNamesOf } from "../util/describe.js";
 import { containsComment, isEditableObject, prependProperties, quote } from "../util/fix.js";
 
 export type Options = [
@@ -279,7 +279,9 @@ export default createRule<Options, MessageIds>({
           node: site.node,
           messageId: "unclassifiedThrow",
           data: {
-            tool: toolLabel(model.toolNamesAt(site.node)),
+            // The tools out of which the throw escapes: a tool that calls the same helper inside a
+            // try/catch is not one of them.
+            tool: toolLabel(toolNamesOf(site.handlers)),
             outcome: thrownOutcome(handler, className),
             category: vocabulary.category,
             retryable: vocabulary.retryable,

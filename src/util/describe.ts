@@ -17,6 +17,11 @@ export function toolLabel(names: string | readonly string[] | undefined): string
   return `${String(list.length)} tools ("${first}", "${second}", ...)`;
 }
 
+/** The distinct names of these handlers' tools, in order (unnamed ones left out). */
+export function toolNamesOf(handlers: readonly ToolHandler[]): string[] {
+  return [...new Set(handlers.flatMap((handler) => handler.toolName ?? []))];
+}
+
 /** How messages name each framework. */
 export const FRAMEWORK_NAMES: Readonly<Record<Framework, string>> = {
   "mcp-sdk": "McpServer",

@@ -837,6 +837,24 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => errorResult(
       output: null,
     }),
     invalid({
+      name: "a helper shared by two tools names only the tool out of which its throw escapes",
+      code: `${SDK}async function loadDoc(id) {
+  const response = await fetch(\`https://docs.example.com/\${id}\`, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) /*>*/throw new Error(\`Loading doc \${id} failed: HTTP \${response.status}\`);
+  return response.json();
+}
+server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => {
+  try {
+    return { content: [{ type: "text", text: JSON.stringify(await loadDoc(id)) }] };
+  } catch (error) {
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
+  }
+});
+server.registerTool("print_doc", { inputSchema: {} }, async ({ id }) => ({ content: [{ type: "text", text: String(await loadDoc(id)) }] }));`,
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw new Error(`Loading doc ${id} failed: HTTP ${response.status}`);", data: unclassifiedThrow('tool "print_doc"', SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
       name: "throwing a string",
       code: inTool('  /*>*/throw "boom";'),
       errors: [{ messageId: "unclassifiedThrow", reported: 'throw "boom";' }],
