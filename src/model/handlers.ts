@@ -347,6 +347,9 @@ function toolNameOf(search: HandlerSearch, node: TSESTree.Node | undefined): str
     const init = constInitializer(search.sourceCode, n);
     return init ? staticString(init) : undefined;
   }
+  // `name || "web_fetch_exa"`: a register function that lets callers rename the tool; the default
+  // is the name it has unless a caller says otherwise.
+  if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator !== "&&") return staticString(n.right);
   return undefined;
 }
 

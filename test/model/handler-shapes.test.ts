@@ -71,6 +71,19 @@ describe("the MCP model finds every handler shape", () => {
     expect(result).toEqual({ tool: null, frameworks: [], escaping: [] });
   });
 
+  it.each([
+    ["a name parameter with a literal default after ||", 'export function registerFetch(server: McpServer, name?: string) {\n  server.tool(name || "web_fetch", "Fetch a page", async () => {\n    debugger;\n    return { content: [] };\n  });\n}'],
+    ["a name parameter with a literal default after ??", 'export function registerFetch(server: McpServer, name?: string) {\n  server.tool(name ?? "web_fetch", "Fetch a page", async () => {\n    debugger;\n    return { content: [] };\n  });\n}'],
+  ])("names a tool registered under %s by that default", (_, body) => {
+    const code = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n${body}`;
+    expect(probeAt(code).tool).toBe("web_fetch");
+  });
+
+  it("leaves a computed name unnamed", () => {
+    const code = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport function registerFetch(server: McpServer, name: string) {\n  server.tool(name + "_v2", "Fetch a page", async () => {\n    debugger;\n    return { content: [] };\n  });\n}';
+    expect(probeAt(code).tool).toBeNull();
+  });
+
   it("keeps a dispatcher's unknown-tool branch out of the escaping throws", () => {
     const code = SHAPES.find((s) => s.title.startsWith("low-level switch"))?.wrap("      debugger;\n      return { content: [] };") ?? "";
     expect(probeAt(code).escaping).toEqual([]);
