@@ -474,10 +474,12 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
   const pathCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
   const escapeCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
   const regionsOf = new Map<FunctionNode, ToolHandler[]>();
+  // Handlers are walked one after the other, so a function already marked for the current
+  // handler has it last in its list: no need to search the list (O(handlers) per mark).
   const mark = (fn: FunctionNode, handler: ToolHandler): boolean => {
     let list = onPath.get(fn);
     if (!list) onPath.set(fn, (list = []));
-    if (list.includes(handler)) return false;
+    if (list[list.length - 1] === handler) return false;
     list.push(handler);
     return true;
   };
@@ -533,9 +535,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
         for (const t of f.throws) {
           if (region && !isInside(t, region)) continue;
           if (isCaughtWithin(t, fn)) continue;
-          let list = escapes.get(t);
-          if (!list) escapes.set(t, (list = []));
-          if (!list.includes(handler)) list.push(handler);
+          record(escapes, t, handler);
         }
       }
       for (const call of f.calls) {
@@ -702,10 +702,14 @@ function memoizeByNode<T>(compute: (node: TSESTree.Node) => T): (node: TSESTree.
   };
 }
 
+/**
+ * Adds a handler to a key's list once. The handlers are walked one after the other, so a repeat
+ * can only be the current handler, which is then last in the list.
+ */
 function record<K>(map: Map<K, ToolHandler[]>, key: K, handler: ToolHandler): void {
   let list = map.get(key);
   if (!list) map.set(key, (list = []));
-  if (!list.includes(handler)) list.push(handler);
+  if (list[list.length - 1] !== handler) list.push(handler);
 }
 
 /** Stands a function of this file in for the tools of other files that call it. */
