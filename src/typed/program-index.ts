@@ -181,8 +181,19 @@ function buildIndex(program: ts.Program): ProgramIndex {
   const resolveCall = (entry: FileEntry, call: TSESTree.CallExpression): Target[] =>
     mayLeaveFile(entry, call.callee) ? resolveExpression(entry, call.callee) : [];
 
+  // The fixed point analyses a file again whenever a new tool reaches it, and factsFor asks about
+  // the same callees once more: the checker's answer for a node never changes, so ask it once.
+  const resolved = new WeakMap<TSESTree.Node, Target[]>();
   /** The functions an expression (a callee, a handler reference) names, wherever they live. */
   const resolveExpression = (entry: FileEntry, expression: TSESTree.Node): Target[] => {
+    let targets = resolved.get(expression);
+    if (!targets) {
+      targets = lookUpExpression(entry, expression);
+      resolved.set(expression, targets);
+    }
+    return targets;
+  };
+  const lookUpExpression = (entry: FileEntry, expression: TSESTree.Node): Target[] => {
     const callee = unwrap(expression);
     const name =
       callee.type === AST_NODE_TYPES.Identifier
