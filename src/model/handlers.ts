@@ -19,6 +19,7 @@ import {
   staticString,
   unwrap,
 } from "../util/ast.js";
+import { isMethodOfNonMcpDependency } from "../typed/receiver.js";
 import type { Framework, HandlerKind, ThrownOutcome, ToolHandler } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -385,12 +386,17 @@ export function bindAlias(init: TSESTree.Node): "tool" | "registerTool" | undefi
   return name === "tool" || name === "registerTool" ? name : undefined;
 }
 
+/** Registration methods whose receiver the checker can confirm. */
+const TYPED_RECEIVER_METHODS = new Set(["tool", "registerTool", "addTool"]);
+
 /** Recognises a registration call; adds its handler. */
 export function visitRegistrationCall(search: HandlerSearch, call: TSESTree.CallExpression): void {
   const callee = unwrap(call.callee);
   let method: string | undefined;
   if (callee.type === AST_NODE_TYPES.MemberExpression) {
     method = memberName(callee);
+    // With types: a `tool` method of a dependency that is no MCP framework registers no MCP tool.
+    if (method !== undefined && TYPED_RECEIVER_METHODS.has(method) && isMethodOfNonMcpDependency(search.sourceCode, callee, method)) return;
   } else if (callee.type === AST_NODE_TYPES.Identifier) {
     if (callee.name === "createTool") method = "createTool";
     else if (search.aliasNames.has(callee.name)) {
