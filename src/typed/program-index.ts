@@ -485,8 +485,9 @@ const GLOBAL_OBJECTS = new Set(["console", "JSON", "Math", "Object", "Array", "P
 function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boolean {
   const callee = unwrap(expression);
   if (callee.type === AST_NODE_TYPES.Identifier) {
-    if (callee.name === "fetch" || callee.name === "require") return false;
-    // A name declared nowhere in the file is a global.
+    if (callee.name === "require") return false;
+    // A name declared nowhere in the file is a global (the global `fetch` among them); a `fetch`
+    // imported from a module of the project is that module's function, and is followed.
     return findVariable(entry.sourceCode, callee) !== undefined;
   }
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return false;

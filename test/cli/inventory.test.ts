@@ -33,7 +33,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "12 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "13 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -42,6 +42,8 @@ describe("tool inventory", () => {
       ["web_search", "client-instance/src/server.ts:7", "client-instance/src/server.ts:7", "0/0", "1/2", 1],
       // Error results built by a helper of another file, classified there.
       ["search_contacts", "error-helper/src/server.ts:7", "error-helper/src/server.ts:7", "3/3", "1/1", 2],
+      // The project's own `fetch`, imported: followed into its module, not taken for the global.
+      ["get_page", "imported-fetch/src/server.ts:6", "imported-fetch/src/server.ts:6", "0/1", "1/1", 1],
       ["get_forecast", "imported-function/src/server.ts:7", "imported-function/src/server.ts:7", "0/1", "0/1", 2],
       // The handler itself is imported: its location is in the other file.
       ["translate", "imported-handler/src/server.ts:7", "imported-handler/src/handlers/translate.ts:1", "0/1", "0/1", 3],
@@ -65,6 +67,7 @@ describe("tool inventory", () => {
       ["git_log", false],
       ["web_search", false],
       ["search_contacts", false],
+      ["get_page", false],
       ["get_forecast", false],
       ["translate", true],
       ["search", false],
