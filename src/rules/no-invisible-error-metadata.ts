@@ -6,7 +6,7 @@ import { findProperty, hasSpread, messageText, staticKeyName, staticString, unwr
 import { createRule } from "../util/create-rule.js";
 import { returnsToolResult } from "./no-empty-tool-result.js";
 import { toolLabel } from "../util/describe.js";
-import { containsComment, insertProperty, isEditableObject, quote } from "../util/fix.js";
+import { containsComment, insertProperty, isEditableObject, propertyKey } from "../util/fix.js";
 
 export type Options = [];
 export type MessageIds = "topLevelMetadata" | "metaOnlyMetadata" | "moveToStructuredContent" | "copyToStructuredContent";
@@ -91,10 +91,6 @@ function isPure(node: TSESTree.Node): boolean {
   }
 }
 
-function fieldKey(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name);
-}
-
 /** `` `a` `` / `` `a` and `b` `` / `` `a`, `b` and `c` ``. */
 function listFields(names: readonly string[]): string {
   const quoted = names.map((n) => `\`${n}\``);
@@ -169,13 +165,13 @@ export default createRule<Options, MessageIds>({
         if (!flat || containsComment(sourceCode, text)) return undefined;
         if (fields.some((f) => nameOf(f) === vocabulary.description || !isPure(f.value))) return undefined;
         const old = unwrap(text).type === AST_NODE_TYPES.SequenceExpression ? `(${sourceCode.getText(text)})` : sourceCode.getText(text);
-        return `JSON.stringify({ ${fields.map((f) => sourceCode.getText(f)).join(", ")}, ${fieldKey(vocabulary.description)}: ${old} })`;
+        return `JSON.stringify({ ${fields.map((f) => sourceCode.getText(f)).join(", ")}, ${propertyKey(vocabulary.description)}: ${old} })`;
       }
 
       /** `structuredContent: { ... }` text for new fields, inside the vocabulary's container. */
       function newStructuredContent(fieldsText: string): string {
         let inner = `{ ${fieldsText} }`;
-        for (const key of [...vocabulary.container].reverse()) inner = `{ ${fieldKey(key)}: ${inner} }`;
+        for (const key of [...vocabulary.container].reverse()) inner = `{ ${propertyKey(key)}: ${inner} }`;
         return `structuredContent: ${inner}`;
       }
 

@@ -1,10 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type ToolHandler, thrownText, withModel } from "../model/index.js";
-import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
+import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { constInitializer, enclosingFunction, isFunctionNode, isInside, memberName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { FRAMEWORK_NAMES, toolLabel, toolNamesOf } from "../util/describe.js";
-import { containsComment, quote } from "../util/fix.js";
+import { FRAMEWORK_NAMES, classificationData, toolLabel, toolNamesOf } from "../util/describe.js";
+import { classificationFields, containsComment, propertyKey } from "../util/fix.js";
 import { likelyCategories, retryableFor } from "./require-error-classification.js";
 
 export type Options = [];
@@ -150,19 +150,15 @@ function orderedCategories(node: TSESTree.Node, code: number | undefined): Categ
   return order;
 }
 
-function fieldKey(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name);
-}
-
 /** The `return { content, isError }` statement that replaces the throw, in the project's vocabulary. */
 function errorResultText(vocabulary: Vocabulary, category: Category, message: string): string {
-  const fields = `${fieldKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}, ${fieldKey(vocabulary.retryable)}: ${String(retryableFor(category, false))}, ${fieldKey(vocabulary.description)}: ${message}`;
+  const fields = `${classificationFields(vocabulary, category, retryableFor(category, false))}, ${propertyKey(vocabulary.description)}: ${message}`;
   if (vocabulary.preset === "tool-failure" && vocabulary.container.length === 1) {
     // The tool-failure extension reads its fields from `_meta`; the text stays readable.
-    return `return { content: [{ type: "text", text: ${message} }], isError: true, _meta: { ${fieldKey(vocabulary.container[0] ?? "")}: { ${fields} } } };`;
+    return `return { content: [{ type: "text", text: ${message} }], isError: true, _meta: { ${propertyKey(vocabulary.container[0] ?? "")}: { ${fields} } } };`;
   }
   let payload = `{ ${fields} }`;
-  for (const key of [...vocabulary.container].reverse()) payload = `{ ${fieldKey(key)}: ${payload} }`;
+  for (const key of [...vocabulary.container].reverse()) payload = `{ ${propertyKey(key)}: ${payload} }`;
   return `return { content: [{ type: "text", text: JSON.stringify(${payload}) }], isError: true };`;
 }
 
@@ -231,13 +227,7 @@ export default createRule<Options, MessageIds>({
         const suggest: TSESLint.ReportSuggestionArray<MessageIds> = canReturn
           ? orderedCategories(site.node, thrown.code).map((category) => ({
               messageId: "returnErrorResult" as const,
-              data: {
-                category,
-                categoryField: vocabulary.category,
-                code: quote(categoryValue(vocabulary, category)),
-                retryable: vocabulary.retryable,
-                value: String(retryableFor(category, false)),
-              },
+              data: classificationData(vocabulary, category, retryableFor(category, false)),
               fix: (fixer) => fixer.replaceText(site.node, errorResultText(vocabulary, category, sourceCode.getText(message))),
             }))
           : [];

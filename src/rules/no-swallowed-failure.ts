@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type McpModel, withModel } from "../model/index.js";
 import { getPayload, payloadField } from "../model/payload.js";
-import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
+import { CATEGORIES, getVocabulary } from "../settings.js";
 import {
   type FunctionNode,
   constInitializer,
@@ -18,8 +18,8 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment, insertProperty, isEditableObject, prependProperties, quote } from "../util/fix.js";
+import { classificationData, toolLabel } from "../util/describe.js";
+import { classificationFields, containsComment, insertProperty, isEditableObject, prependProperties, propertyKey, quote } from "../util/fix.js";
 import {
   DEGRADED_TEXT,
   FAILURE_TEXT,
@@ -246,18 +246,12 @@ export default createRule<Options, MessageIds>({
           const retryable = retryableFor(category, false);
           return {
             messageId: "addIsError" as const,
-            data: {
-              category,
-              categoryField: vocabulary.category,
-              code: quote(categoryValue(vocabulary, category)),
-              retryable: vocabulary.retryable,
-              value: String(retryable),
-            },
+            data: classificationData(vocabulary, category, retryable),
             fix: (fixer) => {
-              const fields = classification(vocabulary, category, missing);
+              const fields = classificationFields(vocabulary, category, retryable, missing);
               const classify = target
                 ? prependProperties(fixer, target, fields)
-                : fixer.replaceText(text as TSESTree.Node, `JSON.stringify({ ${fields}, ${key(vocabulary.description)}: ${sourceCode.getText(text)} })`);
+                : fixer.replaceText(text as TSESTree.Node, `JSON.stringify({ ${fields}, ${propertyKey(vocabulary.description)}: ${sourceCode.getText(text)} })`);
               return [flag(fixer), classify];
             },
           };
@@ -300,18 +294,6 @@ function unwrapAwait(node: TSESTree.Node): TSESTree.Node {
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function key(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name);
-}
-
-/** The classification fields to insert, as source text. */
-function classification(vocabulary: Vocabulary, category: Category, missing: { category: boolean; retryable: boolean }): string {
-  const parts: string[] = [];
-  if (missing.category) parts.push(`${key(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}`);
-  if (missing.retryable) parts.push(`${key(vocabulary.retryable)}: ${String(retryableFor(category, false))}`);
-  return parts.join(", ");
 }
 
 /** The text of the first content part, when it is plain text (not a JSON payload). */

@@ -1,11 +1,11 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../model/index.js";
 import { categoriesOf, getPayload, objectLiteral, payloadField } from "../model/payload.js";
-import { CATEGORIES, type Category, type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
+import { CATEGORIES, type Category, getVocabulary } from "../settings.js";
 import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { thrownOutcome, toolLabel, toolNamesOf } from "../util/describe.js";
-import { containsComment, isEditableObject, prependProperties, quote } from "../util/fix.js";
+import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "../util/describe.js";
+import { classificationFields, containsComment, isEditableObject, prependProperties, propertyKey } from "../util/fix.js";
 
 export type Options = [
   {
@@ -82,18 +82,9 @@ function orderedCategories(node: TSESTree.Node): Category[] {
   return [...hints, ...CATEGORIES.filter((c) => !hints.includes(c))];
 }
 
-/** The fields to insert for a category, as source text. */
-function classificationText(vocabulary: Vocabulary, category: Category, validationRetryable: boolean): string {
-  return `${fieldKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}, ${fieldKey(vocabulary.retryable)}: ${String(retryableFor(category, validationRetryable))}`;
-}
-
 function literalBoolean(node: TSESTree.Node): boolean | undefined {
   const n = unwrap(node);
   return n.type === AST_NODE_TYPES.Literal && typeof n.value === "boolean" ? n.value : undefined;
-}
-
-function fieldKey(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name);
 }
 
 export default createRule<Options, MessageIds>({
@@ -168,26 +159,17 @@ export default createRule<Options, MessageIds>({
           const value = retryableFor(category, validationRetryable);
           return {
             messageId: "addClassification" as const,
-            data: {
-              category,
-              categoryField: vocabulary.category,
-              code: quote(categoryValue(vocabulary, category)),
-              retryable: vocabulary.retryable,
-              value: String(value),
-            },
+            data: classificationData(vocabulary, category, value),
             fix(fixer) {
               if (target) {
                 if (!isEditableObject(target)) return null;
-                const parts: string[] = [];
-                if (missing.category) parts.push(`${fieldKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}`);
-                if (missing.retryable) parts.push(`${fieldKey(vocabulary.retryable)}: ${String(value)}`);
-                return prependProperties(fixer, target, parts.join(", "));
+                return prependProperties(fixer, target, classificationFields(vocabulary, category, value, missing));
               }
               if (text && !containsComment(sourceCode, text)) {
-                const fields = classificationText(vocabulary, category, validationRetryable);
+                const fields = classificationFields(vocabulary, category, value);
                 return fixer.replaceText(
                   text,
-                  `JSON.stringify({ ${fields}, ${fieldKey(vocabulary.description)}: ${sourceCode.getText(text)} })`,
+                  `JSON.stringify({ ${fields}, ${propertyKey(vocabulary.description)}: ${sourceCode.getText(text)} })`,
                 );
               }
               return null;
@@ -220,7 +202,7 @@ export default createRule<Options, MessageIds>({
               data: { tool, retryable: vocabulary.retryable },
               fix:
                 only && category.parent.type === AST_NODE_TYPES.ObjectExpression && isEditableObject(category.parent)
-                  ? (fixer) => fixer.insertTextAfter(category, `, ${fieldKey(vocabulary.retryable)}: ${String(retryableFor(only, validationRetryable))}`)
+                  ? (fixer) => fixer.insertTextAfter(category, `, ${propertyKey(vocabulary.retryable)}: ${String(retryableFor(only, validationRetryable))}`)
                   : null,
             });
           }

@@ -5,7 +5,7 @@ import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findVariable, isFunctionNode, isInside, messageText, staticKeyName } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
-import { insertProperty, isEditableObject, quote } from "../util/fix.js";
+import { insertProperty, isEditableObject, propertyKey } from "../util/fix.js";
 import { type HeaderRead, type Reason, rateLimitContext } from "../util/require-retry-after-context.js";
 
 export type Options = [];
@@ -53,10 +53,6 @@ function valueText(field: string, seconds: string | undefined): string {
   if (unit === "milliseconds") return `(${value}) * 1000`;
   if (unit === "timestamp") return `new Date(Date.now() + (${value}) * 1000).toISOString()`;
   return value;
-}
-
-function fieldKey(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name);
 }
 
 /** Any retry hint, also under another name than the configured one: then the agent has one. */
@@ -152,7 +148,7 @@ export default createRule<Options, MessageIds>({
                 {
                   messageId: found.header === undefined ? "addFixedRetryAfter" : "readRetryAfterHeader",
                   data,
-                  fix: (fixer) => insertProperty(fixer, target, `${fieldKey(vocabulary.retryAfter)}: ${valueText(vocabulary.retryAfter, found.header)}`),
+                  fix: (fixer) => insertProperty(fixer, target, `${propertyKey(vocabulary.retryAfter)}: ${valueText(vocabulary.retryAfter, found.header)}`),
                 },
               ]
             : [];

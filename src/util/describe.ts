@@ -1,5 +1,7 @@
 /** Wording shared by rule messages: how to name a tool and what a framework does with a throw. */
 import type { Framework, ToolHandler } from "../model/types.js";
+import { type Category, type Vocabulary, categoryValue } from "../settings.js";
+import { quote } from "./fix.js";
 
 /**
  * `tool "search_docs"` when the name is known, `tools "a" and "b"` for a function shared by a few
@@ -52,4 +54,18 @@ export function thrownOutcome(handler: ToolHandler, errorClass?: string): string
     return `FastMCP turns it into an isError result whose only text is "Tool '${handler.toolName ?? "<name>"}' execution failed: <message>"`;
   }
   return `${name} turns it into an isError result whose only content is the message text`;
+}
+
+/**
+ * The placeholders of a "classify it as ..." suggestion message
+ * (`{{category}} (\`{{categoryField}}: {{code}}\`, \`{{retryable}}: {{value}}\`)`).
+ */
+export function classificationData(vocabulary: Vocabulary, category: Category, retryable: boolean): Record<string, string> {
+  return {
+    category,
+    categoryField: vocabulary.category,
+    code: quote(categoryValue(vocabulary, category)),
+    retryable: vocabulary.retryable,
+    value: String(retryable),
+  };
 }

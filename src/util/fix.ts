@@ -5,6 +5,7 @@
  * - a shape the fix does not fully understand gets no fix (callers return null).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type Category, type Vocabulary, categoryValue } from "../settings.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -56,6 +57,27 @@ export function removeProperty(
 /** A JavaScript string literal for `value`, in double quotes. */
 export function quote(value: string): string {
   return JSON.stringify(value);
+}
+
+/** A property key as source text: the name itself when it is an identifier, else a string literal. */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name);
+}
+
+/**
+ * The classification fields a fix inserts, as source text in the project's vocabulary
+ * (`errorCategory: "business", isRetryable: false`); only the missing ones when `missing` says.
+ */
+export function classificationFields(
+  vocabulary: Vocabulary,
+  category: Category,
+  retryable: boolean,
+  missing: { readonly category: boolean; readonly retryable: boolean } = { category: true, retryable: true },
+): string {
+  const parts: string[] = [];
+  if (missing.category) parts.push(`${propertyKey(vocabulary.category)}: ${quote(categoryValue(vocabulary, category))}`);
+  if (missing.retryable) parts.push(`${propertyKey(vocabulary.retryable)}: ${String(retryable)}`);
+  return parts.join(", ");
 }
 
 /** Whether the object literal is written as a plain `{ ... }` we can edit (no spread). */
