@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import plugin from "../index.js";
-import { discover, UsageError } from "./discover.js";
+import { discover, relativePath, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
 import { buildInventory, toolsOfMessage, type ToolInventory } from "./inventory.js";
@@ -101,7 +101,7 @@ function typeScriptAvailable(): boolean {
 }
 
 function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly string[]): AnalyzeMode & { project: string | undefined } {
-  const relative = tsconfigs.map((file) => path.relative(cwd, file).split(path.sep).join("/"));
+  const relative = tsconfigs.map((file) => relativePath(cwd, file));
   const syntactic = (reason: string): AnalyzeMode & { project: undefined } => ({ typed: false, reason, tsconfigs: relative, project: undefined });
   if (options.types === false) return syntactic("--no-types");
   if (!typeScriptAvailable()) return syntactic("TypeScript is not installed next to the plugin");
@@ -208,7 +208,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   for (const record of records.values()) for (const tool of record.tools) names.set(tool.key, tool.name ?? "(unnamed)");
   const findings: Finding[] = [];
   for (const result of results) {
-    const file = path.relative(cwd, result.filePath).split(path.sep).join("/");
+    const file = relativePath(cwd, result.filePath);
     for (const message of result.messages) {
       findings.push({
         file,

@@ -79,7 +79,7 @@ function ancestorScopes(dir: string): IgnoreScope[] {
 
 function ignoredBy(scopes: readonly IgnoreScope[], absolute: string, isDirectory: boolean): boolean {
   for (const scope of scopes) {
-    const relative = path.relative(scope.dir, absolute).split(path.sep).join("/");
+    const relative = relativePath(scope.dir, absolute);
     if (relative === "" || relative.startsWith("..")) continue;
     if (scope.rules.ignores(isDirectory ? `${relative}/` : relative)) return true;
   }
@@ -98,6 +98,11 @@ function nearestTsconfigAbove(cwd: string, dir: string): string | undefined {
     if (existsSync(file)) return file;
     if (current === cwd || path.dirname(current) === current) return undefined;
   }
+}
+
+/** `file` relative to `dir`, with forward slashes (as reports, SARIF and `.gitignore` patterns want). */
+export function relativePath(dir: string, file: string): string {
+  return path.relative(dir, file).split(path.sep).join("/");
 }
 
 export function isSourceFile(file: string): boolean {

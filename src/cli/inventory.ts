@@ -3,8 +3,8 @@
  * handled, its error paths and how many are classified, its external calls and how many are
  * bounded by a timeout, and the findings on its path.
  */
-import path from "node:path";
 import type { ESLint, Linter } from "eslint";
+import { relativePath } from "./discover.js";
 import type { FileRecord, Position, ScopeRecord } from "./inventory-rule.js";
 
 export interface Location {
@@ -68,14 +68,8 @@ function splitKey(key: string): [string, string] {
   return [key.slice(0, bar), key.slice(bar + 1)];
 }
 
-function contains(scope: ScopeRecord, message: Linter.LintMessage): boolean {
-  const at = (p: Position): number => p.line * 1_000_000 + p.column;
-  const point = message.line * 1_000_000 + message.column;
-  return at(scope.start) <= point && point <= at(scope.end);
-}
-
-const sameRange = (a: ScopeRecord, b: ScopeRecord): boolean =>
-  a.start.line === b.start.line && a.start.column === b.start.column && a.end.line === b.end.line && a.end.column === b.end.column;
+/** A position as one comparable number (lines are far shorter than a million columns). */
+const at = (position: Position): number => position.line * 1_000_000 + position.column;
 
 /**
  * The tools a finding belongs to: those of the innermost region around it. Several records of
@@ -83,13 +77,16 @@ const sameRange = (a: ScopeRecord, b: ScopeRecord): boolean =>
  */
 export function toolsOfMessage(record: FileRecord | undefined, message: Linter.LintMessage): readonly string[] {
   if (!record) return [];
+  const point = at(message);
   let best: ScopeRecord | undefined;
   const tools = new Set<string>();
   for (const scope of record.scopes) {
-    if (!contains(scope, message)) continue;
-    if (best && sameRange(best, scope)) {
+    const start = at(scope.start);
+    const end = at(scope.end);
+    if (point < start || point > end) continue;
+    if (best && start === at(best.start) && end === at(best.end)) {
       for (const tool of scope.tools) tools.add(tool);
-    } else if (!best || (contains(best, { ...message, line: scope.start.line, column: scope.start.column }) && contains(best, { ...message, line: scope.end.line, column: scope.end.column }))) {
+    } else if (!best || (start >= at(best.start) && end <= at(best.end))) {
       best = scope;
       tools.clear();
       for (const tool of scope.tools) tools.add(tool);
@@ -100,7 +97,6 @@ export function toolsOfMessage(record: FileRecord | undefined, message: Linter.L
 
 export function buildInventory(cwd: string, results: readonly ESLint.LintResult[], records: ReadonlyMap<string, FileRecord>): ToolInventory[] {
   const tools = new Map<string, Builder>();
-  const relative = (file: string): string => path.relative(cwd, file).split(path.sep).join("/");
   const builder = (key: string, name: string | undefined, framework: string): Builder => {
     let entry = tools.get(key);
     if (!entry) {
@@ -135,22 +131,21 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
     const record = records.get(file) as FileRecord;
     for (const tool of record.tools) {
       const entry = builder(tool.key, tool.name, tool.framework);
-      if (tool.registration) entry.registration = { file: relative(file), line: tool.registration.line };
-      if (tool.handler) entry.handler = { file: relative(file), line: tool.handler.line };
+      if (tool.registration) entry.registration = { file: relativePath(cwd, file), line: tool.registration.line };
+      if (tool.handler) entry.handler = { file: relativePath(cwd, file), line: tool.handler.line };
       if (tool.handlerName !== undefined) entry.handlerName = tool.handlerName;
-      if (tool.root) entry.roots.push({ file: relative(file), line: tool.root.line, name: tool.root.name });
+      if (tool.root) entry.roots.push({ file: relativePath(cwd, file), line: tool.root.line, name: tool.root.name });
       if (tool.servedBy) entry.servedBy = [...(entry.servedBy ?? []), ...tool.servedBy];
       if (tool.unresolved) entry.unresolved = true;
       else entry.followed = true;
     }
   }
-  const existing = (key: string): Builder | undefined => tools.get(key);
   for (const file of files) {
     const record = records.get(file) as FileRecord;
     for (const errorPath of record.errorPaths) {
       const id = `${file}:${String(errorPath.line)}:${errorPath.kind}`;
       for (const key of errorPath.tools) {
-        const entry = existing(key);
+        const entry = tools.get(key);
         if (!entry || entry.errorPaths.has(id)) continue;
         entry.errorPaths.add(id);
         if (errorPath.classified) entry.classified.add(id);
@@ -160,7 +155,7 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
     for (const call of record.externalCalls) {
       const id = `${file}:${String(call.line)}:${call.label}`;
       for (const key of call.tools) {
-        const entry = existing(key);
+        const entry = tools.get(key);
         if (!entry) continue;
         entry.externalCalls.add(id);
         if (call.timeout === "ok") entry.withTimeout.add(id);
@@ -172,7 +167,7 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
     for (const message of result.messages) {
       if (message.ruleId === null) continue;
       for (const key of toolsOfMessage(record, message)) {
-        const entry = existing(key);
+        const entry = tools.get(key);
         if (entry) entry.findings.set(message.ruleId, (entry.findings.get(message.ruleId) ?? 0) + 1);
       }
     }

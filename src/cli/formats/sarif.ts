@@ -9,6 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { rules } from "../../rules/index.js";
 import type { AnalyzeResult, Finding } from "../analyzer.js";
+import { relativePath } from "../discover.js";
 import { RULE_PREFIX } from "../engine.js";
 
 const REPO_URL = "https://github.com/eslint-plugin-mcp-errors/eslint-plugin-mcp-errors";
@@ -65,7 +66,7 @@ function sourceLines(result: AnalyzeResult): (file: string, line: number) => str
   const texts = new Map<string, string>();
   for (const entry of result.results) {
     const text = entry.output ?? entry.source;
-    if (text !== undefined) texts.set(path.relative(result.cwd, entry.filePath).split(path.sep).join("/"), text);
+    if (text !== undefined) texts.set(relativePath(result.cwd, entry.filePath), text);
   }
   const lines = new Map<string, readonly string[]>();
   return (file, line) => {
