@@ -8,7 +8,7 @@
  *    and error helpers in `lib/`, class-based tools whose base class registers them.
  * 2. Lints the whole corpus in a fresh child process per run, with the project service on, once
  *    with no rules (typed parse only) and once with `recommended-type-checked`, alternating the
- *    two modes. Each child reports its wall time and peak resident memory; the parent prints
+ *    two modes. Each child is a one-shot run, as with the `eslint` command (TSESTREE_SINGLE_RUN). Each child reports its wall time and peak resident memory; the parent prints
  *    the medians and the ratios.
  *
  * Usage: npm run bench -- --typed [--runs N] [--projects N]
@@ -242,11 +242,13 @@ async function child(mode) {
   };
   const eslint = new ESLint({ cwd: CORPUS, overrideConfigFile: true, overrideConfig: [config] });
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const results = await eslint.lintFiles(["."]);
   const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
   const fatal = results.reduce((n, r) => n + r.messages.filter((m) => m.fatal).length, 0);
   const findings = results.reduce((n, r) => n + r.messages.length, 0) - fatal;
-  process.stdout.write(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, findings, fatal, files: results.length }));
+  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, findings, fatal, files: results.length }));
 }
 
 export async function runTypedBench({ runs = 3, projects = 12, seed = 20251129 } = {}) {
@@ -256,11 +258,15 @@ export async function runTypedBench({ runs = 3, projects = 12, seed = 20251129 }
   const script = fileURLToPath(import.meta.url);
   for (let i = 0; i < runs; i++) {
     for (const mode of i % 2 === 0 ? ["parse", "rules"] : ["rules", "parse"]) {
-      const out = execFileSync(process.execPath, [script, "--child", mode], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+      // Each child is one `eslint .`: the variable is how typescript-eslint tells a one-shot run
+      // from an editor session (the eslint command and CI are detected without it). Both modes
+      // get it; only the program index's conversion sharing reads it (src/typed/conversions.ts).
+      const env = { ...process.env, TSESTREE_SINGLE_RUN: "true" };
+      const out = execFileSync(process.execPath, [script, "--child", mode], { cwd: ROOT, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
       const sample = JSON.parse(out);
       samples[mode].push(sample);
       console.log(
-        `  run ${String(i + 1)} ${mode === "parse" ? "typed parse only" : "recommended-type-checked"}: ${(sample.ms / 1000).toFixed(2)} s, peak ${sample.maxRssMb.toFixed(0)} MB, ${String(sample.findings)} findings${sample.fatal ? `, ${String(sample.fatal)} FATAL` : ""}`,
+        `  run ${String(i + 1)} ${mode === "parse" ? "typed parse only" : "recommended-type-checked"}: ${(sample.ms / 1000).toFixed(2)} s (CPU ${(sample.cpuMs / 1000).toFixed(2)} s), peak ${sample.maxRssMb.toFixed(0)} MB, ${String(sample.findings)} findings${sample.fatal ? `, ${String(sample.fatal)} FATAL` : ""}`,
       );
     }
   }
@@ -271,10 +277,12 @@ export async function runTypedBench({ runs = 3, projects = 12, seed = 20251129 }
   };
   const time = { parse: median(samples.parse.map((s) => s.ms)), rules: median(samples.rules.map((s) => s.ms)) };
   const memory = { parse: median(samples.parse.map((s) => s.maxRssMb)), rules: median(samples.rules.map((s) => s.maxRssMb)) };
+  const cpu = { parse: median(samples.parse.map((s) => s.cpuMs)), rules: median(samples.rules.map((s) => s.cpuMs)) };
   console.log(
     `typed parse only ${(time.parse / 1000).toFixed(2)} s / ${memory.parse.toFixed(0)} MB; recommended-type-checked ${(time.rules / 1000).toFixed(2)} s / ${memory.rules.toFixed(0)} MB`,
   );
-  console.log(`ratio: time ${(time.rules / time.parse).toFixed(2)}x (target <= 1.25x), peak memory ${(memory.rules / memory.parse).toFixed(2)}x (target <= 1.3x)`);
+  // Wall time is the target; CPU time (all threads, GC included) drifts less on a shared machine.
+  console.log(`ratio: time ${(time.rules / time.parse).toFixed(2)}x (target <= 1.25x; CPU time ${(cpu.rules / cpu.parse).toFixed(2)}x), peak memory ${(memory.rules / memory.parse).toFixed(2)}x (target <= 1.3x)`);
 }
 
 if (process.argv[2] === "--child") {

@@ -171,6 +171,9 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   const discovered = discover(cwd, options.targets ?? ["."], { includeTests: options.includeTests ?? false });
   const mode = decideMode(cwd, options, discovered.tsconfigs);
   const files = mode.typed ? registeringFirst(discovered.files) : discovered.files;
+  // One run over the files, as with the eslint command (typescript-eslint's own switch): ESLint
+  // then reuses the program index's conversion of each file instead of converting it again.
+  if (mode.typed && !options.fix) process.env.TSESTREE_SINGLE_RUN ??= "true";
   const spec: EngineSpec = {
     cwd,
     config,

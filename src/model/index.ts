@@ -112,8 +112,12 @@ export interface ModelGraph {
 export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
 const UNKNOWN_TOOL_TEXT = /unknown tool|tool not found|no such tool|tool .* not found|unsupported tool|invalid tool name|not a known tool/i;
 
-const cache = new WeakMap<TSESTree.Program, McpModel>();
-const importedByAst = new WeakMap<TSESTree.Program, ImportedFacts>();
+/**
+ * Per lint: keyed by ESLint's `SourceCode` of the file, which lives as long as the lint. (A tree
+ * can outlive it: the program index keeps the trees it converted and may hand them to ESLint.)
+ */
+const cache = new WeakMap<SourceCode, McpModel>();
+const importedBySource = new WeakMap<SourceCode, ImportedFacts>();
 
 /**
  * With typed linting, the functions of this file that tools of other files call (from the
@@ -130,7 +134,7 @@ function importedRoots(context: Readonly<TSESLint.RuleContext<string, readonly u
   }
 }
 /** Collectors fed by ESLint's traversal, until the first `Program:exit` builds the model. */
-const pending = new WeakMap<TSESTree.Program, Collector>();
+const pending = new WeakMap<SourceCode, Collector>();
 
 /** Visitor keys that lead only into type annotations. */
 const TYPE_KEYS = new Set(["typeAnnotation", "returnType", "typeParameters", "typeArguments", "superTypeArguments", "implements"]);
@@ -141,12 +145,11 @@ const TYPE_KEYS = new Set(["typeAnnotation", "returnType", "typeParameters", "ty
  */
 export function getModel(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): McpModel {
   const sourceCode = context.sourceCode;
-  const ast = sourceCode.ast;
-  let model = cache.get(ast);
+  let model = cache.get(sourceCode);
   if (!model) {
     // A collector that is still being fed cannot be used yet: walk instead.
-    model = buildModel(sourceCode, undefined, importedByAst.get(ast) ?? importedRoots(context));
-    cache.set(ast, model);
+    model = buildModel(sourceCode, undefined, importedBySource.get(sourceCode) ?? importedRoots(context));
+    cache.set(sourceCode, model);
   }
   return model;
 }
@@ -161,23 +164,22 @@ export function withModel(
   check: (model: McpModel) => void,
 ): TSESLint.RuleListener {
   const sourceCode = context.sourceCode;
-  const ast = sourceCode.ast;
-  const imported = cache.has(ast) || pending.has(ast) ? undefined : importedRoots(context);
-  if (imported) importedByAst.set(ast, imported);
+  const imported = cache.has(sourceCode) || pending.has(sourceCode) ? undefined : importedRoots(context);
+  if (imported) importedBySource.set(sourceCode, imported);
   const finish = (): void => {
-    let model = cache.get(ast);
+    let model = cache.get(sourceCode);
     if (!model) {
-      model = buildModel(sourceCode, pending.get(ast), importedByAst.get(ast));
-      pending.delete(ast);
-      cache.set(ast, model);
+      model = buildModel(sourceCode, pending.get(sourceCode), importedBySource.get(sourceCode));
+      pending.delete(sourceCode);
+      cache.set(sourceCode, model);
     }
     check(model);
   };
-  if (cache.has(ast) || pending.has(ast) || (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported))) {
+  if (cache.has(sourceCode) || pending.has(sourceCode) || (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported))) {
     return { "Program:exit": finish };
   }
   const collector = new Collector();
-  pending.set(ast, collector);
+  pending.set(sourceCode, collector);
   return { ...collector.listeners(), "Program:exit": finish };
 }
 

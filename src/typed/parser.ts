@@ -7,6 +7,7 @@
  */
 import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
+import { rememberOptions, takeConversion } from "./conversions.js";
 
 type ParserOptions = Record<string, unknown>;
 
@@ -25,6 +26,10 @@ function notice(filePath: string, error: unknown): void {
 }
 
 export function parseForESLint(code: string, options: ParserOptions = {}): ReturnType<typeof tsParser.parseForESLint> {
+  rememberOptions(options);
+  // The program index may have converted this very file already (see conversions.ts).
+  const converted = takeConversion(code, options);
+  if (converted) return converted;
   try {
     return tsParser.parseForESLint(code, options);
   } catch (error) {

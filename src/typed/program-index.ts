@@ -5,11 +5,11 @@
  * run on the path of a tool registered elsewhere, and whether their throws reach the framework.
  *
  * Each file of interest is converted to ESTree from the program's own source file (no second
- * TypeScript parse) and analysed by the same model as in syntactic linting; calls the model
- * cannot resolve within a file are resolved with the type checker.
+ * TypeScript parse; in a one-shot run ESLint reuses the conversion, see conversions.ts) and
+ * analysed by the same model as in syntactic linting; calls the model cannot resolve within a
+ * file are resolved with the type checker.
  */
-import { analyze } from "@typescript-eslint/scope-manager";
-import { type ParserServicesWithTypeInformation, parseAndGenerateServices, simpleTraverse } from "@typescript-eslint/typescript-estree";
+import { type ParserServicesWithTypeInformation, simpleTraverse } from "@typescript-eslint/typescript-estree";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { SourceCode } from "eslint";
@@ -19,6 +19,7 @@ import { callsParamInsideTry, returnedFunction } from "../model/handlers.js";
 import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
 import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
 import { findVariable, isFunctionNode, unwrap } from "../util/ast.js";
+import { convertForIndex } from "./conversions.js";
 
 interface Target {
   readonly entry: FileEntry;
@@ -136,22 +137,9 @@ function buildIndex(program: ts.Program): ProgramIndex {
     if (known !== undefined) return known ?? undefined;
     let entry: FileEntry | null;
     try {
-      const { ast, services } = parseAndGenerateServices(sourceFile.text, {
-        filePath: sourceFile.fileName,
-        programs: [program],
-        range: true,
-        loc: true,
-        // Nothing reads tokens or comments of these files (fixes only ever edit the linted file).
-        tokens: false,
-        comment: false,
-        preserveNodeMaps: true,
-      });
-      const tree = ast as typeof ast & { tokens: unknown[]; comments: unknown[] };
-      tree.tokens = [];
-      tree.comments = [];
-      // ESLint sets parent pointers during its own traversal; this AST never goes through one.
+      const { ast, services, scopeManager } = convertForIndex(sourceFile, program);
+      // ESLint sets parent pointers during its own traversal; this tree may not have been through one yet.
       simpleTraverse(ast, { enter() {} }, true);
-      const scopeManager = analyze(ast, { sourceType: "module" });
       const sourceCode = new SourceCode({
         text: sourceFile.text,
         ast: ast as never,

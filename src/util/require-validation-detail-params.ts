@@ -201,13 +201,13 @@ function registrationKeys(sourceCode: SourceCode, registration: TSESTree.Node, d
 }
 
 /** The `name -> parameter names` map of a low-level server's ListTools handler(s), once per file. */
-const listToolsCache = new WeakMap<TSESTree.Program, Map<string, Set<string> | undefined>>();
+const listToolsCache = new WeakMap<SourceCode, Map<string, Set<string> | undefined>>();
 
 function listedTools(sourceCode: SourceCode, model: McpModel): Map<string, Set<string> | undefined> {
-  let tools = listToolsCache.get(sourceCode.ast);
+  let tools = listToolsCache.get(sourceCode);
   if (tools) return tools;
   tools = new Map();
-  listToolsCache.set(sourceCode.ast, tools);
+  listToolsCache.set(sourceCode, tools);
   for (const call of model.calls) {
     const callee = unwrap(call.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "setRequestHandler" || call.arguments.length !== 2) continue;

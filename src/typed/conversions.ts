@@ -1,0 +1,183 @@
+/**
+ * One ESTree conversion per file and program. The program index converts every file it
+ * analyses; without sharing, ESLint then parses each of those files again when it lints them
+ * (a second conversion of the same `ts.SourceFile`). In a one-shot run the index converts with
+ * `@typescript-eslint/parser` itself and the options ESLint passed for the file being linted,
+ * so its result is what ESLint would get; the typed parser hands it to ESLint when the file
+ * comes up, if nothing could make the two differ:
+ *
+ * - the text ESLint lints is the text the program holds (no edit in the editor, no shebang);
+ * - ESLint's parser options are the same (a `.cjs` file gets `sourceType: "commonjs"`);
+ * - the project service would give the same program: the file is a root of the program, whose
+ *   tsconfig is the nearest one above the file (the service's own choice). Anything else (the
+ *   default project, a solution-style tsconfig, a file only imported by the project) parses as
+ *   usual.
+ *
+ * A conversion is handed out once; a second lint of the file (a fix pass) parses again.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import * as tsParser from "@typescript-eslint/parser";
+import { type ScopeManager, analyze } from "@typescript-eslint/scope-manager";
+import { parseAndGenerateServices } from "@typescript-eslint/typescript-estree";
+import type ts from "typescript";
+
+type ParserOptions = Record<string, unknown>;
+export type ParseResult = ReturnType<typeof tsParser.parseForESLint>;
+
+interface Stored {
+  readonly text: string;
+  readonly key: string;
+  readonly result: ParseResult;
+  readonly tokens: unknown[];
+  readonly comments: unknown[];
+}
+
+interface ProgramWithTokens {
+  tokens: unknown[];
+  comments: unknown[];
+}
+
+/** The options of the latest typed parse: ESLint's for the file whose lint builds the index. */
+let latest: { readonly options: ParserOptions; readonly key: string; readonly singleRun: boolean } | undefined;
+const stored = new Map<string, Stored>();
+
+/** How many conversions were kept for ESLint and how many it took (read by the tests). */
+export const sharingStats = { kept: 0, taken: 0 };
+
+/** Parser options without the file they were given for; undefined when they do not serialise. */
+function optionsKey(options: ParserOptions): string | undefined {
+  try {
+    return JSON.stringify(options, (key, value: unknown) => (key === "filePath" ? undefined : value));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The tree last handed to ESLint. The index keeps its trees, but only ESLint reads tokens and
+ * comments: once ESLint moves on to the next file, they are let go.
+ */
+let handedOut: ProgramWithTokens | undefined;
+
+/** Called by the typed parser with every set of options ESLint passes, before each parse. */
+export function rememberOptions(options: ParserOptions): void {
+  if (handedOut) {
+    handedOut.tokens = [];
+    handedOut.comments = [];
+    handedOut = undefined;
+  }
+  if (latest?.options === options) return;
+  const key = optionsKey(options);
+  latest = key === undefined ? undefined : { options, key, singleRun: isSingleRun(options) };
+}
+
+/**
+ * Whether this is a one-shot lint (the `eslint` or `mcp-errors` command, CI) rather than an
+ * editor session: typescript-estree's own inference, with its `TSESTREE_SINGLE_RUN` switch.
+ */
+function isSingleRun(options: ParserOptions): boolean {
+  if (options.programs != null || (options.project == null && !options.projectService)) return false;
+  const flag = process.env.TSESTREE_SINGLE_RUN;
+  if (flag === "false") return false;
+  if (flag === "true") return true;
+  if (options.disallowAutomaticSingleRunInference === true) return false;
+  const bin = process.argv[1] ?? "";
+  const eslintBin = ["node_modules/.bin/eslint", "node_modules/eslint/bin/eslint.js"].some((b) => bin.endsWith(path.normalize(b)));
+  return (process.env.CI === "true" || eslintBin) && !process.argv.includes("--fix");
+}
+
+/** What the index reads of a file: its tree (no tokens or comments), scopes and services. */
+export interface IndexConversion {
+  readonly ast: ParseResult["ast"];
+  readonly scopeManager: ScopeManager;
+  readonly services: ParseResult["services"];
+}
+
+/**
+ * Converts a file of `program` for the index. In a one-shot run, a file ESLint will lint with
+ * this program is converted by the parser itself with ESLint's options, and the result kept for
+ * ESLint's parse (see `takeConversion`); otherwise (the editor, where the linted text is rarely
+ * the one on disk) the index converts only what it reads.
+ */
+export function convertForIndex(sourceFile: ts.SourceFile, program: ts.Program): IndexConversion {
+  const fileName = sourceFile.fileName;
+  if (latest?.singleRun && isServedBy(program, fileName)) {
+    const options: ParserOptions = { ...latest.options, filePath: fileName, programs: [program] };
+    delete options.project;
+    delete options.projectService;
+    const result = tsParser.parseForESLint(sourceFile.text, options);
+    const ast = result.ast as unknown as ProgramWithTokens;
+    sharingStats.kept++;
+    stored.set(path.resolve(fileName), { text: sourceFile.text, key: latest.key, result, tokens: ast.tokens, comments: ast.comments });
+    // The index reads neither; ESLint gets them back with the tree.
+    ast.tokens = [];
+    ast.comments = [];
+    // ESLint's scopes (with every global of the program's lib, ~0.5 MB a file) go to ESLint
+    // alone; the index keeps lighter ones of its own for as long as it lives.
+    return { ast: result.ast, services: result.services, scopeManager: analyze(result.ast, { sourceType: "module" }) };
+  }
+  const { ast, services } = parseAndGenerateServices(sourceFile.text, {
+    filePath: fileName,
+    programs: [program],
+    range: true,
+    loc: true,
+    tokens: false,
+    comment: false,
+    preserveNodeMaps: true,
+  });
+  const tree = ast as unknown as ProgramWithTokens;
+  tree.tokens = [];
+  tree.comments = [];
+  return { ast: ast as ParseResult["ast"], services, scopeManager: analyze(ast, { sourceType: "module" }) };
+}
+
+/** The index's conversion of the file ESLint is about to parse, when it is exactly what ESLint would get. */
+export function takeConversion(code: string, options: ParserOptions): ParseResult | undefined {
+  if (stored.size === 0 || typeof options.filePath !== "string") return undefined;
+  const file = path.resolve(options.filePath);
+  const entry = stored.get(file);
+  if (!entry) return undefined;
+  stored.delete(file);
+  if (entry.text !== code || entry.key !== optionsKey(options)) return undefined;
+  const ast = entry.result.ast as unknown as ProgramWithTokens;
+  ast.tokens = entry.tokens;
+  ast.comments = entry.comments;
+  handedOut = ast;
+  sharingStats.taken++;
+  return entry.result;
+}
+
+/** The tsconfig.json (or jsconfig.json) the project service picks for a file: the nearest above it. */
+function nearestConfig(directory: string, configByDirectory: Map<string, string | null>): string | undefined {
+  const known = configByDirectory.get(directory);
+  if (known !== undefined) return known ?? undefined;
+  let found: string | undefined;
+  for (const name of ["tsconfig.json", "jsconfig.json"]) {
+    const candidate = path.join(directory, name);
+    if (existsSync(candidate)) {
+      found = candidate;
+      break;
+    }
+  }
+  const parent = path.dirname(directory);
+  if (found === undefined && parent !== directory) found = nearestConfig(parent, configByDirectory);
+  configByDirectory.set(directory, found ?? null);
+  return found;
+}
+
+/** Per program (so a tsconfig added later is seen): its root files, and the config of each directory. */
+const programFacts = new WeakMap<ts.Program, { readonly roots: ReadonlySet<string>; readonly configs: Map<string, string | null> }>();
+
+/** Whether the project service would lint `fileName` with this very program. */
+function isServedBy(program: ts.Program, fileName: string): boolean {
+  const configFilePath = (program.getCompilerOptions() as { configFilePath?: unknown }).configFilePath;
+  if (typeof configFilePath !== "string") return false;
+  let facts = programFacts.get(program);
+  if (!facts) {
+    facts = { roots: new Set(program.getRootFileNames().map((name) => path.resolve(name))), configs: new Map() };
+    programFacts.set(program, facts);
+  }
+  const file = path.resolve(fileName);
+  return facts.roots.has(file) && nearestConfig(path.dirname(file), facts.configs) === path.resolve(configFilePath);
+}

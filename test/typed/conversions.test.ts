@@ -1,0 +1,132 @@
+/**
+ * Sharing the program index's conversions with ESLint (src/typed/conversions.ts): in a one-shot
+ * run ESLint gets the index's tree instead of converting the file again. What it gets must be
+ * exactly what the parser would have given, and no finding may change. The direct parser tests
+ * come first: they need indexes that no lint of this file has built yet.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as tsParser from "@typescript-eslint/parser";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { afterEach, describe, expect, it } from "vitest";
+import { sharingStats } from "../../src/typed/conversions.js";
+import { parseForESLint } from "../../src/typed/parser.js";
+import { getProgramIndex } from "../../src/typed/program-index.js";
+import { lintMessages } from "./lint-project.js";
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "cross-file");
+const projects = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+const saved = process.env.TSESTREE_SINGLE_RUN;
+afterEach(() => {
+  if (saved === undefined) delete process.env.TSESTREE_SINGLE_RUN;
+  else process.env.TSESTREE_SINGLE_RUN = saved;
+});
+
+function withSingleRun<T>(value: "true" | "false", run: () => Promise<T>): Promise<T> {
+  process.env.TSESTREE_SINGLE_RUN = value;
+  return run();
+}
+
+/** The tree as plain data: no parent pointers, no TypeScript nodes. */
+function plain(ast: TSESTree.Program): string {
+  return JSON.stringify(ast, (key, value: unknown) => (key === "parent" ? undefined : value));
+}
+
+/** Every scope with its kind, block, variables and how each reference resolved. */
+function scopes(result: ReturnType<typeof tsParser.parseForESLint>): string[] {
+  return result.scopeManager.scopes.map((scope) => {
+    const variables = scope.variables.map((v) => `${v.name}:${String(v.defs.length)}`).sort().join(",");
+    const references = scope.references.map((r) => `${r.identifier.name}->${r.resolved ? String(r.resolved.scope.type) : "?"}`).join(",");
+    return `${scope.type}@${String(scope.block.range[0])} [${String(scope.set.size)} names] ${variables} | ${references}`;
+  });
+}
+
+describe("a shared conversion is what the parser gives", () => {
+  it("tree, tokens, comments, scopes and program are identical", () => {
+    process.env.TSESTREE_SINGLE_RUN = "true";
+    const dir = path.join(FIXTURES, "error-helper");
+    const files = readdirSync(path.join(dir, "src"))
+      .map((name) => path.join(dir, "src", name))
+      .sort();
+    const options = (filePath: string): Record<string, unknown> => ({
+      ecmaVersion: "latest",
+      sourceType: "module",
+      projectService: true,
+      tsconfigRootDir: dir,
+      loc: true,
+      range: true,
+      tokens: true,
+      comment: true,
+      eslintVisitorKeys: true,
+      eslintScopeManager: true,
+      filePath,
+    });
+    const [first, ...rest] = files as [string, ...string[]];
+    expect(rest.length).toBeGreaterThan(0);
+    // The first file's lint builds the index, as a rule would.
+    const firstParse = parseForESLint(readFileSync(first, "utf8"), options(first));
+    const program = firstParse.services.program;
+    expect(program).toBeTruthy();
+    if (program) getProgramIndex(program);
+
+    for (const file of rest) {
+      const code = readFileSync(file, "utf8");
+      const taken = sharingStats.taken;
+      const shared = parseForESLint(code, options(file));
+      expect(sharingStats.taken, path.basename(file)).toBe(taken + 1);
+      const fresh = tsParser.parseForESLint(code, options(file));
+      expect(plain(shared.ast), path.basename(file)).toBe(plain(fresh.ast));
+      expect(shared.ast.tokens).toEqual(fresh.ast.tokens);
+      expect(shared.ast.comments).toEqual(fresh.ast.comments);
+      expect(scopes(shared)).toEqual(scopes(fresh));
+      expect(shared.services.program).toBe(fresh.services.program);
+      expect(shared.visitorKeys).toBe(fresh.visitorKeys);
+      // A second parse of the file (a fix pass) converts again.
+      expect(parseForESLint(code, options(file))).not.toBe(shared);
+    }
+  });
+
+  it("text that differs from the program's (an unsaved edit) is parsed, not shared", () => {
+    process.env.TSESTREE_SINGLE_RUN = "true";
+    const dir = path.join(FIXTURES, "registry");
+    const files = readdirSync(path.join(dir, "src"))
+      .map((name) => path.join(dir, "src", name))
+      .sort();
+    const [first, second] = files as [string, string];
+    const options = (filePath: string): Record<string, unknown> => ({ sourceType: "module", projectService: true, tsconfigRootDir: dir, filePath });
+    const firstParse = parseForESLint(readFileSync(first, "utf8"), options(first));
+    if (firstParse.services.program) getProgramIndex(firstParse.services.program);
+    const taken = sharingStats.taken;
+    const edited = `${readFileSync(second, "utf8")}\n// edited\n`;
+    const result = parseForESLint(edited, options(second));
+    expect(sharingStats.taken).toBe(taken);
+    expect(result.ast.range[1]).toBe(edited.length);
+  });
+});
+
+const INDEXED_ABOVE = new Set(["error-helper", "registry"]);
+
+describe("ESLint reuses the index's conversions in a one-shot run", () => {
+  it.each(projects)("%s: the same findings with and without sharing", async (name) => {
+    const dir = path.join(FIXTURES, name);
+    const taken = sharingStats.taken;
+    const shared = await withSingleRun("true", () => lintMessages(dir, "recommended-type-checked"));
+    const tookAny = sharingStats.taken > taken;
+    const separate = await withSingleRun("false", () => lintMessages(dir, "recommended-type-checked"));
+    expect(shared).toEqual(separate);
+    // Every fixture has at least two files that show MCP evidence: the second one is shared
+    // (unless the tests above already indexed this program, and the index is reused).
+    if (!INDEXED_ABOVE.has(name)) expect(tookAny).toBe(true);
+  });
+
+  it("an editor session (no one-shot run) converts only what the index reads", async () => {
+    const kept = sharingStats.kept;
+    await withSingleRun("false", () => lintMessages(path.join(FIXTURES, "registry"), "recommended-type-checked"));
+    expect(sharingStats.kept).toBe(kept);
+  });
+});
