@@ -65,6 +65,8 @@ export function rememberOptions(options: ParserOptions): void {
   if (handedOut) {
     handedOut.tokens = [];
     handedOut.comments = [];
+    releaseCallbacks.get(handedOut)?.();
+    releaseCallbacks.delete(handedOut);
     handedOut = undefined;
   }
   if (latest?.options === options) return;
@@ -92,6 +94,15 @@ export interface IndexConversion {
   readonly ast: ParseResult["ast"];
   readonly scopeManager: ScopeManager;
   readonly services: ParseResult["services"];
+  /** The conversion is kept for ESLint, and its scopes are ESLint's (see `onRelease`). */
+  readonly shared: boolean;
+}
+
+/** Called once ESLint is done with a shared tree (the index then lets go of ESLint's scopes). */
+const releaseCallbacks = new WeakMap<object, () => void>();
+
+export function onRelease(ast: ParseResult["ast"], callback: () => void): void {
+  releaseCallbacks.set(ast, callback);
 }
 
 /**
@@ -113,9 +124,9 @@ export function convertForIndex(sourceFile: ts.SourceFile, program: ts.Program):
     // The index reads neither; ESLint gets them back with the tree.
     ast.tokens = [];
     ast.comments = [];
-    // ESLint's scopes (with every global of the program's lib, ~0.5 MB a file) go to ESLint
-    // alone; the index keeps lighter ones of its own for as long as it lives.
-    return { ast: result.ast, services: result.services, scopeManager: analyze(result.ast, { sourceType: "module" }) };
+    // The index reads ESLint's scopes until ESLint has linted the file; they hold every global
+    // of the program's lib (~0.5 MB a file), so the index then makes lighter ones if it needs any.
+    return { ast: result.ast, services: result.services, scopeManager: result.scopeManager, shared: true };
   }
   const { ast, services } = parseAndGenerateServices(sourceFile.text, {
     filePath: fileName,
@@ -129,7 +140,12 @@ export function convertForIndex(sourceFile: ts.SourceFile, program: ts.Program):
   const tree = ast as unknown as ProgramWithTokens;
   tree.tokens = [];
   tree.comments = [];
-  return { ast: ast as ParseResult["ast"], services, scopeManager: analyze(ast, { sourceType: "module" }) };
+  return { ast: ast as ParseResult["ast"], services, scopeManager: lightScopes(ast as ParseResult["ast"]), shared: false };
+}
+
+/** The scopes the index reads when it has no conversion of ESLint's: ES2018 globals only. */
+export function lightScopes(ast: ParseResult["ast"]): ScopeManager {
+  return analyze(ast, { sourceType: "module" });
 }
 
 /** The index's conversion of the file ESLint is about to parse, when it is exactly what ESLint would get. */

@@ -9,6 +9,7 @@
  * analysed by the same model as in syntactic linting; calls the model cannot resolve within a
  * file are resolved with the type checker.
  */
+import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import { type ParserServicesWithTypeInformation, simpleTraverse } from "@typescript-eslint/typescript-estree";
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
@@ -19,7 +20,7 @@ import { callsParamInsideTry, returnedFunction } from "../model/handlers.js";
 import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
 import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
 import { findVariable, isFunctionNode, unwrap } from "../util/ast.js";
-import { convertForIndex } from "./conversions.js";
+import { convertForIndex, lightScopes, onRelease } from "./conversions.js";
 
 interface Target {
   readonly entry: FileEntry;
@@ -137,24 +138,38 @@ function buildIndex(program: ts.Program): ProgramIndex {
     if (known !== undefined) return known ?? undefined;
     let entry: FileEntry | null;
     try {
-      const { ast, services, scopeManager } = convertForIndex(sourceFile, program);
+      const conversion = convertForIndex(sourceFile, program);
+      const { ast, services } = conversion;
       // ESLint sets parent pointers during its own traversal; this tree may not have been through one yet.
       simpleTraverse(ast, { enter() {} }, true);
-      const sourceCode = new SourceCode({
-        text: sourceFile.text,
-        ast: ast as never,
-        parserServices: services,
-        scopeManager: scopeManager as never,
-        visitorKeys: visitorKeys as never,
-      }) as unknown as Readonly<TSESLint.SourceCode>;
-      entry = {
+      const makeSourceCode = (scopeManager: ScopeManager): Readonly<TSESLint.SourceCode> =>
+        new SourceCode({
+          text: sourceFile.text,
+          ast: ast as never,
+          parserServices: services,
+          scopeManager: scopeManager as never,
+          visitorKeys: visitorKeys as never,
+        }) as unknown as Readonly<TSESLint.SourceCode>;
+      let sourceCode: Readonly<TSESLint.SourceCode> | undefined = makeSourceCode(conversion.scopeManager);
+      const created: FileEntry = {
         fileName: sourceFile.fileName,
-        sourceCode,
+        get sourceCode() {
+          sourceCode ??= makeSourceCode(lightScopes(ast));
+          return sourceCode;
+        },
         services: services as ParserServicesWithTypeInformation,
         roots: new Map(),
         model: undefined,
         wrappers: undefined,
       };
+      if (conversion.shared) {
+        // ESLint has linted the file: its scopes may go; a later question rebuilds lighter ones.
+        onRelease(ast, () => {
+          sourceCode = undefined;
+          created.model = undefined;
+        });
+      }
+      entry = created;
     } catch {
       // A file the converter rejects is left to the syntactic analysis of its own lint.
       entry = null;
