@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import plugin from "../index.js";
+import { setLintTargets } from "../typed/conversions.js";
 import { discover, relativePath, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
@@ -190,10 +191,13 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   let rulesMeta: Record<string, unknown> = {};
   if (files.length > 0) {
     const { eslint, dispose } = await createESLint(spec);
+    // Only the files linted here are worth a conversion for ESLint (worker threads do not see this).
+    if (mode.typed) setLintTargets(files.map((file) => path.resolve(cwd, file)));
     try {
       raw = await eslint.lintFiles(files);
       rulesMeta = eslint.getRulesMetaForResults(raw);
     } finally {
+      setLintTargets(undefined);
       dispose();
     }
   }

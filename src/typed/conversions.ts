@@ -9,9 +9,9 @@
  * - the text ESLint lints is the text the program holds (no edit in the editor, no shebang);
  * - ESLint's parser options are the same (a `.cjs` file gets `sourceType: "commonjs"`);
  * - the project service would give the same program: the file is a root of the program, whose
- *   tsconfig is the nearest one above the file (the service's own choice). Anything else (the
- *   default project, a solution-style tsconfig, a file only imported by the project) parses as
- *   usual.
+ *   tsconfig is the nearest one above the file, or the first project that a solution-style
+ *   nearest tsconfig refers to (the service's own choice). Anything else (the default project,
+ *   a later reference, a file only imported by the project) parses as usual.
  *
  * A conversion is handed out once; a second lint of the file (a fix pass) parses again.
  */
@@ -20,7 +20,7 @@ import path from "node:path";
 import * as tsParser from "@typescript-eslint/parser";
 import { type ScopeManager, analyze } from "@typescript-eslint/scope-manager";
 import { parseAndGenerateServices } from "@typescript-eslint/typescript-estree";
-import type ts from "typescript";
+import ts from "typescript";
 
 type ParserOptions = Record<string, unknown>;
 export type ParseResult = ReturnType<typeof tsParser.parseForESLint>;
@@ -42,6 +42,22 @@ interface ProgramWithTokens {
 let latest: { readonly options: ParserOptions; readonly key: string; readonly singleRun: boolean } | undefined;
 const stored = new Map<string, Stored>();
 
+/** Files ESLint has parsed in this process: converting one of them for ESLint again is waste. */
+const parsed = new Set<string>();
+
+/** The files the run will lint, when the caller knows them (the `mcp-errors` command does). */
+let lintTargets: ReadonlySet<string> | undefined;
+
+/**
+ * Tells which files this run lints: a conversion is kept only for those (the index also reads
+ * files the run skips, test files in the `mcp-errors` command). `undefined`: any file may be.
+ */
+export function setLintTargets(files: Iterable<string> | undefined): void {
+  // A new run: what an earlier run parsed is to be parsed again.
+  if (files !== undefined) parsed.clear();
+  lintTargets = files === undefined ? undefined : new Set([...files].map((file) => path.resolve(file)));
+}
+
 /** How many conversions were kept for ESLint and how many it took (read by the tests). */
 export const sharingStats = { kept: 0, taken: 0 };
 
@@ -62,6 +78,7 @@ let handedOut: ProgramWithTokens | undefined;
 
 /** Called by the typed parser with every set of options ESLint passes, before each parse. */
 export function rememberOptions(options: ParserOptions): void {
+  if (typeof options.filePath === "string") parsed.add(path.resolve(options.filePath));
   if (handedOut) {
     handedOut.tokens = [];
     handedOut.comments = [];
@@ -113,14 +130,15 @@ export function onRelease(ast: ParseResult["ast"], callback: () => void): void {
  */
 export function convertForIndex(sourceFile: ts.SourceFile, program: ts.Program): IndexConversion {
   const fileName = sourceFile.fileName;
-  if (latest?.singleRun && isServedBy(program, fileName)) {
+  const file = path.resolve(fileName);
+  if (latest?.singleRun && !parsed.has(file) && (!lintTargets || lintTargets.has(file)) && isServedBy(program, fileName)) {
     const options: ParserOptions = { ...latest.options, filePath: fileName, programs: [program] };
     delete options.project;
     delete options.projectService;
     const result = tsParser.parseForESLint(sourceFile.text, options);
     const ast = result.ast as unknown as ProgramWithTokens;
     sharingStats.kept++;
-    stored.set(path.resolve(fileName), { text: sourceFile.text, key: latest.key, result, tokens: ast.tokens, comments: ast.comments });
+    stored.set(file, { text: sourceFile.text, key: latest.key, result, tokens: ast.tokens, comments: ast.comments });
     // The index reads neither; ESLint gets them back with the tree.
     ast.tokens = [];
     ast.comments = [];
@@ -195,5 +213,30 @@ function isServedBy(program: ts.Program, fileName: string): boolean {
     programFacts.set(program, facts);
   }
   const file = path.resolve(fileName);
-  return facts.roots.has(file) && nearestConfig(path.dirname(file), facts.configs) === path.resolve(configFilePath);
+  if (!facts.roots.has(file)) return false;
+  const nearest = nearestConfig(path.dirname(file), facts.configs);
+  if (nearest === undefined) return false;
+  const config = path.resolve(configFilePath);
+  return nearest === config || firstReference(nearest) === config;
+}
+
+const firstReferences = new Map<string, string | null>();
+
+/**
+ * The first project a solution-style tsconfig (`"files": []` and `references`) refers to. The
+ * project service looks for the file in the referenced projects in order and takes the first
+ * that has it; a root of the first one is therefore always served by it.
+ */
+function firstReference(configFile: string): string | undefined {
+  const known = firstReferences.get(configFile);
+  if (known !== undefined) return known ?? undefined;
+  let found: string | undefined;
+  const { config } = ts.readConfigFile(configFile, (file) => ts.sys.readFile(file)) as { config?: { files?: unknown; include?: unknown; references?: unknown } };
+  const reference = Array.isArray(config?.references) ? (config.references[0] as { path?: unknown } | undefined) : undefined;
+  if (Array.isArray(config?.files) && config.files.length === 0 && config.include === undefined && typeof reference?.path === "string") {
+    const target = path.resolve(path.dirname(configFile), reference.path);
+    found = target.endsWith(".json") ? target : path.join(target, "tsconfig.json");
+  }
+  firstReferences.set(configFile, found ?? null);
+  return found;
 }

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sharingStats } from "../../src/typed/conversions.js";
 import { parseForESLint } from "../../src/typed/parser.js";
 import { getProgramIndex } from "../../src/typed/program-index.js";
-import { lintMessages } from "./lint-project.js";
+import { expectedFindings, lint, lintMessages } from "./lint-project.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "cross-file");
 const projects = readdirSync(FIXTURES, { withFileTypes: true })
@@ -110,6 +110,18 @@ describe("a shared conversion is what the parser gives", () => {
 });
 
 const INDEXED_ABOVE = new Set(["error-helper", "registry"]);
+
+describe("the project service's choice of project", () => {
+  it("a solution-style tsconfig: files of its first referenced project are shared, the others parse as usual", async () => {
+    const dir = path.join(path.dirname(FIXTURES), "typed-solution");
+    const taken = sharingStats.taken;
+    const shared = await withSingleRun("true", () => lint(dir, "recommended-type-checked"));
+    // src/weather.ts (reached from src/server.ts, linted after it) comes from the index.
+    expect(sharingStats.taken).toBe(taken + 1);
+    expect(shared).toEqual(expectedFindings(dir));
+    expect(await withSingleRun("false", () => lint(dir, "recommended-type-checked"))).toEqual(shared);
+  });
+});
 
 describe("ESLint reuses the index's conversions in a one-shot run", () => {
   it.each(projects)("%s: the same findings with and without sharing", async (name) => {
