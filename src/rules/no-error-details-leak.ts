@@ -13,6 +13,7 @@ import {
   resolveFunction,
   unwrap,
 } from "../util/ast.js";
+import { isResponseByType } from "../typed/values.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment } from "../util/fix.js";
@@ -553,15 +554,17 @@ function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
     const n = unwrap(value);
     if (n.type === AST_NODE_TYPES.MemberExpression) {
       // An axios error's `response`.
-      return memberName(n) === "response" && errorProof(n.object, scan)?.proof === "caught";
+      if (memberName(n) === "response" && errorProof(n.object, scan)?.proof === "caught") return true;
+      return isResponseByType(sourceCode, n);
     }
     if (n.type !== AST_NODE_TYPES.Identifier) return false;
     const raw = constInit(n);
     const init = raw ? unwrap(raw) : undefined;
     const awaited = init?.type === AST_NODE_TYPES.AwaitExpression ? unwrap(init.argument) : undefined;
-    if (awaited?.type !== AST_NODE_TYPES.CallExpression) return false;
-    const external = model.externalCall(awaited);
-    return external !== undefined && RESPONSE_CLIENTS.has(external.client);
+    const external = awaited?.type === AST_NODE_TYPES.CallExpression ? model.externalCall(awaited) : undefined;
+    if (external !== undefined && RESPONSE_CLIENTS.has(external.client)) return true;
+    // With types: a response fetched anywhere (a helper of another module, a parameter).
+    return isResponseByType(sourceCode, n);
   }
 
   /**

@@ -33,7 +33,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "13 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "14 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -54,6 +54,8 @@ describe("tool inventory", () => {
       // One registration in a loop over a registry: one entry per tool, each with its handler.
       ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
       ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
+      // A response typed as fetch's, from a helper of another file, turned into text.
+      ["forecast_report", "typed-response/src/server.ts:7", "typed-response/src/server.ts:7", "1/1", "1/1", 1],
       // A wrapper of another file that catches: its throws do not escape.
       ["read_note", "wrapper/src/server.ts:7", "wrapper/src/server.ts:10", "0/0", "0/0", 0],
       ["delete_note", "wrapper/src/server.ts:16", "wrapper/src/server.ts:19", "0/1", "0/0", 1],
@@ -75,6 +77,7 @@ describe("tool inventory", () => {
       ["get_issue", false],
       ["ping_host", false],
       ["(unnamed)", true],
+      ["forecast_report", false],
       ["read_note", false],
       ["delete_note", false],
     ]);
