@@ -37,17 +37,19 @@ export interface ImportFacts {
 }
 
 export function readImportFacts(sources: readonly string[]): ImportFacts {
-  const has = (test: (s: string) => boolean): boolean => sources.some(test);
-  return {
-    sdkV2: has((s) => s === "@modelcontextprotocol/server" || s.startsWith("@modelcontextprotocol/server/")),
-    fastmcpEdge: has((s) => s === "fastmcp/edge"),
-    litemcp: has((s) => s === "litemcp"),
-    tmcp: has((s) => s === "tmcp" || s.startsWith("tmcp/")),
-    mcpLite: has((s) => s === "mcp-lite"),
-    mcpUse: has((s) => s === "mcp-use" || s.startsWith("mcp-use/")),
-    easyMcp: has((s) => s === "easy-mcp"),
-    xmcp: has((s) => s === "xmcp" || s.startsWith("xmcp/")),
-  };
+  const facts = { sdkV2: false, fastmcpEdge: false, litemcp: false, tmcp: false, mcpLite: false, mcpUse: false, easyMcp: false, xmcp: false };
+  // One pass over the import sources (most files import none of these).
+  for (const s of sources) {
+    if (s === "@modelcontextprotocol/server" || s.startsWith("@modelcontextprotocol/server/")) facts.sdkV2 = true;
+    else if (s === "fastmcp/edge") facts.fastmcpEdge = true;
+    else if (s === "litemcp") facts.litemcp = true;
+    else if (s === "tmcp" || s.startsWith("tmcp/")) facts.tmcp = true;
+    else if (s === "mcp-lite") facts.mcpLite = true;
+    else if (s === "mcp-use" || s.startsWith("mcp-use/")) facts.mcpUse = true;
+    else if (s === "easy-mcp") facts.easyMcp = true;
+    else if (s === "xmcp" || s.startsWith("xmcp/")) facts.xmcp = true;
+  }
+  return facts;
 }
 
 const THROWN: Record<Framework, ThrownOutcome> = {

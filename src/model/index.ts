@@ -62,6 +62,8 @@ export interface McpModel {
   /** The file shows MCP evidence; when false every list below is empty. */
   readonly isMcpFile: boolean;
   readonly handlers: readonly ToolHandler[];
+  /** The entry and root function of every handler. */
+  readonly handlerFunctions: ReadonlySet<TSESTree.Node>;
   /** Tool error results: `isError` object literals and calls to same-file error helpers. */
   readonly errorResults: readonly ErrorResult[];
   /** Functions whose every return is an error result; calls to them are error results. */
@@ -190,6 +192,7 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     sourceCode,
     isMcpFile: false,
     handlers: EMPTY,
+    handlerFunctions: new Set(),
     errorResults: EMPTY,
     errorHelpers: new Map(),
     escapingThrows: EMPTY,
@@ -400,7 +403,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
   // Error helpers: same-file functions whose every return is an `isError` result.
   const errorHelpers = new Map<FunctionNode, TSESTree.ObjectExpression>();
   const helperObjects = new Set<TSESTree.ObjectExpression>();
-  const handlerFunctions = new Set(search.handlers.flatMap((h) => [h.entry, h.root]));
+  const handlerFunctions = entryAndRoots(search.handlers);
   for (const fn of functions) {
     // A handler that only ever fails is still a handler, not a helper.
     if (handlerFunctions.has(fn)) continue;
@@ -664,6 +667,7 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
     sourceCode,
     isMcpFile: true,
     handlers,
+    handlerFunctions: entryAndRoots(handlers),
     errorResults,
     errorHelpers,
     escapingThrows,
@@ -688,6 +692,16 @@ export function buildModel(sourceCode: SourceCode, collector?: Collector, import
       },
     },
   };
+}
+
+/** The entry and root function of each handler. */
+function entryAndRoots(handlers: readonly ToolHandler[]): Set<TSESTree.Node> {
+  const functions = new Set<TSESTree.Node>();
+  for (const handler of handlers) {
+    functions.add(handler.entry);
+    functions.add(handler.root);
+  }
+  return functions;
 }
 
 /**

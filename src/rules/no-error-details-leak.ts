@@ -266,7 +266,7 @@ export default createRule<Options, MessageIds>({
 /** Every leak in the results (and model-visible throws) on the file's handler paths. */
 function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
   const leaks: Leak[] = [];
-  const handlerFunctions = new Set(model.handlers.flatMap((h) => [h.entry, h.root]));
+  const handlerFunctions = model.handlerFunctions;
   /** Functions (not handlers) that return a result, with those results: their parameters are followed to the calls. */
   const helpers = new Map<string, Map<FunctionNode, TSESTree.ObjectExpression[]>>();
   const variables = new Map<TSESTree.Identifier, Variable | undefined>();

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../model/index.js";
 import { categoriesOf, getPayload, objectLiteral, payloadField } from "../model/payload.js";
-import { CATEGORIES, type Category, getVocabulary } from "../settings.js";
+import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "../util/describe.js";
@@ -140,7 +140,7 @@ export default createRule<Options, MessageIds>({
       const sourceCode = context.sourceCode;
       const validationRetryable = options.validationRetryable ?? false;
       const classified = new Set(options.classifiedErrorClasses ?? []);
-      const categoryList = [...new Set(vocabulary.codes.keys())].join(", ");
+      const categoryList = categoryListOf(vocabulary);
 
       /** Suggestions that insert the classification, one per category, likely category first. */
       function suggestions(
@@ -306,4 +306,14 @@ function isErrorFactoryName(name: string | undefined): boolean {
   return name !== undefined && /^(Error|TypeError|RangeError)$/.test(name);
 }
 
+const categoryLists = new WeakMap<Vocabulary, string>();
 
+/** "transient, validation, ...": the configured category codes, once per vocabulary. */
+function categoryListOf(vocabulary: Vocabulary): string {
+  let list = categoryLists.get(vocabulary);
+  if (list === undefined) {
+    list = [...new Set(vocabulary.codes.keys())].join(", ");
+    categoryLists.set(vocabulary, list);
+  }
+  return list;
+}

@@ -131,15 +131,16 @@ export default createRule<Options, MessageIds>({
     let importedFrom: ReadonlyMap<string, string> = new Map();
     let importedInstances: McpModel["importedInstances"] = new Map();
 
+    // The model answers with one array per handler set: their request signals, once each.
+    const signalsOf = new WeakMap<readonly ToolHandler[], string[]>();
     function check(call: TSESTree.CallExpression, handlers: readonly ToolHandler[]): void {
       const requestSignal = requestSignalAt(call, handlers);
-      const facts: ClientFacts = {
-        sourceCode,
-        importedFrom,
-        requestSignals: handlers.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal])),
-        customClients,
-        importedInstances,
-      };
+      let requestSignals = signalsOf.get(handlers);
+      if (!requestSignals) {
+        requestSignals = handlers.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal]));
+        signalsOf.set(handlers, requestSignals);
+      }
+      const facts: ClientFacts = { sourceCode, importedFrom, requestSignals, customClients, importedInstances };
       defaults ??= collectDefaultTimeouts(sourceCode.ast);
       const external = classifyCall(facts, call, defaults);
       if (!external || external.status === "ok" || external.status === "unknown") return;
@@ -215,7 +216,7 @@ export default createRule<Options, MessageIds>({
         : {},
       withModel(context, (model) => {
         if (!model.isMcpFile && !everywhere) return;
-        boundaries = new Set<TSESTree.Node>(model.handlers.flatMap((h) => [h.entry, h.root]));
+        boundaries = model.handlerFunctions;
         // A file without MCP evidence has an empty model; `everywhere` still needs its imports.
         importedFrom = model.isMcpFile ? model.importedFrom : collectImports(sourceCode.ast);
         importedInstances = model.importedInstances;

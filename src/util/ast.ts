@@ -254,6 +254,8 @@ export function messageText(node: TSESTree.Node): string | undefined {
 
 /** Combines rule listeners; handlers for the same selector run in the order given. */
 export function mergeListeners(...all: TSESLint.RuleListener[]): TSESLint.RuleListener {
+  const nonEmpty = all.filter((listeners) => Object.keys(listeners).length > 0);
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? {};
   const merged: Record<string, ((node: never) => void)[]> = {};
   for (const listeners of all) {
     for (const [selector, handler] of Object.entries(listeners)) {
