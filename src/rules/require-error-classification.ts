@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../model/index.js";
+import { protocolThrow } from "../model/protocol-errors.js";
 import { categoriesOf, getPayload, objectLiteral, payloadField } from "../model/payload.js";
 import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
@@ -239,9 +240,9 @@ export default createRule<Options, MessageIds>({
             ? calleeName(argument)
             : undefined;
         if (className !== undefined && classified.has(className)) continue;
-        // A thrown McpError / ProtocolError is no-protocol-error-in-tool's report, with the
-        // framework's own handling of it in the message: one report per line.
-        if (className === "McpError" || className === "ProtocolError" || isFromErrorCall(argument)) continue;
+        // A thrown McpError / ProtocolError of the SDK is no-protocol-error-in-tool's report, with
+        // the framework's own handling of it in the message: one report per line.
+        if (protocolThrow(sourceCode, model.importedFrom, site.node)) continue;
         // FastMCP `UserError(message, extras)`: extras become structuredContent.
         if (
           className === "UserError" &&
@@ -285,20 +286,6 @@ function isCaughtErrorRethrow(node: TSESTree.ThrowStatement, argument: TSESTree.
     current = current.parent;
   }
   return false;
-}
-
-/** `McpError.fromError(...)` / `ProtocolError.fromError(...)`. */
-function isFromErrorCall(node: TSESTree.Node): boolean {
-  if (node.type !== AST_NODE_TYPES.CallExpression) return false;
-  const callee = unwrap(node.callee);
-  return (
-    callee.type === AST_NODE_TYPES.MemberExpression &&
-    callee.object.type === AST_NODE_TYPES.Identifier &&
-    (callee.object.name === "McpError" || callee.object.name === "ProtocolError") &&
-    !callee.computed &&
-    callee.property.type === AST_NODE_TYPES.Identifier &&
-    callee.property.name === "fromError"
-  );
 }
 
 /** `throw Error("x")` / `throw createError(...)`: a call we read as building a plain error. */

@@ -194,6 +194,18 @@ ${inTool('  throw new McpError(ErrorCode.InternalError, "The index is being rebu
       code: `import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 ${inTool('  throw McpError.fromError(ErrorCode.InternalError, "The index is being rebuilt");')}`,
     },
+    {
+      name: "an McpError of a namespace import, and one held in a const, are left to no-protocol-error-in-tool",
+      code: `import * as types from "@modelcontextprotocol/sdk/types.js";
+${inTool(`  if (!args.id) throw new types.McpError(types.ErrorCode.InvalidParams, "id is required");
+  const busy = new types.McpError(types.ErrorCode.InternalError, "The index is being rebuilt");
+  throw busy;`)}`,
+    },
+    {
+      name: "the SDK v2 ProtocolError is left to no-protocol-error-in-tool",
+      code: `import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+${inTool('  throw new ProtocolError(ProtocolErrorCode.InternalError, "The index is being rebuilt");')}`,
+    },
 
     // Where the classification may live.
     {
@@ -852,6 +864,13 @@ server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => {
 });
 server.registerTool("print_doc", { inputSchema: {} }, async ({ id }) => ({ content: [{ type: "text", text: String(await loadDoc(id)) }] }));`,
       errors: [{ messageId: "unclassifiedThrow", reported: "throw new Error(`Loading doc ${id} failed: HTTP ${response.status}`);", data: unclassifiedThrow('tool "print_doc"', SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a project's own ProtocolError class is an ordinary unclassified error, not the SDK's",
+      code: `class ProtocolError extends Error {}
+${inTool('  /*>*/throw new ProtocolError("The upstream protocol broke");')}`,
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new ProtocolError("The upstream protocol broke");', data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
       output: null,
     }),
     invalid({
