@@ -15,6 +15,7 @@ import {
   isFunctionNode,
   memberName,
   memberPath,
+  ownReturnStatements,
   resolveFunction,
   unwrap,
 } from "./ast.js";
@@ -568,31 +569,5 @@ function outermost(node: TSESTree.Node): TSESTree.Node {
 /** The expressions a function returns (expression body, or `return x` outside nested functions). */
 function returnedValues(fn: FunctionNode): TSESTree.Node[] {
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
-  const values: TSESTree.Node[] = [];
-  const visit = (node: TSESTree.Node): void => {
-    switch (node.type) {
-      case AST_NODE_TYPES.ReturnStatement:
-        if (node.argument) values.push(node.argument);
-        return;
-      case AST_NODE_TYPES.BlockStatement:
-        node.body.forEach(visit);
-        return;
-      case AST_NODE_TYPES.IfStatement:
-        visit(node.consequent);
-        if (node.alternate) visit(node.alternate);
-        return;
-      case AST_NODE_TYPES.TryStatement:
-        visit(node.block);
-        if (node.handler) visit(node.handler.body);
-        if (node.finalizer) visit(node.finalizer);
-        return;
-      case AST_NODE_TYPES.SwitchStatement:
-        for (const c of node.cases) c.consequent.forEach(visit);
-        return;
-      default:
-        return;
-    }
-  };
-  visit(fn.body);
-  return values;
+  return ownReturnStatements(fn.body).flatMap((r) => (r.argument ? [r.argument] : []));
 }
