@@ -39,7 +39,17 @@ interface ProgramWithTokens {
 }
 
 /** The options of the latest typed parse: ESLint's for the file whose lint builds the index. */
-let latest: { readonly options: ParserOptions; readonly key: string; readonly singleRun: boolean } | undefined;
+let latestOptions: ParserOptions | undefined;
+/** What the index needs to know of them, worked out when it first converts (not on every parse). */
+let latestFacts: { readonly key: string | undefined; readonly singleRun: boolean } | undefined;
+
+/** ESLint's options of the latest parse, when this is a one-shot run whose conversions may be shared. */
+function sharingOptions(): { readonly options: ParserOptions; readonly key: string } | undefined {
+  if (!latestOptions) return undefined;
+  latestFacts ??= { key: optionsKey(latestOptions), singleRun: isSingleRun(latestOptions) };
+  return latestFacts.singleRun && latestFacts.key !== undefined ? { options: latestOptions, key: latestFacts.key } : undefined;
+}
+
 const stored = new Map<string, Stored>();
 
 /** Files ESLint has parsed in this process: converting one of them for ESLint again is waste. */
@@ -76,9 +86,11 @@ function optionsKey(options: ParserOptions): string | undefined {
  */
 let handedOut: ProgramWithTokens | undefined;
 
-/** Called by the typed parser with every set of options ESLint passes, before each parse. */
-export function rememberOptions(options: ParserOptions): void {
-  if (typeof options.filePath === "string") parsed.add(path.resolve(options.filePath));
+/**
+ * Called by the typed parser before each parse, with the options ESLint passes: the index's
+ * conversion of this very file when it is exactly what ESLint would get, else undefined.
+ */
+export function beforeParse(code: string, options: ParserOptions): ParseResult | undefined {
   if (handedOut) {
     handedOut.tokens = [];
     handedOut.comments = [];
@@ -86,9 +98,14 @@ export function rememberOptions(options: ParserOptions): void {
     releaseCallbacks.delete(handedOut);
     handedOut = undefined;
   }
-  if (latest?.options === options) return;
-  const key = optionsKey(options);
-  latest = key === undefined ? undefined : { options, key, singleRun: isSingleRun(options) };
+  if (latestOptions !== options) {
+    latestOptions = options;
+    latestFacts = undefined;
+  }
+  if (typeof options.filePath !== "string") return undefined;
+  const file = path.resolve(options.filePath);
+  parsed.add(file);
+  return takeConversion(file, code, options);
 }
 
 /**
@@ -131,14 +148,15 @@ export function onRelease(ast: ParseResult["ast"], callback: () => void): void {
 export function convertForIndex(sourceFile: ts.SourceFile, program: ts.Program): IndexConversion {
   const fileName = sourceFile.fileName;
   const file = path.resolve(fileName);
-  if (latest?.singleRun && !parsed.has(file) && (!lintTargets || lintTargets.has(file)) && isServedBy(program, fileName)) {
-    const options: ParserOptions = { ...latest.options, filePath: fileName, programs: [program] };
+  const lint = sharingOptions();
+  if (lint && !parsed.has(file) && (!lintTargets || lintTargets.has(file)) && isServedBy(program, fileName)) {
+    const options: ParserOptions = { ...lint.options, filePath: fileName, programs: [program] };
     delete options.project;
     delete options.projectService;
     const result = tsParser.parseForESLint(sourceFile.text, options);
     const ast = result.ast as unknown as ProgramWithTokens;
     sharingStats.kept++;
-    stored.set(file, { text: sourceFile.text, key: latest.key, result, tokens: ast.tokens, comments: ast.comments });
+    stored.set(file, { text: sourceFile.text, key: lint.key, result, tokens: ast.tokens, comments: ast.comments });
     // The index reads neither; ESLint gets them back with the tree.
     ast.tokens = [];
     ast.comments = [];
@@ -167,9 +185,7 @@ export function lightScopes(ast: ParseResult["ast"]): ScopeManager {
 }
 
 /** The index's conversion of the file ESLint is about to parse, when it is exactly what ESLint would get. */
-export function takeConversion(code: string, options: ParserOptions): ParseResult | undefined {
-  if (stored.size === 0 || typeof options.filePath !== "string") return undefined;
-  const file = path.resolve(options.filePath);
+function takeConversion(file: string, code: string, options: ParserOptions): ParseResult | undefined {
   const entry = stored.get(file);
   if (!entry) return undefined;
   stored.delete(file);
@@ -203,10 +219,16 @@ function nearestConfig(directory: string, configByDirectory: Map<string, string 
 /** Per program (so a tsconfig added later is seen): its root files, and the config of each directory. */
 const programFacts = new WeakMap<ts.Program, { readonly roots: ReadonlySet<string>; readonly configs: Map<string, string | null> }>();
 
+/** The tsconfig a program was made from; undefined for the project service's default project. */
+export function configFileOf(program: ts.Program): string | undefined {
+  const configFilePath = (program.getCompilerOptions() as { configFilePath?: unknown }).configFilePath;
+  return typeof configFilePath === "string" ? configFilePath : undefined;
+}
+
 /** Whether the project service would lint `fileName` with this very program. */
 function isServedBy(program: ts.Program, fileName: string): boolean {
-  const configFilePath = (program.getCompilerOptions() as { configFilePath?: unknown }).configFilePath;
-  if (typeof configFilePath !== "string") return false;
+  const configFilePath = configFileOf(program);
+  if (configFilePath === undefined) return false;
   let facts = programFacts.get(program);
   if (!facts) {
     facts = { roots: new Set(program.getRootFileNames().map((name) => path.resolve(name))), configs: new Map() };

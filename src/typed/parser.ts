@@ -7,7 +7,7 @@
  */
 import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { rememberOptions, takeConversion } from "./conversions.js";
+import { beforeParse } from "./conversions.js";
 
 type ParserOptions = Record<string, unknown>;
 
@@ -26,9 +26,8 @@ function notice(filePath: string, error: unknown): void {
 }
 
 export function parseForESLint(code: string, options: ParserOptions = {}): ReturnType<typeof tsParser.parseForESLint> {
-  rememberOptions(options);
   // The program index may have converted this very file already (see conversions.ts).
-  const converted = takeConversion(code, options);
+  const converted = beforeParse(code, options);
   if (converted) return converted;
   try {
     return tsParser.parseForESLint(code, options);

@@ -20,7 +20,7 @@ import { callsParamInsideTry, returnedFunction } from "../model/handlers.js";
 import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
 import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
 import { findVariable, isFunctionNode, unwrap } from "../util/ast.js";
-import { convertForIndex, lightScopes, onRelease } from "./conversions.js";
+import { configFileOf, convertForIndex, lightScopes, onRelease } from "./conversions.js";
 
 interface Target {
   readonly entry: FileEntry;
@@ -58,8 +58,7 @@ const PROJECT_LIMIT = 8;
 
 /** The tsconfig a program was made from ("" for the project service's default project). */
 function projectKey(program: ts.Program): string {
-  const configFilePath = (program.getCompilerOptions() as { configFilePath?: unknown }).configFilePath;
-  return typeof configFilePath === "string" ? configFilePath : "";
+  return configFileOf(program) ?? "";
 }
 
 /**
