@@ -490,12 +490,20 @@ function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boolean {
     if (callee.name === "require") return false;
     // A name declared nowhere in the file is a global (the global `fetch` among them); a `fetch`
     // imported from a module of the project is that module's function, and is followed.
-    return findVariable(entry.sourceCode, callee) !== undefined;
+    return declaredInFile(entry, callee);
   }
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return false;
   if (BUILTIN_METHODS.has(callee.property.name)) return false;
   const object = unwrap(callee.object);
-  return !(object.type === AST_NODE_TYPES.Identifier && GLOBAL_OBJECTS.has(object.name) && findVariable(entry.sourceCode, object) === undefined);
+  return !(object.type === AST_NODE_TYPES.Identifier && GLOBAL_OBJECTS.has(object.name) && !declaredInFile(entry, object));
+}
+
+/**
+ * Whether the file declares (or imports) the name. The globals of the lib, which ESLint's scopes
+ * hold as variables without a definition when the index reads those, are not declared here.
+ */
+function declaredInFile(entry: FileEntry, identifier: TSESTree.Identifier): boolean {
+  return (findVariable(entry.sourceCode, identifier)?.defs.length ?? 0) > 0;
 }
 
 /** The imported root that stands for `handler` (or for the tool it stands for) at a target. */
