@@ -8,8 +8,9 @@
  *    and error helpers in `lib/`, class-based tools whose base class registers them.
  * 2. Lints the whole corpus in a fresh child process per run, with the project service on, once
  *    with no rules (typed parse only) and once with `recommended-type-checked`, alternating the
- *    two modes. Each child is a one-shot run, as with the `eslint` command (TSESTREE_SINGLE_RUN). Each child reports its wall time and peak resident memory; the parent prints
- *    the medians and the ratios.
+ *    two modes. Each child is a one-shot run, as with the `eslint` command (TSESTREE_SINGLE_RUN),
+ *    and reports its wall time and peak resident memory; the parent prints the medians and the
+ *    ratios.
  *
  * Usage: npm run bench -- --typed [--runs N] [--projects N]
  */

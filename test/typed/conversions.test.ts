@@ -46,13 +46,18 @@ function scopes(result: ReturnType<typeof tsParser.parseForESLint>): string[] {
   });
 }
 
+/** The entries of a fixture's `src/`, sorted, as absolute paths. */
+function srcEntries(dir: string): string[] {
+  return readdirSync(path.join(dir, "src"))
+    .map((name) => path.join(dir, "src", name))
+    .sort();
+}
+
 describe("a shared conversion is what the parser gives", () => {
   it("tree, tokens, comments, scopes and program are identical", () => {
     process.env.TSESTREE_SINGLE_RUN = "true";
     const dir = path.join(FIXTURES, "error-helper");
-    const files = readdirSync(path.join(dir, "src"))
-      .map((name) => path.join(dir, "src", name))
-      .sort();
+    const files = srcEntries(dir);
     const options = (filePath: string): Record<string, unknown> => ({
       ecmaVersion: "latest",
       sourceType: "module",
@@ -94,9 +99,7 @@ describe("a shared conversion is what the parser gives", () => {
   it("text that differs from the program's (an unsaved edit) is parsed, not shared", () => {
     process.env.TSESTREE_SINGLE_RUN = "true";
     const dir = path.join(FIXTURES, "registry");
-    const files = readdirSync(path.join(dir, "src"))
-      .map((name) => path.join(dir, "src", name))
-      .sort();
+    const files = srcEntries(dir);
     const [first, second] = files as [string, string];
     const options = (filePath: string): Record<string, unknown> => ({ sourceType: "module", projectService: true, tsconfigRootDir: dir, filePath });
     const firstParse = parseForESLint(readFileSync(first, "utf8"), options(first));
