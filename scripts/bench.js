@@ -810,10 +810,11 @@ async function main() {
   const files = corpusFiles();
   const quarter = files.filter((_, i) => i % 4 === 0);
   // In the stats run the shared MCP model gets a row of its own: a first rule builds it when it
-  // is created, in one walk of the tree, so the rules find it ready. (Collecting through ESLint's
-  // traversal would put every collecting listener under the stats timer; otherwise the model's
-  // cost lands on whichever rule happens to ask for it first.)
-  const { getModel } = await import("../dist/model/index.js");
+  // is created, so the rules find it ready (otherwise its cost lands on whichever rule asks first).
+  // It builds it by its own walk of the tree: collecting through ESLint's traversal would put a
+  // stats timer around every collecting listener. A normal run collects during the traversal,
+  // for less; `--floor` times that.
+  const { getModel, withModel } = await import("../dist/model/index.js");
   const modelRule = {
     meta: { type: "problem", schema: [] },
     create(context) {
@@ -836,19 +837,21 @@ async function main() {
     `recommended: ${ruleCount} rule(s); ${RUNS} timed run(s) after a warm-up, modes interleaved every ${CHUNK} files`,
   );
   const engine = (config) => new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: [config] });
-  // `--floor`: a third mode with one rule that does nothing, to show what ESLint itself adds as
-  // soon as any rule runs (rule contexts, listener dispatch), apart from what our rules cost.
+  // `--floor`: two more modes. One rule that does nothing shows what ESLint itself adds as soon
+  // as any rule runs (rule contexts, listener dispatch), apart from what our rules cost; one rule
+  // that only builds the shared model, the way the rules do, shows what the model costs.
   const noop = { meta: { type: "problem", schema: [] }, create: () => ({}) };
-  const floorConfig = { ...parseOnly, plugins: { ...parseOnly.plugins, bench: { rules: { noop } } }, rules: { "bench/noop": "error" } };
+  const modelOnly = { meta: { type: "problem", schema: [] }, create: (context) => withModel(context, () => {}) };
+  const oneRule = (name, rule) => ({ ...parseOnly, plugins: { ...parseOnly.plugins, bench: { rules: { [name]: rule } } }, rules: { [`bench/${name}`]: "error" } });
   const runs = [];
   const chunkRatios = [];
   for (let run = 0; run < RUNS; run++) {
-    const engines = { parseOnly: engine(parseOnly), recommended: engine(recommended), floor: engine(floorConfig) };
-    const total = { parseOnly: 0, recommended: 0, floor: 0 };
+    const engines = { parseOnly: engine(parseOnly), recommended: engine(recommended), floor: engine(oneRule("noop", noop)), model: engine(oneRule("model", modelOnly)) };
+    const total = { parseOnly: 0, recommended: 0, floor: 0, model: 0 };
     for (let i = 0, chunk = 0; i < files.length; i += CHUNK, chunk++) {
       const slice = files.slice(i, i + CHUNK);
       const order = (run + chunk) % 2 === 0 ? ["parseOnly", "recommended"] : ["recommended", "parseOnly"];
-      if (args.floor) order.splice(1, 0, "floor");
+      if (args.floor) order.splice(1, 0, "floor", "model");
       const ms = {};
       for (const mode of order) {
         const start = performance.now();
@@ -874,6 +877,8 @@ async function main() {
   if (args.floor) {
     const floorRatios = runs.map((r) => r.floor / r.parseOnly);
     console.log(`one no-op rule / parse-only (ESLint's own cost of running any rule): ${median(floorRatios).toFixed(2)}x (runs: ${floorRatios.map((r) => r.toFixed(3)).join(", ")})`);
+    const modelRatios = runs.map((r) => r.model / r.parseOnly);
+    console.log(`the shared model alone / parse-only (ESLint's cost included): ${median(modelRatios).toFixed(2)}x (runs: ${modelRatios.map((r) => r.toFixed(3)).join(", ")})`);
   }
 
   const { fatal, firstFatal, reports, perRule } = summarize(warm.results);
@@ -894,7 +899,7 @@ async function main() {
   const width = Math.max(...rows.map(([id]) => id.length));
   for (const [ruleId, ms] of rows) {
     const share = `${ms.toFixed(1).padStart(8)} ms  ${((100 * ms) / rulesMs).toFixed(1).padStart(5)}%`;
-    const what = ruleId === MODEL_ROW ? "the shared MCP model (one walk and the build)" : `${reports.get(ruleId) ?? 0} report(s)`;
+    const what = ruleId === MODEL_ROW ? "the shared MCP model (its own walk and the build; see --floor)" : `${reports.get(ruleId) ?? 0} report(s)`;
     console.log(`  ${ruleId.padEnd(width)}  ${share}  ${what}`);
   }
 }
