@@ -810,10 +810,8 @@ async function main() {
   const files = corpusFiles();
   const quarter = files.filter((_, i) => i % 4 === 0);
   // In the stats run the shared MCP model gets a row of its own: a first rule builds it when it
-  // is created, so the rules find it ready (otherwise its cost lands on whichever rule asks first).
-  // It builds it by its own walk of the tree: collecting through ESLint's traversal would put a
-  // stats timer around every collecting listener. A normal run collects during the traversal,
-  // for less; `--floor` times that.
+  // is created, from ESLint's traversal steps as the rules do, so the rules find it ready
+  // (otherwise its cost lands on whichever rule asks first).
   const { getModel, withModel } = await import("../dist/model/index.js");
   const modelRule = {
     meta: { type: "problem", schema: [] },
@@ -899,7 +897,7 @@ async function main() {
   const width = Math.max(...rows.map(([id]) => id.length));
   for (const [ruleId, ms] of rows) {
     const share = `${ms.toFixed(1).padStart(8)} ms  ${((100 * ms) / rulesMs).toFixed(1).padStart(5)}%`;
-    const what = ruleId === MODEL_ROW ? "the shared MCP model (its own walk and the build; see --floor)" : `${reports.get(ruleId) ?? 0} report(s)`;
+    const what = ruleId === MODEL_ROW ? "the shared MCP model (collection and build)" : `${reports.get(ruleId) ?? 0} report(s)`;
     console.log(`  ${ruleId.padEnd(width)}  ${share}  ${what}`);
   }
 }

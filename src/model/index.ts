@@ -1,7 +1,7 @@
 /**
  * The MCP model of one file: tool handlers, the functions on their paths, what a throw becomes,
- * and the error results they return. Built once per file (memoized on the AST) and read by
- * every rule, so rules hold only policy.
+ * and the error results they return. Built once per lint of a file (memoized on its SourceCode)
+ * and read by every rule, so rules hold only policy.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
@@ -119,7 +119,8 @@ const UNKNOWN_TOOL_TEXT = /unknown tool|tool not found|no such tool|tool .* not 
  * can outlive it: the program index keeps the trees it converted and may hand them to ESLint.)
  */
 const cache = new WeakMap<SourceCode, McpModel>();
-const importedBySource = new WeakMap<SourceCode, ImportedFacts>();
+/** Per lint, what the program index knows about the file (null: nothing, or no typed linting). */
+const importedBySource = new WeakMap<SourceCode, ImportedFacts | null>();
 
 /**
  * With typed linting, the functions of this file that tools of other files call (from the
@@ -135,54 +136,57 @@ function importedRoots(context: Readonly<TSESLint.RuleContext<string, readonly u
     return undefined;
   }
 }
-/** Collectors fed by ESLint's traversal, until the first `Program:exit` builds the model. */
-const pending = new WeakMap<SourceCode, Collector>();
-
 /** Visitor keys that lead only into type annotations. */
 const TYPE_KEYS = new Set(["typeAnnotation", "returnType", "typeParameters", "typeArguments", "superTypeArguments", "implements"]);
+/** Declarations that hold only types. */
+const TYPE_DECLARATIONS = new Set<string>([AST_NODE_TYPES.TSInterfaceDeclaration, AST_NODE_TYPES.TSTypeAliasDeclaration, AST_NODE_TYPES.TSDeclareFunction]);
+
+/** A step of ESLint's traversal (`SourceCode#traverse()`, ESLint 9 and later): visit steps enter (phase 1) or leave a node. */
+interface TraversalStep {
+  readonly kind: number;
+  readonly target: unknown;
+  readonly phase?: number;
+}
+const VISIT_STEP = 1;
+const ENTER_PHASE = 1;
 
 /**
- * The memoized model of the file being linted, built now. Prefer `withModel` in rules: it
- * shares ESLint's traversal instead of walking the AST again.
+ * The steps of ESLint's traversal of the file being linted. ESLint builds and caches them before
+ * it runs any rule, so reading them again costs nothing; undefined where the SourceCode has none.
  */
+function traversalSteps(sourceCode: SourceCode): Iterable<TraversalStep> | undefined {
+  const traverse = (sourceCode as { traverse?: () => Iterable<TraversalStep> }).traverse;
+  return typeof traverse === "function" ? traverse.call(sourceCode) : undefined;
+}
+
+/** The memoized model of the file being linted, built now (rules use `withModel`). */
 export function getModel(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): McpModel {
   const sourceCode = context.sourceCode;
   let model = cache.get(sourceCode);
   if (!model) {
-    // A collector that is still being fed cannot be used yet: walk instead.
-    model = buildModel(sourceCode, undefined, importedBySource.get(sourceCode) ?? importedRoots(context));
+    const imported = importedBySource.has(sourceCode) ? importedBySource.get(sourceCode) : importedRoots(context);
+    model = buildModel(sourceCode, "traversal", imported ?? undefined);
     cache.set(sourceCode, model);
   }
   return model;
 }
 
 /**
- * Runs `check` with the file's model once the traversal is over. The first rule that asks for
- * a file installs the listeners that collect what the model needs, so all rules share ESLint's
- * single traversal; every rule then reads the one model at `Program:exit`.
+ * Runs `check` with the file's model once the traversal is over. The first rule to read it
+ * builds it from the steps of ESLint's traversal; the others get the same model.
  */
 export function withModel(
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
   check: (model: McpModel) => void,
 ): TSESLint.RuleListener {
   const sourceCode = context.sourceCode;
-  const imported = cache.has(sourceCode) || pending.has(sourceCode) ? undefined : importedRoots(context);
-  if (imported) importedBySource.set(sourceCode, imported);
-  const finish = (): void => {
-    let model = cache.get(sourceCode);
-    if (!model) {
-      model = buildModel(sourceCode, pending.get(sourceCode), importedBySource.get(sourceCode));
-      pending.delete(sourceCode);
-      cache.set(sourceCode, model);
-    }
-    check(model);
+  // What the program index knows about this file (typed linting), looked up once per lint.
+  if (!cache.has(sourceCode) && !importedBySource.has(sourceCode)) importedBySource.set(sourceCode, importedRoots(context) ?? null);
+  return {
+    "Program:exit": () => {
+      check(getModel(context));
+    },
   };
-  if (cache.has(sourceCode) || pending.has(sourceCode) || (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported))) {
-    return { "Program:exit": finish };
-  }
-  const collector = new Collector();
-  pending.set(sourceCode, collector);
-  return { ...collector.listeners(), "Program:exit": finish };
 }
 
 const EMPTY: readonly never[] = [];
@@ -210,7 +214,7 @@ function emptyModel(sourceCode: SourceCode): McpModel {
   };
 }
 
-/** What one pass over the AST gathers for the analyses; fed by ESLint's traversal or by `walk`. */
+/** What one pass over the AST gathers for the analyses; fed by ESLint's traversal steps or by `walk`. */
 class Collector {
   readonly calls: TSESTree.CallExpression[] = [];
   readonly functions: FunctionNode[] = [];
@@ -279,94 +283,67 @@ class Collector {
     recordImport(node, this.importedFrom);
   }
 
-  /** Feeds the collector by walking the AST itself (when no traversal listeners were installed). */
+  /** Records a node as a traversal enters it. */
+  enter(node: TSESTree.Node): void {
+    switch (node.type) {
+      case AST_NODE_TYPES.FunctionDeclaration:
+      case AST_NODE_TYPES.FunctionExpression:
+      case AST_NODE_TYPES.ArrowFunctionExpression:
+        this.enterFunction(node);
+        break;
+      case AST_NODE_TYPES.CallExpression:
+        this.call(node);
+        break;
+      case AST_NODE_TYPES.ThrowStatement:
+        this.throwStatement(node);
+        break;
+      case AST_NODE_TYPES.VariableDeclarator:
+        this.declarator(node);
+        break;
+      case AST_NODE_TYPES.ObjectExpression:
+        this.object(node);
+        break;
+      case AST_NODE_TYPES.ClassDeclaration:
+      case AST_NODE_TYPES.ClassExpression:
+        this.classes.push(node);
+        break;
+      case AST_NODE_TYPES.CatchClause:
+        this.catches.push(node);
+        break;
+      case AST_NODE_TYPES.ImportDeclaration:
+        this.importDeclaration(node);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * Feeds the collector from the steps of ESLint's own traversal of the file, the ones its
+   * listeners are called from: one loop over a list ESLint has already built, where listeners
+   * would cost a dispatch per node.
+   */
+  replay(steps: Iterable<TraversalStep>): void {
+    for (const step of steps) {
+      if (step.kind !== VISIT_STEP) continue;
+      const node = step.target as TSESTree.Node;
+      if (step.phase === ENTER_PHASE) this.enter(node);
+      else if (isFunctionNode(node)) this.exitFunction();
+    }
+  }
+
+  /** Feeds the collector by walking the AST itself (outside a lint, as for the program index). */
   walk(sourceCode: SourceCode): void {
     const visitorKeys = sourceCode.visitorKeys;
     const visit = (node: TSESTree.Node): void => {
-      let isFunction = false;
-      switch (node.type) {
-        case AST_NODE_TYPES.FunctionDeclaration:
-        case AST_NODE_TYPES.FunctionExpression:
-        case AST_NODE_TYPES.ArrowFunctionExpression:
-          this.enterFunction(node);
-          isFunction = true;
-          break;
-        case AST_NODE_TYPES.CallExpression:
-          this.call(node);
-          break;
-        case AST_NODE_TYPES.ThrowStatement:
-          this.throwStatement(node);
-          break;
-        case AST_NODE_TYPES.VariableDeclarator:
-          this.declarator(node);
-          break;
-        case AST_NODE_TYPES.ObjectExpression:
-          this.object(node);
-          break;
-        case AST_NODE_TYPES.ClassDeclaration:
-        case AST_NODE_TYPES.ClassExpression:
-          this.classes.push(node);
-          break;
-        case AST_NODE_TYPES.CatchClause:
-          this.catches.push(node);
-          break;
-        case AST_NODE_TYPES.TSInterfaceDeclaration:
-        case AST_NODE_TYPES.TSTypeAliasDeclaration:
-        case AST_NODE_TYPES.TSDeclareFunction:
-          return;
-        case AST_NODE_TYPES.ImportDeclaration:
-          this.importDeclaration(node);
-          return;
-        default:
-          break;
-      }
       // Types hold no calls, throws or results: skipping them keeps the walk cheap on TS files.
+      if (TYPE_DECLARATIONS.has(node.type)) return;
+      this.enter(node);
+      if (node.type === AST_NODE_TYPES.ImportDeclaration) return;
       forEachChild(node, visitorKeys, visit, TYPE_KEYS);
-      if (isFunction) this.exitFunction();
+      if (isFunctionNode(node)) this.exitFunction();
     };
     visit(sourceCode.ast);
-  }
-
-  /** Listeners that feed the collector from ESLint's own traversal (one pass for all rules). */
-  listeners(): TSESLint.RuleListener {
-    const enter = (node: FunctionNode): void => {
-      this.enterFunction(node);
-    };
-    const exit = (): void => {
-      this.exitFunction();
-    };
-    return {
-      FunctionDeclaration: enter,
-      FunctionExpression: enter,
-      ArrowFunctionExpression: enter,
-      "FunctionDeclaration:exit": exit,
-      "FunctionExpression:exit": exit,
-      "ArrowFunctionExpression:exit": exit,
-      CallExpression: (node) => {
-        this.call(node);
-      },
-      ThrowStatement: (node) => {
-        this.throwStatement(node);
-      },
-      VariableDeclarator: (node) => {
-        this.declarator(node);
-      },
-      ObjectExpression: (node) => {
-        this.object(node);
-      },
-      ClassDeclaration: (node) => {
-        this.classes.push(node);
-      },
-      ClassExpression: (node) => {
-        this.classes.push(node);
-      },
-      CatchClause: (node) => {
-        this.catches.push(node);
-      },
-      ImportDeclaration: (node) => {
-        this.importDeclaration(node);
-      },
-    };
   }
 }
 
@@ -374,13 +351,16 @@ function hasFacts(facts: ImportedFacts | undefined): boolean {
   return facts !== undefined && (facts.roots.length > 0 || facts.helperCalls.length > 0 || facts.instances.size > 0 || facts.wrappers.size > 0);
 }
 
-export function buildModel(sourceCode: SourceCode, collector?: Collector, imported?: ImportedFacts): McpModel {
+/**
+ * Builds the model of a file. `traversal`: read the nodes from ESLint's traversal of the file being
+ * linted (walk when there is none); `walk`: walk the tree, as for files the lint is not at.
+ */
+export function buildModel(sourceCode: SourceCode, collect: "traversal" | "walk" = "walk", imported?: ImportedFacts): McpModel {
   if (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported)) return emptyModel(sourceCode);
-  let collected = collector;
-  if (!collected) {
-    collected = new Collector();
-    collected.walk(sourceCode);
-  }
+  const collected = new Collector();
+  const steps = collect === "traversal" ? traversalSteps(sourceCode) : undefined;
+  if (steps) collected.replay(steps);
+  else collected.walk(sourceCode);
   const { calls, functions, classes, isErrorObjects, resultObjects, catches, importSources, importedFrom, facts, functionNames, objectNames } =
     collected;
 
