@@ -10,7 +10,11 @@ import type { ErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-const cache = new WeakMap<TSESTree.ObjectExpression, WeakMap<Vocabulary, Payload>>();
+/**
+ * The payloads read in the file being linted (one file at a time, like the model's slot: a
+ * WeakMap keyed by nodes would keep every file's tree through V8's minor GCs).
+ */
+let cache: { readonly sourceCode: SourceCode; readonly payloads: Map<TSESTree.ObjectExpression, Map<Vocabulary, Payload>> } | undefined;
 
 /** `JSON.stringify(x, ...)` -> x. */
 export function jsonStringifyArgument(node: TSESTree.Node): TSESTree.Node | undefined {
@@ -45,8 +49,9 @@ function descend(sourceCode: SourceCode, object: TSESTree.ObjectExpression, path
 
 /** Reads the payload of a result object for a vocabulary (memoized). */
 export function getPayload(sourceCode: SourceCode, result: ErrorResult, vocabulary: Vocabulary): Payload {
-  let byVocabulary = cache.get(result.object);
-  if (!byVocabulary) cache.set(result.object, (byVocabulary = new WeakMap()));
+  if (cache?.sourceCode !== sourceCode) cache = { sourceCode, payloads: new Map() };
+  let byVocabulary = cache.payloads.get(result.object);
+  if (!byVocabulary) cache.payloads.set(result.object, (byVocabulary = new Map<Vocabulary, Payload>()));
   let payload = byVocabulary.get(vocabulary);
   if (!payload) {
     payload = readPayload(result.helperSource ?? sourceCode, result.object, vocabulary);
