@@ -5,9 +5,10 @@
  * 1. Writes a deterministic corpus of MCP server files to `.bench/corpus/` (seeded PRNG, so the
  *    same files on every machine): every handler shape the model knows, with fetch/axios calls,
  *    try/catch, classified and generic error results, empty-result branches and helpers.
- * 2. In this one process, lints the corpus with `plugin.configs.recommended` from `dist/` and
- *    with the same config minus its rules (parse only), interleaving the two modes every few
- *    files so machine noise hits both alike, and prints the medians and their ratio.
+ * 2. In one worker thread per mode (scripts/lib/bench-worker.js: its own heap, as in an `eslint`
+ *    process), lints the corpus with `plugin.configs.recommended` from `dist/` and with the same
+ *    config minus its rules (parse only). The workers take turns every few files so machine
+ *    noise hits both alike; prints the medians and their ratio.
  * 3. The warm-up (a quarter of the corpus) runs with `stats: true` and gives the time per rule,
  *    with the shared MCP model on a row of its own; the timed runs stay uninstrumented, because
  *    timing every listener slows the rules down.
@@ -20,6 +21,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
 import { ESLint } from "eslint";
 import { createRandom } from "./lib/random.js";
 
@@ -782,6 +784,35 @@ function summarize(results) {
   return { fatal, firstFatal, reports, perRule };
 }
 
+/**
+ * A worker thread that lints in one mode (scripts/lib/bench-worker.js); returns a function that
+ * sends it a message and resolves with its reply, and `terminate`.
+ */
+async function startWorker(mode) {
+  const worker = new Worker(new URL("./lib/bench-worker.js", import.meta.url), { workerData: { root: ROOT, mode } });
+  const next = () =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message) => {
+        worker.off("error", onError);
+        resolve(message);
+      };
+      const onError = (error) => {
+        worker.off("message", onMessage);
+        reject(error);
+      };
+      worker.once("message", onMessage);
+      worker.once("error", onError);
+    });
+  await next();
+  const send = (message) => {
+    const reply = next();
+    worker.postMessage(message);
+    return reply;
+  };
+  send.terminate = () => worker.terminate();
+  return send;
+}
+
 async function main() {
   if (args.typed) {
     const { runTypedBench } = await import("./bench-typed.js");
@@ -800,13 +831,10 @@ async function main() {
 
   const { default: plugin } = await import("../dist/index.js");
   const recommended = plugin.configs.recommended;
-  // Same object, same parser, same files: only the rules differ.
-  const parseOnly = { ...recommended, rules: {} };
   const ruleCount = Object.keys(recommended.rules ?? {}).length;
 
-  // Warm-up (JIT, module loading, file cache) on a quarter of the corpus, which doubles as the
-  // instrumented run for per-rule times: `stats` wraps every listener, so it stays out of the
-  // timed runs. A full-corpus warm-up would add two runs for no better numbers.
+  // The instrumented run for per-rule times, on a quarter of the corpus: `stats` wraps every
+  // listener, so it stays out of the timed runs. (Each worker warms up on the same quarter.)
   const files = corpusFiles();
   const quarter = files.filter((_, i) => i % 4 === 0);
   // A rule that only builds the shared MCP model, as the rules do. Placed first in the stats run,
@@ -820,40 +848,49 @@ async function main() {
     rules: { [MODEL_ROW]: "error", ...recommended.rules },
   };
   const warm = await lintOnce(statsConfig, { files: quarter, stats: true });
-  await lintOnce(parseOnly, { files: quarter });
 
-  // Timed runs. This machine's speed drifts by tens of percent within a minute, so the modes are
-  // interleaved chunk by chunk (a few files each, order swapped every chunk): both see the same
-  // drift, and the ratio of their sums is stable where whole-corpus runs are not.
+  // Timed runs. Each mode lints in a worker thread of its own, with its own V8 heap: in one
+  // shared heap, the recommended mode's files survive minor GCs (see CONTRIBUTING) and V8 starts
+  // allocating every tree straight into the old generation, parse-only's included, which made the
+  // ratio depend on which mode warmed up first (1.11x or 1.25x for the same code). This machine's
+  // speed drifts by tens of percent within a minute, so the workers take turns chunk by chunk
+  // (a few files each, order swapped every chunk): both see the same drift, and the ratio of
+  // their sums is stable where whole-corpus runs are not.
   console.log(
-    `recommended: ${ruleCount} rule(s); ${RUNS} timed run(s) after a warm-up, modes interleaved every ${CHUNK} files`,
+    `recommended: ${ruleCount} rule(s); ${RUNS} timed run(s) after a warm-up, one worker per mode, taking turns every ${CHUNK} files`,
   );
-  const engine = (config) => new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: [config] });
   // `--floor`: two more modes. One rule that does nothing shows what ESLint itself adds as soon
   // as any rule runs (rule contexts, listener dispatch), apart from what our rules cost; one rule
   // that only builds the shared model, the way the rules do, shows what the model costs.
-  const noop = { meta: { type: "problem", schema: [] }, create: () => ({}) };
-  const oneRule = (name, rule) => ({ ...parseOnly, plugins: { ...parseOnly.plugins, bench: { rules: { [name]: rule } } }, rules: { [`bench/${name}`]: "error" } });
+  const modes = args.floor ? ["parseOnly", "floor", "model", "recommended"] : ["parseOnly", "recommended"];
+  const workers = await Promise.all(modes.map((mode) => startWorker(mode)));
+  const lint = async (mode, message) => {
+    const reply = await workers[modes.indexOf(mode)](message);
+    if (reply.fatal > 0) throw new Error(`${mode}: ${reply.fatal} corpus file(s) do not parse`);
+    return reply.ms;
+  };
+  for (const mode of modes) await lint(mode, { files: quarter });
   const runs = [];
   const chunkRatios = [];
-  for (let run = 0; run < RUNS; run++) {
-    const engines = { parseOnly: engine(parseOnly), recommended: engine(recommended) };
-    if (args.floor) Object.assign(engines, { floor: engine(oneRule("noop", noop)), model: engine(oneRule("model", modelOnly)) });
-    const total = { parseOnly: 0, recommended: 0, floor: 0, model: 0 };
-    for (let i = 0, chunk = 0; i < files.length; i += CHUNK, chunk++) {
-      const slice = files.slice(i, i + CHUNK);
-      const order = (run + chunk) % 2 === 0 ? ["parseOnly", "recommended"] : ["recommended", "parseOnly"];
-      if (args.floor) order.splice(1, 0, "floor", "model");
-      const ms = {};
-      for (const mode of order) {
-        const start = performance.now();
-        await engines[mode].lintFiles(slice);
-        ms[mode] = performance.now() - start;
-        total[mode] += ms[mode];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      for (const mode of modes) await lint(mode, { fresh: true });
+      const total = Object.fromEntries(modes.map((mode) => [mode, 0]));
+      for (let i = 0, chunk = 0; i < files.length; i += CHUNK, chunk++) {
+        const slice = files.slice(i, i + CHUNK);
+        const order = (run + chunk) % 2 === 0 ? ["parseOnly", "recommended"] : ["recommended", "parseOnly"];
+        if (args.floor) order.splice(1, 0, "floor", "model");
+        const ms = {};
+        for (const mode of order) {
+          ms[mode] = await lint(mode, { files: slice });
+          total[mode] += ms[mode];
+        }
+        chunkRatios.push(ms.recommended / ms.parseOnly);
       }
-      chunkRatios.push(ms.recommended / ms.parseOnly);
+      runs.push(total);
     }
-    runs.push(total);
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
   const perFile = (ms) => `${((ms / files.length) * 1000).toFixed(0)} µs/file`;
