@@ -220,6 +220,12 @@ function emptyModel(sourceCode: SourceCode): McpModel {
   };
 }
 
+/** A function being visited (undefined: the module's top level) and what it holds so far. */
+interface Frame {
+  readonly fn: FunctionNode | undefined;
+  readonly facts: FunctionFacts;
+}
+
 /** What one pass over the AST gathers for the analyses; fed by ESLint's traversal steps or by `walk`. */
 class Collector {
   readonly calls: TSESTree.CallExpression[] = [];
@@ -234,14 +240,21 @@ class Collector {
   /** Names declared as functions, and as objects or instances: the only callees worth resolving. */
   readonly functionNames = new Set<string>();
   readonly objectNames = new Set<string>();
-  /** The facts of the function being visited; the bottom entry is the module's top level. */
-  private readonly stack: FunctionFacts[] = [{ children: [], calls: [], throws: [] }];
-  /** The function being visited (undefined at the top level), to recognize its exit without reading the node. */
-  private current: FunctionNode | undefined;
-  private readonly open: (FunctionNode | undefined)[] = [];
+  /**
+   * The functions being visited, innermost last, with their facts; the bottom entry is the
+   * module's top level. The replay recognizes a function's exit by its identity, without reading
+   * the exited node.
+   */
+  private readonly stack: Frame[] = [
+    { fn: undefined, facts: { children: [], calls: [], throws: [] } },
+  ];
+
+  private get top(): Frame {
+    return this.stack[this.stack.length - 1] as Frame;
+  }
 
   private get owner(): FunctionFacts {
-    return this.stack[this.stack.length - 1] as FunctionFacts;
+    return this.top.facts;
   }
 
   enterFunction(node: FunctionNode): void {
@@ -250,14 +263,11 @@ class Collector {
     this.owner.children.push(node);
     const own: FunctionFacts = { children: [], calls: [], throws: [] };
     this.facts.set(node, own);
-    this.stack.push(own);
-    this.open.push(this.current);
-    this.current = node;
+    this.stack.push({ fn: node, facts: own });
   }
 
   exitFunction(): void {
     this.stack.pop();
-    this.current = this.open.pop();
   }
 
   call(node: TSESTree.CallExpression): void {
@@ -340,7 +350,7 @@ class Collector {
       if (step.kind !== VISIT_STEP) continue;
       const node = step.target as TSESTree.Node;
       if (step.phase === ENTER_PHASE) this.enter(node);
-      else if (node === this.current) this.exitFunction();
+      else if (node === this.top.fn) this.exitFunction();
     }
   }
 
