@@ -732,9 +732,6 @@ function writeCorpus() {
 // Linting
 // ---------------------------------------------------------------------------------------------
 
-/** The stats run's stand-in rule for the MCP model that all rules share. */
-const MODEL_ROW = "bench/model";
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -829,25 +826,14 @@ async function main() {
   console.log(`shapes: ${Object.entries(corpus.shapes).map(([s, n]) => `${s} ${n}`).join(", ")}`);
   if (args["corpus-only"]) return;
 
-  const { default: plugin } = await import("../dist/index.js");
-  const recommended = plugin.configs.recommended;
+  const { configs, recommended, MODEL_ROW } = await import("./lib/bench-configs.js");
   const ruleCount = Object.keys(recommended.rules ?? {}).length;
 
   // The instrumented run for per-rule times, on a quarter of the corpus: `stats` wraps every
   // listener, so it stays out of the timed runs. (Each worker warms up on the same quarter.)
   const files = corpusFiles();
   const quarter = files.filter((_, i) => i % 4 === 0);
-  // A rule that only builds the shared MCP model, as the rules do. Placed first in the stats run,
-  // it builds the model before any rule reads it, so the model gets a row of its own (otherwise
-  // its cost lands on whichever rule asks first); `--floor` also times it alone.
-  const { withModel } = await import("../dist/model/index.js");
-  const modelOnly = { meta: { type: "problem", schema: [] }, create: (context) => withModel(context, () => {}) };
-  const statsConfig = {
-    ...recommended,
-    plugins: { ...recommended.plugins, bench: { rules: { model: modelOnly } } },
-    rules: { [MODEL_ROW]: "error", ...recommended.rules },
-  };
-  const warm = await lintOnce(statsConfig, { files: quarter, stats: true });
+  const warm = await lintOnce(configs.stats, { files: quarter, stats: true });
 
   // Timed runs. Each mode lints in a worker thread of its own, with its own V8 heap: in one
   // shared heap, the recommended mode's files survive minor GCs (see CONTRIBUTING) and V8 starts
@@ -863,9 +849,9 @@ async function main() {
   // as any rule runs (rule contexts, listener dispatch), apart from what our rules cost; one rule
   // that only builds the shared model, the way the rules do, shows what the model costs.
   const modes = args.floor ? ["parseOnly", "floor", "model", "recommended"] : ["parseOnly", "recommended"];
-  const workers = await Promise.all(modes.map((mode) => startWorker(mode)));
+  const workers = Object.fromEntries(await Promise.all(modes.map(async (mode) => [mode, await startWorker(mode)])));
   const lint = async (mode, message) => {
-    const reply = await workers[modes.indexOf(mode)](message);
+    const reply = await workers[mode](message);
     if (reply.fatal > 0) throw new Error(`${mode}: ${reply.fatal} corpus file(s) do not parse`);
     return reply.ms;
   };
@@ -890,7 +876,7 @@ async function main() {
       runs.push(total);
     }
   } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all(Object.values(workers).map((worker) => worker.terminate()));
   }
 
   const perFile = (ms) => `${((ms / files.length) * 1000).toFixed(0)} µs/file`;

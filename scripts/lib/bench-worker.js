@@ -6,17 +6,9 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { ESLint } from "eslint";
+import { configs } from "./bench-configs.js";
 
 const { root, mode } = workerData;
-const { default: plugin } = await import(new URL("../../dist/index.js", import.meta.url).href);
-const { withModel } = await import(new URL("../../dist/model/index.js", import.meta.url).href);
-
-const recommended = plugin.configs.recommended;
-const parseOnly = { ...recommended, rules: {} };
-const noop = { meta: { type: "problem", schema: [] }, create: () => ({}) };
-const modelOnly = { meta: { type: "problem", schema: [] }, create: (context) => withModel(context, () => {}) };
-const oneRule = (name, rule) => ({ ...parseOnly, plugins: { ...parseOnly.plugins, bench: { rules: { [name]: rule } } }, rules: { [`bench/${name}`]: "error" } });
-const configs = { parseOnly, recommended, floor: oneRule("noop", noop), model: oneRule("model", modelOnly) };
 const config = configs[mode];
 if (!config) throw new Error(`unknown bench mode ${mode}`);
 
