@@ -131,7 +131,7 @@ function record(model: McpModel, filename: string, functions: readonly FunctionN
   for (const result of model.errorResults) {
     const on = toolsAt(result.node);
     if (on.length === 0) continue;
-    const payload = getPayload(model.sourceCode, result, vocabulary);
+    const payload = getPayload(model, result, vocabulary);
     const category = payloadField(payload, vocabulary.category);
     const retryable = payloadField(payload, vocabulary.retryable);
     errorPaths.push({

@@ -37,7 +37,8 @@ import {
 } from "./handlers.js";
 import { type ExternalCall, classifyCall, collectDefaultTimeouts, mayLeaveProcess, promisifiedNames } from "./external-calls.js";
 import { factsAcrossProjects } from "../typed/program-index.js";
-import type { ErrorResult, ImportedFacts, ImportedRoot, ToolHandler, ToolResult } from "./types.js";
+import type { Vocabulary } from "../settings.js";
+import type { ErrorResult, ImportedFacts, ImportedRoot, Payload, ToolHandler, ToolResult } from "./types.js";
 
 export type { ErrorResult, ImportedFacts, ImportedRoot, ToolHandler, ToolResult, Framework, ThrownOutcome, Payload } from "./types.js";
 
@@ -95,6 +96,8 @@ export interface McpModel {
   readonly importedInstances: ImportedFacts["instances"];
   /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
   readonly graph: ModelGraph;
+  /** The payloads read so far, by result object and vocabulary (`getPayload` memoizes here, so they go with the model). */
+  readonly payloads: Map<TSESTree.ObjectExpression, Map<Vocabulary, Payload>>;
 }
 
 /** The call graph of the handler paths, for the cross-file program index. */
@@ -115,19 +118,32 @@ export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallT
 const UNKNOWN_TOOL_TEXT = /unknown tool|tool not found|no such tool|tool .* not found|unsupported tool|invalid tool name|not a known tool/i;
 
 /**
- * The file being linted: its model once built, and what the program index knows about it (null:
- * nothing, or no typed linting; undefined: not looked up yet). ESLint runs a file's rules one
- * after the other, synchronously, so one slot serves them all, and the next file replaces it.
+ * The file being linted: its model once built, what the program index knows about it (null:
+ * nothing, or no typed linting; undefined: not looked up yet), and how many rules of this lint
+ * still have to read it. ESLint creates every rule of a file before it traverses the file, then
+ * runs their `Program:exit` one after the other, synchronously: so one slot serves them all, and
+ * the last reader empties it.
  *
  * Not a WeakMap keyed by the SourceCode: V8's minor GCs treat a WeakMap's values as strong, and
  * the model reaches the whole tree, so every linted file's tree would survive the young
  * generation until the next full GC (the bench measured that at several percent of the lint).
+ * Nor kept until the next file: an editor's lint server would hold the last file's tree between
+ * lints, and a second lint of the same SourceCode would read the model built for the first.
  */
-let current: { readonly sourceCode: SourceCode; model: McpModel | undefined; imported: ImportedFacts | null | undefined } | undefined;
+let current:
+  | { readonly sourceCode: SourceCode; model: McpModel | undefined; imported: ImportedFacts | null | undefined; readers: number }
+  | undefined;
 
 function slotOf(sourceCode: SourceCode): NonNullable<typeof current> {
-  if (current?.sourceCode !== sourceCode) current = { sourceCode, model: undefined, imported: undefined };
+  if (current?.sourceCode !== sourceCode) current = { sourceCode, model: undefined, imported: undefined, readers: 0 };
   return current;
+}
+
+/** A rule of this lint is done with the model: the last one lets the file go. */
+function release(slot: NonNullable<typeof current>): void {
+  slot.readers -= 1;
+  if (slot.readers > 0 || current !== slot) return;
+  current = undefined;
 }
 
 /**
@@ -169,7 +185,10 @@ function traversalSteps(sourceCode: SourceCode): Iterable<TraversalStep> | undef
 
 /** The memoized model of the file being linted, built now (rules use `withModel`). */
 export function getModel(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): McpModel {
-  const slot = slotOf(context.sourceCode);
+  return modelIn(slotOf(context.sourceCode), context);
+}
+
+function modelIn(slot: NonNullable<typeof current>, context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): McpModel {
   if (!slot.model) {
     if (slot.imported === undefined) slot.imported = importedRoots(context) ?? null;
     slot.model = buildModel(context.sourceCode, "traversal", slot.imported ?? undefined);
@@ -188,9 +207,14 @@ export function withModel(
   // What the program index knows about this file (typed linting), looked up once per lint.
   const slot = slotOf(context.sourceCode);
   if (!slot.model && slot.imported === undefined) slot.imported = importedRoots(context) ?? null;
+  slot.readers += 1;
   return {
     "Program:exit": () => {
-      check(getModel(context));
+      try {
+        check(modelIn(slot, context));
+      } finally {
+        release(slot);
+      }
     },
   };
 }
@@ -217,6 +241,7 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     externalCall: () => undefined,
     importedInstances: new Map(),
     graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY, opaqueWrapperCalls: EMPTY },
+    payloads: new Map(),
   };
 }
 
@@ -683,6 +708,7 @@ export function buildModel(sourceCode: SourceCode, collect: "traversal" | "walk"
     catches,
     externalCall,
     importedInstances,
+    payloads: new Map(),
     graph: {
       pathCalls,
       escapeCalls,

@@ -6,15 +6,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
 import { constInitializer, findProperty, hasSpread, memberPath, staticKeyName, unwrap } from "../util/ast.js";
+import type { McpModel } from "./index.js";
 import type { ErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-/**
- * The payloads read in the file being linted (one file at a time, like the model's slot: a
- * WeakMap keyed by nodes would keep every file's tree through V8's minor GCs).
- */
-let cache: { readonly sourceCode: SourceCode; readonly payloads: Map<TSESTree.ObjectExpression, Map<Vocabulary, Payload>> } | undefined;
 
 /** `JSON.stringify(x, ...)` -> x. */
 export function jsonStringifyArgument(node: TSESTree.Node): TSESTree.Node | undefined {
@@ -47,14 +42,13 @@ function descend(sourceCode: SourceCode, object: TSESTree.ObjectExpression, path
   return current;
 }
 
-/** Reads the payload of a result object for a vocabulary (memoized). */
-export function getPayload(sourceCode: SourceCode, result: ErrorResult, vocabulary: Vocabulary): Payload {
-  if (cache?.sourceCode !== sourceCode) cache = { sourceCode, payloads: new Map() };
-  let byVocabulary = cache.payloads.get(result.object);
-  if (!byVocabulary) cache.payloads.set(result.object, (byVocabulary = new Map<Vocabulary, Payload>()));
+/** Reads the payload of a result object for a vocabulary (memoized on the file's model). */
+export function getPayload(model: McpModel, result: ErrorResult, vocabulary: Vocabulary): Payload {
+  let byVocabulary = model.payloads.get(result.object);
+  if (!byVocabulary) model.payloads.set(result.object, (byVocabulary = new Map<Vocabulary, Payload>()));
   let payload = byVocabulary.get(vocabulary);
   if (!payload) {
-    payload = readPayload(result.helperSource ?? sourceCode, result.object, vocabulary);
+    payload = readPayload(result.helperSource ?? model.sourceCode, result.object, vocabulary);
     byVocabulary.set(vocabulary, payload);
   }
   return payload;

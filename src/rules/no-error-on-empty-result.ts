@@ -226,7 +226,7 @@ export default createRule<Options, MessageIds>({
       for (const result of model.errorResults) {
         if (!result.helperCall && helperObjects.has(result.object)) continue;
         if (model.isUnknownToolBranch(result.node)) continue;
-        const payload = getPayload(sourceCode, result, vocabulary);
+        const payload = getPayload(model, result, vocabulary);
         const textNode = payload.texts[0];
         const textValue = textNode ? valueAtResult(result, textNode) : undefined;
         const text = textValue ? messageText(textValue) : undefined;

@@ -111,7 +111,7 @@ export default createRule<Options, MessageIds>({
 
       for (const result of model.errorResults) {
         if (model.isUnknownToolBranch(result.node)) continue;
-        const payload = getPayload(sourceCode, result, vocabulary);
+        const payload = getPayload(model, result, vocabulary);
         const fields = [vocabulary.description, "message"];
         if (result.helperCall) {
           // Text the helper reads from its parameters is whatever the caller passes.

@@ -154,7 +154,7 @@ export default createRule<Options, MessageIds>({
         model = built;
         for (const result of built.errorResults) {
           if (!result.helperCall) continue;
-          const payload = getPayload(sourceCode, result, vocabulary);
+          const payload = getPayload(built, result, vocabulary);
           for (const object of payload.objects) check(object, (value) => valueAtResult(result, value), result.node, result.helperCall);
         }
         for (const object of objects) check(object, identity, object);

@@ -183,7 +183,7 @@ export default createRule<Options, MessageIds>({
         // A helper's payload is checked once, at the helper's own object.
         if (result.helperCall) continue;
         if (model.isUnknownToolBranch(result.node)) continue;
-        const payload = getPayload(sourceCode, result, vocabulary);
+        const payload = getPayload(model, result, vocabulary);
         const tool = toolLabel(model.toolNamesAt(result.node));
         const isErrorProperty = findProperty(result.object, "isError") ?? result.object;
         const category = payloadField(payload, vocabulary.category);

@@ -113,7 +113,7 @@ export default createRule<Options, MessageIds>({
         // A helper's own object is checked at each call, where the branch is.
         if (!result.helperCall && helperObjects.has(result.object)) continue;
         if (model.isUnknownToolBranch(result.node)) continue;
-        const payload = getPayload(sourceCode, result, vocabulary);
+        const payload = getPayload(model, result, vocabulary);
         if (payload.unknown || hasRetryHint(payload.objects, vocabulary.retryAfter)) continue;
         const claim = transientProperty(result, vocabulary, payload);
         if (!claim) continue;

@@ -37,7 +37,7 @@ export default createRule<Options, MessageIds>({
       for (const result of model.errorResults) {
         // A helper's own object is checked at each call, where the text is passed.
         if (!result.helperCall && helperObjects.has(result.object)) continue;
-        const payload = getPayload(sourceCode, result, vocabulary);
+        const payload = getPayload(model, result, vocabulary);
         if (payload.unknown) continue;
         const category = payloadField(payload, vocabulary.category);
         if (!category) continue;
