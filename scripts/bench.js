@@ -894,6 +894,10 @@ async function main() {
     console.log(`one no-op rule / parse-only (ESLint's own cost of running any rule): ${median(floorRatios).toFixed(2)}x (runs: ${floorRatios.map((r) => r.toFixed(3)).join(", ")})`);
     const modelRatios = runs.map((r) => r.model / r.parseOnly);
     console.log(`the shared model alone / parse-only (ESLint's cost included): ${median(modelRatios).toFixed(2)}x (runs: ${modelRatios.map((r) => r.toFixed(3)).join(", ")})`);
+    // What the plugin itself adds: recommended's ratio minus the no-op rule's, run by run.
+    const above = runs.map((r) => (r.recommended - r.floor) / r.parseOnly);
+    const signed = (d) => `${d < 0 ? "-" : "+"}${Math.abs(d).toFixed(3)}`;
+    console.log(`recommended above ESLint's floor (its ratio minus the no-op rule's): ${signed(median(above))} (runs: ${above.map(signed).join(", ")})`);
   }
 
   const { fatal, firstFatal, reports, perRule } = summarize(warm.results);
