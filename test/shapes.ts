@@ -213,6 +213,17 @@ ${body}
 }`,
   },
   {
+    title: "a registration method of the project's own (`registry.accountTool(name, { inputSchema }, handler)`)",
+    group: 3,
+    named: true,
+    thrown: "unknown",
+    hasExtra: false,
+    wrap: (body) => `${SDK}const registry = createRegistry(server);
+registry.accountTool("search_docs", { description: "Search", inputSchema: { query: z.string() } }, async (args, accountId) => {
+${body}
+});`,
+  },
+  {
     title: "a function declared to return CallToolResult",
     group: 3,
     named: false,

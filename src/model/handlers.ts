@@ -244,6 +244,7 @@ function frameworkFor(search: HandlerSearch, kind: HandlerKind): Framework {
     case "xmcp":
       return "xmcp";
     case "call-tool-result":
+    case "own-method":
     case "imported":
       return "unknown";
   }
@@ -504,8 +505,26 @@ export function visitRegistrationCall(search: HandlerSearch, call: TSESTree.Call
       return;
     }
     default:
+      // `context.accountTool("list_scans", { inputSchema }, async (args) => ...)`.
+      if (callee.type === AST_NODE_TYPES.MemberExpression && isOwnRegistration(search, callee, method, args)) {
+        addHandler(search, { kind: "own-method", toolName: toolNameOf(search, args[0]), expression: args[2] as TSESTree.Node, registration: call, hasArgs: true });
+      }
       return;
   }
+}
+
+/**
+ * A registration method of the project's own, recognised by its shape alone: a method whose name
+ * says tool, called with a literal tool name, a config object that declares an `inputSchema`, and
+ * an inline handler. What it does with a thrown error is unknown, so throws are not judged.
+ */
+function isOwnRegistration(search: HandlerSearch, callee: TSESTree.MemberExpression, method: string, args: readonly TSESTree.CallExpressionArgument[]): boolean {
+  if (args.length !== 3 || !/tool/i.test(method)) return false;
+  const [name, config, handler] = args.map((a) => unwrap(a));
+  if (!name || toolNameOf(search, name) === undefined || !isFunctionNode(handler)) return false;
+  if (config?.type !== AST_NODE_TYPES.ObjectExpression || !findProperty(config, "inputSchema")) return false;
+  // With types: a method of a dependency that is no MCP framework registers no MCP tool.
+  return !isMethodOfNonMcpDependency(search.sourceCode, callee, method);
 }
 
 /** How the tool name is read inside a dispatcher: variable names and `request.params.name` paths. */

@@ -35,6 +35,8 @@ export type HandlerKind =
   | "mastra"
   | "xmcp"
   | "call-tool-result"
+  /** `context.accountTool(name, { inputSchema }, handler)`: a registration method of the project's own. */
+  | "own-method"
   /** A function in this file that a tool registered in another file calls (typed analysis). */
   | "imported";
 

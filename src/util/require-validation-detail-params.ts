@@ -318,6 +318,10 @@ function readParameters(sourceCode: SourceCode, model: McpModel, handler: ToolHa
     case "mastra":
       keys = registrationKeys(sourceCode, registration);
       break;
+    case "own-method":
+      // Recognised by its `inputSchema` (see the model): `accountTool(name, { inputSchema }, handler)`.
+      keys = registration.type === AST_NODE_TYPES.CallExpression ? schemaIn(sourceCode, registration.arguments[1], ["inputSchema"]) : undefined;
+      break;
     case "addTool":
       keys = schemaIn(sourceCode, registration, ["parameters"]);
       break;

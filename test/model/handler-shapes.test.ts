@@ -84,6 +84,33 @@ describe("the MCP model finds every handler shape", () => {
     expect(probeAt(code).tool).toBeNull();
   });
 
+  describe("a registration method of the project's own", () => {
+    const file = (call: string): string =>
+      `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst registry = createRegistry(new McpServer({ name: "d", version: "1" }));\n${call}`;
+    const handler = "async (args) => {\n  debugger;\n  return { content: [] };\n}";
+
+    it("is a registration with a literal name, an inputSchema and an inline handler", () => {
+      const code = file(`registry.accountTool("list_scans", { inputSchema: { query: z.string() } }, ${handler});`);
+      expect(probeAt(code)).toEqual({ tool: "list_scans", frameworks: ["unknown"], escaping: [] });
+    });
+
+    it("takes the name from a const", () => {
+      const code = file(`const NAME = "list_scans";\nregistry.accountTool(NAME, { inputSchema: {} }, ${handler});`);
+      expect(probeAt(code).tool).toBe("list_scans");
+    });
+
+    it.each([
+      ["a method whose name does not say tool", `registry.route("list_scans", { inputSchema: {} }, ${handler});`],
+      ["a config without inputSchema", `registry.accountTool("list_scans", { description: "List" }, ${handler});`],
+      ["a config that is not an object literal", `registry.accountTool("list_scans", config, ${handler});`],
+      ["a computed name", `registry.accountTool(prefix + "_scans", { inputSchema: {} }, ${handler});`],
+      ["a fourth argument", `registry.accountTool("list_scans", { inputSchema: {} }, ${handler}, options);`],
+      ["a handler passed by name", `async function listScans(args) {\n  debugger;\n  return { content: [] };\n}\nregistry.accountTool("list_scans", { inputSchema: {} }, listScans);`],
+    ])("is not a registration with %s", (_, call) => {
+      expect(probeAt(file(call))).toEqual({ tool: null, frameworks: [], escaping: [] });
+    });
+  });
+
   it("keeps a dispatcher's unknown-tool branch out of the escaping throws", () => {
     const code = SHAPES.find((s) => s.title.startsWith("low-level switch"))?.wrap("      debugger;\n      return { content: [] };") ?? "";
     expect(probeAt(code).escaping).toEqual([]);
