@@ -33,7 +33,7 @@ interface FileEntry {
   readonly fileName: string;
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   readonly services: ParserServicesWithTypeInformation;
-  /** Functions of this file on the paths of tools of other files: range key -> origin -> root. */
+  /** Functions of this file on the paths of tools of other files: range key -> tool (`toolOf`) -> root. */
   readonly roots: Map<string, Map<string, ImportedRoot>>;
   model: McpModel | undefined;
   /** Calls of wrappers of other files around this file's handlers -> whether the wrapper catches. */
@@ -96,12 +96,12 @@ export function getProgramIndex(program: ts.Program): ProgramIndex {
 export function factsAcrossProjects(program: ts.Program, fileName: string): ImportedFacts {
   const index = getProgramIndex(program);
   const facts = index.factsFor(fileName);
-  const seen = new Set(facts.roots.map((root) => `${root.origin}@${rangeKey(root.range)}`));
+  const seen = new Set(facts.roots.map((root) => `${toolOf(root)}@${rangeKey(root.range)}`));
   const extra: ImportedRoot[] = [];
   for (const other of projects.values()) {
     if (other.index === index) continue;
     for (const root of other.index.rootsFor(fileName)) {
-      const key = `${root.origin}@${rangeKey(root.range)}`;
+      const key = `${toolOf(root)}@${rangeKey(root.range)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       extra.push(root);
@@ -223,7 +223,9 @@ function buildIndex(program: ts.Program): ProgramIndex {
     }
     const targets: Target[] = [];
     for (const declaration of declarations) {
-      const fn = functionOf(declaration);
+      // `{ name, execute }` or `{ execute: run }`: the member names a function declared elsewhere;
+      // the member's object still names the tool.
+      const fn = functionOf(declaration) ?? functionOfNamedValue(declaration);
       if (!fn) continue;
       const sourceFile = fn.getSourceFile();
       if (!isProjectFile(sourceFile)) continue;
@@ -233,6 +235,15 @@ function buildIndex(program: ts.Program): ProgramIndex {
       if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(checker, declaration) });
     }
     return targets;
+  };
+  /** The function an object member's value names: `{ execute }`, `{ execute: run }`. */
+  const functionOfNamedValue = (declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined => {
+    let symbol: ts.Symbol | undefined;
+    if (ts.isShorthandPropertyAssignment(declaration)) symbol = checker.getShorthandAssignmentValueSymbol(declaration);
+    else if (ts.isPropertyAssignment(declaration) && ts.isIdentifier(declaration.initializer)) symbol = checker.getSymbolAtLocation(declaration.initializer);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const value = symbol?.valueDeclaration;
+    return value ? functionOf(value) : undefined;
   };
 
   /** Object-literal members by name, over the project's files (built on first use). */
@@ -522,14 +533,23 @@ function rootFor(fileName: string, handler: ToolHandler, target: Target, caught:
   };
 }
 
+/**
+ * The tool a root stands for: its origin, and its name, because one registration can serve
+ * several tools (`for (const tool of Object.values(tools)) server.tool(tool.name, ..., tool.execute)`).
+ */
+function toolOf(root: ImportedRoot): string {
+  return `${root.origin}|${root.toolName ?? ""}`;
+}
+
 /** Adds or widens a root; true when something changed (an uncaught path wins over a caught one). */
 function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
   const key = rangeKey(root.range);
-  let byOrigin = entry.roots.get(key);
-  if (!byOrigin) entry.roots.set(key, (byOrigin = new Map<string, ImportedRoot>()));
-  const existing = byOrigin.get(root.origin);
+  let byTool = entry.roots.get(key);
+  if (!byTool) entry.roots.set(key, (byTool = new Map<string, ImportedRoot>()));
+  const tool = toolOf(root);
+  const existing = byTool.get(tool);
   if (existing && (existing.caught === root.caught || !existing.caught)) return false;
-  byOrigin.set(root.origin, root);
+  byTool.set(tool, root);
   return true;
 }
 
@@ -555,6 +575,11 @@ function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaration): str
     const nameIn = (literal: ts.ObjectLiteralExpression): string | undefined => {
       for (const property of literal.properties) {
         if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === "name") return stringOf(property.initializer);
+        // `{ name, execute }` with `export const name = "find_city"`.
+        if (ts.isShorthandPropertyAssignment(property) && property.name.text === "name") {
+          const value = checker.getShorthandAssignmentValueSymbol(property)?.valueDeclaration;
+          if (value && ts.isVariableDeclaration(value) && value.initializer && ts.isStringLiteralLike(value.initializer)) return value.initializer.text;
+        }
       }
       return undefined;
     };

@@ -33,7 +33,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "14 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "15 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -51,6 +51,10 @@ describe("tool inventory", () => {
       ["get_alerts", "object-member/src/server.ts:7", "object-member/src/server.ts:7", "0/0", "0/1", 1],
       ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
       ["ping_host", "register-function/src/tools/ping.ts:6", "register-function/src/tools/ping.ts:6", "0/0", "0/1", 1],
+      // A loop over Object.values() of tool modules; `execute: run` is not named like the
+      // registration's `tool.execute`, so its handler is not placed (its path is followed).
+      ["find_city", "registry-modules/src/server.ts:8", "registry-modules/src/tools/city.ts:7", "0/0", "0/1", 1],
+      ["get_weather", "registry-modules/src/server.ts:8", "-", "0/0", "0/2", 2],
       // One registration in a loop over a registry: one entry per tool, each with its handler.
       ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
       ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
@@ -76,6 +80,7 @@ describe("tool inventory", () => {
       ["get_alerts", false],
       ["get_issue", false],
       ["ping_host", false],
+      ["(unnamed)", true],
       ["(unnamed)", true],
       ["forecast_report", false],
       ["read_note", false],

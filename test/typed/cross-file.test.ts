@@ -49,6 +49,12 @@ describe("tool names found by the index", () => {
     expect(await names("registry")).toEqual(["refund_order", "search_orders"]);
   });
 
+  it("names registry tools after their definitions' `name` (shorthand or not), each tool that reaches a shared function", async () => {
+    const messages = await lintMessages(path.join(FIXTURES, "registry-modules"), "recommended-type-checked");
+    const shared = messages.filter((m) => m.file === "src/upstream.ts").map((m) => m.message);
+    expect(shared).toEqual([expect.stringContaining('tools "find_city" and "get_weather"')]);
+  });
+
   it("names a dispatcher case's tool", async () => {
     expect(await names("low-level-dispatch")).toEqual(["search"]);
   });
