@@ -57,6 +57,26 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "a lookup by the tool name alone, whose not-found branch throws without saying tool",
+      code: `${LOW_LEVEL}class Proxy {
+  private readonly server = new Server({ name: "s", version: "1" });
+  private readonly operations: Record<string, { path: string }> = {};
+  private findOperation(id: string): { path: string } | undefined {
+    return this.operations[id];
+  }
+  setUp() {
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name } = request.params;
+      const operation = this.findOperation(name);
+      if (!operation) {
+        throw new Error(\`Method \${name} not found\`);
+      }
+      return { content: [{ type: "text", text: operation.path }] };
+    });
+  }
+}`,
+    },
+    {
       name: "the result after a one-branch if on the tool name is the unknown-tool answer",
       code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -68,6 +88,18 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "a call that runs the tool (name and arguments) is no lookup: its failure branch is the tool's",
+      code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
+declare function runTool(name: string, args: unknown): Promise<string | undefined>;
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  const output = await runTool(name, args);
+  if (!output) throw new Error(\`\${name} returned nothing\`);
+  return { content: [{ type: "text", text: output }] };
+});`,
+      errors: [{ messageId: "unclassifiedThrow", line: 8 }],
+    },
     {
       name: "a low-level dispatcher that hands the whole request to a same-file function with the switch",
       code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });

@@ -672,6 +672,9 @@ function findDispatch(
         // `handleToolCall(request.params.name, args)`: the callee dispatches on its parameter.
         const callee = unwrap(node.callee);
         const index = node.arguments.findIndex((a) => isNameExpression(a, bindings));
+        // `const operation = this.findOperation(name); if (!operation) throw ...`: a lookup by the
+        // name alone, and the branch where it found nothing is the unknown-tool branch.
+        if (index === 0 && node.arguments.length === 1) visitNameLookup(search, node);
         if (index !== -1 && callee.type === AST_NODE_TYPES.Identifier && depth < 2) {
           const target = resolveFunction(search.sourceCode, callee);
           const param = target?.params[index];
@@ -691,6 +694,26 @@ function findDispatch(
     forEachChild(node, search.sourceCode.visitorKeys, visit);
   };
   visit(fn.body);
+}
+
+/** `const x = lookUp(name)` (awaited or not): its `if (!x)` branches are unknown-tool branches. */
+function visitNameLookup(search: HandlerSearch, call: TSESTree.CallExpression): void {
+  let value: TSESTree.Node = call;
+  if (value.parent.type === AST_NODE_TYPES.AwaitExpression) value = value.parent;
+  const declarator = value.parent;
+  if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== value || declarator.id.type !== AST_NODE_TYPES.Identifier) return;
+  const variable = findVariable(search.sourceCode, declarator.id);
+  if (variable) markMissingLookup(search, variable);
+}
+
+/** The consequents of `if (!x)` on a variable that holds what a lookup by tool name found. */
+function markMissingLookup(search: HandlerSearch, variable: TSESLint.Scope.Variable): void {
+  for (const reference of variable.references) {
+    const test = reference.identifier.parent;
+    if (test.type === AST_NODE_TYPES.UnaryExpression && test.operator === "!" && test.parent.type === AST_NODE_TYPES.IfStatement && test.parent.test === test) {
+      search.unknownToolBranches.push(test.parent.consequent);
+    }
+  }
 }
 
 /** `handlers[name]`: each function of the same-file table is a tool, keyed by its property name. */
@@ -719,12 +742,7 @@ function visitTableLookup(
       caught ||= isCaughtWithin(call, fn);
     }
     // `if (!handler) throw ...` is the unknown-tool branch.
-    for (const reference of variable?.references ?? []) {
-      const test = reference.identifier.parent;
-      if (test.type === AST_NODE_TYPES.UnaryExpression && test.operator === "!" && test.parent.type === AST_NODE_TYPES.IfStatement) {
-        search.unknownToolBranches.push(test.parent.consequent);
-      }
-    }
+    if (variable) markMissingLookup(search, variable);
   }
   // The table function receives the request context when the dispatcher passes its own along.
   const [contextName, ...signalPath] = (dispatcher.requestSignal ?? "").split(".");
