@@ -515,8 +515,9 @@ export function visitRegistrationCall(search: HandlerSearch, call: TSESTree.Call
 
 /**
  * A registration method of the project's own, recognised by its shape alone: a method whose name
- * says tool, called with a literal tool name, a config object that declares an `inputSchema`, and
- * an inline handler. What it does with a thrown error is unknown, so throws are not judged.
+ * says tool, called with a literal (or `const`) tool name, a config object that declares an
+ * `inputSchema`, and an inline handler. What it does with a thrown error is unknown, so throws
+ * are not judged.
  */
 function isOwnRegistration(search: HandlerSearch, callee: TSESTree.MemberExpression, method: string, args: readonly TSESTree.CallExpressionArgument[]): boolean {
   if (args.length !== 3 || !/tool/i.test(method)) return false;
