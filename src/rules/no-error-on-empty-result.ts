@@ -17,7 +17,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 const NO_RESULTS_TEXT =
   /\b(no (results?|matches|matching \w+|records|items|entries|rows|hits|documents|files|pages|issues)( (were |was )?(found|returned))?|nothing (was )?(found|matched)|found nothing|0 (results|matches|items|rows|records|hits)|zero (results|matches)|returned no (results|matches|items|rows|records|hits)|no \w+s (were )?found|did not match any|didn't match any)\b/i;
 /** "User 42 not found": a single-item lookup. */
-const NOT_FOUND_TEXT = /\b(not found|does not exist|doesn't exist|no such)\b/i;
+const NOT_FOUND_TEXT = /\b(not found|(does|may|might) not exist|doesn't exist|no such)\b/i;
 
 const COUNT_PROPERTIES = new Set(["count", "total", "totalCount", "total_count", "totalResults", "resultCount", "hits", "numResults"]);
 const SIZE_PROPERTIES = new Set(["length", "size"]);
@@ -200,7 +200,11 @@ export default createRule<Options, MessageIds>({
           }
           if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === current) {
             const subject = emptinessSubject(parent.test);
-            if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\``;
+            // "No items at docs/: the path may not exist": the text says the requested thing is
+            // missing, which is a lookup that failed (see `reportSingleItemLookup`), not an answer.
+            if (subject && originOf(sourceCode, subject) === "call" && (reportSingle || text === undefined || !NOT_FOUND_TEXT.test(text))) {
+              return `\`${sourceCode.getText(parent.test)}\``;
+            }
             if (reportSingle && text !== undefined && NOT_FOUND_TEXT.test(text)) {
               const missing = missingItemSubject(parent.test);
               if (missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
@@ -208,7 +212,7 @@ export default createRule<Options, MessageIds>({
           }
           current = parent;
         }
-        if (text !== undefined && NO_RESULTS_TEXT.test(text)) return "nothing matched";
+        if (text !== undefined && NO_RESULTS_TEXT.test(text) && (reportSingle || !NOT_FOUND_TEXT.test(text))) return "nothing matched";
         return undefined;
       }
 

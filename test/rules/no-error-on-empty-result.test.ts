@@ -336,6 +336,19 @@ server.registerTool("search_docs", { inputSchema: {} }, async (args) => {
 
   // Option reportSingleItemLookup.
   empty(
+    "option reportSingleItemLookup: an empty listing whose text says the path may not exist",
+    inTool(`  const items = await repo.listItems(args.path);
+  if (!items || items.length === 0) return /*>*/{ isError: true, content: [{ type: "text", text: "Nothing there: the path may not exist." }] }/*<*/;
+  return { content: [{ type: "text", text: JSON.stringify(items) }] };`),
+    "`!items || items.length === 0`",
+    {
+      options: [{ reportSingleItemLookup: true }],
+      suggestion: inTool(`  const items = await repo.listItems(args.path);
+  if (!items || items.length === 0) return { content: [{ type: "text", text: "Nothing there: the path may not exist." }] };
+  return { content: [{ type: "text", text: JSON.stringify(items) }] };`),
+    },
+  ),
+  empty(
     "option reportSingleItemLookup: `!doc`",
     inTool(`  const doc = await fetchDoc(args.id);
   if (!doc) return /*>*/{ isError: true, content: [{ type: "text", text: "Document not found" }] }/*<*/;
@@ -434,6 +447,14 @@ valid.push(
     code: inTool(`  const user = await db.find(args.id);
   if (!user) return { isError: true, content: [{ type: "text", text: \`User \${args.id} not found\` }] };
   return { content: [{ type: "text", text: user.name }] };`),
+  },
+  {
+    name: "an empty listing whose error text says the requested path may not exist (default options)",
+    code: inTool(`  const items = await repo.listItems(args.path);
+  if (!items || items.length === 0) {
+    return { isError: true, content: [{ type: "text", text: \`No items found at \${args.path}: the path may not exist in this repository.\` }] };
+  }
+  return { content: [{ type: "text", text: JSON.stringify(items) }] };`),
   },
   {
     name: "an emptiness test on a parameter of a same-file function",
