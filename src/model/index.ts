@@ -189,11 +189,14 @@ export function getModel(context: Readonly<TSESLint.RuleContext<string, readonly
 }
 
 function modelIn(slot: NonNullable<typeof current>, context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): McpModel {
-  if (!slot.model) {
-    if (slot.imported === undefined) slot.imported = importedRoots(context) ?? null;
-    slot.model = buildModel(context.sourceCode, "traversal", slot.imported ?? undefined);
-  }
+  slot.model ??= buildModel(context.sourceCode, "traversal", importedIn(slot, context));
   return slot.model;
+}
+
+/** What the program index knows about the file (typed linting), looked up once per lint. */
+function importedIn(slot: NonNullable<typeof current>, context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): ImportedFacts | undefined {
+  if (slot.imported === undefined) slot.imported = importedRoots(context) ?? null;
+  return slot.imported ?? undefined;
 }
 
 /**
@@ -204,9 +207,8 @@ export function withModel(
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
   check: (model: McpModel) => void,
 ): TSESLint.RuleListener {
-  // What the program index knows about this file (typed linting), looked up once per lint.
   const slot = slotOf(context.sourceCode);
-  if (!slot.model && slot.imported === undefined) slot.imported = importedRoots(context) ?? null;
+  if (!slot.model) importedIn(slot, context);
   slot.readers += 1;
   return {
     "Program:exit": () => {

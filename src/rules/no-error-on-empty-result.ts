@@ -189,6 +189,9 @@ export default createRule<Options, MessageIds>({
 
       /** The emptiness test of an enclosing branch, when the tested value came from a call. */
       function emptyBranch(node: TSESTree.Node, text: string | undefined): string | undefined {
+        // "No items at docs/: the path may not exist": the text says the requested thing is
+        // missing, which is a lookup that failed (see `reportSingleItemLookup`), not an answer.
+        const saysMissing = text !== undefined && NOT_FOUND_TEXT.test(text);
         let current: TSESTree.Node = node;
         while (current.parent && !isFunctionNode(current.parent)) {
           const parent: TSESTree.Node = current.parent;
@@ -200,19 +203,15 @@ export default createRule<Options, MessageIds>({
           }
           if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === current) {
             const subject = emptinessSubject(parent.test);
-            // "No items at docs/: the path may not exist": the text says the requested thing is
-            // missing, which is a lookup that failed (see `reportSingleItemLookup`), not an answer.
-            if (subject && originOf(sourceCode, subject) === "call" && (reportSingle || text === undefined || !NOT_FOUND_TEXT.test(text))) {
-              return `\`${sourceCode.getText(parent.test)}\``;
-            }
-            if (reportSingle && text !== undefined && NOT_FOUND_TEXT.test(text)) {
+            if (subject && originOf(sourceCode, subject) === "call" && (reportSingle || !saysMissing)) return `\`${sourceCode.getText(parent.test)}\``;
+            if (reportSingle && saysMissing) {
               const missing = missingItemSubject(parent.test);
               if (missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
             }
           }
           current = parent;
         }
-        if (text !== undefined && NO_RESULTS_TEXT.test(text) && (reportSingle || !NOT_FOUND_TEXT.test(text))) return "nothing matched";
+        if (text !== undefined && NO_RESULTS_TEXT.test(text) && (reportSingle || !saysMissing)) return "nothing matched";
         return undefined;
       }
 

@@ -559,14 +559,17 @@ function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
  * A name held in a `const` is read through the checker.
  */
 function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaration): string | undefined {
+  /** The string a `const` holds: `const NAME = "x"`. */
+  const constString = (symbol: ts.Symbol | undefined): string | undefined => {
+    const value = symbol?.valueDeclaration;
+    return value && ts.isVariableDeclaration(value) && value.initializer && ts.isStringLiteralLike(value.initializer) ? value.initializer.text : undefined;
+  };
   const stringOf = (node: ts.Expression | undefined): string | undefined => {
     if (!node) return undefined;
     if (ts.isStringLiteralLike(node)) return node.text;
     if (ts.isIdentifier(node)) {
       const symbol = checker.getSymbolAtLocation(node);
-      const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-      const value = target?.valueDeclaration;
-      if (value && ts.isVariableDeclaration(value) && value.initializer && ts.isStringLiteralLike(value.initializer)) return value.initializer.text;
+      return constString(symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
     }
     return undefined;
   };
@@ -577,8 +580,8 @@ function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaration): str
         if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === "name") return stringOf(property.initializer);
         // `{ name, execute }` with `export const name = "find_city"`.
         if (ts.isShorthandPropertyAssignment(property) && property.name.text === "name") {
-          const value = checker.getShorthandAssignmentValueSymbol(property)?.valueDeclaration;
-          if (value && ts.isVariableDeclaration(value) && value.initializer && ts.isStringLiteralLike(value.initializer)) return value.initializer.text;
+          const name = constString(checker.getShorthandAssignmentValueSymbol(property));
+          if (name !== undefined) return name;
         }
       }
       return undefined;
