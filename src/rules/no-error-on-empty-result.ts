@@ -6,7 +6,7 @@ import { getVocabulary } from "../settings.js";
 import { findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
-import { containsComment, removeProperty } from "../util/fix.js";
+import { containsComment, removeProperty, removeStatement } from "../util/fix.js";
 
 export type Options = [{ reportSingleItemLookup?: boolean }];
 export type MessageIds = "errorOnEmptyResult" | "returnEmptySuccess";
@@ -15,7 +15,12 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Error text that says the operation ran and found nothing. */
 const NO_RESULTS_TEXT =
-  /\b(no (results?|matches|matching \w+|records|items|entries|rows|hits|documents|files|pages|issues)( (were |was )?(found|returned))?|nothing (was )?(found|matched)|found nothing|0 (results|matches|items|rows|records|hits)|zero (results|matches)|returned no (results|matches|items|rows|records|hits)|no \w+s (were )?found|did not match any|didn't match any)\b/i;
+  /\b(no (\w+ )?(results?|matches|matching \w+|records|items|entries|rows|hits|documents|files|pages|issues)( (were |was )?(found|returned))?|nothing (was )?(found|matched)|found nothing|0 (results|matches|items|rows|records|hits)|zero (results|matches)|returned no (results|matches|items|rows|records|hits)|no \w+s (were )?found|did not match any|didn't match any)\b/i;
+/**
+ * "Unable to retrieve a summary": the text says the operation did not work, and the model cannot
+ * tell it wrong. "Could not find" is how a search says it found nothing, so it is not one of them.
+ */
+const FAILED_TEXT = /\b(unable to|could not|couldn't|cannot|can't|failed to) (?!find\b|locate\b|match\b)/i;
 /** "User 42 not found": a single-item lookup. */
 const NOT_FOUND_TEXT = /\b(not found|(does|may|might) not exist|doesn't exist|no such)\b/i;
 
@@ -106,20 +111,40 @@ function emptinessSubject(test: TSESTree.Node): TSESTree.Node | undefined {
     if (operator === ">" && isOne(left)) return measuredValue(right);
   }
   if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "||") {
-    // `!x || x.length === 0`: every side is a falsy or emptiness check of one value.
-    const left = emptinessSubject(n.left);
-    const right = emptinessSubject(n.right);
-    if (left && right) return left;
-    const falsy = (side: TSESTree.Node): TSESTree.Node | undefined => {
+    // `!x || x.length === 0`, `!web || !Array.isArray(web.results) || web.results.length < 1`:
+    // some sides test emptiness, every other side tests that one of those values (or an object
+    // it hangs from) is missing or not an array.
+    const sides: TSESTree.Node[] = [];
+    const flatten = (side: TSESTree.Node): void => {
       const s = unwrap(side);
-      return s.type === AST_NODE_TYPES.UnaryExpression && s.operator === "!" ? s.argument : undefined;
+      if (s.type === AST_NODE_TYPES.LogicalExpression && s.operator === "||") {
+        flatten(s.left);
+        flatten(s.right);
+      } else sides.push(s);
     };
-    const subject = left ?? right;
-    const other = left ? n.right : n.left;
-    const checked = falsy(other);
-    if (subject && checked && memberPath(checked) !== undefined && memberPath(checked) === memberPath(subject)) return subject;
+    flatten(n);
+    const subjects = sides.map(emptinessSubject);
+    const subject = subjects.find((x) => x !== undefined);
+    if (!subject) return undefined;
+    const paths = subjects.flatMap((x) => (x ? [memberPath(x)] : []));
+    for (const [i, side] of sides.entries()) {
+      if (subjects[i]) continue;
+      const guarded = missingOrNotArray(side);
+      const path = guarded ? memberPath(guarded) : undefined;
+      if (path === undefined || !paths.some((p) => p !== undefined && (p === path || p.startsWith(`${path}.`)))) return undefined;
+    }
+    return subject;
   }
   return undefined;
+}
+
+/** `!x` and `!Array.isArray(x)`: the `x` such a test finds missing or of the wrong kind. */
+function missingOrNotArray(test: TSESTree.Node): TSESTree.Node | undefined {
+  const n = unwrap(test);
+  if (n.type !== AST_NODE_TYPES.UnaryExpression || n.operator !== "!") return undefined;
+  const argument = unwrap(n.argument);
+  if (argument.type === AST_NODE_TYPES.CallExpression && memberPath(argument.callee) === "Array.isArray") return argument.arguments[0];
+  return argument;
 }
 
 /** For the `else` of `x.length > 0`, `x.length !== 0`, `x.length >= 1`, `x.length`: the value. */
@@ -192,6 +217,7 @@ export default createRule<Options, MessageIds>({
         // "No items at docs/: the path may not exist": the text says the requested thing is
         // missing, which is a lookup that failed (see `reportSingleItemLookup`), not an answer.
         const saysMissing = text !== undefined && NOT_FOUND_TEXT.test(text);
+        if (text !== undefined && FAILED_TEXT.test(text)) return undefined;
         let current: TSESTree.Node = node;
         while (current.parent && !isFunctionNode(current.parent)) {
           const parent: TSESTree.Node = current.parent;
@@ -209,6 +235,9 @@ export default createRule<Options, MessageIds>({
               if (missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
             }
           }
+          // Under another condition (`if (failures.length > 0)` inside the empty branch), the
+          // error answers that condition, not the emptiness.
+          if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test !== current) break;
           current = parent;
         }
         if (text !== undefined && NO_RESULTS_TEXT.test(text) && (reportSingle || !saysMissing)) return "nothing matched";
@@ -247,6 +276,24 @@ export default createRule<Options, MessageIds>({
         report(result.node, what, fix);
       }
 
+      // `response.isError = true` on a result built before (`const response = { content: [] }`),
+      // with its text pushed in the same block.
+      for (const result of model.results) {
+        let declarator = result.object.parent;
+        while (declarator.type === AST_NODE_TYPES.TSAsExpression || declarator.type === AST_NODE_TYPES.TSSatisfiesExpression) declarator = declarator.parent;
+        if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || !declarator.init || unwrap(declarator.init) !== result.object || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
+        const variable = findVariable(sourceCode, declarator.id);
+        if (!variable) continue;
+        for (const reference of variable.references) {
+          const statement = reference.identifier.type === AST_NODE_TYPES.Identifier ? isErrorAssignment(reference.identifier) : undefined;
+          if (!statement || model.isUnknownToolBranch(statement)) continue;
+          const textValue = pushedText(statement, variable.references);
+          const what = emptyBranch(statement, textValue ? messageText(textValue) : undefined);
+          if (what === undefined) continue;
+          report(statement, what, containsComment(sourceCode, statement) ? null : (fixer) => removeStatement(fixer, sourceCode, statement));
+        }
+      }
+
       for (const site of model.escapingThrows) {
         const text = thrownText(site.node);
         const what = emptyBranch(site.node, text);
@@ -264,6 +311,36 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/** For the `x` of `x.isError = true;` alone in a block: that statement. */
+function isErrorAssignment(identifier: TSESTree.Identifier): TSESTree.ExpressionStatement | undefined {
+  const member = identifier.parent;
+  if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier || memberName(member) !== "isError") return undefined;
+  const assignment = member.parent;
+  if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.operator !== "=" || assignment.left !== member) return undefined;
+  const value = unwrap(assignment.right);
+  if (value.type !== AST_NODE_TYPES.Literal || value.value !== true) return undefined;
+  const statement = assignment.parent;
+  // In a block, so that removing it (the suggestion) leaves the code around it as it was.
+  return statement.type === AST_NODE_TYPES.ExpressionStatement && statement.parent.type === AST_NODE_TYPES.BlockStatement ? statement : undefined;
+}
+
+/** The text of `x.content.push({ type: "text", text })` in the block of `statement`, for the same `x`. */
+function pushedText(statement: TSESTree.ExpressionStatement, references: readonly TSESLint.Scope.Reference[]): TSESTree.Node | undefined {
+  const block = statement.parent as TSESTree.BlockStatement;
+  for (const sibling of block.body) {
+    if (sibling.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const call = unwrap(sibling.expression);
+    if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression || memberName(call.callee) !== "push") continue;
+    const content = call.callee.object;
+    if (content.type !== AST_NODE_TYPES.MemberExpression || memberName(content) !== "content") continue;
+    if (!references.some((r) => r.identifier === content.object)) continue;
+    const part = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+    const text = part?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(part, "text") : undefined;
+    if (text) return text.value;
+  }
+  return undefined;
+}
 
 /** Whether `node` belongs to `fn` itself (not a nested function). */
 function isDirectlyIn(node: TSESTree.Node, fn: TSESTree.Node): boolean {

@@ -68,6 +68,22 @@ export function removeProperty(
   return fixer.remove(property);
 }
 
+/** Removes a statement, with its line when nothing else stands on that line. */
+export function removeStatement(fixer: TSESLint.RuleFixer, sourceCode: SourceCode, statement: TSESTree.Statement): TSESLint.RuleFix {
+  const text = sourceCode.text;
+  let start = statement.range[0];
+  while (start > 0 && (text[start - 1] === " " || text[start - 1] === "\t")) start--;
+  let end = statement.range[1];
+  while (end < text.length && (text[end] === " " || text[end] === "\t")) end++;
+  const lineEnds = end === text.length || text[end] === "\n" || text[end] === "\r";
+  const ownLine = (start === 0 || text[start - 1] === "\n") && lineEnds;
+  // Beside other code, the spaces that separated it go too.
+  if (!ownLine) return fixer.removeRange(lineEnds ? [start, statement.range[1]] : [statement.range[0], end]);
+  if (text[end] === "\r") end++;
+  if (text[end] === "\n") end++;
+  return fixer.removeRange([start, end]);
+}
+
 /** A JavaScript string literal for `value`, in double quotes. */
 export function quote(value: string): string {
   return JSON.stringify(value);

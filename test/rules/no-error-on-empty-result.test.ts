@@ -550,4 +550,131 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   },
 );
 
+// A result built first and turned into an error later: `response.isError = true`.
+const built = (test: string, onEmpty: string[], declare = "const response = { content: [] as { type: \"text\"; text: string }[], isError: false };"): string => `  ${declare}
+  const page = await client.search({ q: args.query });
+  if (${test}) {
+${onEmpty.map((line) => `    ${line}`).join("\n")}
+    return response;
+  }
+  for (const hit of page.results) response.content.push({ type: "text", text: hit.title });
+  return response;`;
+const PUSH_NONE = 'response.content.push({ type: "text", text: "No web results found" });';
+
+invalid.push(
+  empty(
+    "a result built first, set to isError in an emptiness branch",
+    inTool(built("!page || !Array.isArray(page.results) || page.results.length < 1", ["/*>*/response.isError = true;/*<*/", PUSH_NONE])),
+    "`!page || !Array.isArray(page.results) || page.results.length < 1`",
+    { suggestion: inTool(built("!page || !Array.isArray(page.results) || page.results.length < 1", [PUSH_NONE])) },
+  ),
+  empty(
+    "a result built first, set to isError after its text was pushed (a typed declaration)",
+    inTool(built("page.results.length === 0", [PUSH_NONE, "/*>*/response.isError = true;/*<*/"], "const response: CallToolResult = { content: [], isError: false };")),
+    "`page.results.length === 0`",
+    { suggestion: inTool(built("page.results.length === 0", [PUSH_NONE], "const response: CallToolResult = { content: [], isError: false };")) },
+  ),
+  empty(
+    "a result built first, its text saying nothing matched outside an emptiness test",
+    inTool(built("page.status === 204", ["/*>*/response.isError = true;/*<*/", PUSH_NONE])),
+    "nothing matched",
+    { suggestion: inTool(built("page.status === 204", [PUSH_NONE])) },
+  ),
+  empty(
+    "a result built first, set to isError beside its text on one line",
+    inTool(built("page.results.length === 0", [`/*>*/response.isError = true;/*<*/  ${PUSH_NONE}`])),
+    "`page.results.length === 0`",
+    { suggestion: inTool(built("page.results.length === 0", [PUSH_NONE])) },
+  ),
+  empty(
+    "a result built first, set to isError after its text on one line",
+    inTool(built("page.results.length === 0", [`${PUSH_NONE} /*>*/response.isError = true;/*<*/`])),
+    "`page.results.length === 0`",
+    { suggestion: inTool(built("page.results.length === 0", [PUSH_NONE])) },
+  ),
+  empty(
+    "a result built first, a comment in the assignment (no suggestion)",
+    inTool(built("page.results.length === 0", ["/*>*/response.isError = /* empty */ true;/*<*/", PUSH_NONE])),
+    "`page.results.length === 0`",
+  ),
+  empty(
+    "an error result whose text names what found nothing",
+    inTool(body("results.length === 0", '/*>*/return { isError: true, content: [{ type: "text", text: "No web results found" }] };/*<*/'.replace("/*>*/return ", "return /*>*/").replace(";/*<*/", "/*<*/;"))),
+    "`results.length === 0`",
+    { suggestion: inTool(body("results.length === 0", 'return { content: [{ type: "text", text: "No web results found" }] };')) },
+  ),
+);
+
+valid.push(
+  {
+    name: "a result built first, set to isError where the text says the operation did not work",
+    code: inTool(built("!page || page.results.length === 0", ["response.isError = true;", 'response.content.push({ type: "text", text: "Unable to retrieve a summary." });'])),
+  },
+  {
+    name: "an error result whose text says the operation did not work, in an emptiness branch",
+    code: inTool(body("results.length === 0", 'return { isError: true, content: [{ type: "text", text: "Could not retrieve the summary; retry in a minute." }] };')),
+  },
+  {
+    name: "a result built first, set to isError when the input is empty",
+    code: inTool(`  const response = { content: [] as { type: "text"; text: string }[], isError: false };
+  if (args.query.length === 0) {
+    response.isError = true;
+    response.content.push({ type: "text", text: "The query must not be empty." });
+  }
+  return response;`),
+  },
+  {
+    name: "a result built first, set to isError outside a block",
+    code: inTool(built("page.results.length === 0", ["if (page.partial) response.isError = true;", PUSH_NONE])),
+  },
+  {
+    name: "an error result under another condition inside an emptiness branch",
+    code: inTool(`  const page = await client.fetchContents({ urls: args.urls });
+  const failures = page.statuses.filter((s) => s.status === "error");
+  if (!page || !page.results || page.results.length === 0) {
+    if (failures.length > 0) {
+      return { isError: true, content: [{ type: "text", text: \`Fetching \${failures.map((f) => f.id).join(", ")} failed.\` }] };
+    }
+    return { content: [{ type: "text", text: "The pages had no content." }] };
+  }
+  return { content: [{ type: "text", text: JSON.stringify(page.results) }] };`),
+  },
+  {
+    name: "an error result in the else of another condition inside an emptiness branch",
+    code: inTool(body("results.length === 0", 'return cached.length > 0 ? { content: [{ type: "text", text: cached.join("\\n") }] } : { isError: true, content: [{ type: "text", text: "The docs index is being rebuilt." }] };')),
+  },
+  {
+    name: "an emptiness test beside an unrelated missing-value test",
+    code: inTool(body("!args.strict || results.length === 0", 'return { isError: true, content: [{ type: "text", text: "Strict mode needs a narrower query." }] };')),
+  },
+  {
+    name: "a result built first, set to isError in the dispatcher's unknown-tool branch",
+    code: `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "demo", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const response = { content: [] as { type: "text"; text: string }[], isError: false };
+  switch (request.params.name) {
+    case "search_docs":
+      response.content.push({ type: "text", text: "[]" });
+      return response;
+    default: {
+      response.isError = true;
+      response.content.push({ type: "text", text: \`No tool matches "\${request.params.name}"; nothing found\` });
+      return response;
+    }
+  }
+});`,
+  },
+  {
+    name: "an object set to isError that is not a tool result",
+    code: inTool(`  const status = { isError: false, count: 0 };
+  const page = await client.search({ q: args.query });
+  if (page.results.length === 0) {
+    status.isError = true;
+  }
+  return { content: [{ type: "text", text: JSON.stringify(status) }] };`),
+  },
+);
+
 ruleTester.run("no-error-on-empty-result", rule, { valid, invalid });
