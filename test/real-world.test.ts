@@ -3,6 +3,7 @@
  * Each case is written from scratch in the shape that was seen; no server code is copied.
  */
 import noErrorOnEmptyResult from "../src/rules/no-error-on-empty-result.js";
+import noProtocolErrorInTool from "../src/rules/no-protocol-error-in-tool.js";
 import requireErrorClassification from "../src/rules/require-error-classification.js";
 import requireTimeout from "../src/rules/require-timeout.js";
 import { createRuleTester } from "./rule-tester.js";
@@ -77,6 +78,19 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 }`,
     },
     {
+      name: "a search of the tool list by name, whose not-found branch throws without saying tool",
+      code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
+declare const tools: { name: string; alias?: string; run(args: unknown): Promise<string> }[];
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  const tool = tools.find((t) => t.name === name || t.alias === name);
+  if (!tool) {
+    throw new Error(\`\${name} is not available on this server\`);
+  }
+  return { content: [{ type: "text", text: await tool.run(args) }] };
+});`,
+    },
+    {
       name: "the result after a one-branch if on the tool name is the unknown-tool answer",
       code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -88,6 +102,18 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "a search of a list by something other than the tool name is no lookup: its failure branch is the tool's",
+      code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
+declare const accounts: { id: string; token: string }[];
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  const account = accounts.find((a) => a.id === String(args?.accountId));
+  if (!account) throw new Error(\`\${name}: no account with that id\`);
+  return { content: [{ type: "text", text: account.token }] };
+});`,
+      errors: [{ messageId: "unclassifiedThrow", line: 8 }],
+    },
     {
       name: "a call that runs the tool (name and arguments) is no lookup: its failure branch is the tool's",
       code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
@@ -344,6 +370,27 @@ server.registerTool("read_resource", { inputSchema: {} }, async (input, extra) =
     return { content: [{ type: "text", text: \`Resource returned no content: \${input.uri}\` }], isError: true };
   }
   return { content: [content] };
+});`,
+    },
+  ],
+  invalid: [],
+});
+
+ruleTester.run("no-protocol-error-in-tool (real-world shapes)", noProtocolErrorInTool, {
+  valid: [
+    {
+      name: "an unknown-tool message in a const, passed as the second argument of McpError",
+      code: `${LOW_LEVEL}import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "s", version: "1" });
+declare const registry: { resolve(name: string, options: { fuzzy: boolean }): { run(args: unknown): Promise<string> } | undefined };
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  const tool = registry.resolve(name, { fuzzy: true });
+  if (!tool) {
+    const msg = \`Tool \${name} not found. Try tools/list.\`;
+    throw new McpError(ErrorCode.InvalidParams, msg);
+  }
+  return { content: [{ type: "text", text: await tool.run(args) }] };
 });`,
     },
   ],

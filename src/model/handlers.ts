@@ -675,7 +675,7 @@ function findDispatch(
         const index = node.arguments.findIndex((a) => isNameExpression(a, bindings));
         // `const operation = this.findOperation(name); if (!operation) throw ...`: a lookup by the
         // name alone, and the branch where it found nothing is the unknown-tool branch.
-        if (index === 0 && node.arguments.length === 1) visitNameLookup(search, node);
+        if ((index === 0 && node.arguments.length === 1) || findsByName(node, bindings)) visitNameLookup(search, node);
         if (index !== -1 && callee.type === AST_NODE_TYPES.Identifier && depth < 2) {
           const target = resolveFunction(search.sourceCode, callee);
           const param = target?.params[index];
@@ -695,6 +695,20 @@ function findDispatch(
     forEachChild(node, search.sourceCode.visitorKeys, visit);
   };
   visit(fn.body);
+}
+
+/** `tools.find((t) => t.name === name)`: a search of a list by the tool name. */
+function findsByName(call: TSESTree.CallExpression, bindings: NameBindings): boolean {
+  const callee = unwrap(call.callee);
+  const predicate = call.arguments.length === 1 ? unwrap(call.arguments[0] as TSESTree.Node) : undefined;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "find" || predicate?.type !== AST_NODE_TYPES.ArrowFunctionExpression || predicate.body.type === AST_NODE_TYPES.BlockStatement) return false;
+  /** Some comparison of the name, alone or among `||` alternatives (`t.name === name || t.alias === name`). */
+  const compares = (test: TSESTree.Node): boolean => {
+    const n = unwrap(test);
+    if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "||") return compares(n.left) || compares(n.right);
+    return n.type === AST_NODE_TYPES.BinaryExpression && (n.operator === "===" || n.operator === "==") && (isNameExpression(n.left, bindings) || isNameExpression(n.right, bindings));
+  };
+  return compares(predicate.body);
 }
 
 /** `const x = lookUp(name)` (awaited or not): its `if (!x)` branches are unknown-tool branches. */

@@ -597,14 +597,21 @@ export function buildModel(sourceCode: SourceCode, collect: "traversal" | "walk"
           : undefined;
     return text !== undefined && UNKNOWN_TOOL_TEXT.test(text);
   });
-  /** `const message = \`Unknown tool: ${name}\`; throw new Error(message)`. */
+  /**
+   * `const message = \`Unknown tool: ${name}\`; throw new Error(message)`, and the message as
+   * the second argument of `new McpError(ErrorCode.InvalidParams, message)`.
+   */
   const thrownVariableText = (node: TSESTree.ThrowStatement): string | undefined => {
     const argument = unwrap(node.argument);
     if (argument.type !== AST_NODE_TYPES.NewExpression && argument.type !== AST_NODE_TYPES.CallExpression) return undefined;
-    const message = argument.arguments[0] ? unwrap(argument.arguments[0]) : undefined;
-    if (message?.type !== AST_NODE_TYPES.Identifier) return undefined;
-    const init = constInitializer(sourceCode, message);
-    return init ? messageText(init) : undefined;
+    for (const a of argument.arguments) {
+      const message = unwrap(a);
+      if (message.type !== AST_NODE_TYPES.Identifier) continue;
+      const init = constInitializer(sourceCode, message);
+      const text = init ? messageText(init) : undefined;
+      if (text !== undefined) return text;
+    }
+    return undefined;
   };
 
   const escapingThrows: ThrowSite[] = [];
