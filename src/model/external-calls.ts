@@ -5,8 +5,10 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
 import {
+  type FunctionNode,
   calleeName,
   constInitializer,
+  forEachChild,
   findProperty,
   findVariable,
   functionName,
@@ -74,6 +76,18 @@ export interface ClientFacts {
   readonly fetchModule?: string;
   /** HTTP client instances imported from other files, by local name (typed analysis). */
   readonly importedInstances?: ReadonlyMap<string, Instance>;
+  /** Functions that hand one of their parameters to a client as its options, by local name. */
+  readonly passThrough?: ReadonlyMap<string, PassThrough>;
+}
+
+/**
+ * `function run(file, args, options) { return execFileSync(file, args, options); }`: a function
+ * that gives one of its parameters to a client as the options, so a call of it is a call of that
+ * client, with its options at `index`.
+ */
+export interface PassThrough {
+  readonly client: ClientKind;
+  readonly index: number;
 }
 
 /** The instance a `const` declared in this file holds (for the program index). */
@@ -191,6 +205,13 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
       client = "custom";
       label = callee.name;
       optionsIndex = "object";
+    } else {
+      const passThrough = facts.passThrough?.get(callee.name);
+      if (passThrough) {
+        client = passThrough.client;
+        label = callee.name;
+        optionsIndex = passThrough.index;
+      }
     }
   } else if (callee.type === AST_NODE_TYPES.MemberExpression) {
     const method = memberName(callee);
@@ -408,6 +429,37 @@ export function isGuarded(
     current = current.parent;
   }
   return false;
+}
+
+/**
+ * Whether `fn` hands a parameter to a client as its options, unread and unchanged: the
+ * parameter's one use is the last argument (never the first) of a client call whose bound the
+ * rule cannot see, and nothing around that call bounds it (a `Promise.race`, a name with
+ * "timeout").
+ */
+export function passThroughOf(sourceCode: SourceCode, importedFrom: ReadonlyMap<string, string>, fn: FunctionNode): PassThrough | undefined {
+  const facts: ClientFacts = { sourceCode, importedFrom, requestSignals: [], customClients: new Set() };
+  const none = new Set<never>();
+  const calls: TSESTree.CallExpression[] = [];
+  const visit = (node: TSESTree.Node): void => {
+    if (node !== fn && isFunctionNode(node)) return;
+    if (node.type === AST_NODE_TYPES.CallExpression) calls.push(node);
+    forEachChild(node, sourceCode.visitorKeys, visit);
+  };
+  visit(fn.body);
+  for (const call of calls) {
+    const last = call.arguments.at(-1);
+    if (!last || call.arguments.length < 2 || last.type !== AST_NODE_TYPES.Identifier) continue;
+    const index = fn.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === last.name);
+    if (index === -1) continue;
+    const variable = findVariable(sourceCode, last);
+    if (variable?.defs[0]?.type !== DefinitionType.Parameter || variable.defs[0].node !== fn || variable.references.length !== 1) continue;
+    if (!mayLeaveProcess(call, importedFrom, none, none)) continue;
+    const external = classifyCall(facts, call, none);
+    if (!external || external.client === "custom" || isGuarded(call, none, none)) continue;
+    return { client: external.client, index };
+  }
+  return undefined;
 }
 
 /** Timers delay a call; they do not bound it. */

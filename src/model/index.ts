@@ -94,6 +94,8 @@ export interface McpModel {
   externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
   /** HTTP client instances imported from other files, by local name (typed analysis). */
   readonly importedInstances: ImportedFacts["instances"];
+  /** Functions of other files that hand a parameter to a client as its options, by local name (typed analysis). */
+  readonly importedPassThrough: ImportedFacts["passThrough"];
   /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
   readonly graph: ModelGraph;
   /** The payloads read so far, by result object and vocabulary (`getPayload` memoizes here, so they go with the model). */
@@ -242,6 +244,7 @@ function emptyModel(sourceCode: SourceCode): McpModel {
     catches: EMPTY,
     externalCall: () => undefined,
     importedInstances: new Map(),
+    importedPassThrough: new Map(),
     graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY, opaqueWrapperCalls: EMPTY },
     payloads: new Map(),
   };
@@ -683,6 +686,7 @@ export function buildModel(sourceCode: SourceCode, collect: "traversal" | "walk"
   }
 
   const importedInstances = imported?.instances ?? new Map<string, never>();
+  const importedPassThrough = imported?.passThrough ?? new Map<string, never>();
   let promisified: Set<string> | undefined;
   let defaults: Set<string> | undefined;
   const externalCache = new Map<TSESTree.CallExpression, ExternalCall | undefined>();
@@ -717,6 +721,7 @@ export function buildModel(sourceCode: SourceCode, collect: "traversal" | "walk"
     catches,
     externalCall,
     importedInstances,
+    importedPassThrough,
     payloads: new Map(),
     graph: {
       pathCalls,

@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { FunctionNode } from "../util/ast.js";
+import type { PassThrough } from "./external-calls.js";
 
 /** The framework a handler was registered with; decides what a thrown error becomes. */
 export type Framework =
@@ -118,6 +119,8 @@ export interface ImportedFacts {
   readonly wrappers: ReadonlyMap<string, boolean>;
   /** Imported names bound to HTTP client instances created in other files. */
   readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
+  /** Imported functions of other files that hand a parameter to a client as its options. */
+  readonly passThrough: ReadonlyMap<string, PassThrough>;
 }
 
 /** A tool result object literal: returned by some function, or built on a handler path. */

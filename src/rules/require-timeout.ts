@@ -1,16 +1,18 @@
-import { type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import {
   type ClientFacts,
   type ExternalCall,
+  type PassThrough,
   classifyCall,
   collectDefaultTimeouts,
   collectImports,
   isGuarded,
   mayLeaveProcess,
+  passThroughOf,
   promisifiedNames,
 } from "../model/external-calls.js";
 import { type McpModel, type ToolHandler, withModel } from "../model/index.js";
-import { enclosingFunction, isFunctionNode, isInside, mergeListeners } from "../util/ast.js";
+import { type FunctionNode, enclosingFunction, isFunctionNode, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment, insertProperty } from "../util/fix.js";
@@ -133,14 +135,14 @@ export default createRule<Options, MessageIds>({
 
     // The model answers with one array per handler set: their request signals, once each.
     const signalsOf = new WeakMap<readonly ToolHandler[], string[]>();
-    function check(call: TSESTree.CallExpression, handlers: readonly ToolHandler[]): void {
+    function check(call: TSESTree.CallExpression, handlers: readonly ToolHandler[], passThrough: ReadonlyMap<string, PassThrough>): void {
       const requestSignal = requestSignalAt(call, handlers);
       let requestSignals = signalsOf.get(handlers);
       if (!requestSignals) {
         requestSignals = handlers.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal]));
         signalsOf.set(handlers, requestSignals);
       }
-      const facts: ClientFacts = { sourceCode, importedFrom, requestSignals, customClients, importedInstances };
+      const facts: ClientFacts = { sourceCode, importedFrom, requestSignals, customClients, importedInstances, passThrough };
       defaults ??= collectDefaultTimeouts(sourceCode.ast);
       const external = classifyCall(facts, call, defaults);
       if (!external || external.status === "ok" || external.status === "unknown") return;
@@ -222,10 +224,29 @@ export default createRule<Options, MessageIds>({
         importedInstances = model.importedInstances;
         const calls = everywhere ? allCalls : model.calls;
         const promisified = promisifiedNames(calls);
+        const imported = model.importedPassThrough;
+        const local = new Map<FunctionNode, ReadonlyMap<string, PassThrough> | undefined>();
         for (const call of calls) {
-          if (!mayLeaveProcess(call, importedFrom, customClients, promisified)) continue;
+          const callee = call.callee;
+          // A function listed in `wrappers` bounds what it runs.
+          if (callee.type === AST_NODE_TYPES.Identifier && wrappers.has(callee.name)) continue;
+          const leaves = mayLeaveProcess(call, importedFrom, customClients, promisified);
+          if (!leaves && callee.type !== AST_NODE_TYPES.Identifier) continue;
           const handlers = model.handlersAt(call);
-          if (everywhere || handlers.length > 0) check(call, handlers);
+          if (!everywhere && handlers.length === 0) continue;
+          if (leaves) {
+            check(call, handlers, imported);
+            continue;
+          }
+          // `run(file, args, { encoding })` where `run` hands its options to `execFileSync`.
+          const fn = resolveFunction(sourceCode, callee as TSESTree.Identifier);
+          if (!fn) continue;
+          if (!local.has(fn)) {
+            const found = passThroughOf(sourceCode, importedFrom, fn);
+            local.set(fn, found && new Map([[(callee as TSESTree.Identifier).name, found]]));
+          }
+          const passThrough = local.get(fn);
+          if (passThrough) check(call, handlers, passThrough);
         }
       }),
     );

@@ -15,7 +15,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { SourceCode } from "eslint";
 import ts from "typescript";
-import { type Instance, collectImports, instanceDeclaredAs } from "../model/external-calls.js";
+import { type Instance, type PassThrough, collectImports, instanceDeclaredAs, passThroughOf } from "../model/external-calls.js";
 import { callsParamInsideTry, returnedFunction } from "../model/handlers.js";
 import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
 import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
@@ -353,10 +353,10 @@ function buildIndex(program: ts.Program): ProgramIndex {
     steps++;
     const entry = queue.shift() as FileEntry;
     queued.delete(entry);
-    let model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), wrappers: entry.wrappers ?? new Map() });
+    let model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: entry.wrappers ?? new Map() });
     if (!entry.wrappers && model.graph.opaqueWrapperCalls.length > 0) {
       entry.wrappers = wrappersOf(entry, model);
-      if (entry.wrappers.size > 0) model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), wrappers: entry.wrappers });
+      if (entry.wrappers.size > 0) model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: entry.wrappers });
     }
     entry.model = model;
     handlers.set(
@@ -409,7 +409,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
   }
 
   const modelOf = (entry: FileEntry): McpModel => {
-    entry.model ??= buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), wrappers: entry.wrappers ?? new Map() });
+    entry.model ??= buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: entry.wrappers ?? new Map() });
     return entry.model;
   };
 
@@ -428,9 +428,8 @@ function buildIndex(program: ts.Program): ProgramIndex {
     return found;
   };
 
-  /** Imported names bound to `axios.create(...)` / `got.extend(...)` instances of other files. */
-  const instancesOf = (entry: FileEntry): Map<string, Instance> => {
-    const found = new Map<string, Instance>();
+  /** The local names a file imports from other files of the project, with what they declare there. */
+  function* importedDeclarations(entry: FileEntry): Generator<[string, ts.Declaration]> {
     for (const statement of entry.sourceCode.ast.body) {
       if (statement.type !== AST_NODE_TYPES.ImportDeclaration || !statement.source.value.startsWith(".")) continue;
       for (const specifier of statement.specifiers) {
@@ -438,15 +437,40 @@ function buildIndex(program: ts.Program): ProgramIndex {
         let symbol = checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(specifier.local));
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
         const declaration = symbol?.valueDeclaration;
-        if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer || !ts.isCallExpression(declaration.initializer)) continue;
-        const sourceFile = declaration.getSourceFile();
-        if (!isProjectFile(sourceFile)) continue;
-        const target = entryOf(sourceFile);
-        const declarator = target?.services.tsNodeToESTreeNodeMap.get(declaration);
-        if (!target || declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
-        const instance = instanceDeclaredAs(target.sourceCode, modelOf(target).importedFrom.size > 0 ? modelOf(target).importedFrom : collectImports(target.sourceCode.ast), declarator.id);
-        if (instance) found.set(specifier.local.name, instance);
+        if (declaration && isProjectFile(declaration.getSourceFile())) yield [specifier.local.name, declaration];
       }
+    }
+  }
+
+  /** Imported names bound to `axios.create(...)` / `got.extend(...)` instances of other files. */
+  const instancesOf = (entry: FileEntry): Map<string, Instance> => {
+    const found = new Map<string, Instance>();
+    for (const [name, declaration] of importedDeclarations(entry)) {
+      if (!ts.isVariableDeclaration(declaration) || !declaration.initializer || !ts.isCallExpression(declaration.initializer)) continue;
+      const target = entryOf(declaration.getSourceFile());
+      const declarator = target?.services.tsNodeToESTreeNodeMap.get(declaration);
+      if (!target || declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
+      const instance = instanceDeclaredAs(target.sourceCode, modelOf(target).importedFrom.size > 0 ? modelOf(target).importedFrom : collectImports(target.sourceCode.ast), declarator.id);
+      if (instance) found.set(name, instance);
+    }
+    return found;
+  };
+
+  /** Imported functions of other files that hand a parameter to a client as its options. */
+  const passThroughsOf = (entry: FileEntry): Map<string, PassThrough> => {
+    const found = new Map<string, PassThrough>();
+    for (const [name, declaration] of importedDeclarations(entry)) {
+      const initializer = ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+      const fnNode = ts.isFunctionDeclaration(declaration)
+        ? declaration
+        : initializer && (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))
+          ? initializer
+          : undefined;
+      const target = fnNode ? entryOf(declaration.getSourceFile()) : undefined;
+      const fn = fnNode ? target?.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
+      if (!target || !fn || !isFunctionNode(fn)) continue;
+      const passThrough = passThroughOf(target.sourceCode, collectImports(target.sourceCode.ast), fn);
+      if (passThrough) found.set(name, passThrough);
     }
     return found;
   };
@@ -461,7 +485,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
     },
     factsFor(fileName) {
       const sourceFile = program.getSourceFile(fileName);
-      if (!sourceFile || !isProjectFile(sourceFile)) return { roots: [], helperCalls: [], instances: new Map(), wrappers: new Map() };
+      if (!sourceFile || !isProjectFile(sourceFile)) return { roots: [], helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: new Map() };
       let facts = factsCache.get(sourceFile.fileName);
       if (!facts) {
         const known = files.get(sourceFile.fileName);
@@ -472,6 +496,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
           roots,
           helperCalls: entry ? helperCallsOf(entry) : [],
           instances: entry ? instancesOf(entry) : new Map(),
+          passThrough: entry ? passThroughsOf(entry) : new Map(),
           wrappers: entry?.wrappers ?? new Map(),
         };
         factsCache.set(sourceFile.fileName, facts);

@@ -33,7 +33,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "15 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "16 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -49,6 +49,9 @@ describe("tool inventory", () => {
       ["translate", "imported-handler/src/server.ts:7", "imported-handler/src/handlers/translate.ts:1", "0/1", "0/1", 3],
       ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
       ["get_alerts", "object-member/src/server.ts:7", "object-member/src/server.ts:7", "0/0", "0/1", 1],
+      // A function of another file that hands its options to execFileSync: checked at each call.
+      ["describe_pod", "pass-through/src/server.ts:7", "pass-through/src/server.ts:7", "0/0", "0/1", 1],
+      ["list_pods", "pass-through/src/server.ts:12", "pass-through/src/server.ts:12", "0/0", "0/2", 0],
       ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
       ["ping_host", "register-function/src/tools/ping.ts:6", "register-function/src/tools/ping.ts:6", "0/0", "0/1", 1],
       // A loop over Object.values() of tool modules; `execute: run` is not named like the
@@ -78,6 +81,8 @@ describe("tool inventory", () => {
       ["translate", true],
       ["search", false],
       ["get_alerts", false],
+      ["describe_pod", false],
+      ["list_pods", false],
       ["get_issue", false],
       ["ping_host", false],
       ["(unnamed)", true],

@@ -542,6 +542,63 @@ const childCases = {
   ],
 };
 
+// A same-file function that hands its options parameter to a client: its calls are the client's.
+const EXEC_FILE_SYNC = 'import { execFileSync } from "node:child_process";\n';
+const RUN = "function run(file, args, options) {\n  return execFileSync(file, args, options);\n}\n";
+const passThroughCases = {
+  valid: [
+    valid("a pass-through wrapper called with a timeout", inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8", timeout: 5000 });', { imports: EXEC_FILE_SYNC, top: RUN })),
+    valid("a pass-through wrapper called with options it cannot see", inTool('  run("kubectl", ["get", "pods"], args.options);', { imports: EXEC_FILE_SYNC, top: RUN })),
+    valid(
+      "a wrapper that reads the options before passing them on",
+      inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8" });', {
+        imports: EXEC_FILE_SYNC,
+        top: "function run(file, args, options) {\n  options.timeout ??= 5000;\n  return execFileSync(file, args, options);\n}\n",
+      }),
+    ),
+    valid(
+      "a wrapper that bounds the call itself",
+      inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8" });', {
+        imports: EXEC_FILE_SYNC,
+        top: "function run(file, args, options) {\n  return execFileSync(file, args, { ...options, timeout: 5000 });\n}\n",
+      }),
+    ),
+    valid(
+      "a wrapper named for its timeout",
+      inTool('  runWithTimeout("kubectl", ["get", "pods"], { encoding: "utf8" });', {
+        imports: EXEC_FILE_SYNC,
+        top: "function runWithTimeout(file, args, options) {\n  return execFileSync(file, args, options);\n}\n",
+      }),
+    ),
+    valid("a pass-through wrapper listed in wrappers", inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8" });', { imports: EXEC_FILE_SYNC, top: RUN }), {
+      wrappers: ["run"],
+    }),
+  ],
+  invalid: [
+    invalid("a pass-through wrapper called with options but no timeout", inTool('  /*>*/run("kubectl", ["get", "pods"], { encoding: "utf8" })/*<*/;', { imports: EXEC_FILE_SYNC, top: RUN }), {
+      messageId: "missingTimeout",
+      data: { label: "run", tool: TOOL, remedy: REMEDY.child_process },
+      suggest: addTimeout('{ encoding: "utf8" }', '{ encoding: "utf8", timeout: 30000 }'),
+    }),
+    invalid("a pass-through wrapper called without options", inTool('  /*>*/run("kubectl", ["get", "pods"])/*<*/;', { imports: EXEC_FILE_SYNC, top: RUN }), {
+      messageId: "missingTimeout",
+      data: { label: "run", tool: TOOL, remedy: REMEDY.child_process },
+      suggest: addTimeout('["get", "pods"])', '["get", "pods"], { timeout: 30000 })'),
+    }),
+    invalid(
+      "an arrow that hands its init to fetch",
+      inTool('  await /*>*/getJson(args.url, { headers: { accept: "application/json" } })/*<*/;', {
+        top: "const getJson = async (url, init) => (await fetch(url, init)).json();\n",
+      }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "getJson", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal('{ accept: "application/json" } }', `{ accept: "application/json" }, signal: ${COMBINED} }`),
+      },
+    ),
+  ],
+};
+
 const guardCases = {
   valid: [
     valid("Promise.race with a timer", inTool("  await Promise.race([fetch(args.url), timeout(5000)]);")),
@@ -790,13 +847,14 @@ const optionCases = {
 };
 
 ruleTester.run("require-timeout", rule, {
-  valid: [...shapeValid, ...fetchCases.valid, ...axiosCases.valid, ...httpCases.valid, ...childCases.valid, ...guardCases.valid, ...optionCases.valid],
+  valid: [...shapeValid, ...fetchCases.valid, ...axiosCases.valid, ...httpCases.valid, ...childCases.valid, ...passThroughCases.valid, ...guardCases.valid, ...optionCases.valid],
   invalid: [
     ...shapeInvalid,
     ...fetchCases.invalid,
     ...axiosCases.invalid,
     ...httpCases.invalid,
     ...childCases.invalid,
+    ...passThroughCases.invalid,
     ...guardCases.invalid,
     ...dispatchCases.invalid,
     ...optionCases.invalid,
