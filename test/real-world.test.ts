@@ -14,6 +14,31 @@ const LOW_LEVEL = `import { Server } from "@modelcontextprotocol/sdk/server/inde
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 `;
 
+/**
+ * A tool whose handler throws, registered through a same-file `traced` wrapper that calls it in a
+ * `try`; `catchBody` is the wrapper's catch (indented by the helper), `finallyBlock` follows it.
+ */
+function tracedTool(catchBody: string, finallyBlock = ""): string {
+  return `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "s", version: "1" });
+declare function record(error: unknown): void;
+declare function toToolError(error: unknown): Error;
+type Handler = (args: { id: string }) => Promise<{ content: { type: "text"; text: string }[]; isError?: boolean }>;
+function traced(handler: Handler): Handler {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+${catchBody.split("\n").map((line) => `      ${line}`).join("\n")}
+    }${finallyBlock}
+  };
+}
+server.registerTool("archive_note", {}, traced(async ({ id }) => {
+  if (id.includes("/")) throw new Error(\`Note ids have no slashes: \${id}\`);
+  return { content: [{ type: "text", text: id }] };
+}));`;
+}
+
 ruleTester.run("require-error-classification (real-world shapes)", requireErrorClassification, {
   valid: [
     {
@@ -91,6 +116,22 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
+      name: "a wrapper whose catch rethrows some errors and answers the rest with a result",
+      code: tracedTool(`if (error instanceof TypeError) {
+  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", isRetryable: false, description: "The id is malformed." }) }] };
+}
+record(error);
+throw error;`),
+    },
+    {
+      name: "a wrapper whose catch throws what a converter makes of the error, not the error itself",
+      code: tracedTool("record(error);\nthrow toToolError(error);"),
+    },
+    {
+      name: "a wrapper whose catch rethrows but whose finally returns",
+      code: tracedTool("record(error);\nthrow error;", ' finally {\n      return { content: [{ type: "text", text: "done" }] };\n    }'),
+    },
+    {
       name: "the result after a one-branch if on the tool name is the unknown-tool answer",
       code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -102,6 +143,15 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      name: "a same-file wrapper that records the failure and rethrows it lets the handler's throw through",
+      code: tracedTool("record(error);\nthrow error;"),
+      // The rethrow is a throw out of the tool too: it sends on whatever the handler threw.
+      errors: [
+        { messageId: "unclassifiedThrow", line: 12 },
+        { messageId: "unclassifiedThrow", line: 17 },
+      ],
+    },
     {
       name: "a search of a list by something other than the tool name is no lookup: its failure branch is the tool's",
       code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });

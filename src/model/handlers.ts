@@ -190,7 +190,10 @@ export function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
   return undefined;
 }
 
-/** Whether every call of `param` inside `fn` sits in a `try` block that has a `catch`. */
+/**
+ * Whether every call of `param` inside `fn` sits in a `try` block whose `catch` does something
+ * with the error; a `catch` that only records it and rethrows it (`throw error`) lets it through.
+ */
 export function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: string): boolean {
   const state = { found: false, allCaught: true };
   const visit = (node: TSESTree.Node): void => {
@@ -198,13 +201,43 @@ export function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, pa
       const callee = unwrap(node.callee);
       if (callee.type === AST_NODE_TYPES.Identifier && callee.name === param) {
         state.found = true;
-        if (!isCaughtWithin(node, fn)) state.allCaught = false;
+        if (!isCaughtWithin(node, fn) || rethrowsUnchanged(sourceCode, node)) state.allCaught = false;
       }
     }
     forEachChild(node, sourceCode.visitorKeys, visit);
   };
   visit(fn.body);
   return state.found && state.allCaught;
+}
+
+/**
+ * Whether the `catch` of the innermost `try` around `node` ends by rethrowing what it caught
+ * (`catch (error) { span.recordException(error); throw error; }`), and neither it nor a
+ * `finally` returns instead.
+ */
+function rethrowsUnchanged(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  let child: TSESTree.Node = node;
+  let current = node.parent;
+  while (current && !(current.type === AST_NODE_TYPES.TryStatement && current.handler && current.block === child)) {
+    child = current;
+    current = current.parent;
+  }
+  const clause = current?.type === AST_NODE_TYPES.TryStatement ? current.handler : null;
+  if (!clause || current?.type !== AST_NODE_TYPES.TryStatement || clause.param?.type !== AST_NODE_TYPES.Identifier) return false;
+  const caught = clause.param.name;
+  const last = clause.body.body.at(-1);
+  if (last?.type !== AST_NODE_TYPES.ThrowStatement) return false;
+  const thrown = unwrap(last.argument);
+  if (thrown.type !== AST_NODE_TYPES.Identifier || thrown.name !== caught) return false;
+  let returns = false;
+  const visit = (n: TSESTree.Node): void => {
+    if (returns || isFunctionNode(n)) return;
+    if (n.type === AST_NODE_TYPES.ReturnStatement) returns = true;
+    else forEachChild(n, sourceCode.visitorKeys, visit);
+  };
+  visit(clause.body);
+  if (current.finalizer) visit(current.finalizer);
+  return !returns;
 }
 
 /** Whether `node` sits in the `try` block of a try/catch inside `boundary` (not crossing functions). */

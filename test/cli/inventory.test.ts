@@ -66,6 +66,8 @@ describe("tool inventory", () => {
       // A wrapper of another file that catches: its throws do not escape.
       ["read_note", "wrapper/src/server.ts:7", "wrapper/src/server.ts:10", "0/0", "0/0", 0],
       ["delete_note", "wrapper/src/server.ts:16", "wrapper/src/server.ts:19", "0/1", "0/0", 1],
+      // One that catches only to record the failure and rethrow it lets it through.
+      ["archive_note", "wrapper/src/server.ts:25", "wrapper/src/server.ts:28", "0/1", "0/0", 1],
     ]);
   });
 
@@ -90,6 +92,7 @@ describe("tool inventory", () => {
       ["forecast_report", false],
       ["read_note", false],
       ["delete_note", false],
+      ["archive_note", false],
     ]);
     // Findings of other files are out of sight: the counts stay within each registration's file.
     expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(0);
