@@ -12,7 +12,7 @@ import {
   promisifiedNames,
 } from "../model/external-calls.js";
 import { type McpModel, type ToolHandler, withModel } from "../model/index.js";
-import { type FunctionNode, enclosingFunction, isFunctionNode, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
+import { type FunctionNode, enclosingFunction, functionName, isFunctionNode, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment, insertProperty } from "../util/fix.js";
@@ -225,27 +225,38 @@ export default createRule<Options, MessageIds>({
         const calls = everywhere ? allCalls : model.calls;
         const promisified = promisifiedNames(calls);
         const imported = model.importedPassThrough;
+        // A call of a function listed in `wrappers` is bounded by it.
+        const leaving = calls.filter(
+          (call) => !(call.callee.type === AST_NODE_TYPES.Identifier && wrappers.has(call.callee.name)) && mayLeaveProcess(call, importedFrom, customClients, promisified),
+        );
+        // Same-file functions that may hand a parameter to a client (`run(file, args, options)`),
+        // by name: most files have none, and then no other call is looked at.
+        const candidates = new Map<string, FunctionNode>();
+        for (const call of leaving) {
+          const last = call.arguments.at(-1);
+          if (call.arguments.length < 2 || last?.type !== AST_NODE_TYPES.Identifier) continue;
+          const fn = enclosingFunction(call);
+          const name = fn ? functionName(fn) : undefined;
+          if (fn && name !== undefined && fn.params.some((p) => p.type === AST_NODE_TYPES.Identifier && p.name === last.name)) candidates.set(name, fn);
+        }
+        for (const call of leaving) {
+          const handlers = model.handlersAt(call);
+          if (everywhere || handlers.length > 0) check(call, handlers, imported);
+        }
+        if (candidates.size === 0) return;
         const local = new Map<FunctionNode, ReadonlyMap<string, PassThrough> | undefined>();
         for (const call of calls) {
           const callee = call.callee;
-          // A function listed in `wrappers` bounds what it runs.
-          if (callee.type === AST_NODE_TYPES.Identifier && wrappers.has(callee.name)) continue;
-          const leaves = mayLeaveProcess(call, importedFrom, customClients, promisified);
-          if (!leaves && callee.type !== AST_NODE_TYPES.Identifier) continue;
+          // `run(file, args, { encoding })` where `run` hands its options to `execFileSync`.
+          const candidate = callee.type === AST_NODE_TYPES.Identifier && !wrappers.has(callee.name) ? candidates.get(callee.name) : undefined;
+          if (!candidate || callee.type !== AST_NODE_TYPES.Identifier || resolveFunction(sourceCode, callee) !== candidate) continue;
           const handlers = model.handlersAt(call);
           if (!everywhere && handlers.length === 0) continue;
-          if (leaves) {
-            check(call, handlers, imported);
-            continue;
+          if (!local.has(candidate)) {
+            const found = passThroughOf(sourceCode, importedFrom, candidate);
+            local.set(candidate, found && new Map([[callee.name, found]]));
           }
-          // `run(file, args, { encoding })` where `run` hands its options to `execFileSync`.
-          const fn = resolveFunction(sourceCode, callee as TSESTree.Identifier);
-          if (!fn) continue;
-          if (!local.has(fn)) {
-            const found = passThroughOf(sourceCode, importedFrom, fn);
-            local.set(fn, found && new Map([[(callee as TSESTree.Identifier).name, found]]));
-          }
-          const passThrough = local.get(fn);
+          const passThrough = local.get(candidate);
           if (passThrough) check(call, handlers, passThrough);
         }
       }),

@@ -570,6 +570,10 @@ const passThroughCases = {
         top: "function runWithTimeout(file, args, options) {\n  return execFileSync(file, args, options);\n}\n",
       }),
     ),
+    valid(
+      "a local function that shadows a pass-through wrapper's name",
+      inTool('  const run = (file, args, options) => ({ file, args, options });\n  run("kubectl", ["get", "pods"], { encoding: "utf8" });', { imports: EXEC_FILE_SYNC, top: RUN }),
+    ),
     valid("a pass-through wrapper listed in wrappers", inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8" });', { imports: EXEC_FILE_SYNC, top: RUN }), {
       wrappers: ["run"],
     }),
