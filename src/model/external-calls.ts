@@ -442,7 +442,7 @@ export function passThroughOf(sourceCode: SourceCode, importedFrom: ReadonlyMap<
   const none = new Set<never>();
   const calls: TSESTree.CallExpression[] = [];
   const visit = (node: TSESTree.Node): void => {
-    if (node !== fn && isFunctionNode(node)) return;
+    if (isFunctionNode(node)) return;
     if (node.type === AST_NODE_TYPES.CallExpression) calls.push(node);
     forEachChild(node, sourceCode.visitorKeys, visit);
   };

@@ -14,6 +14,7 @@ import {
   isInside,
   memberName,
   memberPath,
+  ownReturnStatements,
   resolveFunction,
   staticKeyName,
   staticString,
@@ -201,7 +202,8 @@ export function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, pa
       const callee = unwrap(node.callee);
       if (callee.type === AST_NODE_TYPES.Identifier && callee.name === param) {
         state.found = true;
-        if (!isCaughtWithin(node, fn) || rethrowsUnchanged(sourceCode, node)) state.allCaught = false;
+        const caughtBy = catchingTry(node, fn);
+        if (!caughtBy || rethrowsUnchanged(caughtBy)) state.allCaught = false;
       }
     }
     forEachChild(node, sourceCode.visitorKeys, visit);
@@ -211,48 +213,38 @@ export function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, pa
 }
 
 /**
- * Whether the `catch` of the innermost `try` around `node` ends by rethrowing what it caught
+ * Whether the `catch` of `statement` ends by rethrowing what it caught
  * (`catch (error) { span.recordException(error); throw error; }`), and neither it nor a
  * `finally` returns instead.
  */
-function rethrowsUnchanged(sourceCode: SourceCode, node: TSESTree.Node): boolean {
-  let child: TSESTree.Node = node;
-  let current = node.parent;
-  while (current && !(current.type === AST_NODE_TYPES.TryStatement && current.handler && current.block === child)) {
-    child = current;
-    current = current.parent;
-  }
-  const clause = current?.type === AST_NODE_TYPES.TryStatement ? current.handler : null;
-  if (!clause || current?.type !== AST_NODE_TYPES.TryStatement || clause.param?.type !== AST_NODE_TYPES.Identifier) return false;
-  const caught = clause.param.name;
+function rethrowsUnchanged(statement: TSESTree.TryStatement): boolean {
+  const clause = statement.handler;
+  if (clause?.param?.type !== AST_NODE_TYPES.Identifier) return false;
   const last = clause.body.body.at(-1);
   if (last?.type !== AST_NODE_TYPES.ThrowStatement) return false;
   const thrown = unwrap(last.argument);
-  if (thrown.type !== AST_NODE_TYPES.Identifier || thrown.name !== caught) return false;
-  let returns = false;
-  const visit = (n: TSESTree.Node): void => {
-    if (returns || isFunctionNode(n)) return;
-    if (n.type === AST_NODE_TYPES.ReturnStatement) returns = true;
-    else forEachChild(n, sourceCode.visitorKeys, visit);
-  };
-  visit(clause.body);
-  if (current.finalizer) visit(current.finalizer);
-  return !returns;
+  if (thrown.type !== AST_NODE_TYPES.Identifier || thrown.name !== clause.param.name) return false;
+  return ownReturnStatements(clause.body).length === 0 && (!statement.finalizer || ownReturnStatements(statement.finalizer).length === 0);
 }
 
 /** Whether `node` sits in the `try` block of a try/catch inside `boundary` (not crossing functions). */
 export function isCaughtWithin(node: TSESTree.Node, boundary: TSESTree.Node): boolean {
+  return catchingTry(node, boundary) !== undefined;
+}
+
+/** The innermost try/catch inside `boundary` (not crossing functions) whose `try` block holds `node`. */
+function catchingTry(node: TSESTree.Node, boundary: TSESTree.Node): TSESTree.TryStatement | undefined {
   let child: TSESTree.Node = node;
   let current = node.parent;
   while (current && current !== boundary) {
     if (current.type === AST_NODE_TYPES.TryStatement && current.handler && current.block === child) {
-      return true;
+      return current;
     }
-    if (isFunctionNode(current)) return false;
+    if (isFunctionNode(current)) return undefined;
     child = current;
     current = current.parent;
   }
-  return false;
+  return undefined;
 }
 
 function frameworkFor(search: HandlerSearch, kind: HandlerKind): Framework {

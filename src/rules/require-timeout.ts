@@ -229,35 +229,31 @@ export default createRule<Options, MessageIds>({
         const leaving = calls.filter(
           (call) => !(call.callee.type === AST_NODE_TYPES.Identifier && wrappers.has(call.callee.name)) && mayLeaveProcess(call, importedFrom, customClients, promisified),
         );
-        // Same-file functions that may hand a parameter to a client (`run(file, args, options)`),
-        // by name: most files have none, and then no other call is looked at.
-        const candidates = new Map<string, FunctionNode>();
+        // Same-file functions that hand a parameter to a client (`run(file, args, options)`), by
+        // name: only a function that makes one of these calls can be one, and most files have none.
+        const passThroughs = new Map<string, { fn: FunctionNode; byName: ReadonlyMap<string, PassThrough> }>();
+        const read = new Set<FunctionNode>();
         for (const call of leaving) {
           const last = call.arguments.at(-1);
-          if (call.arguments.length < 2 || last?.type !== AST_NODE_TYPES.Identifier) continue;
-          const fn = enclosingFunction(call);
+          const fn = last?.type === AST_NODE_TYPES.Identifier ? enclosingFunction(call) : undefined;
           const name = fn ? functionName(fn) : undefined;
-          if (fn && name !== undefined && fn.params.some((p) => p.type === AST_NODE_TYPES.Identifier && p.name === last.name)) candidates.set(name, fn);
+          if (!fn || name === undefined || read.has(fn)) continue;
+          read.add(fn);
+          const found = passThroughOf(sourceCode, importedFrom, fn);
+          if (found) passThroughs.set(name, { fn, byName: new Map([[name, found]]) });
         }
         for (const call of leaving) {
           const handlers = model.handlersAt(call);
           if (everywhere || handlers.length > 0) check(call, handlers, imported);
         }
-        if (candidates.size === 0) return;
-        const local = new Map<FunctionNode, ReadonlyMap<string, PassThrough> | undefined>();
+        if (passThroughs.size === 0) return;
         for (const call of calls) {
           const callee = call.callee;
           // `run(file, args, { encoding })` where `run` hands its options to `execFileSync`.
-          const candidate = callee.type === AST_NODE_TYPES.Identifier && !wrappers.has(callee.name) ? candidates.get(callee.name) : undefined;
-          if (!candidate || callee.type !== AST_NODE_TYPES.Identifier || resolveFunction(sourceCode, callee) !== candidate) continue;
+          const passThrough = callee.type === AST_NODE_TYPES.Identifier && !wrappers.has(callee.name) ? passThroughs.get(callee.name) : undefined;
+          if (!passThrough || callee.type !== AST_NODE_TYPES.Identifier || resolveFunction(sourceCode, callee) !== passThrough.fn) continue;
           const handlers = model.handlersAt(call);
-          if (!everywhere && handlers.length === 0) continue;
-          if (!local.has(candidate)) {
-            const found = passThroughOf(sourceCode, importedFrom, candidate);
-            local.set(candidate, found && new Map([[callee.name, found]]));
-          }
-          const passThrough = local.get(candidate);
-          if (passThrough) check(call, handlers, passThrough);
+          if (everywhere || handlers.length > 0) check(call, handlers, passThrough.byName);
         }
       }),
     );

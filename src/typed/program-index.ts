@@ -459,6 +459,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
   /** Imported functions of other files that hand a parameter to a client as its options. */
   const passThroughsOf = (entry: FileEntry): Map<string, PassThrough> => {
     const found = new Map<string, PassThrough>();
+    const importsOf = new Map<FileEntry, Map<string, string>>();
     for (const [name, declaration] of importedDeclarations(entry)) {
       const initializer = ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
       const fnNode = ts.isFunctionDeclaration(declaration)
@@ -469,7 +470,9 @@ function buildIndex(program: ts.Program): ProgramIndex {
       const target = fnNode ? entryOf(declaration.getSourceFile()) : undefined;
       const fn = fnNode ? target?.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
       if (!target || !fn || !isFunctionNode(fn)) continue;
-      const passThrough = passThroughOf(target.sourceCode, collectImports(target.sourceCode.ast), fn);
+      let imports = importsOf.get(target);
+      if (!imports) importsOf.set(target, (imports = collectImports(target.sourceCode.ast)));
+      const passThrough = passThroughOf(target.sourceCode, imports, fn);
       if (passThrough) found.set(name, passThrough);
     }
     return found;
