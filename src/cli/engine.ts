@@ -42,7 +42,9 @@ export function cliConfig(spec: EngineSpec): Linter.Config[] {
   const parserOptions = spec.typed
     ? spec.typed.project
       ? { projectService: false, project: path.resolve(spec.cwd, spec.typed.project), tsconfigRootDir: spec.cwd }
-      : { projectService: true, tsconfigRootDir: spec.cwd }
+      : // TypeScript language service plugins named in the target's tsconfig are code of the target:
+        // never loaded (typescript-eslint's default today, written out so that it stays so).
+        { projectService: { loadTypeScriptPlugins: false }, tsconfigRootDir: spec.cwd }
     : undefined;
   return [
     { ...preset, ...(parserOptions ? { languageOptions: { ...preset.languageOptions, parserOptions } } : {}) },

@@ -7,9 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { AnalyzeMode, AnalyzeOptions, AnalyzeResult, PresetConfig, Severity } from "./analyzer.js";
 import { UsageError } from "./discover.js";
-
-const FORMATS = ["stylish", "json", "sarif", "markdown"] as const;
-type Format = (typeof FORMATS)[number];
+import { FORMATS, type Format } from "./formats/names.js";
 
 export const HELP = `Usage: mcp-errors [options] [paths...]
 
@@ -152,26 +150,8 @@ function errorsOnly(result: AnalyzeResult): AnalyzeResult {
 }
 
 async function render(result: AnalyzeResult, options: CliOptions): Promise<string> {
-  const [{ ESLint }, { formatMarkdown }, { formatSarif }, { formatText }] = await Promise.all([
-    import("eslint"),
-    import("./formats/markdown.js"),
-    import("./formats/sarif.js"),
-    import("./formats/stylish.js"),
-  ]);
-  const eslint = new ESLint({ cwd: result.cwd, overrideConfigFile: true });
-  switch (options.format) {
-    case "json":
-      return (await eslint.loadFormatter("json")).format(result.results);
-    case "sarif":
-      return formatSarif(result);
-    case "markdown":
-      return formatMarkdown(result);
-    case "stylish": {
-      const stylish = await eslint.loadFormatter("stylish");
-      const text = await stylish.format(result.results, { color: options.color });
-      return formatText(result, text, { color: options.color });
-    }
-  }
+  const { FORMATTERS } = await import("./formats/index.js");
+  return FORMATTERS[options.format](result, { color: options.color });
 }
 
 /** A report that cannot be written is the caller's mistake (a missing folder), not a crash. */

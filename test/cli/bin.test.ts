@@ -4,27 +4,18 @@
  * started once in `beforeAll`, a few at a time, and shared by the assertions that read it.
  * Runs that write (`--fix`, `--cache`, `--output`) work in a temporary folder, never in a fixture.
  */
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
+import { ROOT, type Run, spawnBin } from "./spawn-bin.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const BIN = path.join(ROOT, "dist/cli/bin.js");
 const FIXTURES = path.join(ROOT, "test/fixtures/cli");
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 type Fixture = "plain-js" | "ts-server" | "monorepo" | "missing-extends" | "foreign-directives";
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 interface JsonMessage {
   readonly ruleId: string | null;
@@ -71,25 +62,9 @@ async function inSlot<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs the bin in `cwd` with pipes for stdout and stderr (so not a terminal) and no colours. */
+/** Runs the bin in `cwd`, a few at a time. */
 function cli(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return inSlot(
-    () =>
-      new Promise<Run>((resolve, reject) => {
-        const inherited = { ...process.env };
-        delete inherited.FORCE_COLOR;
-        // A hung run fails its tests (code null) instead of the whole file timing out.
-        const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...inherited, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"], timeout: 180_000 });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-        child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-        child.on("error", reject);
-        child.on("close", (code) => {
-          resolve({ code, stdout, stderr });
-        });
-      }),
-  );
+  return inSlot(() => spawnBin(cwd, args, env));
 }
 
 const relative = (cwd: string, file: string): string => path.relative(cwd, file).split(path.sep).join("/");
@@ -147,7 +122,7 @@ async function mainInProcess(cwd: string, args: readonly string[]): Promise<Run>
   const stdout = sink();
   const stderr = sink();
   const code = await main(args, { cwd, env: {}, stdout: stdout.stream, stderr: stderr.stream });
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
+  return { code, stdout: stdout.text(), stderr: stderr.text(), pid: process.pid };
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "mcp-errors-bin-"));

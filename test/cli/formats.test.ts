@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { analyze, type AnalyzeResult, type Finding } from "../../src/cli/analyzer.js";
 import { cellText, formatMarkdown, MARKDOWN_LIMIT } from "../../src/cli/formats/markdown.js";
 import { formatSarif } from "../../src/cli/formats/sarif.js";
-import { formatText } from "../../src/cli/formats/stylish.js";
+import { FORMATTERS } from "../../src/cli/formats/index.js";
+import { formatFindings } from "../../src/cli/formats/stylish.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/cli/formats", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -62,13 +63,22 @@ describe("report formats", () => {
   });
 
   it("stylish", async () => {
-    const stylish = await new ESLint({ cwd: FIXTURE, overrideConfigFile: true }).loadFormatter("stylish");
-    const text = formatText(result, await stylish.format(result.results, { color: false }), { color: false });
+    const text = FORMATTERS.stylish(result, { color: false });
     await expect(portable(text)).toMatchFileSnapshot("__snapshots__/formats.stylish.txt");
   });
 
+  it.each([false, true])("stylish lays the findings out as ESLint's stylish does (color: %s)", async (color) => {
+    const eslint = await new ESLint({ cwd: FIXTURE, overrideConfigFile: true }).loadFormatter("stylish");
+    expect(formatFindings(result.results, { color })).toBe(await eslint.format(result.results, { color }));
+  });
+
+  it("json is ESLint's json", async () => {
+    const eslint = await new ESLint({ cwd: FIXTURE, overrideConfigFile: true }).loadFormatter("json");
+    expect(FORMATTERS.json(result, { color: false })).toBe(await eslint.format(result.results));
+  });
+
   it("json", async () => {
-    const json = await (await new ESLint({ cwd: FIXTURE, overrideConfigFile: true }).loadFormatter("json")).format(result.results);
+    const json = FORMATTERS.json(result, { color: false });
     // Pretty-printed so a change in the snapshot reads as a diff.
     await expect(portable(JSON.stringify(JSON.parse(json), null, 2))).toMatchFileSnapshot("__snapshots__/formats.json");
   });

@@ -1,14 +1,20 @@
 /**
- * The terminal report: ESLint's own `stylish` findings (so the editor, `eslint` and the CLI look
- * alike), then the tool inventory and a one-line summary.
+ * The terminal report: the findings laid out as ESLint's `stylish` formatter lays them out (so the
+ * editor, `eslint` and the CLI look alike), then the tool inventory and a one-line summary.
+ *
+ * The findings block is our own code, not ESLint's formatter: `ESLint#loadFormatter("stylish")`
+ * prefers an `eslint-formatter-stylish` package resolved from the working directory upward, which
+ * would run code of the audited repository (see docs/cli.md, Security).
  */
+import type { ESLint } from "eslint";
 import type { AnalyzeResult, ToolInventory } from "../analyzer.js";
 
 export interface TextOptions {
   readonly color: boolean;
 }
 
-const STYLES = { bold: [1, 22], red: [31, 39], yellow: [33, 39], green: [32, 39] } as const;
+/** ANSI open and close codes, as `util.styleText` (and so ESLint's stylish) writes them. */
+const STYLES = { reset: [0, 0], bold: [1, 22], dim: [2, 22], underline: [4, 24], red: [31, 39], yellow: [33, 39], green: [32, 39] } as const;
 type Style = keyof typeof STYLES;
 
 function painter(color: boolean): (style: Style, text: string) => string {
@@ -70,10 +76,66 @@ export function summaryLine(result: AnalyzeResult): string {
   return `${found} in ${plural(files, "file")}, ${plural(tools, "tool")} · ${result.config}, ${modeLine(result)} · ${seconds} s`;
 }
 
-/** `formatted` is ESLint's stylish output of the same results. */
-export function formatText(result: AnalyzeResult, formatted: string, options: TextOptions): string {
+/** ESLint's stylish drops a message's final period, unless a space stands before it. */
+function withoutFinalPeriod(text: string): string {
+  return text.length > 1 && text.endsWith(".") && text.at(-2) !== " " ? text.slice(0, -1) : text;
+}
+
+/**
+ * The findings of `results` in the layout of ESLint's stylish formatter: per file its path, then
+ * one aligned row per message (`line:column  severity  message  rule`), then the problem count.
+ */
+export function formatFindings(results: readonly ESLint.LintResult[], options: TextOptions): string {
+  const paint = painter(options.color);
+  let errors = 0;
+  let warnings = 0;
+  let fixableErrors = 0;
+  let fixableWarnings = 0;
+  let summaryStyle: Style = "yellow";
+  const blocks: string[] = [];
+  for (const result of results) {
+    if (result.messages.length === 0) continue;
+    errors += result.errorCount;
+    warnings += result.warningCount;
+    fixableErrors += result.fixableErrorCount;
+    fixableWarnings += result.fixableWarningCount;
+    const rows = result.messages.map((message) => {
+      const error = message.fatal === true || message.severity === 2;
+      if (error) summaryStyle = "red";
+      return {
+        line: String(message.line || 0),
+        column: String(message.column || 0),
+        severity: error ? "error" : "warning",
+        text: withoutFinalPeriod(message.message),
+        rule: message.ruleId ?? "",
+      };
+    });
+    const width = (pick: (row: (typeof rows)[number]) => string): number => Math.max(...rows.map((row) => pick(row).length));
+    const [lineWidth, columnWidth, severityWidth, textWidth] = [width((r) => r.line), width((r) => r.column), width((r) => r.severity), width((r) => r.text)];
+    const lines = rows.map((row) => {
+      const position = `${" ".repeat(lineWidth - row.line.length)}${paint("dim", `${row.line}:${row.column}`)}`;
+      const severity = paint(row.severity === "error" ? "red" : "yellow", row.severity);
+      const cells = [`  ${position}${" ".repeat(columnWidth - row.column.length)}`, `${severity}${" ".repeat(severityWidth - row.severity.length)}`, row.text];
+      if (row.rule !== "") cells.push(`${" ".repeat(textWidth - row.text.length)}${paint("dim", row.rule)}`);
+      return cells.join("  ").trimEnd();
+    });
+    blocks.push(`${paint("underline", result.filePath)}\n${lines.join("\n")}\n`);
+  }
+  const total = errors + warnings;
+  if (total === 0) return "";
+  let summary = paint(summaryStyle, paint("bold", `\u2716 ${plural(total, "problem")} (${plural(errors, "error")}, ${plural(warnings, "warning")})`));
+  if (fixableErrors > 0 || fixableWarnings > 0) {
+    const fixable = `  ${plural(fixableErrors, "error")} and ${plural(fixableWarnings, "warning")} potentially fixable with the \`--fix\` option.`;
+    summary += `\n${paint(summaryStyle, paint("bold", fixable))}`;
+  }
+  return paint("reset", `\n${blocks.join("\n")}\n${summary}\n`);
+}
+
+/** The whole terminal report of an analysis. */
+export function formatText(result: AnalyzeResult, options: TextOptions): string {
   const paint = painter(options.color);
   const parts: string[] = [];
+  const formatted = formatFindings(result.results, options);
   if (formatted.trim() !== "") parts.push(formatted.replace(/\n+$/u, ""));
   if (result.tools.length > 0) {
     parts.push(
