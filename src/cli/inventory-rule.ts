@@ -5,8 +5,8 @@
  * results before anyone sees them.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { categoriesOf, getPayload, payloadField, valueAtResult } from "../model/payload.js";
-import { type McpModel, type ToolHandler, withModel } from "../model/index.js";
+import { categoriesOf, getPayload, payloadField, valueAtResult, type McpModel, type ToolHandler } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { type FunctionNode, functionName, memberName, mergeListeners, unwrap } from "../util/ast.js";
 

@@ -23,36 +23,9 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { objectLiteral } from "./payload.js";
+import type { ClientKind, ExternalCall, Instance, PassThrough } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-export type ClientKind = "fetch" | "axios" | "got" | "http" | "child_process" | "execa" | "custom";
-
-export type TimeoutStatus =
-  /** A timeout or signal bounds the call. */
-  | "ok"
-  /** No timeout at all (including `timeout: 0`). */
-  | "missing"
-  /** `fetch(url, { timeout })`: fetch ignores that option. */
-  | "fetch-timeout-option"
-  /** Only the request's cancellation signal: cancellation is not a timeout. */
-  | "cancellation-only"
-  /** Options we cannot see (spread, built elsewhere): say nothing. */
-  | "unknown";
-
-export interface ExternalCall {
-  readonly call: TSESTree.CallExpression;
-  readonly client: ClientKind;
-  /** A readable name for messages: `fetch`, `axios.get`, `execFile`. */
-  readonly label: string;
-  readonly status: TimeoutStatus;
-  /** The options object literal, when there is one. */
-  readonly options: TSESTree.ObjectExpression | undefined;
-  /** Where a new options argument goes when there is none (insert after this argument). */
-  readonly insertOptionsAfter: TSESTree.Node | undefined;
-  /** For `cancellation-only` / `fetch-timeout-option`: the property to rewrite. */
-  readonly property: TSESTree.Property | undefined;
-}
 
 const FETCH_MODULES = new Set(["node-fetch", "undici", "cross-fetch", "isomorphic-fetch", "make-fetch-happen"]);
 const CHILD_PROCESS = new Set(["child_process", "node:child_process"]);
@@ -78,16 +51,6 @@ export interface ClientFacts {
   readonly importedInstances?: ReadonlyMap<string, Instance>;
   /** Functions that hand one of their parameters to a client as its options, by local name. */
   readonly passThrough?: ReadonlyMap<string, PassThrough>;
-}
-
-/**
- * `function run(file, args, options) { return execFileSync(file, args, options); }`: a function
- * that gives one of its parameters to a client as the options, so a call of it is a call of that
- * client, with its options at `index`.
- */
-export interface PassThrough {
-  readonly client: ClientKind;
-  readonly index: number;
 }
 
 /** The instance a `const` declared in this file holds (for the program index). */
@@ -126,12 +89,6 @@ function isRequireCall(node: TSESTree.Node | null | undefined): boolean {
 function splitImport(source: string): [string, string | undefined] {
   const index = source.indexOf("#");
   return index === -1 ? [source, undefined] : [source.slice(0, index), source.slice(index + 1)];
-}
-
-/** How an instance was created: `axios.create({...})` / `got.extend({...})`. */
-export interface Instance {
-  readonly client: "axios" | "got";
-  readonly hasTimeout: boolean | undefined;
 }
 
 function instanceOf(facts: ClientFacts, reference: TSESTree.Identifier | TSESTree.MemberExpression): Instance | undefined {

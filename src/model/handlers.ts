@@ -21,7 +21,7 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { isMethodOfNonMcpDependency } from "../typed/receiver.js";
-import type { Framework, HandlerKind, ThrownOutcome, ToolHandler } from "./types.js";
+import type { Framework, HandlerKind, ThrownOutcome, ToolHandler, UnresolvedHandler } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -98,16 +98,6 @@ export interface HandlerSearch {
   readonly opaqueWrapperCalls: TSESTree.CallExpression[];
   /** From the program index: such a wrapper call (range key) -> whether the wrapper catches. */
   readonly wrapperFacts: ReadonlyMap<string, boolean>;
-}
-
-/** A registration whose handler lives elsewhere (an import, a registry member): for the index. */
-export interface UnresolvedHandler {
-  readonly expression: TSESTree.Node;
-  readonly kind: HandlerKind;
-  readonly toolName: string | undefined;
-  readonly framework: Framework;
-  readonly thrown: ThrownOutcome;
-  readonly registration: TSESTree.Node;
 }
 
 /** The names bound to a `.tool.bind(...)` / `.registerTool.bind(...)` call among these calls. */

@@ -6,8 +6,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
 import { constInitializer, findProperty, hasSpread, memberPath, staticKeyName, unwrap } from "../util/ast.js";
-import type { McpModel } from "./index.js";
-import type { ErrorResult, Payload } from "./types.js";
+import type { ErrorResult, McpModel, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

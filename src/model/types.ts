@@ -1,6 +1,8 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import type { Vocabulary } from "../settings.js";
 import type { FunctionNode } from "../util/ast.js";
-import type { PassThrough } from "./external-calls.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** The framework a handler was registered with; decides what a thrown error becomes. */
 export type Framework =
@@ -128,4 +130,123 @@ export interface ToolResult {
   readonly object: TSESTree.ObjectExpression;
   /** It carries `isError` with a value other than `false`. */
   readonly isError: boolean;
+}
+
+/** A registration whose handler lives elsewhere (an import, a registry member): for the index. */
+export interface UnresolvedHandler {
+  readonly expression: TSESTree.Node;
+  readonly kind: HandlerKind;
+  readonly toolName: string | undefined;
+  readonly framework: Framework;
+  readonly thrown: ThrownOutcome;
+  readonly registration: TSESTree.Node;
+}
+
+
+export interface ThrowSite {
+  readonly node: TSESTree.ThrowStatement;
+  /** The handlers out of which this throw escapes to the framework. */
+  readonly handlers: readonly ToolHandler[];
+}
+
+export interface McpModel {
+  readonly sourceCode: SourceCode;
+  /** The file shows MCP evidence; when false every list below is empty. */
+  readonly isMcpFile: boolean;
+  readonly handlers: readonly ToolHandler[];
+  /** The entry and root function of every handler. */
+  readonly handlerFunctions: ReadonlySet<TSESTree.Node>;
+  /** Tool error results: `isError` object literals and calls to same-file error helpers. */
+  readonly errorResults: readonly ErrorResult[];
+  /** Functions whose every return is an error result; calls to them are error results. */
+  readonly errorHelpers: ReadonlyMap<FunctionNode, TSESTree.ObjectExpression>;
+  /** Throws that leave a handler uncaught, with the handlers they leave. */
+  readonly escapingThrows: readonly ThrowSite[];
+  /** The handlers whose path runs through `node` (most specific first). */
+  handlersAt(node: TSESTree.Node): readonly ToolHandler[];
+  /** The tool name for a node, when all handlers through it agree on one. */
+  toolNameAt(node: TSESTree.Node): string | undefined;
+  /** The names of the tools whose paths run through a node, in registration order. */
+  toolNamesAt(node: TSESTree.Node): readonly string[];
+  /** Inside a dispatcher's own "unknown tool" branch (not a tool failure). */
+  isUnknownToolBranch(node: TSESTree.Node): boolean;
+  /** All call expressions of the file (for rules that look at external calls). */
+  readonly calls: readonly TSESTree.CallExpression[];
+  /** Import/require sources by local name (`axios` -> "axios"), for client recognition. */
+  readonly importedFrom: ReadonlyMap<string, string>;
+  /**
+   * Tool result object literals (`content`, `structuredContent` or `isError`), success and error
+   * alike, that a function returns or that are built on a handler path.
+   */
+  readonly results: readonly ToolResult[];
+  /** The `catch` clauses of the file, in source order. */
+  readonly catches: readonly TSESTree.CatchClause[];
+  /** The call leaves the process (HTTP client, fetch, child process): memoized per call. */
+  externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
+  /** HTTP client instances imported from other files, by local name (typed analysis). */
+  readonly importedInstances: ImportedFacts["instances"];
+  /** Functions of other files that hand a parameter to a client as its options, by local name (typed analysis). */
+  readonly importedPassThrough: ImportedFacts["passThrough"];
+  /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
+  readonly graph: ModelGraph;
+  /** The payloads read so far, by result object and vocabulary (`getPayload` memoizes here, so they go with the model). */
+  readonly payloads: Map<TSESTree.ObjectExpression, Map<Vocabulary, Payload>>;
+}
+
+/** The call graph of the handler paths, for the cross-file program index. */
+export interface ModelGraph {
+  /** Calls made on some handler path, with the handlers whose path they are on. */
+  readonly pathCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
+  /** Calls through which a throw of the callee escapes to the framework, per handler. */
+  readonly escapeCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
+  /** Same-file functions a call runs (empty when the callee lives elsewhere or is unknown). */
+  localTargets(call: TSESTree.CallExpression): readonly FunctionNode[];
+  /** Registrations whose handler is not a function of this file. */
+  readonly unresolvedHandlers: readonly UnresolvedHandler[];
+  /** Calls of wrappers declared in other files around a handler. */
+  readonly opaqueWrapperCalls: readonly TSESTree.CallExpression[];
+}
+
+export type ClientKind = "fetch" | "axios" | "got" | "http" | "child_process" | "execa" | "custom";
+
+export type TimeoutStatus =
+  /** A timeout or signal bounds the call. */
+  | "ok"
+  /** No timeout at all (including `timeout: 0`). */
+  | "missing"
+  /** `fetch(url, { timeout })`: fetch ignores that option. */
+  | "fetch-timeout-option"
+  /** Only the request's cancellation signal: cancellation is not a timeout. */
+  | "cancellation-only"
+  /** Options we cannot see (spread, built elsewhere): say nothing. */
+  | "unknown";
+
+export interface ExternalCall {
+  readonly call: TSESTree.CallExpression;
+  readonly client: ClientKind;
+  /** A readable name for messages: `fetch`, `axios.get`, `execFile`. */
+  readonly label: string;
+  readonly status: TimeoutStatus;
+  /** The options object literal, when there is one. */
+  readonly options: TSESTree.ObjectExpression | undefined;
+  /** Where a new options argument goes when there is none (insert after this argument). */
+  readonly insertOptionsAfter: TSESTree.Node | undefined;
+  /** For `cancellation-only` / `fetch-timeout-option`: the property to rewrite. */
+  readonly property: TSESTree.Property | undefined;
+}
+
+/**
+ * `function run(file, args, options) { return execFileSync(file, args, options); }`: a function
+ * that gives one of its parameters to a client as the options, so a call of it is a call of that
+ * client, with its options at `index`.
+ */
+export interface PassThrough {
+  readonly client: ClientKind;
+  readonly index: number;
+}
+
+/** How an instance was created: `axios.create({...})` / `got.extend({...})`. */
+export interface Instance {
+  readonly client: "axios" | "got";
+  readonly hasTimeout: boolean | undefined;
 }

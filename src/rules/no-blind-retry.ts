@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
-import { type McpModel, withModel } from "../model/index.js";
+import { type McpModel } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { type FunctionNode, calleeName, enclosingFunction, findVariable, isFunctionNode, isInside, memberName, memberPath, rootIdentifier, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";

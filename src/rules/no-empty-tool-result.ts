@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type McpModel, type ToolHandler, isReturnedValue, withModel } from "../model/index.js";
-import { objectLiteral } from "../model/payload.js";
+import { objectLiteral, type McpModel, type ToolHandler, isReturnedValue } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { type FunctionNode, enclosingFunction, findProperty, findVariable, hasSpread, isFunctionNode, memberPath, ownReturnStatements, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";

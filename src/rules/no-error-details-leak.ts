@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { withModel } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
 import { containsComment } from "../util/fix.js";

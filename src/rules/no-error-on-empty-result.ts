@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
-import { thrownText, withModel } from "../model/index.js";
-import { getPayload, valueAtResult } from "../model/payload.js";
+import { getPayload, valueAtResult, thrownText } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";

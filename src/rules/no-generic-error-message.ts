@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { withModel } from "../model/index.js";
-import { getPayload, valueAtResult } from "../model/payload.js";
+import { withModel } from "../lint/with-model.js";
+import { getPayload, valueAtResult } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty, isFunctionNode, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";

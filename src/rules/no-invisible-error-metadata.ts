@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type ToolHandler, withModel } from "../model/index.js";
-import { jsonStringifyArgument, objectLiteral } from "../model/payload.js";
+import { jsonStringifyArgument, objectLiteral, type ToolHandler } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findProperty, hasSpread, messageText, staticKeyName, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type ToolHandler, thrownText, withModel } from "../model/index.js";
-import { type ProtocolThrow, protocolThrow } from "../model/protocol-errors.js";
+import { type ProtocolThrow, protocolThrow, type ToolHandler, thrownText } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { enclosingFunction, isFunctionNode, isInside, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type McpModel, withModel } from "../model/index.js";
-import { categoriesOf, getPayload, valueAtResult } from "../model/payload.js";
+import { categoriesOf, getPayload, valueAtResult, type McpModel } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findProperty, isInside, mergeListeners, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type McpModel, withModel } from "../model/index.js";
-import { getPayload, payloadField } from "../model/payload.js";
+import { getPayload, payloadField, type McpModel } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { CATEGORIES, getVocabulary } from "../settings.js";
 import {
   type FunctionNode,

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { type McpModel, withModel } from "../model/index.js";
+import { type McpModel } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { constInitializer, findVariable, isFunctionNode, memberName, resolveFunction, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";

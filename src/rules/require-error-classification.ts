@@ -1,7 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { withModel } from "../model/index.js";
-import { protocolThrow } from "../model/protocol-errors.js";
-import { categoriesOf, getPayload, objectLiteral, payloadField } from "../model/payload.js";
+import { withModel } from "../lint/with-model.js";
+import { protocolThrow, categoriesOf, getPayload, objectLiteral, payloadField } from "../model/index.js";
 import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";

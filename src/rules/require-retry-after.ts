@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type ErrorResult, type Payload, withModel } from "../model/index.js";
-import { categoriesOf, getPayload, payloadField, valueAtResult } from "../model/payload.js";
+import { categoriesOf, getPayload, payloadField, valueAtResult, type ErrorResult, type Payload } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findVariable, isFunctionNode, isInside, messageText, staticKeyName } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";

@@ -1,17 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import {
-  type ClientFacts,
-  type ExternalCall,
-  type PassThrough,
-  classifyCall,
-  collectDefaultTimeouts,
-  collectImports,
-  isGuarded,
-  mayLeaveProcess,
-  passThroughOf,
-  promisifiedNames,
-} from "../model/external-calls.js";
-import { type McpModel, type ToolHandler, withModel } from "../model/index.js";
+import { type ClientFacts, type ExternalCall, type PassThrough, classifyCall, collectDefaultTimeouts, collectImports, isGuarded, mayLeaveProcess, passThroughOf, promisifiedNames, type McpModel, type ToolHandler } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { type FunctionNode, enclosingFunction, functionName, isFunctionNode, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type ErrorResult, type McpModel, withModel } from "../model/index.js";
-import { categoriesOf, getPayload, payloadField, valueAtResult } from "../model/payload.js";
+import { categoriesOf, getPayload, payloadField, valueAtResult, type ErrorResult, type McpModel } from "../model/index.js";
+import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { constInitializer, isInside, messageText } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";

@@ -15,10 +15,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { SourceCode } from "eslint";
 import ts from "typescript";
-import { type Instance, type PassThrough, collectImports, instanceDeclaredAs, passThroughOf } from "../model/external-calls.js";
-import { callsParamInsideTry, returnedFunction } from "../model/handlers.js";
-import { MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
-import type { ImportedFacts, ImportedHelperCall, ImportedRoot } from "../model/types.js";
+import { type Instance, type PassThrough, collectImports, instanceDeclaredAs, passThroughOf, callsParamInsideTry, returnedFunction, type ImportedFacts, type ImportedHelperCall, type ImportedRoot, MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
 import { findVariable, isFunctionNode, unwrap } from "../util/ast.js";
 import { configFileOf, convertForIndex, lightScopes, onRelease } from "./conversions.js";
 

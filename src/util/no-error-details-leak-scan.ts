@@ -4,8 +4,7 @@
  * through consts, same-file formatters and result-building helpers.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { McpModel } from "../model/index.js";
-import { objectLiteral } from "../model/payload.js";
+import { objectLiteral, type McpModel } from "../model/index.js";
 import {
   type FunctionNode,
   enclosingFunction,

@@ -6,8 +6,7 @@
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
-import type { McpModel } from "../model/index.js";
-import { objectLiteral, jsonStringifyArgument } from "../model/payload.js";
+import { objectLiteral, jsonStringifyArgument, type McpModel } from "../model/index.js";
 import {
   type FunctionNode,
   calleeName,

@@ -6,8 +6,7 @@
  * spread, built by a call we do not know) is unknown.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { McpModel, ToolHandler } from "../model/index.js";
-import { objectLiteral } from "../model/payload.js";
+import { objectLiteral, type McpModel, type ToolHandler } from "../model/index.js";
 import { constInitializer, findProperty, findVariable, forEachChild, isFunctionNode, memberName, staticKeyName, staticString, unwrap } from "./ast.js";
 
 const DefinitionType = TSESLint.Scope.DefinitionType;

@@ -2,7 +2,7 @@ import { Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { getModel } from "../../src/model/index.js";
+import { getModel } from "../../src/lint/with-model.js";
 import { SHAPES, locate } from "../shapes.js";
 
 /** A probe rule that reports what the model knows at each `debugger` statement. */

@@ -2,7 +2,8 @@ import { Linter, type Rule } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { describe, expect, it } from "vitest";
-import { type McpModel, withModel } from "../../src/model/index.js";
+import type { McpModel } from "../../src/model/index.js";
+import { withModel } from "../../src/lint/with-model.js";
 
 /**
  * The model lives for one lint of a file: every rule of that lint reads the same one, and the
