@@ -21,7 +21,8 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { isMethodOfNonMcpDependency } from "../typed/receiver.js";
-import type { Framework, HandlerKind, ThrownOutcome, ToolHandler, UnresolvedHandler } from "./types.js";
+import { FRAMEWORKS } from "./frameworks.js";
+import type { Framework, HandlerKind, ToolHandler, UnresolvedHandler } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -52,22 +53,6 @@ export function readImportFacts(sources: readonly string[]): ImportFacts {
   }
   return facts;
 }
-
-const THROWN: Record<Framework, ThrownOutcome> = {
-  "mcp-sdk": "is-error",
-  "mcp-sdk-v2": "is-error",
-  "mcp-sdk-low-level": "protocol-error",
-  fastmcp: "is-error",
-  "fastmcp-edge": "protocol-error",
-  "mcp-framework": "is-error",
-  "mcp-nest": "is-error",
-  "easy-mcp": "protocol-error",
-  tmcp: "protocol-error",
-  "mcp-lite": "protocol-error",
-  mastra: "is-error",
-  xmcp: "is-error",
-  unknown: "unknown",
-};
 
 /** A handler argument resolved to the function that runs, through names and wrappers. */
 interface ResolvedHandler {
@@ -294,11 +279,11 @@ function addHandler(search: HandlerSearch, options: AddOptions): ToolHandler | u
   if (!resolved) {
     const expression = unwrap(options.expression);
     if (expression.type === AST_NODE_TYPES.Identifier || expression.type === AST_NODE_TYPES.MemberExpression) {
-      search.unresolved.push({ expression, kind: options.kind, toolName: options.toolName, framework, thrown: THROWN[framework], registration: options.registration });
+      search.unresolved.push({ expression, kind: options.kind, toolName: options.toolName, framework, thrown: FRAMEWORKS[framework].thrown, registration: options.registration });
     }
     return undefined;
   }
-  const thrown = resolved.opaqueWrapper ? "unknown" : THROWN[framework];
+  const thrown = resolved.opaqueWrapper ? "unknown" : FRAMEWORKS[framework].thrown;
   const params = resolved.entry.params;
   let argsParam: TSESTree.Parameter | undefined;
   let contextParam: TSESTree.Parameter | undefined;
@@ -310,24 +295,21 @@ function addHandler(search: HandlerSearch, options: AddOptions): ToolHandler | u
     contextParam = params[0];
   }
   let requestSignal: string | undefined;
-  switch (framework) {
-    case "mcp-sdk":
-    case "mcp-sdk-low-level":
-    case "fastmcp":
-    case "xmcp":
-      requestSignal = signalOf(contextParam, "signal");
-      if (framework === "mcp-sdk-low-level" && search.imports.sdkV2) requestSignal = signalOf(contextParam, "mcpReq.signal");
+  switch (FRAMEWORKS[framework].requestSignal) {
+    case "context.signal":
+      // The low-level Server of SDK v2 has the signal where v2's McpServer has it.
+      requestSignal = signalOf(contextParam, framework === "mcp-sdk-low-level" && search.imports.sdkV2 ? "mcpReq.signal" : "signal");
       break;
-    case "mcp-sdk-v2":
+    case "context.mcpReq.signal":
       requestSignal = signalOf(contextParam, "mcpReq.signal");
       break;
-    case "mcp-framework":
+    case "this.abortSignal":
       requestSignal = "this.abortSignal";
       break;
-    case "mastra":
+    case "second.abortSignal":
       requestSignal = signalOf(params[1], "abortSignal");
       break;
-    default:
+    case "none":
       break;
   }
   if (resolved.wrapper) {

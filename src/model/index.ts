@@ -7,6 +7,7 @@
  */
 export type * from "./types.js";
 export { MCP_EVIDENCE, buildModel, isReturnedValue, thrownText } from "./build.js";
+export { FRAMEWORKS, type FrameworkProfile, type SignalLocation } from "./frameworks.js";
 export { callsParamInsideTry, returnedFunction } from "./handlers.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
 export { categoriesOf, getPayload, jsonStringifyArgument, objectLiteral, payloadField, valueAtResult } from "./payload.js";

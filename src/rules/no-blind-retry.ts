@@ -2,10 +2,10 @@ import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/util
 const DefinitionType = TSESLint.Scope.DefinitionType;
 import { type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { type FunctionNode, calleeName, enclosingFunction, findVariable, isFunctionNode, isInside, memberName, memberPath, rootIdentifier, unwrap } from "../util/ast.js";
+import { type FunctionNode, calleeName, enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, memberPath, rootIdentifier, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "../util/describe.js";
-import { type ExternalFailures, alwaysExits, externalFailures, forEachOwnNode, isHandledWithin, sameFileCallee } from "../util/prefer-partial-results-external.js";
+import { type ExternalFailures, alwaysExits, externalFailures, isHandledWithin, sameFileCallee } from "../util/prefer-partial-results-external.js";
 
 export type Options = [{ requireJitter?: boolean }];
 export type MessageIds = "retriesEveryError" | "constantDelay" | "noDelay" | "noJitter";

@@ -365,3 +365,29 @@ export function ownReturnStatements(body: TSESTree.BlockStatement): TSESTree.Ret
   body.body.forEach(visit);
   return returns;
 }
+
+/** Visitor keys that lead only into type annotations: walks that look for code skip them. */
+export const TYPE_KEYS: ReadonlySet<string> = new Set(["typeAnnotation", "returnType", "typeParameters", "typeArguments", "superTypeArguments", "implements"]);
+
+/**
+ * Calls `visit` on every node inside `root` that belongs to the same function: nested functions
+ * and classes are skipped (their code runs later, or not at all).
+ */
+export function forEachOwnNode(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  root: TSESTree.Node,
+  visit: (node: TSESTree.Node) => void,
+): void {
+  const keys = sourceCode.visitorKeys;
+  const walk = (node: TSESTree.Node): void => {
+    if (node !== root && (isFunctionNode(node) || node.type === AST_NODE_TYPES.ClassBody)) return;
+    visit(node);
+    forEachChild(node, keys, walk, TYPE_KEYS);
+  };
+  walk(root);
+}
+
+/** A key for a node's place in its file, stable across conversions of the same text (`start:end`). */
+export function rangeKey(range: readonly [number, number]): string {
+  return `${String(range[0])}:${String(range[1])}`;
+}

@@ -6,26 +6,9 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { McpModel } from "../model/index.js";
-import { type FunctionNode, forEachChild, isFunctionNode, memberName, resolveFunction, staticKeyName, unwrap } from "./ast.js";
+import { type FunctionNode, forEachOwnNode, isFunctionNode, memberName, resolveFunction, staticKeyName, unwrap } from "./ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-/** Visitor keys that lead only into type annotations. */
-const TYPE_KEYS = new Set(["typeAnnotation", "returnType", "typeParameters", "typeArguments", "superTypeArguments", "implements"]);
-
-/**
- * Calls `visit` on every node inside `root` that belongs to the same function: nested functions
- * and classes are skipped (their code runs later, or not at all).
- */
-export function forEachOwnNode(sourceCode: SourceCode, root: TSESTree.Node, visit: (node: TSESTree.Node) => void): void {
-  const keys = sourceCode.visitorKeys;
-  const walk = (node: TSESTree.Node): void => {
-    if (node !== root && (isFunctionNode(node) || node.type === AST_NODE_TYPES.ClassBody)) return;
-    visit(node);
-    forEachChild(node, keys, walk, TYPE_KEYS);
-  };
-  walk(root);
-}
 
 /** Whether a statement leaves its block on every path (`throw`, `return`, `break`, `continue`). */
 export function alwaysExits(statement: TSESTree.Statement | undefined, withContinue = false): boolean {
