@@ -480,3 +480,30 @@ export function promisifiedNames(calls: readonly TSESTree.CallExpression[]): Set
   }
   return names;
 }
+
+/**
+ * The model's answer to "does this call leave the process, and is it bounded?", memoized per
+ * call. The promisified names and the file's default timeouts are read on the first question.
+ */
+export function externalCallReader(
+  sourceCode: SourceCode,
+  calls: readonly TSESTree.CallExpression[],
+  importedFrom: ReadonlyMap<string, string>,
+  importedInstances: ReadonlyMap<string, Instance>,
+): (call: TSESTree.CallExpression) => ExternalCall | undefined {
+  let promisified: Set<string> | undefined;
+  let defaults: Set<string> | undefined;
+  const cache = new Map<TSESTree.CallExpression, ExternalCall | undefined>();
+  const noClients: ReadonlySet<string> = new Set();
+  return (call) => {
+    if (cache.has(call)) return cache.get(call);
+    promisified ??= promisifiedNames(calls);
+    let external: ExternalCall | undefined;
+    if (mayLeaveProcess(call, importedFrom, noClients, promisified)) {
+      defaults ??= collectDefaultTimeouts(sourceCode.ast);
+      external = classifyCall({ sourceCode, importedFrom, requestSignals: [], customClients: noClients, importedInstances }, call, defaults);
+    }
+    cache.set(call, external);
+    return external;
+  };
+}

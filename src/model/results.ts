@@ -1,0 +1,183 @@
+/**
+ * Results: which object literals are tool results, which are error results (literal `isError`
+ * objects and calls of error helpers, of this file or, with types, of other files), and which
+ * functions are error helpers.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, findProperty, messageText, ownReturnStatements, rangeKey, resolveFunction, unwrap } from "../util/ast.js";
+import type { ErrorResult, ImportedFacts, ToolHandler, ToolResult } from "./types.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/**
+ * A result literal, not any object with a `content` key: `content` holds an array (or a value we
+ * cannot see), or the object has `isError` / `structuredContent`.
+ */
+function isResultShaped(object: TSESTree.ObjectExpression): boolean {
+  let hasContent = false;
+  for (const p of object.properties) {
+    if (p.type !== AST_NODE_TYPES.Property || p.computed || p.key.type !== AST_NODE_TYPES.Identifier) continue;
+    if (p.key.name === "isError" || p.key.name === "structuredContent") return true;
+    if (p.key.name === "content") {
+      const value = unwrap(p.value);
+      if (value.type === AST_NODE_TYPES.Literal || value.type === AST_NODE_TYPES.TemplateLiteral || value.type === AST_NODE_TYPES.ObjectExpression) return false;
+      hasContent = true;
+    }
+  }
+  return hasContent;
+}
+
+/**
+ * The value a function returns: `return x`, `() => x`, through `a ? x : y`, `await`, `as`; and,
+ * when `viaVariable` accepts the declarator, a variable initialised with it (`const r = x; return r`).
+ */
+export function isReturnedValue(node: TSESTree.Node, viaVariable?: (declarator: TSESTree.VariableDeclarator) => boolean): boolean {
+  let current: TSESTree.Node = node;
+  for (;;) {
+    const parent: TSESTree.Node | undefined = current.parent;
+    if (!parent) return false;
+    switch (parent.type) {
+      case AST_NODE_TYPES.ReturnStatement:
+        return true;
+      case AST_NODE_TYPES.ArrowFunctionExpression:
+        return parent.body === current;
+      case AST_NODE_TYPES.ConditionalExpression:
+        if (parent.test === current) return false;
+        break;
+      case AST_NODE_TYPES.LogicalExpression:
+      case AST_NODE_TYPES.AwaitExpression:
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSTypeAssertion:
+        break;
+      case AST_NODE_TYPES.VariableDeclarator:
+        return viaVariable !== undefined && parent.init === current && viaVariable(parent);
+      default:
+        return false;
+    }
+    current = parent;
+  }
+}
+
+/** `isError: <anything but false>`. */
+export function isIsErrorProperty(property: TSESTree.ObjectLiteralElement): boolean {
+  if (property.type !== AST_NODE_TYPES.Property || property.computed) return false;
+  const key = property.key;
+  const name = key.type === AST_NODE_TYPES.Identifier ? key.name : key.value;
+  if (name !== "isError") return false;
+  const value = unwrap(property.value);
+  return !(value.type === AST_NODE_TYPES.Literal && value.value === false);
+}
+
+/** A tool result: it carries `content` or `structuredContent` (or a spread that may). */
+export function isToolResultObject(object: TSESTree.ObjectExpression): boolean {
+  return object.properties.some(
+    (p) =>
+      p.type === AST_NODE_TYPES.SpreadElement ||
+      (!p.computed && p.key.type === AST_NODE_TYPES.Identifier && (p.key.name === "content" || p.key.name === "structuredContent")),
+  );
+}
+
+/** The `isError` object every return of `fn` gives, when all of them give one. */
+function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression | undefined {
+  const asErrorObject = (node: TSESTree.Node | null | undefined): TSESTree.ObjectExpression | undefined => {
+    if (!node) return undefined;
+    const n = unwrap(node);
+    return n.type === AST_NODE_TYPES.ObjectExpression && n.properties.some(isIsErrorProperty) ? n : undefined;
+  };
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return asErrorObject(fn.body);
+  const returns = ownReturnStatements(fn.body);
+  if (returns.length === 0) return undefined;
+  let first: TSESTree.ObjectExpression | undefined;
+  for (const r of returns) {
+    const object = asErrorObject(r.argument);
+    if (!object) return undefined;
+    first ??= object;
+  }
+  return first;
+}
+
+/**
+ * Error helpers: same-file functions whose every return is an `isError` result. A handler that
+ * only ever fails is still a handler, not a helper.
+ */
+export function findErrorHelpers(
+  functions: readonly FunctionNode[],
+  handlerFunctions: ReadonlySet<TSESTree.Node>,
+): Map<FunctionNode, TSESTree.ObjectExpression> {
+  const errorHelpers = new Map<FunctionNode, TSESTree.ObjectExpression>();
+  for (const fn of functions) {
+    if (handlerFunctions.has(fn)) continue;
+    const object = errorHelperObject(fn);
+    if (object) errorHelpers.set(fn, object);
+  }
+  return errorHelpers;
+}
+
+interface ResultInputs {
+  readonly sourceCode: SourceCode;
+  readonly calls: readonly TSESTree.CallExpression[];
+  readonly isErrorObjects: readonly TSESTree.ObjectExpression[];
+  readonly resultObjects: readonly TSESTree.ObjectExpression[];
+  readonly errorHelpers: ReadonlyMap<FunctionNode, TSESTree.ObjectExpression>;
+  readonly imported: ImportedFacts | undefined;
+  readonly handlersAt: (node: TSESTree.Node) => readonly ToolHandler[];
+}
+
+/** The error results of the file: `isError` literals, and calls of error helpers of this file or another. */
+export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
+  const { sourceCode, calls, isErrorObjects, errorHelpers, imported, handlersAt } = inputs;
+  const helperObjects = new Set(errorHelpers.values());
+  const errorResults: ErrorResult[] = [];
+  for (const object of isErrorObjects) {
+    if (!isToolResultObject(object)) continue;
+    // Off a handler path, only a returned result counts: an expected value in a test or a mock
+    // argument is not a result any tool gives.
+    if (!helperObjects.has(object) && !isReturnedValue(object) && handlersAt(object).length === 0) continue;
+    errorResults.push({ node: object, object, helperCall: undefined, helper: undefined });
+  }
+  if (errorHelpers.size > 0) {
+    for (const call of calls) {
+      const callee = unwrap(call.callee);
+      if (callee.type !== AST_NODE_TYPES.Identifier) continue;
+      const helper = resolveFunction(sourceCode, callee);
+      const object = helper ? errorHelpers.get(helper) : undefined;
+      if (helper && object && isToolResultObject(object)) {
+        errorResults.push({ node: call, object, helperCall: call, helper });
+      }
+    }
+  }
+  if (imported && imported.helperCalls.length > 0) {
+    const byRange = new Map(imported.helperCalls.map((h) => [rangeKey(h.range), h]));
+    for (const call of calls) {
+      const foreign = byRange.get(rangeKey(call.range));
+      if (foreign && isToolResultObject(foreign.object)) {
+        errorResults.push({ node: call, object: foreign.object, helperCall: call, helper: foreign.helper, helperSource: foreign.helperSource });
+      }
+    }
+    errorResults.sort((a, b) => a.node.range[0] - b.node.range[0]);
+  }
+  return errorResults;
+}
+
+/** Tool result literals, success and error alike, that a function returns or that a handler path builds. */
+export function collectResults(inputs: ResultInputs): ToolResult[] {
+  const results: ToolResult[] = [];
+  for (const object of inputs.resultObjects) {
+    if (!isResultShaped(object)) continue;
+    if (!isReturnedValue(object) && inputs.handlersAt(object).length === 0) continue;
+    results.push({ object, isError: object.properties.some(isIsErrorProperty) });
+  }
+  return results;
+}
+
+/** The first content text of a result object literal. */
+export function resultText(object: TSESTree.ObjectExpression): string | undefined {
+  const content = findProperty(object, "content");
+  const array = content ? unwrap(content.value) : undefined;
+  const first = array?.type === AST_NODE_TYPES.ArrayExpression ? array.elements[0] : undefined;
+  const part = first ? unwrap(first) : undefined;
+  const text = part?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(part, "text") : undefined;
+  return text ? messageText(text.value) : undefined;
+}

@@ -1,0 +1,112 @@
+/**
+ * Call targets: the same-file functions a call runs, through names, wrapper parameters, dispatch
+ * tables, `this` methods, instances of same-file classes and object literals. Memoized per call:
+ * every handler's walk asks again.
+ */
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, constInitializer, findProperty, findVariable, isFunctionNode, memberName, resolveFunction, unwrap } from "../util/ast.js";
+
+const DefinitionType = TSESLint.Scope.DefinitionType;
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** What the handler search learnt about calls: dispatch edges and the functions bound to wrapper parameters. */
+export interface CallBindings {
+  readonly dispatchEdges: ReadonlyMap<TSESTree.CallExpression, FunctionNode[]>;
+  readonly wrapperBindings: ReadonlyMap<FunctionNode, ReadonlyMap<string, ReadonlySet<FunctionNode>>>;
+}
+
+export class CallTargets {
+  private readonly cache = new Map<TSESTree.CallExpression, FunctionNode[]>();
+
+  constructor(
+    private readonly sourceCode: SourceCode,
+    private readonly bindings: CallBindings,
+    /** Names declared as functions, and as objects or instances: the only callees worth resolving. */
+    private readonly functionNames: ReadonlySet<string>,
+    private readonly objectNames: ReadonlySet<string>,
+  ) {}
+
+  /** Same-file functions `call` (made inside `within`) runs. */
+  of(call: TSESTree.CallExpression, within: FunctionNode): FunctionNode[] {
+    let targets = this.cache.get(call);
+    if (!targets) {
+      targets = this.resolve(call, within);
+      this.cache.set(call, targets);
+    }
+    return targets;
+  }
+
+  private resolve(call: TSESTree.CallExpression, within: FunctionNode): FunctionNode[] {
+    const dispatched = this.bindings.dispatchEdges.get(call);
+    if (dispatched) return dispatched;
+    const callee = unwrap(call.callee);
+    if (callee.type === AST_NODE_TYPES.Identifier) {
+      const bound = this.bindings.wrapperBindings.get(within)?.get(callee.name);
+      if (bound) return [...bound];
+      if (!this.functionNames.has(callee.name)) return [];
+      const fn = resolveFunction(this.sourceCode, callee);
+      return fn ? [fn] : [];
+    }
+    if (callee.type === AST_NODE_TYPES.MemberExpression) {
+      const name = memberName(callee);
+      if (name === undefined) return [];
+      const object = unwrap(callee.object);
+      if (object.type === AST_NODE_TYPES.ThisExpression) {
+        const method = classMethod(within, name);
+        return method ? [method] : [];
+      }
+      if (object.type === AST_NODE_TYPES.Identifier) return this.memberOf(object, name);
+    }
+    return [];
+  }
+
+  /** `client.getChannels()` on a same-file class instance, `tools.run()` on a same-file object literal. */
+  private memberOf(object: TSESTree.Identifier, name: string): FunctionNode[] {
+    if (!this.objectNames.has(object.name)) return [];
+    const init = constInitializer(this.sourceCode, object);
+    // `const client = new SlackClient(token); client.getChannels()`: a same-file class.
+    if (init?.type === AST_NODE_TYPES.NewExpression && init.callee.type === AST_NODE_TYPES.Identifier) {
+      const declaration = classDeclaration(this.sourceCode, init.callee);
+      const method = declaration ? methodOf(declaration.body, name) : undefined;
+      return method ? [method] : [];
+    }
+    if (init?.type === AST_NODE_TYPES.ObjectExpression) {
+      const property = findProperty(init, name);
+      const value = property ? unwrap(property.value) : undefined;
+      if (isFunctionNode(value)) return [value];
+      if (value?.type === AST_NODE_TYPES.Identifier) {
+        const fn = resolveFunction(this.sourceCode, value);
+        return fn ? [fn] : [];
+      }
+    }
+    return [];
+  }
+}
+
+/** The method `name` of the class that encloses `fn`. */
+function classMethod(fn: FunctionNode, name: string): FunctionNode | undefined {
+  let current: TSESTree.Node | undefined = fn.parent;
+  while (current && current.type !== AST_NODE_TYPES.ClassBody) current = current.parent;
+  return current ? methodOf(current, name) : undefined;
+}
+
+/** The same-file class an identifier names. */
+function classDeclaration(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+  const variable = findVariable(sourceCode, identifier);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type === DefinitionType.ClassName) return def.node;
+  if (def?.type === DefinitionType.Variable && def.node.init?.type === AST_NODE_TYPES.ClassExpression) return def.node.init;
+  return undefined;
+}
+
+/** An instance method (or arrow property) of a class body. */
+function methodOf(body: TSESTree.ClassBody, name: string): FunctionNode | undefined {
+  for (const member of body.body) {
+    if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && !member.computed && member.key.type === AST_NODE_TYPES.Identifier && member.key.name === name) {
+      const value = member.value ? unwrap(member.value) : undefined;
+      if (isFunctionNode(value)) return value;
+    }
+  }
+  return undefined;
+}
