@@ -5,23 +5,24 @@
  * model's questions (memoized per node, since several rules ask the same ones).
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, enclosingFunction, rangeKey } from "../util/ast.js";
+import { enclosingFunction } from "../util/ast.js";
 import { Collector, traversalSteps } from "./collect.js";
 import { externalCallReader } from "./external-calls.js";
 import {
   type HandlerSearch,
   addCallToolResultFunction,
+  addImportedHandlers,
   collectAliasNames,
-  readImportFacts,
+  readFrameworkImports,
   returnsCallToolResult,
   visitClass,
   visitRegistrationCall,
   visitXmcpModule,
-} from "./handlers.js";
+} from "./handlers/index.js";
 import { findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
 import { collectErrorResults, collectResults, findErrorHelpers } from "./results.js";
 import { CallTargets } from "./targets.js";
-import type { ImportedFacts, ImportedRoot, McpModel, ThrowSite, ToolHandler } from "./types.js";
+import type { ImportedFacts, McpModel, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
 import { isUnknownToolAnswer } from "./unknown-tool.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -31,9 +32,10 @@ export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallT
 
 const EMPTY: readonly never[] = [];
 
-function emptyModel(sourceCode: SourceCode): McpModel {
+function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
   return {
     sourceCode,
+    types,
     isMcpFile: false,
     handlers: EMPTY,
     handlerFunctions: new Set(),
@@ -70,10 +72,10 @@ function collect(sourceCode: SourceCode, mode: "traversal" | "walk"): Collector 
 }
 
 /** Stage 2: the handlers the file registers, and the search state later stages read (dispatch edges, wrappers). */
-function findHandlers(sourceCode: SourceCode, collected: Collector, imported: ImportedFacts | undefined): HandlerSearch {
+function findHandlers(sourceCode: SourceCode, collected: Collector, imported: ImportedFacts | undefined, types: TypeOracle): HandlerSearch {
   const search: HandlerSearch = {
     sourceCode,
-    imports: readImportFacts(collected.importSources),
+    imports: readFrameworkImports(collected.importSources),
     handlers: [],
     wrapperBindings: new Map(),
     unknownToolBranches: [],
@@ -82,6 +84,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
     unresolved: [],
     opaqueWrapperCalls: [],
     wrapperFacts: imported?.wrappers ?? new Map(),
+    types,
   };
   for (const call of collected.calls) visitRegistrationCall(search, call);
   for (const node of collected.classes) visitClass(search, node);
@@ -89,15 +92,23 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
   return search;
 }
 
+/** The answers without type information: every question gets the syntactic answer, "no". */
+export const NO_TYPES: TypeOracle = {
+  isMethodOfNonMcpDependency: () => false,
+  isUpstreamResponse: () => false,
+};
+
 /**
  * Builds the model of a file. `traversal`: read the nodes from ESLint's traversal of the file being
  * linted (walk when there is none); `walk`: walk the tree, as for files the lint is not at.
+ * `imported`: what the program index knows about the file (typed linting); `types`: what the type
+ * checker can tell.
  */
-export function buildModel(sourceCode: SourceCode, mode: "traversal" | "walk" = "walk", imported?: ImportedFacts): McpModel {
-  if (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported)) return emptyModel(sourceCode);
+export function buildModel(sourceCode: SourceCode, mode: "traversal" | "walk" = "walk", imported?: ImportedFacts, types: TypeOracle = NO_TYPES): McpModel {
+  if (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported)) return emptyModel(sourceCode, types);
   const collected = collect(sourceCode, mode);
   const { calls, functions, importedFrom } = collected;
-  const search = findHandlers(sourceCode, collected, imported);
+  const search = findHandlers(sourceCode, collected, imported, types);
 
   // Stage 3: error helpers, then functions typed to return a tool result (unless they are helpers).
   const errorHelpers = findErrorHelpers(functions, entryAndRoots(search.handlers));
@@ -138,6 +149,7 @@ export function buildModel(sourceCode: SourceCode, mode: "traversal" | "walk" = 
   const importedInstances = imported?.instances ?? new Map<string, never>();
   return {
     sourceCode,
+    types,
     isMcpFile: true,
     handlers,
     handlerFunctions: entryAndRoots(handlers),
@@ -191,28 +203,4 @@ function memoizeByNode<T>(compute: (node: TSESTree.Node) => T): (node: TSESTree.
     answers.set(node, answer);
     return answer;
   };
-}
-
-/** Stands a function of this file in for the tools of other files that call it. */
-function addImportedHandlers(handlers: ToolHandler[], functions: readonly FunctionNode[], imported: readonly ImportedRoot[]): void {
-  const byRange = new Map<string, FunctionNode>();
-  for (const fn of functions) byRange.set(rangeKey(fn.range), fn);
-  for (const root of imported) {
-    const fn = byRange.get(rangeKey(root.range));
-    if (!fn) continue;
-    handlers.push({
-      kind: "imported",
-      toolName: root.toolName,
-      framework: root.framework,
-      thrown: root.thrown,
-      root: fn,
-      entry: fn,
-      region: undefined,
-      entryCaught: root.caught,
-      requestSignal: undefined,
-      argsParam: undefined,
-      registration: fn,
-      origin: root.origin,
-    });
-  }
 }

@@ -6,11 +6,12 @@
  * This module is the model's public face: the rest of `src/` imports the model from here only.
  */
 export type * from "./types.js";
-export { MCP_EVIDENCE, buildModel } from "./build.js";
+export { MCP_EVIDENCE, NO_TYPES, buildModel } from "./build.js";
 export { isReturnedValue } from "./results.js";
 export { thrownText } from "./unknown-tool.js";
 export { FRAMEWORKS, type FrameworkProfile, type SignalLocation } from "./frameworks.js";
-export { callsParamInsideTry, returnedFunction } from "./handlers.js";
+export { callsParamInsideTry, returnedFunction } from "./catches.js";
+export { REGISTRATION_TEXT } from "./handlers/index.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
 export { categoriesOf, getPayload, jsonStringifyArgument, objectLiteral, payloadField, valueAtResult } from "./payload.js";
 export {

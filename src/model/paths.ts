@@ -6,7 +6,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunctionNode, isInside, memberName } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
-import { isCaughtWithin } from "./handlers.js";
+import { isCaughtWithin } from "./catches.js";
 import type { CallTargets } from "./targets.js";
 import type { ToolHandler } from "./types.js";
 

@@ -151,6 +151,8 @@ export interface ThrowSite {
 
 export interface McpModel {
   readonly sourceCode: SourceCode;
+  /** What the type checker can tell about this file (nothing, without types). */
+  readonly types: TypeOracle;
   /** The file shows MCP evidence; when false every list below is empty. */
   readonly isMcpFile: boolean;
   readonly handlers: readonly ToolHandler[];
@@ -249,4 +251,20 @@ export interface PassThrough {
 export interface Instance {
   readonly client: "axios" | "got";
   readonly hasTimeout: boolean | undefined;
+}
+
+/**
+ * What the TypeScript checker can tell the model, for precision where syntax alone is unsure.
+ * The model asks through this interface and never imports the checker; `typed/oracle.ts`
+ * implements it from the parser services of a typed lint, and `NO_TYPES` (syntactic linting)
+ * answers every question with the syntactic answer, "no".
+ */
+export interface TypeOracle {
+  /**
+   * `agent.tool(...)` calls a method that the checker places in a dependency that is no MCP
+   * framework (a chat library's own tool registry): not a tool registration.
+   */
+  isMethodOfNonMcpDependency(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
+  /** The value is typed as an upstream HTTP response (fetch's `Response`, an `AxiosResponse`). */
+  isUpstreamResponse(sourceCode: SourceCode, node: TSESTree.Node): boolean;
 }

@@ -18,6 +18,7 @@ import ts from "typescript";
 import { type Instance, type PassThrough, collectImports, instanceDeclaredAs, passThroughOf, callsParamInsideTry, returnedFunction, type ImportedFacts, type ImportedHelperCall, type ImportedRoot, MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel } from "../model/index.js";
 import { findVariable, isFunctionNode, unwrap } from "../util/ast.js";
 import { configFileOf, convertForIndex, lightScopes, onRelease } from "./conversions.js";
+import { TYPE_ORACLE } from "./oracle.js";
 
 interface Target {
   readonly entry: FileEntry;
@@ -350,10 +351,10 @@ function buildIndex(program: ts.Program): ProgramIndex {
     steps++;
     const entry = queue.shift() as FileEntry;
     queued.delete(entry);
-    let model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: entry.wrappers ?? new Map() });
+    let model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: entry.wrappers ?? new Map() }, TYPE_ORACLE);
     if (!entry.wrappers && model.graph.opaqueWrapperCalls.length > 0) {
       entry.wrappers = wrappersOf(entry, model);
-      if (entry.wrappers.size > 0) model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: entry.wrappers });
+      if (entry.wrappers.size > 0) model = buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: entry.wrappers }, TYPE_ORACLE);
     }
     entry.model = model;
     handlers.set(
@@ -406,7 +407,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
   }
 
   const modelOf = (entry: FileEntry): McpModel => {
-    entry.model ??= buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: entry.wrappers ?? new Map() });
+    entry.model ??= buildModel(entry.sourceCode, undefined, { roots: rootsOf(entry), helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: entry.wrappers ?? new Map() }, TYPE_ORACLE);
     return entry.model;
   };
 

@@ -1,0 +1,123 @@
+/**
+ * Handlers that are not passed to a registration call: mcp-framework tool classes, `@Tool()`
+ * decorated methods (MCP-Nest, EasyMCP), xmcp tool modules, functions typed to return a
+ * `CallToolResult`, and functions of this file that tools of other files call (typed analysis).
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, findProperty, isFunctionNode, rangeKey, staticKeyName, staticString, unwrap } from "../../util/ast.js";
+import type { ImportedRoot, ToolHandler } from "../types.js";
+import { type HandlerSearch, addHandler, toolNameOf } from "./search.js";
+
+/** mcp-framework `class X extends MCPTool { execute() }` and `@Tool()`-decorated methods. */
+export function visitClass(search: HandlerSearch, node: TSESTree.ClassDeclaration | TSESTree.ClassExpression): void {
+  const superClass = node.superClass ? unwrap(node.superClass) : undefined;
+  const isMcpTool = superClass?.type === AST_NODE_TYPES.Identifier && superClass.name === "MCPTool";
+  let toolName: string | undefined;
+  if (isMcpTool) {
+    for (const member of node.body.body) {
+      if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === "name" && member.value) {
+        toolName = staticString(member.value);
+      }
+    }
+  }
+  for (const member of node.body.body) {
+    if (member.type !== AST_NODE_TYPES.MethodDefinition && member.type !== AST_NODE_TYPES.PropertyDefinition) continue;
+    const value = member.value ? unwrap(member.value) : undefined;
+    if (!isFunctionNode(value)) continue;
+    if (isMcpTool && !member.static && staticKeyName(member.key, member.computed) === "execute") {
+      addHandler(search, { kind: "mcp-framework", toolName, expression: value, registration: node, hasArgs: true });
+      continue;
+    }
+    for (const decorator of member.decorators) {
+      const expression = unwrap(decorator.expression);
+      const decoratorCall = expression.type === AST_NODE_TYPES.CallExpression ? expression : undefined;
+      const callee = decoratorCall ? unwrap(decoratorCall.callee) : expression;
+      if (callee.type !== AST_NODE_TYPES.Identifier || callee.name !== "Tool") continue;
+      const options = decoratorCall?.arguments[0] ? unwrap(decoratorCall.arguments[0]) : undefined;
+      const name = options?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(options, "name") : undefined;
+      addHandler(search, {
+        kind: "decorator",
+        toolName: name ? toolNameOf(search, name.value) : staticKeyName(member.key, member.computed),
+        expression: value,
+        registration: decorator,
+        hasArgs: true,
+      });
+    }
+  }
+}
+
+/** xmcp: `export default` handler beside `export const metadata`/`schema`, in a file that imports xmcp. */
+export function visitXmcpModule(search: HandlerSearch, program: TSESTree.Program): void {
+  if (!search.imports.xmcp) return;
+  let handler: TSESTree.Node | undefined;
+  let metadata: TSESTree.ObjectExpression | undefined;
+  let exportsSchema = false;
+  for (const statement of program.body) {
+    if (statement.type === AST_NODE_TYPES.ExportDefaultDeclaration) handler = statement.declaration;
+    if (statement.type === AST_NODE_TYPES.ExportNamedDeclaration && statement.declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
+      for (const declarator of statement.declaration.declarations) {
+        if (declarator.id.type !== AST_NODE_TYPES.Identifier || !declarator.init) continue;
+        if (declarator.id.name === "metadata") {
+          exportsSchema = true;
+          const init = unwrap(declarator.init);
+          if (init.type === AST_NODE_TYPES.ObjectExpression) metadata = init;
+        }
+        if (declarator.id.name === "schema") exportsSchema = true;
+      }
+    }
+  }
+  if (!handler || !exportsSchema) return;
+  const name = metadata ? findProperty(metadata, "name") : undefined;
+  addHandler(search, { kind: "xmcp", toolName: name ? toolNameOf(search, name.value) : undefined, expression: handler, registration: handler, hasArgs: true });
+}
+
+/** A function whose declared return type names `CallToolResult` (`Promise<CallToolResult>` too). */
+export function returnsCallToolResult(fn: FunctionNode): boolean {
+  const annotation = fn.returnType?.typeAnnotation;
+  if (!annotation) return false;
+  let found = false;
+  const visit = (node: TSESTree.Node): void => {
+    if (found) return;
+    if (node.type === AST_NODE_TYPES.TSTypeReference) {
+      const name = node.typeName.type === AST_NODE_TYPES.Identifier ? node.typeName.name : node.typeName.type === AST_NODE_TYPES.TSQualifiedName ? node.typeName.right.name : undefined;
+      if (name === "CallToolResult") {
+        found = true;
+        return;
+      }
+      for (const parameter of node.typeArguments?.params ?? []) visit(parameter);
+    } else if (node.type === AST_NODE_TYPES.TSUnionType) {
+      for (const t of node.types) visit(t);
+    }
+  };
+  visit(annotation);
+  return found;
+}
+
+export function addCallToolResultFunction(search: HandlerSearch, fn: FunctionNode): void {
+  if (search.handlers.some((h) => h.entry === fn || h.root === fn)) return;
+  addHandler(search, { kind: "call-tool-result", toolName: undefined, expression: fn, registration: fn, hasArgs: undefined });
+}
+
+/** Stands a function of this file in for the tools of other files that call it. */
+export function addImportedHandlers(handlers: ToolHandler[], functions: readonly FunctionNode[], imported: readonly ImportedRoot[]): void {
+  const byRange = new Map<string, FunctionNode>();
+  for (const fn of functions) byRange.set(rangeKey(fn.range), fn);
+  for (const root of imported) {
+    const fn = byRange.get(rangeKey(root.range));
+    if (!fn) continue;
+    handlers.push({
+      kind: "imported",
+      toolName: root.toolName,
+      framework: root.framework,
+      thrown: root.thrown,
+      root: fn,
+      entry: fn,
+      region: undefined,
+      entryCaught: root.caught,
+      requestSignal: undefined,
+      argsParam: undefined,
+      registration: fn,
+      origin: root.origin,
+    });
+  }
+}

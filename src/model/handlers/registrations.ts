@@ -1,0 +1,229 @@
+/**
+ * Registration calls, one recogniser per method name (`server.registerTool(...)`,
+ * `server.tool(...)` in its overloads, FastMCP's `addTool`, Mastra's `createTool`, the low-level
+ * `setRequestHandler(CallToolRequestSchema, ...)`, ...), looked up by the called method's name;
+ * a method of the project's own that has the shape of a registration falls to `own-method`.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { constInitializer, findProperty, isFunctionNode, memberName, staticString, unwrap } from "../../util/ast.js";
+import type { Framework } from "../types.js";
+import { findDispatch, nameBindings } from "./dispatch.js";
+import { type HandlerSearch, addHandler, toolNameOf } from "./search.js";
+
+/**
+ * Text that shows a file registers tools or dispatches tool calls, in any shape the recognisers
+ * of this folder know (`update` only re-registers a tool the file registered already). The CLI
+ * lints such files first in typed mode, so the program index sees the registrations early.
+ */
+export const REGISTRATION_TEXT = /registerTool|\.tool\s*\(|\.addTool\s*\(|setRequestHandler|CallToolRequestSchema|McpAgent|MCPTool|@Tool\s*\(|createTool\s*\(/u;
+
+/** The names bound to a `.tool.bind(...)` / `.registerTool.bind(...)` call among these calls. */
+export function collectAliasNames(calls: readonly TSESTree.CallExpression[]): Set<string> {
+  const names = new Set<string>();
+  for (const call of calls) {
+    const parent = call.parent;
+    if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier && bindAlias(call)) {
+      names.add(parent.id.name);
+    }
+  }
+  return names;
+}
+
+/** SDK v1 `tool()` middle arguments: is any of them a params schema (vs. description/annotations)? */
+function toolOverloadHasSchema(middle: readonly TSESTree.CallExpressionArgument[]): boolean | undefined {
+  for (const argument of middle) {
+    const node = unwrap(argument);
+    if (node.type === AST_NODE_TYPES.Literal || node.type === AST_NODE_TYPES.TemplateLiteral) continue;
+    if (node.type === AST_NODE_TYPES.ObjectExpression) {
+      // An empty object counts as a raw shape; an object of primitives only is annotations.
+      if (node.properties.length === 0) return true;
+      const primitivesOnly = node.properties.every(
+        (p) => p.type === AST_NODE_TYPES.Property && unwrap(p.value).type === AST_NODE_TYPES.Literal,
+      );
+      if (!primitivesOnly) return true;
+      continue;
+    }
+    // An identifier or `schema.shape`: most likely a schema; the handler's arity decides.
+    return undefined;
+  }
+  return false;
+}
+
+/** Aliases such as `const reg = server.tool.bind(server)`. */
+export function bindAlias(init: TSESTree.Node): "tool" | "registerTool" | undefined {
+  const node = unwrap(init);
+  if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = unwrap(node.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "bind") return undefined;
+  const target = unwrap(callee.object);
+  if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const name = memberName(target);
+  return name === "tool" || name === "registerTool" ? name : undefined;
+}
+
+/** Registration methods whose receiver the checker can confirm. */
+const TYPED_RECEIVER_METHODS = new Set(["tool", "registerTool", "addTool"]);
+
+/** A recogniser: reads one registration call of its method and adds the handler(s) it registers. */
+type Recogniser = (search: HandlerSearch, call: TSESTree.CallExpression, callee: TSESTree.Node) => void;
+
+/** `server.tool(name, [description], [schema], [annotations], handler)`, and the object forms of tmcp, mcp-use and mcp-lite. */
+function recogniseTool(search: HandlerSearch, call: TSESTree.CallExpression): void {
+  const args = call.arguments;
+  const last = args.at(-1);
+  if (!last || args.length < 2) return;
+  const first = unwrap(args[0] as TSESTree.Node);
+  const lastNode = unwrap(last);
+  if (first.type === AST_NODE_TYPES.ObjectExpression) {
+    // tmcp / mcp-use: `server.tool({ name, schema }, execute)`.
+    const name = findProperty(first, "name");
+    const framework: Framework = search.imports.tmcp ? "tmcp" : search.imports.mcpUse ? "mcp-sdk-v2" : "unknown";
+    const hasSchema = findProperty(first, "schema") ?? findProperty(first, "inputSchema");
+    addHandler(search, { kind: "tool", toolName: name ? toolNameOf(search, name.value) : undefined, expression: last, registration: call, hasArgs: hasSchema !== undefined, framework });
+    return;
+  }
+  if (lastNode.type === AST_NODE_TYPES.ObjectExpression) {
+    // mcp-lite: `mcp.tool(name, { handler })`.
+    const handler = findProperty(lastNode, "handler");
+    if (handler) {
+      addHandler(search, { kind: "tool", toolName: toolNameOf(search, args[0]), expression: handler.value, registration: call, hasArgs: true, framework: search.imports.mcpLite ? "mcp-lite" : "unknown" });
+    }
+    return;
+  }
+  addHandler(search, { kind: "tool", toolName: toolNameOf(search, args[0]), expression: last, registration: call, hasArgs: toolOverloadHasSchema(args.slice(1, -1)) });
+}
+
+/** `server.registerTool(name, config, handler)`. */
+function recogniseRegisterTool(search: HandlerSearch, call: TSESTree.CallExpression): void {
+  const args = call.arguments;
+  const last = args.at(-1);
+  if (args.length !== 3 || !last) return;
+  const config = unwrap(args[1] as TSESTree.Node);
+  let hasArgs: boolean | undefined;
+  if (config.type === AST_NODE_TYPES.ObjectExpression) {
+    hasArgs = findProperty(config, "inputSchema") !== undefined ? true : config.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement) ? undefined : false;
+  }
+  addHandler(search, { kind: "registerTool", toolName: toolNameOf(search, args[0]), expression: last, registration: call, hasArgs });
+}
+
+/** `const t = server.tool(...); t.update({ callback })`: a new handler for a registered tool. */
+function recogniseUpdate(search: HandlerSearch, call: TSESTree.CallExpression, callee: TSESTree.Node): void {
+  const object = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
+  const argument = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+  if (object?.type !== AST_NODE_TYPES.Identifier || argument?.type !== AST_NODE_TYPES.ObjectExpression) return;
+  const registered = constInitializer(search.sourceCode, object);
+  if (registered?.type !== AST_NODE_TYPES.CallExpression) return;
+  const registeredCallee = unwrap(registered.callee);
+  const registeredMethod = registeredCallee.type === AST_NODE_TYPES.MemberExpression ? memberName(registeredCallee) : undefined;
+  if (registeredMethod !== "tool" && registeredMethod !== "registerTool") return;
+  const callback = findProperty(argument, "callback");
+  if (!callback) return;
+  addHandler(search, { kind: "update", toolName: toolNameOf(search, registered.arguments[0]), expression: callback.value, registration: call, hasArgs: undefined });
+}
+
+/** FastMCP `server.addTool({ name, execute })` and `addTools([...])`, definitions inline or in a `const`. */
+function recogniseAddTool(search: HandlerSearch, call: TSESTree.CallExpression): void {
+  const argument = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+  const definitions = argument?.type === AST_NODE_TYPES.ArrayExpression ? argument.elements : argument ? [argument] : [];
+  for (const element of definitions) {
+    if (!element) continue;
+    let definition = unwrap(element);
+    if (definition.type === AST_NODE_TYPES.Identifier) definition = constInitializer(search.sourceCode, definition) ?? definition;
+    if (definition.type !== AST_NODE_TYPES.ObjectExpression) continue;
+    const execute = findProperty(definition, "execute");
+    if (!execute) continue;
+    const name = findProperty(definition, "name");
+    addHandler(search, {
+      kind: "addTool",
+      toolName: name ? toolNameOf(search, name.value) : undefined,
+      expression: execute.value,
+      registration: definition,
+      hasArgs: true,
+      framework: search.imports.fastmcpEdge ? "fastmcp-edge" : "fastmcp",
+    });
+  }
+}
+
+/** Mastra `createTool({ id, execute })`. */
+function recogniseCreateTool(search: HandlerSearch, call: TSESTree.CallExpression): void {
+  const argument = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+  if (argument?.type !== AST_NODE_TYPES.ObjectExpression) return;
+  const execute = findProperty(argument, "execute");
+  const id = findProperty(argument, "id");
+  if (!execute || !id) return;
+  addHandler(search, { kind: "mastra", toolName: toolNameOf(search, id.value), expression: execute.value, registration: call, hasArgs: true });
+}
+
+/** The low-level `server.setRequestHandler(CallToolRequestSchema, dispatcher)`, and its dispatched cases. */
+function recogniseSetRequestHandler(search: HandlerSearch, call: TSESTree.CallExpression): void {
+  const args = call.arguments;
+  const last = args.at(-1);
+  const schema = args[0] ? unwrap(args[0]) : undefined;
+  if (!schema || !last || args.length !== 2) return;
+  const isCallTool =
+    staticString(schema) === "tools/call" ||
+    (schema.type === AST_NODE_TYPES.Identifier && schema.name === "CallToolRequestSchema") ||
+    (schema.type === AST_NODE_TYPES.MemberExpression && memberName(schema) === "CallToolRequestSchema");
+  if (!isCallTool) return;
+  const dispatcher = addHandler(search, { kind: "low-level", toolName: undefined, expression: last, registration: call, hasArgs: true });
+  if (dispatcher) findDispatch(search, dispatcher, dispatcher.entry, nameBindings(dispatcher.entry), dispatcher.entryCaught, 0);
+}
+
+/** The recogniser of each registration method, by the method's name. */
+const RECOGNISERS: ReadonlyMap<string, Recogniser> = new Map<string, Recogniser>([
+  ["tool", recogniseTool],
+  ["registerTool", recogniseRegisterTool],
+  ["update", recogniseUpdate],
+  ["addTool", recogniseAddTool],
+  ["addTools", recogniseAddTool],
+  ["createTool", recogniseCreateTool],
+  ["setRequestHandler", recogniseSetRequestHandler],
+]);
+
+/** The method a call registers through: `x.method(...)`, Mastra's bare `createTool(...)`, or an alias of `x.tool.bind(x)`. */
+function registrationMethod(search: HandlerSearch, callee: TSESTree.Node): string | undefined {
+  if (callee.type === AST_NODE_TYPES.MemberExpression) {
+    const method = memberName(callee);
+    // With types: a `tool` method of a dependency that is no MCP framework registers no MCP tool.
+    if (method !== undefined && TYPED_RECEIVER_METHODS.has(method) && search.types.isMethodOfNonMcpDependency(search.sourceCode, callee, method)) return undefined;
+    return method;
+  }
+  if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  if (callee.name === "createTool") return "createTool";
+  if (!search.aliasNames.has(callee.name)) return undefined;
+  // Only names bound to `x.tool.bind(x)` somewhere in the file are worth resolving.
+  const init = constInitializer(search.sourceCode, callee);
+  return init ? bindAlias(init) : undefined;
+}
+
+/** Recognises a registration call; adds its handler. */
+export function visitRegistrationCall(search: HandlerSearch, call: TSESTree.CallExpression): void {
+  const callee = unwrap(call.callee);
+  const method = registrationMethod(search, callee);
+  if (method === undefined) return;
+  const recognise = RECOGNISERS.get(method);
+  if (recognise) {
+    recognise(search, call, callee);
+    return;
+  }
+  // `context.accountTool("list_scans", { inputSchema }, async (args) => ...)`.
+  const args = call.arguments;
+  if (callee.type === AST_NODE_TYPES.MemberExpression && isOwnRegistration(search, callee, method, args)) {
+    addHandler(search, { kind: "own-method", toolName: toolNameOf(search, args[0]), expression: args[2] as TSESTree.Node, registration: call, hasArgs: true });
+  }
+}
+
+/**
+ * A registration method of the project's own, recognised by its shape alone: a method whose name
+ * says tool, called with a literal (or `const`) tool name, a config object that declares an
+ * `inputSchema`, and an inline handler. What it does with a thrown error is unknown, so throws
+ * are not judged.
+ */
+function isOwnRegistration(search: HandlerSearch, callee: TSESTree.MemberExpression, method: string, args: readonly TSESTree.CallExpressionArgument[]): boolean {
+  if (args.length !== 3 || !/tool/i.test(method)) return false;
+  const [name, config, handler] = args.map((a) => unwrap(a));
+  if (!name || toolNameOf(search, name) === undefined || !isFunctionNode(handler)) return false;
+  if (config?.type !== AST_NODE_TYPES.ObjectExpression || !findProperty(config, "inputSchema")) return false;
+  // With types: a method of a dependency that is no MCP framework registers no MCP tool.
+  return !search.types.isMethodOfNonMcpDependency(search.sourceCode, callee, method);
+}

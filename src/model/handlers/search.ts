@@ -1,0 +1,261 @@
+/**
+ * The handler search of one file: its state (the handlers found, the dispatch edges and wrapper
+ * bindings later stages follow), and how a registration's handler expression becomes a handler:
+ * resolved through names, members and wrappers, given its framework, tool name and request signal.
+ * The recognisers of each registration shape (registrations.ts, dispatch.ts, classes.ts) call
+ * `addHandler`.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, constInitializer, findProperty, isFunctionNode, memberName, rangeKey, resolveFunction, staticKeyName, staticString, unwrap } from "../../util/ast.js";
+import { callsParamInsideTry, returnedFunction } from "../catches.js";
+import { FRAMEWORKS } from "../frameworks.js";
+import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler } from "../types.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** What the file's imports say about the frameworks in use. */
+export interface FrameworkImports {
+  readonly sdkV2: boolean;
+  readonly fastmcpEdge: boolean;
+  readonly litemcp: boolean;
+  readonly tmcp: boolean;
+  readonly mcpLite: boolean;
+  readonly mcpUse: boolean;
+  readonly easyMcp: boolean;
+  readonly xmcp: boolean;
+}
+
+export function readFrameworkImports(sources: readonly string[]): FrameworkImports {
+  const facts = { sdkV2: false, fastmcpEdge: false, litemcp: false, tmcp: false, mcpLite: false, mcpUse: false, easyMcp: false, xmcp: false };
+  // One pass over the import sources (most files import none of these).
+  for (const s of sources) {
+    if (s === "@modelcontextprotocol/server" || s.startsWith("@modelcontextprotocol/server/")) facts.sdkV2 = true;
+    else if (s === "fastmcp/edge") facts.fastmcpEdge = true;
+    else if (s === "litemcp") facts.litemcp = true;
+    else if (s === "tmcp" || s.startsWith("tmcp/")) facts.tmcp = true;
+    else if (s === "mcp-lite") facts.mcpLite = true;
+    else if (s === "mcp-use" || s.startsWith("mcp-use/")) facts.mcpUse = true;
+    else if (s === "easy-mcp") facts.easyMcp = true;
+    else if (s === "xmcp" || s.startsWith("xmcp/")) facts.xmcp = true;
+  }
+  return facts;
+}
+
+/** A handler argument resolved to the function that runs, through names and wrappers. */
+interface ResolvedHandler {
+  readonly root: FunctionNode;
+  readonly entry: FunctionNode;
+  readonly entryCaught: boolean;
+  /** For a wrapper: calls of its function parameter inside `root` run `entry`. */
+  readonly wrapper: { readonly fn: FunctionNode; readonly param: string } | undefined;
+  /** A wrapper we could not see through: the framework semantics of throws are unknown. */
+  readonly opaqueWrapper: boolean;
+}
+
+export interface HandlerSearch {
+  readonly sourceCode: SourceCode;
+  readonly imports: FrameworkImports;
+  readonly handlers: ToolHandler[];
+  /** Extra call edges: wrapper-returned function -> (param name -> wrapped handler). */
+  readonly wrapperBindings: Map<FunctionNode, Map<string, Set<FunctionNode>>>;
+  /** Nodes of a dispatcher's own "unknown tool" branch. */
+  readonly unknownToolBranches: TSESTree.Node[];
+  /** Extra call edges found in dispatchers: call -> the tool functions a table lookup may run. */
+  readonly dispatchEdges: Map<TSESTree.CallExpression, FunctionNode[]>;
+  /** Names declared as `const name = x.tool.bind(x)` (or `registerTool`) anywhere in the file. */
+  readonly aliasNames: ReadonlySet<string>;
+  /** Registrations whose handler expression names a function this file does not declare. */
+  readonly unresolved: UnresolvedHandler[];
+  /** Calls of wrappers this file does not declare (`withErrors(handler)` with an imported `withErrors`). */
+  readonly opaqueWrapperCalls: TSESTree.CallExpression[];
+  /** From the program index: such a wrapper call (range key) -> whether the wrapper catches. */
+  readonly wrapperFacts: ReadonlyMap<string, boolean>;
+  /** What the type checker can tell (nothing, without types). */
+  readonly types: TypeOracle;
+}
+
+/** Follows a handler expression to a function: inline, by name, object member, or wrapper call. */
+export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node, depth = 0): ResolvedHandler | undefined {
+  const node = unwrap(expression);
+  if (isFunctionNode(node)) {
+    return { root: node, entry: node, entryCaught: false, wrapper: undefined, opaqueWrapper: false };
+  }
+  if (depth > 3) return undefined;
+  if (node.type === AST_NODE_TYPES.Identifier) {
+    const fn = resolveFunction(search.sourceCode, node);
+    if (fn) return resolveHandler(search, fn, depth + 1);
+    const init = constInitializer(search.sourceCode, node);
+    return init ? resolveHandler(search, init, depth + 1) : undefined;
+  }
+  if (node.type === AST_NODE_TYPES.MemberExpression) {
+    const object = unwrap(node.object);
+    const name = memberName(node);
+    if (name === "bind" && object.type === AST_NODE_TYPES.MemberExpression) {
+      return resolveHandler(search, object, depth + 1);
+    }
+    if (object.type === AST_NODE_TYPES.Identifier && name !== undefined) {
+      const init = constInitializer(search.sourceCode, object);
+      if (init?.type === AST_NODE_TYPES.ObjectExpression) {
+        const property = findProperty(init, name);
+        if (property) return resolveHandler(search, property.value, depth + 1);
+      }
+    }
+    return undefined;
+  }
+  if (node.type === AST_NODE_TYPES.CallExpression) {
+    // `withErrors(async (args) => ...)`: analyse the wrapped function inside the wrapper.
+    const callee = unwrap(node.callee);
+    if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "bind") {
+      return resolveHandler(search, callee.object, depth + 1);
+    }
+    const innerIndex = node.arguments.findIndex((a) => isFunctionNode(unwrap(a)) || a.type === AST_NODE_TYPES.Identifier);
+    if (innerIndex === -1) return undefined;
+    const inner = resolveHandler(search, node.arguments[innerIndex] as TSESTree.Node, depth + 1);
+    if (!inner) return undefined;
+    const wrapperFn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(search.sourceCode, callee) : undefined;
+    const param = wrapperFn?.params[innerIndex];
+    const returned = wrapperFn ? returnedFunction(wrapperFn) : undefined;
+    if (!wrapperFn || param?.type !== AST_NODE_TYPES.Identifier || !returned) {
+      search.opaqueWrapperCalls.push(node);
+      // The program index read the wrapper in its own file: it catches, or lets throws through.
+      const caught = search.wrapperFacts.get(rangeKey(node.range));
+      if (caught !== undefined) return { ...inner, entryCaught: inner.entryCaught || caught };
+      return { ...inner, opaqueWrapper: true };
+    }
+    const caught = callsParamInsideTry(search.sourceCode, returned, param.name);
+    return { root: returned, entry: inner.entry, entryCaught: caught, wrapper: { fn: returned, param: param.name }, opaqueWrapper: false };
+  }
+  return undefined;
+}
+
+export function frameworkFor(search: HandlerSearch, kind: HandlerKind): Framework {
+  const { imports } = search;
+  switch (kind) {
+    case "tool":
+    case "registerTool":
+    case "update":
+      return imports.sdkV2 ? "mcp-sdk-v2" : "mcp-sdk";
+    case "low-level":
+    case "low-level-case":
+      return "mcp-sdk-low-level";
+    case "addTool":
+      if (imports.fastmcpEdge) return "fastmcp-edge";
+      return "fastmcp";
+    case "mcp-framework":
+      return "mcp-framework";
+    case "decorator":
+      return imports.easyMcp ? "easy-mcp" : "mcp-nest";
+    case "mastra":
+      return "mastra";
+    case "xmcp":
+      return "xmcp";
+    case "call-tool-result":
+    case "own-method":
+    case "imported":
+      return "unknown";
+  }
+}
+
+/** The source text of the request's cancellation signal for a context parameter. */
+export function signalOf(param: TSESTree.Parameter | undefined, path: string): string | undefined {
+  if (!param) return undefined;
+  if (param.type === AST_NODE_TYPES.Identifier) return `${param.name}.${path}`;
+  if (param.type === AST_NODE_TYPES.ObjectPattern && path === "signal") {
+    const property = param.properties.find(
+      (p): p is TSESTree.Property => p.type === AST_NODE_TYPES.Property && staticKeyName(p.key, p.computed) === "signal",
+    );
+    if (property?.value.type === AST_NODE_TYPES.Identifier) return property.value.name;
+  }
+  return undefined;
+}
+
+interface AddOptions {
+  readonly kind: HandlerKind;
+  readonly toolName: string | undefined;
+  readonly expression: TSESTree.Node;
+  readonly registration: TSESTree.Node;
+  /** Whether the tool declares input arguments (decides `(args, extra)` vs `(extra)`). */
+  readonly hasArgs: boolean | undefined;
+  readonly framework?: Framework;
+}
+
+export function addHandler(search: HandlerSearch, options: AddOptions): ToolHandler | undefined {
+  const resolved = resolveHandler(search, options.expression);
+  const framework = options.framework ?? frameworkFor(search, options.kind);
+  if (!resolved) {
+    const expression = unwrap(options.expression);
+    if (expression.type === AST_NODE_TYPES.Identifier || expression.type === AST_NODE_TYPES.MemberExpression) {
+      search.unresolved.push({ expression, kind: options.kind, toolName: options.toolName, framework, thrown: FRAMEWORKS[framework].thrown, registration: options.registration });
+    }
+    return undefined;
+  }
+  const thrown = resolved.opaqueWrapper ? "unknown" : FRAMEWORKS[framework].thrown;
+  const params = resolved.entry.params;
+  let argsParam: TSESTree.Parameter | undefined;
+  let contextParam: TSESTree.Parameter | undefined;
+  const hasArgs = options.hasArgs ?? params.length >= 2;
+  if (hasArgs) {
+    argsParam = params[0];
+    contextParam = params[1];
+  } else {
+    contextParam = params[0];
+  }
+  let requestSignal: string | undefined;
+  switch (FRAMEWORKS[framework].requestSignal) {
+    case "context.signal":
+      // The low-level Server of SDK v2 has the signal where v2's McpServer has it.
+      requestSignal = signalOf(contextParam, framework === "mcp-sdk-low-level" && search.imports.sdkV2 ? "mcpReq.signal" : "signal");
+      break;
+    case "context.mcpReq.signal":
+      requestSignal = signalOf(contextParam, "mcpReq.signal");
+      break;
+    case "this.abortSignal":
+      requestSignal = "this.abortSignal";
+      break;
+    case "second.abortSignal":
+      requestSignal = signalOf(params[1], "abortSignal");
+      break;
+    case "none":
+      break;
+  }
+  if (resolved.wrapper) {
+    let byParam = search.wrapperBindings.get(resolved.wrapper.fn);
+    if (!byParam) search.wrapperBindings.set(resolved.wrapper.fn, (byParam = new Map<string, Set<FunctionNode>>()));
+    let targets = byParam.get(resolved.wrapper.param);
+    if (!targets) byParam.set(resolved.wrapper.param, (targets = new Set()));
+    targets.add(resolved.entry);
+    // The request context is only in scope inside the wrapped function when it is passed on.
+    requestSignal = undefined;
+  }
+  const handler: ToolHandler = {
+    kind: options.kind,
+    toolName: options.toolName,
+    framework,
+    thrown,
+    root: resolved.root,
+    entry: resolved.entry,
+    region: undefined,
+    entryCaught: resolved.entryCaught,
+    requestSignal,
+    argsParam,
+    registration: options.registration,
+  };
+  search.handlers.push(handler);
+  return handler;
+}
+
+/** A tool name from a name argument: literal, constant, or undefined. */
+export function toolNameOf(search: HandlerSearch, node: TSESTree.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  const value = staticString(node);
+  if (value !== undefined) return value;
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Identifier) {
+    const init = constInitializer(search.sourceCode, n);
+    return init ? staticString(init) : undefined;
+  }
+  // `name || "web_fetch_exa"`: a register function that lets callers rename the tool; the default
+  // is the name it has unless a caller says otherwise.
+  if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator !== "&&") return staticString(n.right);
+  return undefined;
+}

@@ -1,0 +1,13 @@
+/**
+ * The model's type oracle under typed linting: answers from the checker of the file's parser
+ * services (when the file has a program; otherwise the syntactic "no"). No `typescript` import:
+ * the syntactic configs load this module too.
+ */
+import type { TypeOracle } from "../model/index.js";
+import { isMethodOfNonMcpDependency } from "./receiver.js";
+import { isResponseByType } from "./values.js";
+
+export const TYPE_ORACLE: TypeOracle = {
+  isMethodOfNonMcpDependency,
+  isUpstreamResponse: isResponseByType,
+};
