@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import plugin from "../index.js";
+import { REGISTRATION_TEXT } from "../model/index.js";
 import { setLintTargets } from "../typed/conversions.js";
 import { discover, relativePath, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
@@ -116,9 +117,6 @@ function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly st
   return { typed: true, reason: count, tsconfigs: relative, project: undefined };
 }
 
-/** Text that registers tools or dispatches tool calls, in any framework the model knows. */
-const REGISTRATION = /registerTool|\.tool\s*\(|\.addTool\s*\(|setRequestHandler|CallToolRequestSchema|McpAgent|MCPTool|@Tool\s*\(|createTool\s*\(/u;
-
 /**
  * Files that register tools go first. In a monorepo each package has its own program; the
  * program of the package that registers a tool is what tells the program index that a helper
@@ -135,7 +133,7 @@ function registeringFirst(files: readonly string[]): string[] {
     } catch {
       // Unreadable here is unreadable for ESLint too: it reports it.
     }
-    (REGISTRATION.test(text) ? first : rest).push(file);
+    (REGISTRATION_TEXT.test(text) ? first : rest).push(file);
   }
   return [...first, ...rest];
 }

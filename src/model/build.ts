@@ -7,7 +7,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction } from "../util/ast.js";
 import { Collector, traversalSteps } from "./collect.js";
-import { externalCallReader } from "./external-calls.js";
+import { externalCallReader } from "./external-calls/index.js";
 import {
   type HandlerSearch,
   addCallToolResultFunction,

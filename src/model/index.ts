@@ -24,4 +24,4 @@ export {
   mayLeaveProcess,
   passThroughOf,
   promisifiedNames,
-} from "./external-calls.js";
+} from "./external-calls/index.js";

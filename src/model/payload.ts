@@ -41,8 +41,12 @@ function descend(sourceCode: SourceCode, object: TSESTree.ObjectExpression, path
   return current;
 }
 
-/** Reads the payload of a result object for a vocabulary (memoized on the file's model). */
-export function getPayload(model: McpModel, result: ErrorResult, vocabulary: Vocabulary): Payload {
+/**
+ * Reads the payload of a result for a vocabulary (memoized on the file's model): an error result,
+ * a tool result, or any result object literal (`{ object }`), read in the helper's file when the
+ * result comes from a helper of another file.
+ */
+export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" | "helperSource">, vocabulary: Vocabulary): Payload {
   let byVocabulary = model.payloads.get(result.object);
   if (!byVocabulary) model.payloads.set(result.object, (byVocabulary = new Map<Vocabulary, Payload>()));
   let payload = byVocabulary.get(vocabulary);

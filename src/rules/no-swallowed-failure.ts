@@ -232,7 +232,7 @@ export default createRule<Options, MessageIds>({
           isError ? fixer.replaceText(isError.value, "true") : insertProperty(fixer, object, "isError: true");
         const only: Suggestions = [{ messageId: "markAsError", fix: flag }];
         if (vocabulary.container.length > 0) return only;
-        const payload = getPayload(model, { node: object, object, helperCall: undefined, helper: undefined }, vocabulary);
+        const payload = getPayload(model, { object }, vocabulary);
         const missing = { category: !payloadField(payload, vocabulary.category), retryable: !payloadField(payload, vocabulary.retryable) };
         if (payload.unknown || (!missing.category && !missing.retryable)) return only;
         // The JSON payload, when it is written inside this result (a shared constant is left alone).

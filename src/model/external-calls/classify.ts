@@ -1,39 +1,43 @@
 /**
- * Recognises calls that leave the process (HTTP clients, child processes) and reads whether they
- * are bounded by a timeout. Used by `require-timeout` and, later, the tool inventory.
+ * Recognises calls that leave the process (fetch and its packages, axios and got with their
+ * instances, node's http(s), child_process, execa) and reads whether each is bounded by a
+ * timeout: from its options, its instance's defaults, or a timer set on its request.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-const DefinitionType = TSESLint.Scope.DefinitionType;
 import {
-  type FunctionNode,
   calleeName,
   constInitializer,
-  forEachChild,
   findProperty,
   findVariable,
-  functionName,
   hasSpread,
   isFunctionNode,
   memberName,
   memberPath,
-  recordImport,
-  recordRequireBinding,
   staticString,
   thisPropertyInitializer,
   unwrap,
-} from "../util/ast.js";
-import { objectLiteral } from "./payload.js";
-import type { ClientKind, ExternalCall, Instance, PassThrough } from "./types.js";
+} from "../../util/ast.js";
+import { objectLiteral } from "../payload.js";
+import type { ClientKind, ExternalCall, Instance, PassThrough } from "../types.js";
+
+const DefinitionType = TSESLint.Scope.DefinitionType;
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 const FETCH_MODULES = new Set(["node-fetch", "undici", "cross-fetch", "isomorphic-fetch", "make-fetch-happen"]);
+
 const CHILD_PROCESS = new Set(["child_process", "node:child_process"]);
+
 const HTTP = new Set(["http", "https", "node:http", "node:https"]);
+
 const CHILD_METHODS = new Set(["exec", "execFile", "spawn", "execSync", "execFileSync", "spawnSync", "fork"]);
+
 const AXIOS_URL_CONFIG = new Set(["get", "delete", "head", "options"]);
+
 const AXIOS_URL_DATA_CONFIG = new Set(["post", "put", "patch", "postForm", "putForm", "patchForm"]);
+
 const GOT_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "stream", "paginate"]);
+
 const EXECA = new Set(["execa", "execaSync", "execaCommand", "execaCommandSync", "execaNode"]);
 
 /** Request-signal shapes that give cancellation only. */
@@ -81,7 +85,7 @@ function importOf(facts: ClientFacts, identifier: TSESTree.Identifier, depth = 0
   return undefined;
 }
 
-function isRequireCall(node: TSESTree.Node | null | undefined): boolean {
+export function isRequireCall(node: TSESTree.Node | null | undefined): boolean {
   const n = node ? unwrap(node) : undefined;
   return n?.type === AST_NODE_TYPES.CallExpression && n.callee.type === AST_NODE_TYPES.Identifier && n.callee.name === "require";
 }
@@ -231,6 +235,7 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
 function ok(call: TSESTree.CallExpression, client: ClientKind, label: string): ExternalCall {
   return { call, client, label, status: "ok", options: undefined, insertOptionsAfter: undefined, property: undefined };
 }
+
 function unknown(call: TSESTree.CallExpression, client: ClientKind, label: string): ExternalCall {
   return { call, client, label, status: "unknown", options: undefined, insertOptionsAfter: undefined, property: undefined };
 }
@@ -346,103 +351,6 @@ function statementCallsSetTimeoutOn(statement: TSESTree.Statement, name: string)
   return (path === `${name}.on` || path === `${name}.once`) && event !== undefined && staticString(event) === "timeout";
 }
 
-/** `axios.defaults.timeout = 5000` / `api.defaults.timeout = ...` anywhere in the file. */
-export function collectDefaultTimeouts(program: TSESTree.Program): Set<string> {
-  const names = new Set<string>();
-  for (const statement of program.body) {
-    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
-    const e = statement.expression;
-    if (e.type !== AST_NODE_TYPES.AssignmentExpression) continue;
-    const path = memberPath(e.left);
-    const match = path ? /^(\w+)\.defaults\.timeout$/.exec(path) : null;
-    const value = unwrap(e.right);
-    if (match?.[1] && !(value.type === AST_NODE_TYPES.Literal && value.value === 0)) names.add(match[1]);
-  }
-  return names;
-}
-
-/**
- * Guards that bound a call without an option: a `Promise.race` with a timer, or a wrapper whose
- * name says timeout (`withTimeout(fetch(...))`, `async function fetchWithTimeout() { ... }`).
- */
-export function isGuarded(
-  call: TSESTree.CallExpression,
-  wrapperNames: ReadonlySet<string>,
-  boundaries: ReadonlySet<TSESTree.Node>,
-): boolean {
-  const isGuardName = (name: string | undefined): boolean =>
-    name !== undefined && !TIMER_FUNCTIONS.has(name) && (/timeout|deadline/i.test(name) || wrapperNames.has(name));
-  let current: TSESTree.Node | undefined = call.parent;
-  while (current) {
-    if (current.type === AST_NODE_TYPES.CallExpression) {
-      if (memberPath(current.callee) === "Promise.race" || isGuardName(calleeName(current))) return true;
-    }
-    if (isFunctionNode(current)) {
-      const name = functionName(current);
-      if (isGuardName(name)) return true;
-      // A named function, or a tool handler, is as far as a guard can be.
-      if (name !== undefined || boundaries.has(current)) return false;
-    }
-    current = current.parent;
-  }
-  return false;
-}
-
-/**
- * Whether `fn` hands a parameter to a client as its options, unread and unchanged: the
- * parameter's one use is the last argument (never the first) of a client call whose bound the
- * rule cannot see, and nothing around that call bounds it (a `Promise.race`, a name with
- * "timeout").
- */
-export function passThroughOf(sourceCode: SourceCode, importedFrom: ReadonlyMap<string, string>, fn: FunctionNode): PassThrough | undefined {
-  const facts: ClientFacts = { sourceCode, importedFrom, requestSignals: [], customClients: new Set() };
-  const none = new Set<never>();
-  const calls: TSESTree.CallExpression[] = [];
-  const visit = (node: TSESTree.Node): void => {
-    if (isFunctionNode(node)) return;
-    if (node.type === AST_NODE_TYPES.CallExpression) calls.push(node);
-    forEachChild(node, sourceCode.visitorKeys, visit);
-  };
-  visit(fn.body);
-  for (const call of calls) {
-    const last = call.arguments.at(-1);
-    if (!last || call.arguments.length < 2 || last.type !== AST_NODE_TYPES.Identifier) continue;
-    const index = fn.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === last.name);
-    if (index === -1) continue;
-    const variable = findVariable(sourceCode, last);
-    if (variable?.defs[0]?.type !== DefinitionType.Parameter || variable.defs[0].node !== fn || variable.references.length !== 1) continue;
-    if (!mayLeaveProcess(call, importedFrom, none, none)) continue;
-    const external = classifyCall(facts, call, none);
-    if (!external || external.client === "custom" || isGuarded(call, none, none)) continue;
-    return { client: external.client, index };
-  }
-  return undefined;
-}
-
-/** Timers delay a call; they do not bound it. */
-const TIMER_FUNCTIONS = new Set(["setTimeout", "clearTimeout", "setInterval", "setImmediate"]);
-
-/**
- * The import map of a file the MCP model skipped (no MCP evidence): top-level imports and
- * `require` bindings, for `scope: "everywhere"`.
- */
-export function collectImports(program: TSESTree.Program): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const statement of program.body) {
-    if (statement.type === AST_NODE_TYPES.ImportDeclaration) {
-      recordImport(statement, map);
-    } else if (statement.type === AST_NODE_TYPES.VariableDeclaration) {
-      for (const declarator of statement.declarations) {
-        const init = declarator.init ? unwrap(declarator.init) : undefined;
-        if (init?.type !== AST_NODE_TYPES.CallExpression || !isRequireCall(init) || !init.arguments[0]) continue;
-        const source = staticString(init.arguments[0]);
-        if (source !== undefined) recordRequireBinding(declarator.id, source, map);
-      }
-    }
-  }
-  return map;
-}
-
 const CLIENT_METHODS = new Set([
   "get", "post", "put", "patch", "delete", "head", "options", "request", "postForm", "putForm", "patchForm", "stream", "paginate",
   "exec", "execFile", "spawn", "execSync", "execFileSync", "spawnSync", "fork", "fetch",
@@ -479,31 +387,4 @@ export function promisifiedNames(calls: readonly TSESTree.CallExpression[]): Set
     }
   }
   return names;
-}
-
-/**
- * The model's answer to "does this call leave the process, and is it bounded?", memoized per
- * call. The promisified names and the file's default timeouts are read on the first question.
- */
-export function externalCallReader(
-  sourceCode: SourceCode,
-  calls: readonly TSESTree.CallExpression[],
-  importedFrom: ReadonlyMap<string, string>,
-  importedInstances: ReadonlyMap<string, Instance>,
-): (call: TSESTree.CallExpression) => ExternalCall | undefined {
-  let promisified: Set<string> | undefined;
-  let defaults: Set<string> | undefined;
-  const cache = new Map<TSESTree.CallExpression, ExternalCall | undefined>();
-  const noClients: ReadonlySet<string> = new Set();
-  return (call) => {
-    if (cache.has(call)) return cache.get(call);
-    promisified ??= promisifiedNames(calls);
-    let external: ExternalCall | undefined;
-    if (mayLeaveProcess(call, importedFrom, noClients, promisified)) {
-      defaults ??= collectDefaultTimeouts(sourceCode.ast);
-      external = classifyCall({ sourceCode, importedFrom, requestSignals: [], customClients: noClients, importedInstances }, call, defaults);
-    }
-    cache.set(call, external);
-    return external;
-  };
 }
