@@ -7,7 +7,7 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import { type ImportedFacts, type McpModel, buildModel } from "../model/index.js";
 import { TYPE_ORACLE } from "../typed/oracle.js";
-import { factsAcrossProjects } from "../typed/program-index.js";
+import { factsAcrossProjects } from "../typed/program-index/index.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;

@@ -12,7 +12,7 @@ import type { TSESTree } from "@typescript-eslint/utils";
 import { afterEach, describe, expect, it } from "vitest";
 import { sharingStats } from "../../src/typed/conversions.js";
 import { parseForESLint } from "../../src/typed/parser.js";
-import { getProgramIndex } from "../../src/typed/program-index.js";
+import { getProgramIndex } from "../../src/typed/program-index/index.js";
 import { expectedFindings, lint, lintMessages } from "./lint-project.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "cross-file");

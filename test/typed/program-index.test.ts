@@ -6,7 +6,7 @@
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { getProgramIndex } from "../../src/typed/program-index.js";
+import { getProgramIndex } from "../../src/typed/program-index/index.js";
 
 const SERVER = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { fetchForecast } from "./forecast.js";

@@ -1,0 +1,98 @@
+/**
+ * What a TypeScript declaration stands for, for the index: the function it declares, that
+ * function in the ESTree conversion, and the tool name written beside it.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import ts from "typescript";
+import { isFunctionNode } from "../../util/ast.js";
+
+/** The symbol an import (or re-export) stands for; any other symbol as it is. */
+export function unaliased(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
+  return symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+}
+
+/** The function-like node a declaration stands for (`function f`, `const f = () => ...`, methods). */
+export function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
+  let node: ts.Node | undefined = declaration;
+  if (ts.isVariableDeclaration(declaration) || ts.isPropertyAssignment(declaration) || ts.isPropertyDeclaration(declaration)) {
+    node = declaration.initializer;
+    while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))) node = node.expression;
+  }
+  if (!node) return undefined;
+  if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node)) {
+    return node.body ? node : undefined;
+  }
+  return undefined;
+}
+
+/** The function an object member's value names: `{ execute }`, `{ execute: run }`. */
+export function functionOfNamedValue(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
+  let symbol: ts.Symbol | undefined;
+  if (ts.isShorthandPropertyAssignment(declaration)) symbol = checker.getShorthandAssignmentValueSymbol(declaration);
+  else if (ts.isPropertyAssignment(declaration) && ts.isIdentifier(declaration.initializer)) symbol = checker.getSymbolAtLocation(declaration.initializer);
+  const value = unaliased(checker, symbol)?.valueDeclaration;
+  return value ? functionOf(value) : undefined;
+}
+
+/** The ESTree function of a converted declaration (a method's value, a property's function). */
+export function functionValue(node: TSESTree.Node): TSESTree.Node | undefined {
+  if (isFunctionNode(node)) return node;
+  if (
+    (node.type === AST_NODE_TYPES.MethodDefinition || node.type === AST_NODE_TYPES.Property || node.type === AST_NODE_TYPES.PropertyDefinition) &&
+    node.value &&
+    isFunctionNode(node.value)
+  ) {
+    return node.value;
+  }
+  return undefined;
+}
+
+/**
+ * The tool name beside a member: `{ name: "x", handler }`, `{ schema: { name: "x" }, handle }`, or
+ * a class field `readonly name = "x"` of the class (or a base class) that implements the method.
+ * A name held in a `const` is read through the checker.
+ */
+export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaration): string | undefined {
+  /** The string a `const` holds: `const NAME = "x"`. */
+  const constString = (symbol: ts.Symbol | undefined): string | undefined => {
+    const value = symbol?.valueDeclaration;
+    return value && ts.isVariableDeclaration(value) && value.initializer && ts.isStringLiteralLike(value.initializer) ? value.initializer.text : undefined;
+  };
+  const stringOf = (node: ts.Expression | undefined): string | undefined => {
+    if (!node) return undefined;
+    if (ts.isStringLiteralLike(node)) return node.text;
+    if (ts.isIdentifier(node)) return constString(unaliased(checker, checker.getSymbolAtLocation(node)));
+    return undefined;
+  };
+  const parent = declaration.parent;
+  if (ts.isObjectLiteralExpression(parent)) {
+    const nameIn = (literal: ts.ObjectLiteralExpression): string | undefined => {
+      for (const property of literal.properties) {
+        if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === "name") return stringOf(property.initializer);
+        // `{ name, execute }` with `export const name = "find_city"`.
+        if (ts.isShorthandPropertyAssignment(property) && property.name.text === "name") {
+          const name = constString(checker.getShorthandAssignmentValueSymbol(property));
+          if (name !== undefined) return name;
+        }
+      }
+      return undefined;
+    };
+    const direct = nameIn(parent);
+    if (direct !== undefined) return direct;
+    for (const property of parent.properties) {
+      if (ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(property.initializer)) {
+        const nested = nameIn(property.initializer);
+        if (nested !== undefined) return nested;
+      }
+    }
+    return undefined;
+  }
+  if (ts.isClassLike(parent)) {
+    for (const member of parent.members) {
+      if (ts.isPropertyDeclaration(member) && ts.isIdentifier(member.name) && member.name.text === "name") {
+        return stringOf(member.initializer);
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,107 @@
+/**
+ * What the index tells the lint of one file (`ImportedFacts`): its roots, its calls to error
+ * helpers of other files, the client instances and pass-through functions it imports, and the
+ * wrappers of other files around its handlers. Also the facts the index's own model of a file is
+ * built with.
+ */
+import { AST_NODE_TYPES } from "@typescript-eslint/utils";
+import ts from "typescript";
+import {
+  type ImportedFacts,
+  type ImportedHelperCall,
+  type Instance,
+  MCP_EVIDENCE,
+  type McpModel,
+  type PassThrough,
+  buildModel,
+  collectImports,
+  instanceDeclaredAs,
+  passThroughOf,
+} from "../../model/index.js";
+import { isFunctionNode, unwrap } from "../../util/ast.js";
+import type { FileEntries, FileEntry } from "./file-entry.js";
+import type { Resolver } from "./resolver.js";
+import { rootsOf } from "./roots.js";
+import { TYPE_ORACLE } from "../oracle.js";
+
+/** The facts of a file the index knows nothing about. Shared: nothing writes to facts. */
+export const NO_FACTS: ImportedFacts = { roots: [], helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: new Map() };
+
+/** What the index's own model of a file takes from the index: its roots and its wrappers. */
+export function modelFacts(entry: FileEntry): ImportedFacts {
+  return { ...NO_FACTS, roots: rootsOf(entry), wrappers: entry.wrappers ?? NO_FACTS.wrappers };
+}
+
+/** The index's model of a file, built again after ESLint let the file's scopes go. */
+function modelOf(entry: FileEntry): McpModel {
+  entry.model ??= buildModel(entry.sourceCode, undefined, modelFacts(entry), TYPE_ORACLE);
+  return entry.model;
+}
+
+/** The facts of a project file of the program. */
+export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver: Resolver): ImportedFacts {
+  const known = files.known(sourceFile.fileName);
+  const roots = known ? rootsOf(known) : [];
+  // Only a file that shows MCP evidence (or runs on a tool's path) can call an error helper of a tool.
+  const entry = roots.length > 0 || MCP_EVIDENCE.test(sourceFile.text) ? files.entryOf(sourceFile) : undefined;
+  // No entry, no roots: a file with roots has an entry.
+  if (!entry) return NO_FACTS;
+  return {
+    roots,
+    helperCalls: helperCallsOf(entry, resolver),
+    instances: instancesOf(entry, files, resolver),
+    passThrough: passThroughsOf(entry, files, resolver),
+    wrappers: entry.wrappers ?? NO_FACTS.wrappers,
+  };
+}
+
+/** Calls of a file to functions of other files whose every return is an error result. */
+function helperCallsOf(entry: FileEntry, resolver: Resolver): ImportedHelperCall[] {
+  const found: ImportedHelperCall[] = [];
+  const model = modelOf(entry);
+  for (const call of model.calls) {
+    if (unwrap(call.callee).type !== AST_NODE_TYPES.Identifier || model.graph.localTargets(call).length > 0) continue;
+    for (const target of resolver.resolveCall(entry, call)) {
+      if (target.entry === entry || !isFunctionNode(target.fn)) continue;
+      const object = modelOf(target.entry).errorHelpers.get(target.fn);
+      if (object) found.push({ range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode });
+    }
+  }
+  return found;
+}
+
+/** Imported names bound to `axios.create(...)` / `got.extend(...)` instances of other files. */
+function instancesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Map<string, Instance> {
+  const found = new Map<string, Instance>();
+  for (const [name, declaration] of resolver.importedDeclarations(entry)) {
+    if (!ts.isVariableDeclaration(declaration) || !declaration.initializer || !ts.isCallExpression(declaration.initializer)) continue;
+    const target = files.entryOf(declaration.getSourceFile());
+    const declarator = target?.services.tsNodeToESTreeNodeMap.get(declaration);
+    if (!target || declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
+    const instance = instanceDeclaredAs(target.sourceCode, modelOf(target).importedFrom.size > 0 ? modelOf(target).importedFrom : collectImports(target.sourceCode.ast), declarator.id);
+    if (instance) found.set(name, instance);
+  }
+  return found;
+}
+
+/** Imported functions of other files that hand a parameter to a client as its options. */
+function passThroughsOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Map<string, PassThrough> {
+  const found = new Map<string, PassThrough>();
+  const importsOf = new Map<FileEntry, Map<string, string>>();
+  for (const [name, declaration] of resolver.importedDeclarations(entry)) {
+    const initializer = ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+    const fnNode = ts.isFunctionDeclaration(declaration)
+      ? declaration
+      : initializer && (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))
+        ? initializer
+        : undefined;
+    const target = fnNode ? files.entryOf(declaration.getSourceFile()) : undefined;
+    const fn = fnNode ? target?.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
+    if (!target || !fn || !isFunctionNode(fn)) continue;
+    let imports = importsOf.get(target);
+    if (!imports) importsOf.set(target, (imports = collectImports(target.sourceCode.ast)));
+    const passThrough = passThroughOf(target.sourceCode, imports, fn);
+    if (passThrough) found.set(name, passThrough);
+  }
+  return found;
+}

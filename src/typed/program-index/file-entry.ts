@@ -1,0 +1,92 @@
+/**
+ * The files of the program index: each file of interest converted to ESTree once, from the
+ * program's own source file, with what the index learns about it.
+ */
+import type { ScopeManager } from "@typescript-eslint/scope-manager";
+import { type ParserServicesWithTypeInformation, simpleTraverse } from "@typescript-eslint/typescript-estree";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { visitorKeys } from "@typescript-eslint/visitor-keys";
+import { SourceCode } from "eslint";
+import type ts from "typescript";
+import type { ImportedRoot, McpModel } from "../../model/index.js";
+import { convertForIndex, lightScopes, onRelease } from "../conversions.js";
+
+/** One file of the program, as the index reads it. */
+export interface FileEntry {
+  readonly fileName: string;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
+  readonly services: ParserServicesWithTypeInformation;
+  /** Functions of this file on the paths of tools of other files: range key -> tool (`toolOf`) -> root. */
+  readonly roots: Map<string, Map<string, ImportedRoot>>;
+  model: McpModel | undefined;
+  /** Calls of wrappers of other files around this file's handlers -> whether the wrapper catches. */
+  wrappers: Map<string, boolean> | undefined;
+}
+
+/** A file the index may analyse: the project's own code, not a declaration file or a dependency. */
+export function isProjectFile(sourceFile: ts.SourceFile): boolean {
+  return !sourceFile.isDeclarationFile && !sourceFile.fileName.includes("/node_modules/");
+}
+
+/** The entries of one program's files, each converted on first use. */
+export class FileEntries {
+  /** null: the converter rejected the file. */
+  private readonly entries = new Map<string, FileEntry | null>();
+
+  constructor(private readonly program: ts.Program) {}
+
+  /** The entry of a file, converted now if it was not yet; undefined when the converter rejects it. */
+  entryOf(sourceFile: ts.SourceFile): FileEntry | undefined {
+    const known = this.entries.get(sourceFile.fileName);
+    if (known !== undefined) return known ?? undefined;
+    let entry: FileEntry | null;
+    try {
+      entry = convertEntry(sourceFile, this.program);
+    } catch {
+      // A file the converter rejects is left to the syntactic analysis of its own lint.
+      entry = null;
+    }
+    this.entries.set(sourceFile.fileName, entry);
+    return entry ?? undefined;
+  }
+
+  /** The entry of a file the index has converted already (never converts). */
+  known(fileName: string): FileEntry | undefined {
+    return this.entries.get(fileName) ?? undefined;
+  }
+}
+
+function convertEntry(sourceFile: ts.SourceFile, program: ts.Program): FileEntry {
+  const conversion = convertForIndex(sourceFile, program);
+  const { ast, services } = conversion;
+  // ESLint sets parent pointers during its own traversal; this tree may not have been through one yet.
+  simpleTraverse(ast, { enter() {} }, true);
+  const makeSourceCode = (scopeManager: ScopeManager): Readonly<TSESLint.SourceCode> =>
+    new SourceCode({
+      text: sourceFile.text,
+      ast: ast as never,
+      parserServices: services,
+      scopeManager: scopeManager as never,
+      visitorKeys: visitorKeys as never,
+    }) as unknown as Readonly<TSESLint.SourceCode>;
+  let sourceCode: Readonly<TSESLint.SourceCode> | undefined = makeSourceCode(conversion.scopeManager);
+  const created: FileEntry = {
+    fileName: sourceFile.fileName,
+    get sourceCode() {
+      sourceCode ??= makeSourceCode(lightScopes(ast));
+      return sourceCode;
+    },
+    services: services as ParserServicesWithTypeInformation,
+    roots: new Map(),
+    model: undefined,
+    wrappers: undefined,
+  };
+  if (conversion.shared) {
+    // ESLint has linted the file: its scopes may go; a later question rebuilds lighter ones.
+    onRelease(ast, () => {
+      sourceCode = undefined;
+      created.model = undefined;
+    });
+  }
+  return created;
+}

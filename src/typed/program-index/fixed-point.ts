@@ -1,0 +1,129 @@
+/**
+ * The fixed point of the index: starting from the files that show MCP evidence, follow every tool
+ * handler into the functions of other files it reaches (registrations whose handler is declared
+ * elsewhere, calls on a handler's path), and analyse each file again whenever a new tool (or an
+ * escaping path) reaches it, until nothing changes.
+ */
+import { AST_NODE_TYPES } from "@typescript-eslint/utils";
+import type ts from "typescript";
+import { type ImportedRoot, MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel, callsParamInsideTry, returnedFunction } from "../../model/index.js";
+import { isFunctionNode, rangeKey, unwrap } from "../../util/ast.js";
+import { modelFacts } from "./facts.js";
+import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
+import type { Resolver } from "./resolver.js";
+import { addRoot, rootFor } from "./roots.js";
+import { TYPE_ORACLE } from "../oracle.js";
+
+const STEP_LIMIT = 10_000;
+
+/** Files waiting for an analysis, each once. */
+class WorkQueue {
+  private readonly queue: FileEntry[] = [];
+  private readonly queued = new Set<FileEntry>();
+
+  get size(): number {
+    return this.queue.length;
+  }
+
+  add(entry: FileEntry): void {
+    if (this.queued.has(entry)) return;
+    this.queued.add(entry);
+    this.queue.push(entry);
+  }
+
+  take(): FileEntry {
+    const entry = this.queue.shift() as FileEntry;
+    this.queued.delete(entry);
+    return entry;
+  }
+}
+
+/**
+ * Runs the fixed point over a program: adds to each file the roots that tools of other files give
+ * it, and returns every tool handler the model recognised, by file.
+ */
+export function followToolPaths(program: ts.Program, files: FileEntries, resolver: Resolver): Map<string, ToolHandler[]> {
+  const handlers = new Map<string, ToolHandler[]>();
+  const work = new WorkQueue();
+  for (const sourceFile of program.getSourceFiles()) {
+    if (!isProjectFile(sourceFile) || !MCP_EVIDENCE.test(sourceFile.text)) continue;
+    const entry = files.entryOf(sourceFile);
+    if (entry) work.add(entry);
+  }
+
+  let steps = 0;
+  while (work.size > 0 && steps < STEP_LIMIT) {
+    steps++;
+    const entry = work.take();
+    const model = analyse(entry, resolver);
+    entry.model = model;
+    handlers.set(
+      entry.fileName,
+      model.handlers.filter((h) => h.kind !== "imported"),
+    );
+    followUnresolvedHandlers(entry, model, resolver, work);
+    followPathCalls(entry, model, resolver, work);
+  }
+  return handlers;
+}
+
+/** The model of a file with the roots it has now, and the wrappers of other files around its handlers. */
+function analyse(entry: FileEntry, resolver: Resolver): McpModel {
+  let model = buildModel(entry.sourceCode, undefined, modelFacts(entry), TYPE_ORACLE);
+  if (!entry.wrappers && model.graph.opaqueWrapperCalls.length > 0) {
+    entry.wrappers = wrappersOf(entry, model, resolver);
+    if (entry.wrappers.size > 0) model = buildModel(entry.sourceCode, undefined, modelFacts(entry), TYPE_ORACLE);
+  }
+  return model;
+}
+
+/** Registrations whose handler is declared in another file: that function is a root there. */
+function followUnresolvedHandlers(entry: FileEntry, model: McpModel, resolver: Resolver, work: WorkQueue): void {
+  for (const unresolved of model.graph.unresolvedHandlers) {
+    for (const target of resolver.resolveExpression(entry, unresolved.expression)) {
+      const root: ImportedRoot = {
+        range: target.fn.range,
+        origin: `${entry.fileName}:${String(unresolved.registration.range[0])}`,
+        toolName: unresolved.toolName ?? target.toolName,
+        framework: unresolved.framework,
+        thrown: unresolved.thrown,
+        caught: unresolved.thrown === "unknown",
+      };
+      if (addRoot(target.entry, root)) work.add(target.entry);
+    }
+  }
+}
+
+/** Calls on a handler's path to functions of other files: those run on the tool's path too. */
+function followPathCalls(entry: FileEntry, model: McpModel, resolver: Resolver, work: WorkQueue): void {
+  for (const [call, onPath] of model.graph.pathCalls) {
+    if (model.graph.localTargets(call).length > 0) continue;
+    // Inside a dispatcher's case, the case's tool (not the whole dispatcher) makes the call.
+    const specific = model.handlersAt(call).filter((h) => onPath.includes(h));
+    const through = specific.length > 0 ? specific : onPath;
+    const escaping = model.graph.escapeCalls.get(call) ?? [];
+    for (const target of resolver.resolveCall(entry, call)) {
+      for (const handler of through) {
+        const root = rootFor(entry.fileName, handler, target, !escaping.includes(handler));
+        if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
+        if (addRoot(target.entry, root)) work.add(target.entry);
+      }
+    }
+  }
+}
+
+/** Reads each wrapper of another file around a handler: does its returned function catch? */
+function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  for (const call of model.graph.opaqueWrapperCalls) {
+    const innerIndex = call.arguments.findIndex((a) => isFunctionNode(unwrap(a)) || a.type === AST_NODE_TYPES.Identifier);
+    for (const target of resolver.resolveExpression(entry, call.callee)) {
+      if (!isFunctionNode(target.fn)) continue;
+      const param = target.fn.params[innerIndex];
+      const returned = returnedFunction(target.fn);
+      if (param?.type !== AST_NODE_TYPES.Identifier || !returned) continue;
+      found.set(rangeKey(call.range), callsParamInsideTry(target.entry.sourceCode, returned, param.name));
+    }
+  }
+  return found;
+}

@@ -1,0 +1,132 @@
+/**
+ * The program index: with typed linting, one analysis of the whole `ts.Program` that follows
+ * tool handlers into the functions they call in other files. It is built once per program (all
+ * files of a lint run share it) and answers, for the file being linted, which of its functions
+ * run on the path of a tool registered elsewhere, and whether their throws reach the framework.
+ *
+ * Each file of interest is converted to ESTree from the program's own source file (no second
+ * TypeScript parse; in a one-shot run ESLint reuses the conversion, see conversions.ts) and
+ * analysed by the same model as in syntactic linting; calls the model cannot resolve within a
+ * file are resolved with the type checker.
+ *
+ * This module holds the public entry points and the caches of indexes; the parts of an index:
+ * file-entry.ts (the files, converted), resolver.ts (what a call runs, with the checker),
+ * fixed-point.ts (following tools across files), roots.ts and facts.ts (what a file learns).
+ */
+import type ts from "typescript";
+import type { ImportedFacts, ImportedRoot, ToolHandler } from "../../model/index.js";
+import { rangeKey } from "../../util/ast.js";
+import { configFileOf } from "../conversions.js";
+import { NO_FACTS, factsOf } from "./facts.js";
+import { FileEntries, isProjectFile } from "./file-entry.js";
+import { followToolPaths } from "./fixed-point.js";
+import { Resolver } from "./resolver.js";
+import { rootsOf, toolOf } from "./roots.js";
+
+/** What the index knows about one program. */
+export interface ProgramIndex {
+  /** Functions of `fileName` that run on the path of tools registered elsewhere. */
+  rootsFor(fileName: string): readonly ImportedRoot[];
+  /** The roots of `fileName`, and its calls to error helpers of other files. */
+  factsFor(fileName: string): ImportedFacts;
+  /** Every tool handler of the program that the model recognised, by file. */
+  readonly handlers: ReadonlyMap<string, readonly ToolHandler[]>;
+}
+
+const indexes = new WeakMap<ts.Program, ProgramIndex>();
+
+/** The latest index of each project (tsconfig), with the text of each file it was built from. */
+const projects = new Map<string, { readonly texts: ReadonlyMap<string, string>; readonly index: ProgramIndex }>();
+const PROJECT_LIMIT = 8;
+
+/** The tsconfig a program was made from ("" for the project service's default project). */
+function projectKey(program: ts.Program): string {
+  return configFileOf(program) ?? "";
+}
+
+/**
+ * The index of a program, built once. The project service makes a new `ts.Program` whenever the
+ * text ESLint lints differs from the file on disk: ESLint turns a shebang into a comment, so
+ * every executable script of a server brings a new program. A new program of a project whose
+ * files all have the same source as when the project was indexed gets that index
+ * (chrome-devtools-mcp: one build instead of four). The old program stays valid for the index:
+ * programs are immutable.
+ */
+export function getProgramIndex(program: ts.Program): ProgramIndex {
+  let index = indexes.get(program);
+  if (index) return index;
+  const key = projectKey(program);
+  const files = program.getSourceFiles().filter(isProjectFile);
+  const cached = projects.get(key);
+  if (cached && cached.texts.size === files.length && files.every((file) => sameSource(cached.texts.get(file.fileName), file.text))) {
+    index = cached.index;
+  } else {
+    index = buildIndex(program);
+    projects.delete(key);
+    projects.set(key, { texts: new Map(files.map((file) => [file.fileName, file.text])), index });
+    if (projects.size > PROJECT_LIMIT) projects.delete(projects.keys().next().value as string);
+  }
+  indexes.set(program, index);
+  return index;
+}
+
+/**
+ * What the index knows about a file, plus the roots other projects give it. In a monorepo a
+ * package's helper is linted under its own package's program, which holds no tool; the program
+ * of the package that registers the tool (and imports the helper) knows it runs on a tool path.
+ * Only projects indexed earlier in the run can tell (the CLI lints registering files first).
+ */
+export function factsAcrossProjects(program: ts.Program, fileName: string): ImportedFacts {
+  const index = getProgramIndex(program);
+  const facts = index.factsFor(fileName);
+  const seen = new Set(facts.roots.map((root) => `${toolOf(root)}@${rangeKey(root.range)}`));
+  const extra: ImportedRoot[] = [];
+  for (const other of projects.values()) {
+    if (other.index === index) continue;
+    for (const root of other.index.rootsFor(fileName)) {
+      const key = `${toolOf(root)}@${rangeKey(root.range)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      extra.push(root);
+    }
+  }
+  return extra.length === 0 ? facts : { ...facts, roots: [...facts.roots, ...extra] };
+}
+
+/**
+ * Equal, or equal but for ESLint's shebang: ESLint lints `#!/usr/bin/env node` as a `//` comment
+ * (same length, so every range of the index holds). TypeScript drops a BOM when it reads a file,
+ * as ESLint does, so a BOM never makes the two differ.
+ */
+function sameSource(cached: string | undefined, text: string): boolean {
+  if (cached === text) return true;
+  if (cached === undefined) return false;
+  const comment = (source: string): string => (source.startsWith("#!") ? `//${source.slice(2)}` : source);
+  return comment(cached) === comment(text);
+}
+
+/** Follows the program's tools to a fixed point, then answers questions about its files. */
+function buildIndex(program: ts.Program): ProgramIndex {
+  const files = new FileEntries(program);
+  const resolver = new Resolver(program, files);
+  const handlers = followToolPaths(program, files, resolver);
+  const factsCache = new Map<string, ImportedFacts>();
+  return {
+    handlers,
+    rootsFor(fileName) {
+      const sourceFile = program.getSourceFile(fileName);
+      const entry = sourceFile ? files.known(sourceFile.fileName) : undefined;
+      return entry ? rootsOf(entry) : [];
+    },
+    factsFor(fileName) {
+      const sourceFile = program.getSourceFile(fileName);
+      if (!sourceFile || !isProjectFile(sourceFile)) return NO_FACTS;
+      let facts = factsCache.get(sourceFile.fileName);
+      if (!facts) {
+        facts = factsOf(sourceFile, files, resolver);
+        factsCache.set(sourceFile.fileName, facts);
+      }
+      return facts;
+    },
+  };
+}

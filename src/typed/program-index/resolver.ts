@@ -1,0 +1,229 @@
+/**
+ * Which functions of the program a call or an expression of a file runs, answered with the type
+ * checker when the file alone cannot tell: imports, registry members typed by an interface,
+ * methods that subclasses override.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import ts from "typescript";
+import { findVariable, unwrap } from "../../util/ast.js";
+import { functionOf, functionOfNamedValue, functionValue, toolNameNear, unaliased } from "./declarations.js";
+import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
+
+/** A function a call or a reference runs, in the file that declares it. */
+export interface Target {
+  readonly entry: FileEntry;
+  readonly fn: TSESTree.Node;
+  /** The tool's name when the implementation sits in a tool definition (`{ name: "x", handler }`). */
+  readonly toolName: string | undefined;
+}
+
+/** Answers, for one program, which functions (of which files) a call or an expression runs. */
+export class Resolver {
+  private readonly checker: ts.TypeChecker;
+  // The fixed point analyses a file again whenever a new tool reaches it, and factsFor asks about
+  // the same callees once more: the checker's answer for a node never changes, so ask it once.
+  private readonly resolved = new WeakMap<TSESTree.Node, Target[]>();
+  /** Object-literal members by name, over the project's files (built on first use). */
+  private members: Map<string, ts.ObjectLiteralElementLike[]> | undefined;
+  /** Subclasses by base class, over the project's files (built on first use). */
+  private subclasses: Map<ts.Symbol, ts.ClassLikeDeclaration[]> | undefined;
+
+  constructor(
+    private readonly program: ts.Program,
+    private readonly files: FileEntries,
+  ) {
+    this.checker = program.getTypeChecker();
+  }
+
+  /** The functions (declarations) a call runs, wherever they live in the program. */
+  resolveCall(entry: FileEntry, call: TSESTree.CallExpression): Target[] {
+    return mayLeaveFile(entry, call.callee) ? this.resolveExpression(entry, call.callee) : [];
+  }
+
+  /** The functions an expression (a callee, a handler reference) names, wherever they live. */
+  resolveExpression(entry: FileEntry, expression: TSESTree.Node): Target[] {
+    let targets = this.resolved.get(expression);
+    if (!targets) {
+      targets = this.lookUp(entry, expression);
+      this.resolved.set(expression, targets);
+    }
+    return targets;
+  }
+
+  /** The local names a file imports from other files of the project, with what they declare there. */
+  *importedDeclarations(entry: FileEntry): Generator<[string, ts.Declaration]> {
+    for (const statement of entry.sourceCode.ast.body) {
+      if (statement.type !== AST_NODE_TYPES.ImportDeclaration || !statement.source.value.startsWith(".")) continue;
+      for (const specifier of statement.specifiers) {
+        if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) continue;
+        const symbol = unaliased(this.checker, this.checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(specifier.local)));
+        const declaration = symbol?.valueDeclaration;
+        if (declaration && isProjectFile(declaration.getSourceFile())) yield [specifier.local.name, declaration];
+      }
+    }
+  }
+
+  private lookUp(entry: FileEntry, expression: TSESTree.Node): Target[] {
+    const { checker } = this;
+    const callee = unwrap(expression);
+    const name =
+      callee.type === AST_NODE_TYPES.Identifier
+        ? callee
+        : callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed
+          ? callee.property
+          : undefined;
+    if (!name) return [];
+    const symbol = unaliased(checker, checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(name)));
+    const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
+    // `this.execute()` in a base class runs the subclasses' implementations too.
+    const receiver = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
+    if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol) {
+      for (const declaration of symbol.declarations ?? []) {
+        if (ts.isClassElement(declaration) && ts.isClassLike(declaration.parent)) {
+          declarations.push(...this.overridesOf(declaration.parent, symbol.name));
+        }
+      }
+    }
+    // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it.
+    if (symbol && declarations.every((d) => !functionOf(d))) {
+      for (const implementation of this.implementationsOf(symbol)) declarations.push(implementation);
+    }
+    const targets: Target[] = [];
+    for (const declaration of declarations) {
+      // `{ name, execute }` or `{ execute: run }`: the member names a function declared elsewhere;
+      // the member's object still names the tool.
+      const fn = functionOf(declaration) ?? functionOfNamedValue(checker, declaration);
+      if (!fn) continue;
+      const sourceFile = fn.getSourceFile();
+      if (!isProjectFile(sourceFile)) continue;
+      const target = this.files.entryOf(sourceFile);
+      const node = target?.services.tsNodeToESTreeNodeMap.get(fn);
+      const estree = node ? functionValue(node) : undefined;
+      if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(checker, declaration) });
+    }
+    return targets;
+  }
+
+  /** The object-literal members whose contextual type declares `symbol`. */
+  private implementationsOf(symbol: ts.Symbol): ts.Declaration[] {
+    const wanted = new Set(symbol.declarations ?? []);
+    if (wanted.size === 0) return [];
+    this.members ??= this.membersByName();
+    const found: ts.Declaration[] = [];
+    for (const member of this.members.get(symbol.name) ?? []) {
+      const type = this.checker.getContextualType(member.parent as ts.ObjectLiteralExpression);
+      if (!type) continue;
+      const candidates = type.isUnion() ? type.types : [type];
+      const matches = candidates.some((t) => {
+        const property = this.checker.getPropertyOfType(t, symbol.name);
+        return property?.declarations?.some((d) => wanted.has(d)) ?? false;
+      });
+      if (matches) found.push(member);
+    }
+    return found;
+  }
+
+  private membersByName(): Map<string, ts.ObjectLiteralElementLike[]> {
+    const map = new Map<string, ts.ObjectLiteralElementLike[]>();
+    const visit = (node: ts.Node): void => {
+      if (ts.isObjectLiteralExpression(node)) {
+        for (const property of node.properties) {
+          if ((ts.isPropertyAssignment(property) || ts.isMethodDeclaration(property)) && ts.isIdentifier(property.name)) {
+            const list = map.get(property.name.text) ?? [];
+            map.set(property.name.text, list);
+            list.push(property);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
+    return map;
+  }
+
+  /** The members named `member` of the classes that extend `base`, directly or not. */
+  private overridesOf(base: ts.ClassLikeDeclaration, member: string): ts.Declaration[] {
+    const subclasses = (this.subclasses ??= this.subclassesByBase());
+    const found: ts.Declaration[] = [];
+    const seen = new Set<ts.ClassLikeDeclaration>();
+    const walk = (cls: ts.ClassLikeDeclaration): void => {
+      const symbol = cls.name ? this.classSymbol(cls.name) : undefined;
+      for (const sub of (symbol ? subclasses.get(symbol) : undefined) ?? []) {
+        if (seen.has(sub)) continue;
+        seen.add(sub);
+        for (const element of sub.members) {
+          if (element.name && ts.isIdentifier(element.name) && element.name.text === member) found.push(element);
+        }
+        walk(sub);
+      }
+    };
+    walk(base);
+    return found;
+  }
+
+  private subclassesByBase(): Map<ts.Symbol, ts.ClassLikeDeclaration[]> {
+    const map = new Map<ts.Symbol, ts.ClassLikeDeclaration[]>();
+    const visit = (node: ts.Node): void => {
+      if (ts.isClassLike(node)) {
+        for (const clause of node.heritageClauses ?? []) {
+          if (clause.token !== ts.SyntaxKind.ExtendsKeyword) continue;
+          const expression = clause.types[0]?.expression;
+          const symbol = expression ? this.classSymbol(expression) : undefined;
+          if (!symbol) continue;
+          const list = map.get(symbol) ?? [];
+          map.set(symbol, list);
+          list.push(node);
+        }
+      }
+      if (ts.isClassLike(node) || ts.isSourceFile(node) || ts.isModuleBlock(node) || ts.isModuleDeclaration(node)) {
+        ts.forEachChild(node, visit);
+      } else if (ts.isVariableStatement(node) || ts.isExportAssignment(node)) {
+        ts.forEachChild(node, visit);
+      } else if (ts.isVariableDeclarationList(node) || ts.isVariableDeclaration(node)) {
+        ts.forEachChild(node, visit);
+      }
+    };
+    for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
+    return map;
+  }
+
+  private classSymbol(node: ts.Node): ts.Symbol | undefined {
+    return unaliased(this.checker, this.checker.getSymbolAtLocation(node));
+  }
+}
+
+/** Methods of built-in objects (arrays, strings, promises, responses...): never a project function. */
+const BUILTIN_METHODS = new Set([
+  "map", "filter", "reduce", "forEach", "find", "findIndex", "some", "every", "includes", "indexOf", "join", "push", "pop",
+  "shift", "unshift", "slice", "splice", "concat", "sort", "reverse", "flat", "flatMap", "keys", "values", "entries",
+  "split", "trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase", "replace", "replaceAll", "startsWith", "endsWith",
+  "padStart", "padEnd", "match", "matchAll", "toString", "toFixed", "toISOString", "getTime", "valueOf",
+  "then", "catch", "finally", "json", "arrayBuffer", "blob", "stringify", "bind", "call", "apply", "hasOwnProperty",
+]);
+const GLOBAL_OBJECTS = new Set(["console", "JSON", "Math", "Object", "Array", "Promise", "Number", "String", "Date", "process", "Reflect", "AbortSignal", "URL", "Buffer", "z"]);
+
+/**
+ * Whether a callee may name a function of another file: worth a question to the checker (which
+ * is the expensive part of the index). Globals and methods of built-in objects are not.
+ */
+function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boolean {
+  const callee = unwrap(expression);
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    if (callee.name === "require") return false;
+    // A name declared nowhere in the file is a global (the global `fetch` among them); a `fetch`
+    // imported from a module of the project is that module's function, and is followed.
+    return declaredInFile(entry, callee);
+  }
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return false;
+  if (BUILTIN_METHODS.has(callee.property.name)) return false;
+  const object = unwrap(callee.object);
+  return !(object.type === AST_NODE_TYPES.Identifier && GLOBAL_OBJECTS.has(object.name) && !declaredInFile(entry, object));
+}
+
+/**
+ * Whether the file declares (or imports) the name. The globals of the lib, which ESLint's scopes
+ * hold as variables without a definition when the index reads those, are not declared here.
+ */
+function declaredInFile(entry: FileEntry, identifier: TSESTree.Identifier): boolean {
+  return (findVariable(entry.sourceCode, identifier)?.defs.length ?? 0) > 0;
+}

@@ -1,0 +1,49 @@
+/**
+ * Roots: the functions of a file that run on the path of a tool registered in another file, as the
+ * fixed point finds them. A file keeps them by function (range key), then by tool.
+ */
+import type { ImportedRoot, ToolHandler } from "../../model/index.js";
+import { rangeKey } from "../../util/ast.js";
+import type { FileEntry } from "./file-entry.js";
+import type { Target } from "./resolver.js";
+
+/** Every root of a file, of every tool. */
+export function rootsOf(entry: FileEntry): ImportedRoot[] {
+  return [...entry.roots.values()].flatMap((byOrigin) => [...byOrigin.values()]);
+}
+
+/**
+ * The tool a root stands for: its origin, and its name, because one registration can serve
+ * several tools (`for (const tool of Object.values(tools)) server.tool(tool.name, ..., tool.execute)`).
+ */
+export function toolOf(root: ImportedRoot): string {
+  return `${root.origin}|${root.toolName ?? ""}`;
+}
+
+/** Adds or widens a root; true when something changed (an uncaught path wins over a caught one). */
+export function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
+  const key = rangeKey(root.range);
+  let byTool = entry.roots.get(key);
+  if (!byTool) entry.roots.set(key, (byTool = new Map<string, ImportedRoot>()));
+  const tool = toolOf(root);
+  const existing = byTool.get(tool);
+  if (existing && (existing.caught === root.caught || !existing.caught)) return false;
+  byTool.set(tool, root);
+  return true;
+}
+
+/** The imported root that stands for `handler` (or for the tool it stands for) at a target. */
+export function rootFor(fileName: string, handler: ToolHandler, target: Target, caught: boolean): ImportedRoot {
+  // A central dispatcher that runs registry entries serves the tool each entry names.
+  const toolName = handler.toolName ?? target.toolName;
+  return {
+    range: target.fn.range,
+    origin:
+      handler.origin ??
+      `${fileName}:${String(handler.registration.range[0])}:${String(handler.entry.range[0])}:${handler.region ? String(handler.region.range[0]) : ""}:${toolName ?? ""}`,
+    toolName,
+    framework: handler.framework,
+    thrown: handler.thrown,
+    caught: caught || handler.thrown === "unknown",
+  };
+}
