@@ -95,10 +95,10 @@ export function toolsOfMessage(record: FileRecord | undefined, message: Linter.L
   return [...tools];
 }
 
-export function buildInventory(cwd: string, results: readonly ESLint.LintResult[], records: ReadonlyMap<string, FileRecord>): ToolInventory[] {
-  const tools = new Map<string, Builder>();
-  const builder = (key: string, name: string | undefined, framework: string): Builder => {
-    let entry = tools.get(key);
+/** The tool entries, by key, as the records of each file name them; created on first mention. */
+class Tools extends Map<string, Builder> {
+  entry(key: string, name: string | undefined, framework: string): Builder {
+    let entry = this.get(key);
     if (!entry) {
       entry = {
         name,
@@ -117,20 +117,23 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
         externalCalls: new Set(),
         withTimeout: new Set(),
         findings: new Map(),
-        order: tools.size,
+        order: this.size,
       };
-      tools.set(key, entry);
+      this.set(key, entry);
     }
     entry.name ??= name;
     if (entry.framework === "unknown") entry.framework = framework;
     return entry;
-  };
+  }
+}
 
-  const files = [...records.keys()].sort();
+/** Every tool the records mention, with where it is registered and handled. */
+function collectTools(cwd: string, files: readonly string[], records: ReadonlyMap<string, FileRecord>): Tools {
+  const tools = new Tools();
   for (const file of files) {
     const record = records.get(file) as FileRecord;
     for (const tool of record.tools) {
-      const entry = builder(tool.key, tool.name, tool.framework);
+      const entry = tools.entry(tool.key, tool.name, tool.framework);
       if (tool.registration) entry.registration = { file: relativePath(cwd, file), line: tool.registration.line };
       if (tool.handler) entry.handler = { file: relativePath(cwd, file), line: tool.handler.line };
       if (tool.handlerName !== undefined) entry.handlerName = tool.handlerName;
@@ -140,6 +143,11 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
       else entry.followed = true;
     }
   }
+  return tools;
+}
+
+/** Each tool's error paths (classified or not, by category) and outside calls (bounded or not). */
+function addPathsAndCalls(tools: Tools, files: readonly string[], records: ReadonlyMap<string, FileRecord>): void {
   for (const file of files) {
     const record = records.get(file) as FileRecord;
     for (const errorPath of record.errorPaths) {
@@ -162,6 +170,10 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
       }
     }
   }
+}
+
+/** Each tool's findings, by rule. */
+function addFindings(tools: Tools, results: readonly ESLint.LintResult[], records: ReadonlyMap<string, FileRecord>): void {
   for (const result of results) {
     const record = records.get(result.filePath);
     for (const message of result.messages) {
@@ -172,11 +184,15 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
       }
     }
   }
+}
 
-  // The index names the tools it finds through a registration by the registration's origin:
-  // `file:offset` when the handler lives in another file (a registry loop registers many tools at
-  // one place), `file:offset:entry:region:name` when a handler of the registration's file calls
-  // into them (a dispatcher that runs registry entries, a base class calling `this.execute`).
+/**
+ * The index names the tools it finds through a registration by the registration's origin:
+ * `file:offset` when the handler lives in another file (a registry loop registers many tools at
+ * one place), `file:offset:entry:region:name` when a handler of the registration's file calls
+ * into them (a dispatcher that runs registry entries, a base class calling `this.execute`).
+ */
+function linkRegistrations(tools: Tools): void {
   for (const [key, entry] of tools) {
     if (entry.registration) continue;
     const [origin] = splitKey(key);
@@ -195,10 +211,14 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
     if (registration.name === undefined) registration.covered = true;
   }
   for (const entry of tools.values()) entry.handler ??= namedRoot(entry, entry.handlerName);
+}
 
-  // One tool, several entries: a dispatcher that handles a tool in two branches, or its own
-  // remainder (the unnamed part around the cases). Entries of one registration and one name merge;
-  // an unnamed one goes when the registration has named tools.
+/**
+ * One tool, several entries: a dispatcher that handles a tool in two branches, or its own
+ * remainder (the unnamed part around the cases). Entries of one registration and one name merge;
+ * an unnamed one goes when the registration has named tools.
+ */
+function listTools(tools: Tools): Builder[] {
   const listed = new Map<string, Builder>();
   const namedAt = new Set<string>();
   const where = (entry: Builder): string => (entry.registration ? `${entry.registration.file}:${String(entry.registration.line)}` : "");
@@ -218,8 +238,17 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
     if (same) merge(same, entry);
     else listed.set(id, entry);
   }
+  return [...listed.values()];
+}
+
+export function buildInventory(cwd: string, results: readonly ESLint.LintResult[], records: ReadonlyMap<string, FileRecord>): ToolInventory[] {
+  const files = [...records.keys()].sort();
+  const tools = collectTools(cwd, files, records);
+  addPathsAndCalls(tools, files, records);
+  addFindings(tools, results, records);
+  linkRegistrations(tools);
   const inventory: ToolInventory[] = [];
-  for (const entry of listed.values()) {
+  for (const entry of listTools(tools)) {
     let findings = 0;
     for (const n of entry.findings.values()) findings += n;
     inventory.push({

@@ -45,7 +45,7 @@ function release(slot: NonNullable<typeof current>): void {
  * With typed linting, the functions of this file that tools of other files call (from the
  * program index); undefined without a program. A failure of the index never fails the lint.
  */
-function importedRoots(context: Context): ImportedFacts | undefined {
+function programFacts(context: Context): ImportedFacts | undefined {
   const program = context.sourceCode.parserServices?.program;
   if (!program) return undefined;
   try {
@@ -68,7 +68,7 @@ function modelIn(slot: NonNullable<typeof current>, context: Context): McpModel 
 
 /** What the program index knows about the file (typed linting), looked up once per lint. */
 function importedIn(slot: NonNullable<typeof current>, context: Context): ImportedFacts | undefined {
-  if (slot.imported === undefined) slot.imported = importedRoots(context) ?? null;
+  if (slot.imported === undefined) slot.imported = programFacts(context) ?? null;
   return slot.imported ?? undefined;
 }
 
