@@ -4,8 +4,8 @@ import { type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { type FunctionNode, calleeName, enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, memberPath, rootIdentifier, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { type ExternalFailures, alwaysExits, externalFailures, isHandledWithin, sameFileCallee } from "../util/prefer-partial-results-external.js";
+import { toolLabel } from "./shared/describe.js";
+import { type ExternalFailures, alwaysExits, externalFailures, isHandledWithin, sameFileCallee } from "./shared/external-failures.js";
 
 export type Options = [{ requireJitter?: boolean }];
 export type MessageIds = "retriesEveryError" | "constantDelay" | "noDelay" | "noJitter";

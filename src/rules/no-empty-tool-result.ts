@@ -3,8 +3,8 @@ import { objectLiteral, type McpModel, type ToolHandler, isReturnedValue } from 
 import { withModel } from "../lint/with-model.js";
 import { type FunctionNode, enclosingFunction, findProperty, findVariable, hasSpread, isFunctionNode, memberPath, ownReturnStatements, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment, quote } from "../util/fix.js";
+import { toolLabel } from "./shared/describe.js";
+import { containsComment, quote } from "./shared/fix.js";
 
 export type Options = [
   {

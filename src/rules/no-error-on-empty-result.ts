@@ -5,8 +5,8 @@ import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment, removeProperty, removeStatement } from "../util/fix.js";
+import { toolLabel } from "./shared/describe.js";
+import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
 
 export type Options = [{ reportSingleItemLookup?: boolean }];
 export type MessageIds = "errorOnEmptyResult" | "returnEmptySuccess";

@@ -4,9 +4,9 @@ import { getPayload, valueAtResult } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty, isFunctionNode, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment } from "../util/fix.js";
-import { isGenericText } from "../util/generic-text.js";
+import { toolLabel } from "./shared/describe.js";
+import { containsComment } from "./shared/fix.js";
+import { isGenericText } from "./shared/generic-text.js";
 
 export type Options = [
   {

@@ -5,8 +5,8 @@ import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findProperty, hasSpread, messageText, staticKeyName, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { returnsToolResult } from "./no-empty-tool-result.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment, insertProperty, isEditableObject, propertyKey } from "../util/fix.js";
+import { toolLabel } from "./shared/describe.js";
+import { containsComment, insertProperty, isEditableObject, propertyKey } from "./shared/fix.js";
 
 export type Options = [];
 export type MessageIds = "topLevelMetadata" | "metaOnlyMetadata" | "moveToStructuredContent" | "copyToStructuredContent";

@@ -4,8 +4,8 @@ import { withModel } from "../lint/with-model.js";
 import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { enclosingFunction, isFunctionNode, isInside, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { FRAMEWORK_NAMES, classificationData, toolLabel, toolNamesOf } from "../util/describe.js";
-import { classificationFields, containsComment, propertyKey } from "../util/fix.js";
+import { FRAMEWORK_NAMES, classificationData, toolLabel, toolNamesOf } from "./shared/describe.js";
+import { classificationFields, containsComment, propertyKey } from "./shared/fix.js";
 import { likelyCategories, retryableFor } from "./require-error-classification.js";
 
 export type Options = [];

@@ -18,8 +18,8 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { classificationData, toolLabel } from "../util/describe.js";
-import { classificationFields, containsComment, insertProperty, isEditableObject, prependProperties, propertyKey, quote } from "../util/fix.js";
+import { classificationData, toolLabel } from "./shared/describe.js";
+import { classificationFields, containsComment, insertProperty, isEditableObject, prependProperties, propertyKey, quote } from "./shared/fix.js";
 import {
   DEGRADED_TEXT,
   FAILURE_TEXT,
@@ -36,7 +36,7 @@ import {
   recordsWarning,
   triedAccess,
   walk,
-} from "../util/no-swallowed-failure-flow.js";
+} from "./no-swallowed-failure/flow.js";
 import { likelyCategories, retryableFor } from "./require-error-classification.js";
 
 export type Options = [{ partialMarkers?: string[] }];

@@ -4,8 +4,8 @@ import { protocolThrow, categoriesOf, getPayload, objectLiteral, payloadField } 
 import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "../util/describe.js";
-import { classificationFields, containsComment, isEditableObject, prependProperties, propertyKey } from "../util/fix.js";
+import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "./shared/describe.js";
+import { classificationFields, containsComment, isEditableObject, prependProperties, propertyKey } from "./shared/fix.js";
 
 export type Options = [
   {

@@ -3,8 +3,8 @@ import { type ClientFacts, type ExternalCall, type PassThrough, classifyCall, co
 import { withModel } from "../lint/with-model.js";
 import { type FunctionNode, enclosingFunction, functionName, isFunctionNode, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment, insertProperty } from "../util/fix.js";
+import { toolLabel } from "./shared/describe.js";
+import { containsComment, insertProperty } from "./shared/fix.js";
 
 export type Options = [
   {

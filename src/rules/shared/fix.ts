@@ -5,7 +5,7 @@
  * - a shape the fix does not fully understand gets no fix (callers return null).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type Category, type Vocabulary, categoryValue } from "../settings.js";
+import { type Category, type Vocabulary, categoryValue } from "../../settings.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
-import { objectLiteral, jsonStringifyArgument, type McpModel } from "../model/index.js";
+import { objectLiteral, jsonStringifyArgument, type McpModel } from "../../model/index.js";
 import {
   type FunctionNode,
   calleeName,
@@ -22,7 +22,7 @@ import {
   resolveFunction,
   rootIdentifier,
   unwrap,
-} from "./ast.js";
+} from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -1,6 +1,6 @@
 /** Wording shared by rule messages: how to name a tool and what a framework does with a throw. */
-import type { Framework, ToolHandler } from "../model/index.js";
-import { type Category, type Vocabulary, categoryValue } from "../settings.js";
+import type { Framework, ToolHandler } from "../../model/index.js";
+import { type Category, type Vocabulary, categoryValue } from "../../settings.js";
 import { quote } from "./fix.js";
 
 /**

@@ -4,7 +4,7 @@
  * through consts, same-file formatters and result-building helpers.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { objectLiteral, type McpModel } from "../model/index.js";
+import { objectLiteral, type McpModel } from "../../model/index.js";
 import {
   type FunctionNode,
   enclosingFunction,
@@ -17,8 +17,8 @@ import {
   ownReturnStatements,
   resolveFunction,
   unwrap,
-} from "./ast.js";
-import { isResponseByType } from "../typed/values.js";
+} from "../../util/ast.js";
+import { isResponseByType } from "../../typed/values.js";
 
 const DefinitionType = TSESLint.Scope.DefinitionType;
 

@@ -6,8 +6,8 @@
  * spread, built by a call we do not know) is unknown.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { objectLiteral, type McpModel, type ToolHandler } from "../model/index.js";
-import { constInitializer, findProperty, findVariable, forEachChild, isFunctionNode, memberName, staticKeyName, staticString, unwrap } from "./ast.js";
+import { objectLiteral, type McpModel, type ToolHandler } from "../../model/index.js";
+import { constInitializer, findProperty, findVariable, forEachChild, isFunctionNode, memberName, staticKeyName, staticString, unwrap } from "../../util/ast.js";
 
 const DefinitionType = TSESLint.Scope.DefinitionType;
 type SourceCode = Readonly<TSESLint.SourceCode>;
