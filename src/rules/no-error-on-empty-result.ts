@@ -5,7 +5,7 @@ import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "./shared/describe.js";
+import { capitalized, toolLabel } from "./shared/describe.js";
 import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
 
 export type Options = [{ reportSingleItemLookup?: boolean }];
@@ -249,7 +249,7 @@ export default createRule<Options, MessageIds>({
         context.report({
           node,
           messageId: "errorOnEmptyResult",
-          data: { tool: tool.charAt(0).toUpperCase() + tool.slice(1), what },
+          data: { tool: capitalized(tool), what },
           suggest: fix ? [{ messageId: "returnEmptySuccess", fix }] : [],
         });
       }

@@ -4,9 +4,9 @@ import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findProperty, hasSpread, messageText, staticKeyName, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { returnsToolResult } from "./no-empty-tool-result.js";
 import { toolLabel } from "./shared/describe.js";
 import { containsComment, insertProperty, isEditableObject, propertyKey } from "./shared/fix.js";
+import { returnsToolResult, soleContentPart } from "./shared/results.js";
 
 export type Options = [];
 export type MessageIds = "topLevelMetadata" | "metaOnlyMetadata" | "moveToStructuredContent" | "copyToStructuredContent";
@@ -122,11 +122,9 @@ function descend(sourceCode: SourceCode, object: TSESTree.ObjectExpression, path
 }
 
 /** The text part the content is made of, when it is exactly one inline plain-text part. */
-function singlePlainText(content: TSESTree.Property | undefined): TSESTree.Node | undefined {
-  const array = content ? unwrap(content.value) : undefined;
-  if (array?.type !== AST_NODE_TYPES.ArrayExpression || array.elements.length !== 1) return undefined;
-  const part = array.elements[0] ? unwrap(array.elements[0]) : undefined;
-  if (part?.type !== AST_NODE_TYPES.ObjectExpression || !isEditableObject(part)) return undefined;
+function singlePlainText(result: TSESTree.ObjectExpression): TSESTree.Node | undefined {
+  const part = soleContentPart(result);
+  if (!part || !isEditableObject(part)) return undefined;
   const type = findProperty(part, "type");
   const text = findProperty(part, "text");
   if (!type || staticString(type.value) !== "text" || !text || jsonStringifyArgument(text.value)) return undefined;
@@ -234,7 +232,7 @@ export default createRule<Options, MessageIds>({
         const target = structuredTarget(object, fieldList);
         if (!target) return undefined;
         const fieldsText = moved.map((p) => sourceCode.getText(p)).join(", ");
-        const text = singlePlainText(findProperty(object, "content"));
+        const text = singlePlainText(object);
         const mirror = isError && text ? mirrorText(moved, text) : undefined;
         const properties = object.properties as TSESTree.Property[];
         return {
@@ -363,7 +361,7 @@ export default createRule<Options, MessageIds>({
         const target = structuredTarget(object, fieldList);
         if (!target) return undefined;
         const fieldsText = copied.map((p) => sourceCode.getText(p)).join(", ");
-        const text = singlePlainText(findProperty(object, "content"));
+        const text = singlePlainText(object);
         const mirror = text ? mirrorText(copied, text) : undefined;
         return {
           messageId: "copyToStructuredContent",

@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type ProtocolThrow, protocolThrow, type ToolHandler, thrownText } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
+import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { enclosingFunction, isFunctionNode, isInside, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
+import { orderedCategories, retryableFor } from "./shared/classification.js";
 import { FRAMEWORK_NAMES, classificationData, toolLabel, toolNamesOf } from "./shared/describe.js";
 import { classificationFields, containsComment, propertyKey } from "./shared/fix.js";
-import { likelyCategories, retryableFor } from "./require-error-classification.js";
 
 export type Options = [];
 export type MessageIds = "protocolErrorInTool" | "returnErrorResult";
@@ -57,14 +57,6 @@ function outcome(handler: ToolHandler, thrown: ProtocolThrow): string {
     return "Mastra's MCPServer wraps it in a MastraError and returns that error's JSON as the only text, with no classification the agent can act on";
   }
   return `${name} turns it into an isError result whose only text is "${text}", with no classification`;
-}
-
-/** Categories for the suggestions: the one the code implies, then the branch's hints, then the rest. */
-function orderedCategories(node: TSESTree.Node, code: number | undefined): Category[] {
-  const first = code === undefined ? undefined : CODE_CATEGORY.get(code);
-  const order: Category[] = first ? [first] : [];
-  for (const c of [...likelyCategories(node), ...CATEGORIES]) if (!order.includes(c)) order.push(c);
-  return order;
 }
 
 /** The `return { content, isError }` statement that replaces the throw, in the project's vocabulary. */
@@ -142,7 +134,7 @@ export default createRule<Options, MessageIds>({
           handlers.every((h) => enclosingFunction(site.node) === h.entry && RESULT_FRAMEWORKS.has(h.framework) && returnsResult(h)) &&
           !containsComment(sourceCode, site.node);
         const suggest: TSESLint.ReportSuggestionArray<MessageIds> = canReturn
-          ? orderedCategories(site.node, thrown.code).map((category) => ({
+          ? orderedCategories(site.node, thrown.code === undefined ? undefined : CODE_CATEGORY.get(thrown.code)).map((category) => ({
               messageId: "returnErrorResult" as const,
               data: classificationData(vocabulary, category, retryableFor(category, false)),
               fix: (fixer) => fixer.replaceText(site.node, errorResultText(vocabulary, category, sourceCode.getText(message))),

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { getPayload, payloadField, type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { CATEGORIES, getVocabulary } from "../settings.js";
+import { getVocabulary } from "../settings.js";
 import {
   type FunctionNode,
   constInitializer,
@@ -18,8 +18,10 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { classificationData, toolLabel } from "./shared/describe.js";
+import { orderedCategories, retryableFor } from "./shared/classification.js";
+import { capitalized, classificationData, toolLabel } from "./shared/describe.js";
 import { classificationFields, containsComment, insertProperty, isEditableObject, prependProperties, propertyKey, quote } from "./shared/fix.js";
+import { soleContentPart } from "./shared/results.js";
 import {
   DEGRADED_TEXT,
   FAILURE_TEXT,
@@ -37,7 +39,6 @@ import {
   triedAccess,
   walk,
 } from "./no-swallowed-failure/flow.js";
-import { likelyCategories, retryableFor } from "./require-error-classification.js";
 
 export type Options = [{ partialMarkers?: string[] }];
 export type MessageIds = "swallowedResult" | "swallowedEmpty" | "failurePayload" | "addIsError" | "markAsError" | "rethrowWithCause";
@@ -240,9 +241,7 @@ export default createRule<Options, MessageIds>({
         const text =
           !payload.jsonObject && payload.texts.length === 1 && !findProperty(object, "structuredContent") ? payload.texts[0] : undefined;
         if (!target && (!text || containsComment(sourceCode, text))) return only;
-        const hints = likelyCategories(object);
-        const categories = [...hints, ...CATEGORIES.filter((c) => !hints.includes(c))];
-        return categories.map((category) => {
+        return orderedCategories(object).map((category) => {
           const retryable = retryableFor(category, false);
           return {
             messageId: "addIsError" as const,
@@ -292,17 +291,10 @@ function unwrapAwait(node: TSESTree.Node): TSESTree.Node {
   return n.type === AST_NODE_TYPES.AwaitExpression ? unwrap(n.argument) : n;
 }
 
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** The text of the first content part, when it is plain text (not a JSON payload). */
+/** The text of the only content part, when it is a message (not a JSON payload). */
 function textOf(object: TSESTree.ObjectExpression): TSESTree.Node | undefined {
-  const content = findProperty(object, "content");
-  const array = content ? unwrap(content.value) : undefined;
-  const first = array?.type === AST_NODE_TYPES.ArrayExpression && array.elements.length === 1 ? array.elements[0] : undefined;
-  const part = first ? unwrap(first) : undefined;
-  const text = part?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(part, "text") : undefined;
+  const part = soleContentPart(object);
+  const text = part ? findProperty(part, "text") : undefined;
   const value = text ? unwrap(text.value) : undefined;
   return value && messageText(value) !== undefined ? value : undefined;
 }

@@ -1,9 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
 import { protocolThrow, categoriesOf, getPayload, objectLiteral, payloadField } from "../model/index.js";
-import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
+import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
+import { orderedCategories, retryableFor } from "./shared/classification.js";
 import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "./shared/describe.js";
 import { classificationFields, containsComment, isEditableObject, prependProperties, propertyKey } from "./shared/fix.js";
 
@@ -20,67 +21,6 @@ export type MessageIds =
   | "unknownCategory"
   | "unclassifiedThrow"
   | "addClassification";
-
-/** The retryability that goes with each category (validation: configurable). */
-export function retryableFor(category: Category, validationRetryable: boolean): boolean {
-  if (category === "transient") return true;
-  if (category === "validation") return validationRetryable;
-  return false;
-}
-
-/** Categories the surrounding branch points at (HTTP status, error code), most likely first. */
-export function likelyCategories(node: TSESTree.Node): Category[] {
-  const hints: Category[] = [];
-  const add = (c: Category): void => {
-    if (!hints.includes(c)) hints.push(c);
-  };
-  const readTest = (test: TSESTree.Node): void => {
-    const visit = (n: TSESTree.Node): void => {
-      if (n.type === AST_NODE_TYPES.LogicalExpression) {
-        visit(n.left);
-        visit(n.right);
-        return;
-      }
-      if (n.type === AST_NODE_TYPES.BinaryExpression) {
-        // Only an equality (or `>= 500`) points at a category; `!== 403` says the opposite.
-        if (n.operator === "===" || n.operator === "==") {
-          visit(n.left);
-          visit(n.right);
-        } else if ((n.operator === ">=" || n.operator === ">") && n.right.type === AST_NODE_TYPES.Literal && typeof n.right.value === "number" && n.right.value >= 499) {
-          add("transient");
-        }
-        return;
-      }
-      if (n.type === AST_NODE_TYPES.Literal) {
-        if (typeof n.value === "number") {
-          if (n.value === 429 || n.value === 408 || (n.value >= 500 && n.value < 600)) add("transient");
-          else if (n.value === 401 || n.value === 403) add("permission");
-          else if (n.value === 400 || n.value === 422) add("validation");
-          else if (n.value === 404 || n.value === 409) add("business");
-        } else if (typeof n.value === "string") {
-          if (/^(ETIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ENOTFOUND|ECONNABORTED|EPIPE)$/.test(n.value)) add("transient");
-          else if (/^(EACCES|EPERM)$/.test(n.value)) add("permission");
-          else if (n.value === "ENOENT") add("business");
-        }
-      }
-    };
-    visit(test);
-  };
-  let current: TSESTree.Node | undefined = node;
-  while (current && !isFunctionNode(current)) {
-    const parent: TSESTree.Node | undefined = current.parent;
-    if (parent?.type === AST_NODE_TYPES.IfStatement && parent.consequent === current) readTest(parent.test);
-    if (parent?.type === AST_NODE_TYPES.ConditionalExpression && parent.consequent === current) readTest(parent.test);
-    if (parent?.type === AST_NODE_TYPES.SwitchCase && parent.test) readTest(parent.test);
-    current = parent;
-  }
-  return hints;
-}
-
-function orderedCategories(node: TSESTree.Node): Category[] {
-  const hints = likelyCategories(node);
-  return [...hints, ...CATEGORIES.filter((c) => !hints.includes(c))];
-}
 
 function literalBoolean(node: TSESTree.Node): boolean | undefined {
   const n = unwrap(node);

@@ -19,6 +19,11 @@ export function toolLabel(names: string | readonly string[] | undefined): string
   return `${String(list.length)} tools ("${first}", "${second}", ...)`;
 }
 
+/** The text with its first letter in upper case, to start a message with a tool label. */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The distinct names of these handlers' tools, in order (unnamed ones left out). */
 export function toolNamesOf(handlers: readonly ToolHandler[]): string[] {
   return [...new Set(handlers.flatMap((handler) => handler.toolName ?? []))];
