@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { jsonStringifyArgument, objectLiteral, type ToolHandler } from "../model/index.js";
+import { FRAMEWORKS, jsonStringifyArgument, objectLiteral, type ToolHandler } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findProperty, hasSpread, messageText, staticKeyName, staticString, unwrap } from "../util/ast.js";
@@ -34,13 +34,6 @@ const CLASSIFICATION_NAMES = [
   "errorMessage",
   "error_message",
 ];
-
-/**
- * Frameworks that serialise whatever the handler returns into the text the model reads
- * (mcp-framework and Mastra `JSON.stringify` a non-content value; EasyMCP wraps it as text): the
- * fields of a returned object are visible there.
- */
-const SERIALISING = new Set(["mcp-framework", "mastra", "easy-mcp"]);
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -103,11 +96,12 @@ function mirrorClause(count: number): string {
 
 /** What the framework does with unknown top-level keys of a result, as a clause for the message. */
 function topLevelEffect(handlers: readonly ToolHandler[]): string {
-  const fast = handlers.find((h) => h.framework === "fastmcp");
-  if (fast) {
-    return `FastMCP validates results strictly and rejects unknown keys, so the agent gets "Tool '${fast.toolName ?? "<name>"}' execution failed" instead of this result`;
+  const strict = handlers.find((h) => FRAMEWORKS[h.framework].extraKeys === "rejected");
+  if (strict) {
+    return `${FRAMEWORKS[strict.framework].displayName} validates results strictly and rejects unknown keys, so the agent gets "Tool '${strict.toolName ?? "<name>"}' execution failed" instead of this result`;
   }
-  if (handlers.some((h) => h.framework === "fastmcp-edge")) return "EdgeFastMCP rebuilds the result as `{ content }` and drops them";
+  const dropping = handlers.find((h) => FRAMEWORKS[h.framework].extraKeys === "dropped");
+  if (dropping) return `${FRAMEWORKS[dropping.framework].displayName} rebuilds the result as \`{ content }\` and drops them`;
   return "the SDK passes unknown keys on, but clients show the model only `content` and `structuredContent`";
 }
 
@@ -195,7 +189,7 @@ export default createRule<Options, MessageIds>({
         const hasMeta = result.isError && findProperty(object, "_meta") !== undefined;
         if (topLevel.length === 0 && !hasMeta) continue;
         const handlers = model.handlersAt(object);
-        if (handlers.length > 0 && handlers.every((h) => SERIALISING.has(h.framework))) continue;
+        if (handlers.length > 0 && handlers.every((h) => FRAMEWORKS[h.framework].serialisesReturns)) continue;
         if (!result.isError && (handlers.length === 0 || !returnsToolResult(object, handlers))) continue;
         const tool = (): string => toolLabel(model.toolNamesAt(object));
 

@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
-import { objectLiteral, jsonStringifyArgument, type McpModel } from "../../model/index.js";
+import { FRAMEWORKS, objectLiteral, jsonStringifyArgument, type McpModel } from "../../model/index.js";
 import {
   type FunctionNode,
   calleeName,
@@ -25,9 +25,6 @@ import {
 } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-/** Frameworks that turn a plain returned value (a string, an array, `null`) into a successful result. */
-const VALUE_FRAMEWORKS = new Set(["fastmcp", "fastmcp-edge", "mcp-framework", "mastra", "xmcp", "easy-mcp"]);
 
 /** Callees that only log, report or build an error; a call to one is not a fallback source. */
 const REPORTING = /log|warn|err|fail|report|notify|track|capture|sentry|metric|emit|debug|trace|print/i;
@@ -292,7 +289,7 @@ export class SuccessFlow {
 
   /** A value-converting framework takes `fn`'s return value as the tool's answer. */
   isValueHandler(fn: FunctionNode): boolean {
-    return this.model.handlersAt(fn.body).some((h) => (h.entry === fn || h.root === fn) && VALUE_FRAMEWORKS.has(h.framework));
+    return this.model.handlersAt(fn.body).some((h) => (h.entry === fn || h.root === fn) && FRAMEWORKS[h.framework].convertsValues);
   }
 
   /**
