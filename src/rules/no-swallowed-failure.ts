@@ -7,10 +7,11 @@ import {
   constInitializer,
   enclosingFunction,
   findProperty,
+  forEachOwnNode,
   functionName,
   hasSpread,
-  isFunctionNode,
   isInside,
+  mentionsName,
   messageText,
   resolveFunction,
   staticKeyName,
@@ -29,15 +30,14 @@ import {
   SuccessFlow,
   catchReturns,
   emptyValue,
+  enclosingCatch,
   errorNames,
   fallsBack,
   isSelectiveReturn,
-  mentions,
   payloadObjects,
   readsOutsideData,
   recordsWarning,
   triedAccess,
-  walk,
 } from "./no-swallowed-failure/flow.js";
 
 export type Options = [{ partialMarkers?: string[] }];
@@ -132,7 +132,7 @@ export default createRule<Options, MessageIds>({
         const failed = text !== undefined && (FAILURE_TEXT.test(text) || NO_DATA_TEXT.test(text));
         if (selective && !(text !== undefined && FAILURE_TEXT.test(text))) return true;
         if (fallsBack(sourceCode, model, clause, value, names)) return true;
-        if (failed || mentions(sourceCode, value, names)) return false;
+        if (failed || mentionsName(sourceCode, value, names, "own-code")) return false;
         return readsOutsideData(sourceCode, value, clause);
       }
 
@@ -339,18 +339,8 @@ function isPresent(sourceCode: SourceCode, value: TSESTree.Node, names: Readonly
     case AST_NODE_TYPES.NewExpression:
       return true;
     default:
-      return mentions(sourceCode, value, names);
+      return mentionsName(sourceCode, value, names, "own-code");
   }
-}
-
-/** The catch clause a node sits in, within its function. */
-function enclosingCatch(node: TSESTree.Node): TSESTree.CatchClause | undefined {
-  let current = node.parent;
-  while (current && !isFunctionNode(current)) {
-    if (current.type === AST_NODE_TYPES.CatchClause) return current;
-    current = current.parent;
-  }
-  return undefined;
 }
 
 /** Every handler through the catch turns a throw into an error result the model reads. */
@@ -361,7 +351,7 @@ function rethrowReachesModel(model: McpModel, clause: TSESTree.CatchClause): boo
 
 /** A name for a new catch parameter that nothing in the catch body uses. */
 function freeName(sourceCode: SourceCode, clause: TSESTree.CatchClause): string | undefined {
-  return ["error", "err", "cause"].find((name) => !mentions(sourceCode, clause.body, new Set([name])));
+  return ["error", "err", "cause"].find((name) => !mentionsName(sourceCode, clause.body, new Set([name]), "own-code"));
 }
 
 /** The object literal every return of `fn` gives, when each one passes `accept`. */
@@ -373,7 +363,7 @@ function successReturn(
   const values: TSESTree.Node[] = [];
   if (fn.body.type === AST_NODE_TYPES.BlockStatement) {
     const bare: TSESTree.ReturnStatement[] = [];
-    walk(sourceCode, fn.body, (n) => {
+    forEachOwnNode(sourceCode, fn.body, (n) => {
       if (n.type === AST_NODE_TYPES.ReturnStatement) {
         if (n.argument) values.push(n.argument);
         else bare.push(n);
