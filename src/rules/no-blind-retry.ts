@@ -496,7 +496,7 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [options]) {
-    const requireJitter = options.requireJitter ?? true;
+    const requireJitter = options.requireJitter;
     return withModel(context, (model: McpModel) => {
       if (!model.isMcpFile || model.catches.length === 0) return;
       const sourceCode = context.sourceCode;

@@ -117,7 +117,7 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [options]) {
-    const reportStructured = options.reportStructuredContentOnly ?? false;
+    const reportStructured = options.reportStructuredContentOnly;
     return withModel(context, (model) => {
       if (!model.isMcpFile || model.handlers.length === 0) return;
       const sourceCode = context.sourceCode;

@@ -210,7 +210,7 @@ export default createRule<Options, MessageIds>({
       if (!model.isMcpFile) return;
       const sourceCode = context.sourceCode;
       const vocabulary = getVocabulary(context.settings);
-      const reportSingle = options.reportSingleItemLookup ?? false;
+      const reportSingle = options.reportSingleItemLookup;
 
       /** The emptiness test of an enclosing branch, when the tested value came from a call. */
       function emptyBranch(node: TSESTree.Node, text: string | undefined): string | undefined {

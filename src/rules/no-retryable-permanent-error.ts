@@ -67,7 +67,7 @@ export default createRule<Options, MessageIds>({
     const objects: TSESTree.ObjectExpression[] = [];
     const vocabulary: Vocabulary = getVocabulary(context.settings);
     const sourceCode = context.sourceCode;
-    const validation = options.validation ?? "either";
+    const validation = options.validation;
     const checked = new Set<TSESTree.Node>();
 
     /**

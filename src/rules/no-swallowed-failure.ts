@@ -46,7 +46,6 @@ export type MessageIds = "swallowedResult" | "swallowedEmpty" | "failurePayload"
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Suggestions = TSESLint.ReportSuggestionArray<MessageIds>;
 
-const DEFAULT_MARKERS = ["warnings", "_warnings", "partial", "_completeness"];
 const FAILED_STATUS = new Set(["error", "failed", "failure", "fail"]);
 
 export default createRule<Options, MessageIds>({
@@ -73,7 +72,7 @@ export default createRule<Options, MessageIds>({
         },
       },
     ],
-    defaultOptions: [{ partialMarkers: DEFAULT_MARKERS }],
+    defaultOptions: [{ partialMarkers: ["warnings", "_warnings", "partial", "_completeness"] }],
     messages: {
       swallowedResult:
         "{{tool}} catches a failure and answers with a successful result (no `isError`): the agent takes it as the real answer and passes it on, instead of retrying or reporting the failure. Return an error result with `isError: true` and a classification, or rethrow the error with `{ cause }`.",
@@ -91,7 +90,7 @@ export default createRule<Options, MessageIds>({
       if (!model.isMcpFile || model.handlers.length === 0) return;
       const sourceCode = context.sourceCode;
       const vocabulary = getVocabulary(context.settings);
-      const markers = new Set(options.partialMarkers ?? DEFAULT_MARKERS);
+      const markers = new Set(options.partialMarkers);
       const results = new Map(model.results.map((r) => [r.object, r]));
       /** Result objects a catch already decided about. */
       const handled = new Set<TSESTree.ObjectExpression>();

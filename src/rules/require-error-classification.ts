@@ -78,8 +78,8 @@ export default createRule<Options, MessageIds>({
       if (!model.isMcpFile) return;
       const vocabulary = getVocabulary(context.settings);
       const sourceCode = context.sourceCode;
-      const validationRetryable = options.validationRetryable ?? false;
-      const classified = new Set(options.classifiedErrorClasses ?? []);
+      const validationRetryable = options.validationRetryable;
+      const classified = new Set(options.classifiedErrorClasses);
       const categoryList = categoryListOf(vocabulary);
 
       /** Suggestions that insert the classification, one per category, likely category first. */

@@ -4,7 +4,7 @@ import { withModel } from "../lint/with-model.js";
 import { type FunctionNode, enclosingFunction, functionName, isFunctionNode, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
-import { containsComment, insertProperty } from "./shared/fix.js";
+import { containsComment, fixOrSuggest, insertProperty } from "./shared/fix.js";
 
 export type Options = [
   {
@@ -112,10 +112,10 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const everywhere = options.scope === "everywhere";
     const sourceCode = context.sourceCode;
-    const ms = options.timeoutMs ?? 30_000;
-    const wrappers = new Set(options.wrappers ?? []);
-    const customClients = new Set(options.clients ?? []);
-    const autofix = options.autofix ?? false;
+    const ms = options.timeoutMs;
+    const wrappers = new Set(options.wrappers);
+    const customClients = new Set(options.clients);
+    const autofix = options.autofix;
     let defaults: Set<string> | undefined;
     // Filled in when the traversal is over, before the first `check`.
     let boundaries: ReadonlySet<TSESTree.Node> = new Set();
@@ -186,12 +186,13 @@ export default createRule<Options, MessageIds>({
           fix = (fixer) => fixer.insertTextBefore(callback, `{ timeout: ${value} }, `);
         }
       }
+      const offered = fixOrSuggest(autofix, fix, fixId && { messageId: fixId, data: { signal, ms: String(ms) } });
       context.report({
         node: call,
         messageId,
         data: { label: external.label, tool, remedy: REMEDY[external.client] },
-        fix: autofix ? fix : null,
-        suggest: !autofix && fix && fixId ? [{ messageId: fixId, data: { signal, ms: String(ms) }, fix }] : [],
+        fix: offered.fix,
+        suggest: offered.suggest,
       });
     }
 

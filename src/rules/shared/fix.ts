@@ -114,3 +114,16 @@ export function classificationFields(
 export function isEditableObject(object: TSESTree.ObjectExpression): boolean {
   return object.properties.every((p) => p.type === AST_NODE_TYPES.Property && !p.computed);
 }
+
+/**
+ * A fix offered as a suggestion, or applied as an autofix where the rule's option asks for one
+ * (bulk migration): the report's `fix` and `suggest`. Without a fix there is neither.
+ */
+export function fixOrSuggest<MessageIds extends string>(
+  autofix: boolean,
+  fix: TSESLint.ReportFixFunction | null,
+  suggestion: Omit<TSESLint.SuggestionReportDescriptor<MessageIds>, "fix"> | undefined,
+): { fix: TSESLint.ReportFixFunction | null; suggest: TSESLint.ReportSuggestionArray<MessageIds> } {
+  if (autofix) return { fix, suggest: [] };
+  return { fix: null, suggest: fix && suggestion ? [{ ...suggestion, fix }] : [] };
+}
