@@ -1,12 +1,13 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
-import { protocolThrow, categoriesOf, getPayload, objectLiteral, payloadField } from "../model/index.js";
+import { categoriesOf, getPayload, payloadField } from "../model/index.js";
 import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
-import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
+import { findProperty, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { orderedCategories, retryableFor } from "./shared/classification.js";
 import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "./shared/describe.js";
 import { classificationFields, containsComment, isEditableObject, prependProperties, propertyKey } from "./shared/fix.js";
+import { unclassifiedThrow } from "./require-error-classification/throws.js";
 
 export type Options = [
   {
@@ -171,32 +172,8 @@ export default createRule<Options, MessageIds>({
       }
 
       for (const site of model.escapingThrows) {
-        const handler = site.handlers[0];
-        if (!handler || handler.thrown === "unknown") continue;
-        const argument = unwrap(site.node.argument);
-        const className =
-          argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression
-            ? calleeName(argument)
-            : undefined;
-        if (className !== undefined && classified.has(className)) continue;
-        // A thrown McpError / ProtocolError of the SDK is no-protocol-error-in-tool's report, with
-        // the framework's own handling of it in the message: one report per line.
-        if (protocolThrow(sourceCode, model.importedFrom, site.node)) continue;
-        // FastMCP `UserError(message, extras)`: extras become structuredContent.
-        if (
-          className === "UserError" &&
-          (handler.framework === "fastmcp") &&
-          (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression)
-        ) {
-          const extras = argument.arguments[1] ? objectLiteral(sourceCode, argument.arguments[1]) : undefined;
-          if (argument.arguments[1] && !extras) continue;
-          if (extras && findProperty(extras, vocabulary.category) && findProperty(extras, vocabulary.retryable)) continue;
-        }
-        // Rethrowing what a callee threw may carry its classification; only literal constructions are known.
-        if (argument.type === AST_NODE_TYPES.Identifier || argument.type === AST_NODE_TYPES.MemberExpression) {
-          if (!isCaughtErrorRethrow(site.node, argument)) continue;
-        }
-        if (argument.type === AST_NODE_TYPES.CallExpression && !isErrorFactoryName(calleeName(argument))) continue;
+        const found = unclassifiedThrow(sourceCode, model, site, classified, vocabulary);
+        if (!found) continue;
         context.report({
           node: site.node,
           messageId: "unclassifiedThrow",
@@ -204,7 +181,7 @@ export default createRule<Options, MessageIds>({
             // The tools out of which the throw escapes: a tool that calls the same helper inside a
             // try/catch is not one of them.
             tool: toolLabel(toolNamesOf(site.handlers)),
-            outcome: thrownOutcome(handler, className),
+            outcome: thrownOutcome(found.handler, found.className),
             category: vocabulary.category,
             retryable: vocabulary.retryable,
           },
@@ -213,24 +190,6 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
-
-/** `catch (e) { throw e; }`: the caught error escapes as it is. */
-function isCaughtErrorRethrow(node: TSESTree.ThrowStatement, argument: TSESTree.Node): boolean {
-  if (argument.type !== AST_NODE_TYPES.Identifier) return false;
-  let current: TSESTree.Node | undefined = node.parent;
-  while (current && !isFunctionNode(current)) {
-    if (current.type === AST_NODE_TYPES.CatchClause) {
-      return current.param?.type === AST_NODE_TYPES.Identifier && current.param.name === argument.name;
-    }
-    current = current.parent;
-  }
-  return false;
-}
-
-/** `throw Error("x")` / `throw createError(...)`: a call we read as building a plain error. */
-function isErrorFactoryName(name: string | undefined): boolean {
-  return name !== undefined && /^(Error|TypeError|RangeError)$/.test(name);
-}
 
 const categoryLists = new WeakMap<Vocabulary, string>();
 
