@@ -64,7 +64,7 @@ if (!existsSync(files.index)) fail("src/rules/index.ts not found.");
 const ruleSource = `import type { TSESTree } from "@typescript-eslint/utils";
 import { type ToolHandler, withModel } from "../model/index.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
+import { toolLabel } from "./shared/describe.js";
 
 // To add options: one object schema with \`additionalProperties: false\` and a \`description\` on
 // every property, \`meta.defaultOptions\`, and read them as \`create(context, [options])\`.

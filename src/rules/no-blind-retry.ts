@@ -2,10 +2,10 @@ import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/util
 const DefinitionType = TSESLint.Scope.DefinitionType;
 import { type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { type FunctionNode, calleeName, enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, memberPath, rootIdentifier, unwrap } from "../util/ast.js";
+import { type FunctionNode, calleeName, enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, memberPath, mentionsName, rootIdentifier, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { type ExternalFailures, alwaysExits, externalFailures, isHandledWithin, sameFileCallee } from "../util/prefer-partial-results-external.js";
+import { toolLabel } from "./shared/describe.js";
+import { type ExternalFailures, alwaysExits, externalFailures, isHandledWithin, sameFileCallee } from "./shared/external-failures.js";
 
 export type Options = [{ requireJitter?: boolean }];
 export type MessageIds = "retriesEveryError" | "constantDelay" | "noDelay" | "noJitter";
@@ -67,29 +67,6 @@ function loopAround(tryStatement: TSESTree.TryStatement): Loop | undefined {
   }
 }
 
-/** Whether `name` (as a variable, not a property key) occurs in `node`. */
-function mentions(sourceCode: SourceCode, node: TSESTree.Node, names: ReadonlySet<string>): boolean {
-  let found = false;
-  const visit = (n: TSESTree.Node): void => {
-    if (found) return;
-    if (n.type === AST_NODE_TYPES.Identifier) {
-      const parent = n.parent;
-      const isKey =
-        (parent.type === AST_NODE_TYPES.MemberExpression && parent.property === n && !parent.computed) ||
-        (parent.type === AST_NODE_TYPES.Property && parent.key === n && !parent.computed && parent.value !== n);
-      if (!isKey && names.has(n.name)) found = true;
-      return;
-    }
-    for (const key of sourceCode.visitorKeys[n.type] ?? []) {
-      const child = (n as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) for (const c of child as (TSESTree.Node | null)[]) { if (c) visit(c); }
-      else if (child && typeof child === "object" && "type" in child) visit(child as TSESTree.Node);
-    }
-  };
-  visit(node);
-  return found;
-}
-
 /**
  * The try leaves the loop when the call succeeds: it ends with `return` / `break`, sets a variable
  * the loop condition reads (`done = true`), or the statement after it breaks out and the catch
@@ -103,7 +80,7 @@ function leavesOnSuccess(sourceCode: SourceCode, loop: Loop, tryStatement: TSEST
     for (const statement of tryStatement.block.body) {
       if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
       const e = statement.expression;
-      if (e.type === AST_NODE_TYPES.AssignmentExpression && e.left.type === AST_NODE_TYPES.Identifier && mentions(sourceCode, test, new Set([e.left.name]))) {
+      if (e.type === AST_NODE_TYPES.AssignmentExpression && e.left.type === AST_NODE_TYPES.Identifier && mentionsName(sourceCode, test, new Set([e.left.name]), "subtree")) {
         return true;
       }
     }
@@ -128,13 +105,13 @@ function walksItems(sourceCode: SourceCode, loop: Loop, tryBlock: TSESTree.Block
     const names = new Set<string>();
     for (const variable of sourceCode.getDeclaredVariables(loop.left)) names.add(variable.name);
     if (loop.left.type === AST_NODE_TYPES.Identifier) names.add(loop.left.name);
-    return mentions(sourceCode, tryBlock, names);
+    return mentionsName(sourceCode, tryBlock, names, "subtree");
   }
   if (loop.type === AST_NODE_TYPES.ForStatement && loop.init?.type === AST_NODE_TYPES.VariableDeclaration) {
     const names = new Set(sourceCode.getDeclaredVariables(loop.init).map((v) => v.name));
     let indexed = false;
     forEachOwnNode(sourceCode, tryBlock, (node) => {
-      if (node.type === AST_NODE_TYPES.MemberExpression && node.computed && mentions(sourceCode, node.property, names)) indexed = true;
+      if (node.type === AST_NODE_TYPES.MemberExpression && node.computed && mentionsName(sourceCode, node.property, names, "subtree")) indexed = true;
     });
     return indexed;
   }
@@ -222,7 +199,7 @@ function catchInspects(sourceCode: SourceCode, catchClause: TSESTree.CatchClause
       const root = rootIdentifier(n);
       return root !== undefined && names.has(root.name);
     }
-    if (n.type === AST_NODE_TYPES.CallExpression) return mentions(sourceCode, n, names);
+    if (n.type === AST_NODE_TYPES.CallExpression) return mentionsName(sourceCode, n, names, "subtree");
     return false;
   };
   const isTestOf = (test: TSESTree.Node): boolean => {
@@ -231,21 +208,21 @@ function catchInspects(sourceCode: SourceCode, catchClause: TSESTree.CatchClause
     if (t.type === AST_NODE_TYPES.LogicalExpression) return isTestOf(t.left) || isTestOf(t.right);
     // `if (err.retryable)`, `if (isNetworkError(e))`: a field or a predicate of the error decides.
     if (t.type === AST_NODE_TYPES.MemberExpression) return isErrorValue(t);
-    if (t.type === AST_NODE_TYPES.CallExpression) return t.arguments.some((a) => mentions(sourceCode, a, names)) || isErrorValue(t);
+    if (t.type === AST_NODE_TYPES.CallExpression) return t.arguments.some((a) => mentionsName(sourceCode, a, names, "subtree")) || isErrorValue(t);
     return false;
   };
   forEachOwnNode(sourceCode, catchClause.body, (node) => {
     if (inspects) return;
     switch (node.type) {
       case AST_NODE_TYPES.VariableDeclarator:
-        if (node.id.type === AST_NODE_TYPES.Identifier && node.init && mentions(sourceCode, node.init, names)) names.add(node.id.name);
+        if (node.id.type === AST_NODE_TYPES.Identifier && node.init && mentionsName(sourceCode, node.init, names, "subtree")) names.add(node.id.name);
         break;
       case AST_NODE_TYPES.IfStatement:
       case AST_NODE_TYPES.ConditionalExpression:
         if (isTestOf(node.test)) inspects = true;
         break;
       case AST_NODE_TYPES.SwitchStatement:
-        if (mentions(sourceCode, node.discriminant, names)) inspects = true;
+        if (mentionsName(sourceCode, node.discriminant, names, "subtree")) inspects = true;
         break;
       case AST_NODE_TYPES.BinaryExpression: {
         if (node.operator === "instanceof") {
@@ -259,14 +236,14 @@ function catchInspects(sourceCode: SourceCode, catchClause: TSESTree.CatchClause
           const isNullish =
             other !== undefined &&
             ((other.type === AST_NODE_TYPES.Literal && other.value === null) || (other.type === AST_NODE_TYPES.Identifier && other.name === "undefined"));
-          if (errorSide && other && !isNullish && !mentions(sourceCode, other, names)) inspects = true;
+          if (errorSide && other && !isNullish && !mentionsName(sourceCode, other, names, "subtree")) inspects = true;
         }
         break;
       }
       case AST_NODE_TYPES.CallExpression: {
         const name = calleeName(node);
         const callee = unwrap(node.callee);
-        const argsMention = node.arguments.some((a) => mentions(sourceCode, a, names));
+        const argsMention = node.arguments.some((a) => mentionsName(sourceCode, a, names, "subtree"));
         if (name !== undefined && PREDICATE_NAME.test(name) && argsMention) inspects = true;
         else if (name !== undefined && TEXT_TESTS.has(name) && callee.type === AST_NODE_TYPES.MemberExpression && (isErrorValue(callee.object) || argsMention)) {
           inspects = true;
@@ -519,7 +496,7 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [options]) {
-    const requireJitter = options.requireJitter ?? true;
+    const requireJitter = options.requireJitter;
     return withModel(context, (model: McpModel) => {
       if (!model.isMcpFile || model.catches.length === 0) return;
       const sourceCode = context.sourceCode;

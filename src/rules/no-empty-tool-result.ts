@@ -1,10 +1,11 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { objectLiteral, type McpModel, type ToolHandler, isReturnedValue } from "../model/index.js";
+import { objectLiteral, type McpModel, isReturnedValue } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { type FunctionNode, enclosingFunction, findProperty, findVariable, hasSpread, isFunctionNode, memberPath, ownReturnStatements, staticString, unwrap } from "../util/ast.js";
+import { type FunctionNode, findProperty, findVariable, hasSpread, isFunctionNode, memberPath, ownReturnStatements, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment, quote } from "../util/fix.js";
+import { capitalized, toolLabel } from "./shared/describe.js";
+import { returnsToolResult } from "./shared/results.js";
+import { containsComment, quote } from "./shared/fix.js";
 
 export type Options = [
   {
@@ -55,18 +56,6 @@ function onlyReturned(sourceCode: SourceCode, declarator: TSESTree.VariableDecla
     returned = true;
   }
   return returned;
-}
-
-/**
- * The object is returned by a function whose return value is the tool result: a handler's own
- * function, or a named function on a handler path (a helper). An inline callback
- * (`items.map(() => ...)`) returns to its caller.
- */
-export function returnsToolResult(object: TSESTree.Node, handlers: readonly ToolHandler[]): boolean {
-  const fn = enclosingFunction(object);
-  if (!fn) return false;
-  if (handlers.some((h) => h.entry === fn || h.root === fn)) return true;
-  return fn.parent.type !== AST_NODE_TYPES.CallExpression && fn.parent.type !== AST_NODE_TYPES.NewExpression;
 }
 
 /** Inside a `catch` of its own function: a swallowed failure, `no-swallowed-failure`'s concern. */
@@ -128,14 +117,11 @@ export default createRule<Options, MessageIds>({
     },
   },
   create(context, [options]) {
-    const reportStructured = options.reportStructuredContentOnly ?? false;
+    const reportStructured = options.reportStructuredContentOnly;
     return withModel(context, (model) => {
       if (!model.isMcpFile || model.handlers.length === 0) return;
       const sourceCode = context.sourceCode;
-      const label = (node: TSESTree.Node): string => {
-        const tool = toolLabel(model.toolNamesAt(node));
-        return tool.charAt(0).toUpperCase() + tool.slice(1);
-      };
+      const label = (node: TSESTree.Node): string => capitalized(toolLabel(model.toolNamesAt(node)));
 
       for (const result of model.results) {
         if (result.isError) continue;
@@ -202,7 +188,7 @@ function checkFastMcp(context: Readonly<TSESLint.RuleContext<MessageIds, Options
     if (found.length === 0 || sourceCode.getText(fn).includes("streamContent")) continue;
     const tool = toolLabel(model.toolNamesAt(fn));
     for (const { what, ...descriptor } of found) {
-      context.report({ ...descriptor, messageId: "emptyFastMcpReturn", data: { tool: tool.charAt(0).toUpperCase() + tool.slice(1), what } });
+      context.report({ ...descriptor, messageId: "emptyFastMcpReturn", data: { tool: capitalized(tool), what } });
     }
   }
 }

@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment } from "../util/fix.js";
-import { findLeaks } from "../util/no-error-details-leak-scan.js";
+import { capitalized, toolLabel } from "./shared/describe.js";
+import { containsComment } from "./shared/fix.js";
+import { findLeaks } from "./no-error-details-leak/scan.js";
 
 export type Options = [];
 export type MessageIds = "stackTraceLeak" | "errorObjectLeak" | "responseObjectLeak" | "useMessage";
@@ -65,7 +65,7 @@ export default createRule<Options, MessageIds>({
         context.report({
           node: leak.node,
           messageId: leak.kind,
-          data: { tool: tool.charAt(0).toUpperCase() + tool.slice(1), what: leak.what },
+          data: { tool: capitalized(tool), what: leak.what },
           suggest:
             replacement !== undefined && !containsComment(sourceCode, leak.node)
               ? [

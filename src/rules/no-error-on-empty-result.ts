@@ -5,8 +5,8 @@ import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment, removeProperty, removeStatement } from "../util/fix.js";
+import { capitalized, toolLabel } from "./shared/describe.js";
+import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
 
 export type Options = [{ reportSingleItemLookup?: boolean }];
 export type MessageIds = "errorOnEmptyResult" | "returnEmptySuccess";
@@ -210,7 +210,7 @@ export default createRule<Options, MessageIds>({
       if (!model.isMcpFile) return;
       const sourceCode = context.sourceCode;
       const vocabulary = getVocabulary(context.settings);
-      const reportSingle = options.reportSingleItemLookup ?? false;
+      const reportSingle = options.reportSingleItemLookup;
 
       /** The emptiness test of an enclosing branch, when the tested value came from a call. */
       function emptyBranch(node: TSESTree.Node, text: string | undefined): string | undefined {
@@ -249,7 +249,7 @@ export default createRule<Options, MessageIds>({
         context.report({
           node,
           messageId: "errorOnEmptyResult",
-          data: { tool: tool.charAt(0).toUpperCase() + tool.slice(1), what },
+          data: { tool: capitalized(tool), what },
           suggest: fix ? [{ messageId: "returnEmptySuccess", fix }] : [],
         });
       }

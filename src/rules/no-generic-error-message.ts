@@ -4,9 +4,9 @@ import { getPayload, valueAtResult } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty, isFunctionNode, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment } from "../util/fix.js";
-import { isGenericText } from "../util/generic-text.js";
+import { toolLabel } from "./shared/describe.js";
+import { containsComment } from "./shared/fix.js";
+import { isGenericText } from "./shared/generic-text.js";
 
 export type Options = [
   {
@@ -75,16 +75,12 @@ export default createRule<Options, MessageIds>({
       if (!model.isMcpFile) return;
       const vocabulary = getVocabulary(context.settings);
       const sourceCode = context.sourceCode;
-      const textOptions = {
-        additionalPhrases: options.additionalPhrases ?? [],
-        allowedPhrases: options.allowedPhrases ?? [],
-      };
       const reported = new Set<TSESTree.Node>();
 
       function check(node: TSESTree.Node | undefined, toolAt: TSESTree.Node): void {
         if (!node || reported.has(node)) return;
         const text = staticString(node);
-        if (text === undefined || !isGenericText(text, textOptions)) return;
+        if (text === undefined || !isGenericText(text, options)) return;
         reported.add(node);
         const caught = caughtErrorName(node);
         const n = unwrap(node);
@@ -129,7 +125,7 @@ export default createRule<Options, MessageIds>({
         // A generic first line followed by a part that gives the cause is fine as a whole.
         const isGenericPart = (text: TSESTree.Node): boolean => {
           const value = staticString(text);
-          return value !== undefined && isGenericText(value, textOptions);
+          return value !== undefined && isGenericText(value, options);
         };
         if (payload.texts.every(isGenericPart)) {
           for (const text of payload.texts) check(text, result.node);

@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type ProtocolThrow, protocolThrow, type ToolHandler, thrownText } from "../model/index.js";
+import { FRAMEWORKS, type ProtocolThrow, protocolThrow, type ToolHandler, thrownText } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
+import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { enclosingFunction, isFunctionNode, isInside, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { FRAMEWORK_NAMES, classificationData, toolLabel, toolNamesOf } from "../util/describe.js";
-import { classificationFields, containsComment, propertyKey } from "../util/fix.js";
-import { likelyCategories, retryableFor } from "./require-error-classification.js";
+import { orderedCategories, retryableFor } from "./shared/classification.js";
+import { classificationData, toolLabel, toolNamesOf } from "./shared/describe.js";
+import { classificationFields, containsComment, propertyKey } from "./shared/fix.js";
 
 export type Options = [];
 export type MessageIds = "protocolErrorInTool" | "returnErrorResult";
@@ -30,23 +30,17 @@ const CODE_CATEGORY: ReadonlyMap<number, Category> = new Map([
 const TOOL_NAME_TEXT =
   /\btool name\b|\b(unknown|unsupported|invalid|missing|no) tool\b|\btools? \S+ (is )?(disabled|not (enabled|available|allowed|registered|supported|implemented))\b/i;
 
-/**
- * Frameworks where a returned `{ content, isError }` object reaches the client as a tool result.
- * mcp-framework and Mastra serialize any returned object as success text, EdgeFastMCP drops
- * `isError`, EasyMCP wraps every return as text: the suggestion would not be a tool error there.
- */
-const RESULT_FRAMEWORKS = new Set(["mcp-sdk", "mcp-sdk-v2", "mcp-sdk-low-level", "fastmcp", "mcp-nest", "tmcp", "mcp-lite", "xmcp"]);
-
-
 /** What the framework does with this throw, as a clause for the message. */
 function outcome(handler: ToolHandler, thrown: ProtocolThrow): string {
-  const name = FRAMEWORK_NAMES[handler.framework];
+  const framework = FRAMEWORKS[handler.framework];
+  const name = framework.displayName;
   const code = thrown.code === undefined ? "<code>" : String(thrown.code);
   // Only the v1 `McpError` constructor prefixes the message.
   const text = thrown.className === "McpError" ? `MCP error ${code}: <message>` : "<message>";
-  const rethrows = handler.framework === "mcp-nest" || (handler.framework === "mastra" && thrown.className === "ProtocolError");
+  const rethrown = framework.rethrowsProtocolErrors;
+  const rethrows = rethrown === "all" || (rethrown === "ProtocolError" && thrown.className === "ProtocolError");
   if (handler.thrown === "protocol-error" || rethrows) {
-    const keepsCode = handler.framework === "mcp-sdk-low-level" || handler.framework === "tmcp" || handler.framework === "easy-mcp" || rethrows;
+    const keepsCode = framework.keepsProtocolCode || rethrows;
     const codeClause = keepsCode && thrown.code !== undefined ? ` with code ${code}` : "";
     return `${name} ${rethrows ? "re-throws" : "sends"} it as a JSON-RPC error${codeClause}, which the model never sees`;
   }
@@ -57,14 +51,6 @@ function outcome(handler: ToolHandler, thrown: ProtocolThrow): string {
     return "Mastra's MCPServer wraps it in a MastraError and returns that error's JSON as the only text, with no classification the agent can act on";
   }
   return `${name} turns it into an isError result whose only text is "${text}", with no classification`;
-}
-
-/** Categories for the suggestions: the one the code implies, then the branch's hints, then the rest. */
-function orderedCategories(node: TSESTree.Node, code: number | undefined): Category[] {
-  const first = code === undefined ? undefined : CODE_CATEGORY.get(code);
-  const order: Category[] = first ? [first] : [];
-  for (const c of [...likelyCategories(node), ...CATEGORIES]) if (!order.includes(c)) order.push(c);
-  return order;
 }
 
 /** The `return { content, isError }` statement that replaces the throw, in the project's vocabulary. */
@@ -139,10 +125,10 @@ export default createRule<Options, MessageIds>({
           thrown.construction.arguments.length === 2 &&
           message.type !== AST_NODE_TYPES.SpreadElement &&
           unwrap(site.node.argument) === thrown.construction &&
-          handlers.every((h) => enclosingFunction(site.node) === h.entry && RESULT_FRAMEWORKS.has(h.framework) && returnsResult(h)) &&
+          handlers.every((h) => enclosingFunction(site.node) === h.entry && FRAMEWORKS[h.framework].returnsResults && returnsResult(h)) &&
           !containsComment(sourceCode, site.node);
         const suggest: TSESLint.ReportSuggestionArray<MessageIds> = canReturn
-          ? orderedCategories(site.node, thrown.code).map((category) => ({
+          ? orderedCategories(site.node, thrown.code === undefined ? undefined : CODE_CATEGORY.get(thrown.code)).map((category) => ({
               messageId: "returnErrorResult" as const,
               data: classificationData(vocabulary, category, retryableFor(category, false)),
               fix: (fixer) => fixer.replaceText(site.node, errorResultText(vocabulary, category, sourceCode.getText(message))),

@@ -4,8 +4,8 @@ import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findProperty, isInside, mergeListeners, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment, removeProperty } from "../util/fix.js";
+import { toolLabel } from "./shared/describe.js";
+import { containsComment, removeProperty } from "./shared/fix.js";
 
 export type Options = [
   {
@@ -67,7 +67,7 @@ export default createRule<Options, MessageIds>({
     const objects: TSESTree.ObjectExpression[] = [];
     const vocabulary: Vocabulary = getVocabulary(context.settings);
     const sourceCode = context.sourceCode;
-    const validation = options.validation ?? "either";
+    const validation = options.validation;
     const checked = new Set<TSESTree.Node>();
 
     /**

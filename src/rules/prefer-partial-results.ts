@@ -3,8 +3,8 @@ import { type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { constInitializer, findVariable, isFunctionNode, memberName, resolveFunction, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { type ExternalFailures, alwaysExits, externalFailures } from "../util/prefer-partial-results-external.js";
+import { toolLabel } from "./shared/describe.js";
+import { type ExternalFailures, alwaysExits, externalFailures } from "./shared/external-failures.js";
 
 export type Options = [];
 export type MessageIds = "preferPartialResults";

@@ -1,11 +1,13 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
-import { protocolThrow, categoriesOf, getPayload, objectLiteral, payloadField } from "../model/index.js";
-import { CATEGORIES, type Category, type Vocabulary, getVocabulary } from "../settings.js";
-import { calleeName, findProperty, isFunctionNode, unwrap } from "../util/ast.js";
+import { categoriesOf, getPayload, payloadField } from "../model/index.js";
+import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
+import { findProperty, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "../util/describe.js";
-import { classificationFields, containsComment, isEditableObject, prependProperties, propertyKey } from "../util/fix.js";
+import { orderedCategories, retryableFor } from "./shared/classification.js";
+import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "./shared/describe.js";
+import { classificationFields, containsComment, isEditableObject, prependProperties, propertyKey } from "./shared/fix.js";
+import { unclassifiedThrow } from "./require-error-classification/throws.js";
 
 export type Options = [
   {
@@ -20,67 +22,6 @@ export type MessageIds =
   | "unknownCategory"
   | "unclassifiedThrow"
   | "addClassification";
-
-/** The retryability that goes with each category (validation: configurable). */
-export function retryableFor(category: Category, validationRetryable: boolean): boolean {
-  if (category === "transient") return true;
-  if (category === "validation") return validationRetryable;
-  return false;
-}
-
-/** Categories the surrounding branch points at (HTTP status, error code), most likely first. */
-export function likelyCategories(node: TSESTree.Node): Category[] {
-  const hints: Category[] = [];
-  const add = (c: Category): void => {
-    if (!hints.includes(c)) hints.push(c);
-  };
-  const readTest = (test: TSESTree.Node): void => {
-    const visit = (n: TSESTree.Node): void => {
-      if (n.type === AST_NODE_TYPES.LogicalExpression) {
-        visit(n.left);
-        visit(n.right);
-        return;
-      }
-      if (n.type === AST_NODE_TYPES.BinaryExpression) {
-        // Only an equality (or `>= 500`) points at a category; `!== 403` says the opposite.
-        if (n.operator === "===" || n.operator === "==") {
-          visit(n.left);
-          visit(n.right);
-        } else if ((n.operator === ">=" || n.operator === ">") && n.right.type === AST_NODE_TYPES.Literal && typeof n.right.value === "number" && n.right.value >= 499) {
-          add("transient");
-        }
-        return;
-      }
-      if (n.type === AST_NODE_TYPES.Literal) {
-        if (typeof n.value === "number") {
-          if (n.value === 429 || n.value === 408 || (n.value >= 500 && n.value < 600)) add("transient");
-          else if (n.value === 401 || n.value === 403) add("permission");
-          else if (n.value === 400 || n.value === 422) add("validation");
-          else if (n.value === 404 || n.value === 409) add("business");
-        } else if (typeof n.value === "string") {
-          if (/^(ETIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ENOTFOUND|ECONNABORTED|EPIPE)$/.test(n.value)) add("transient");
-          else if (/^(EACCES|EPERM)$/.test(n.value)) add("permission");
-          else if (n.value === "ENOENT") add("business");
-        }
-      }
-    };
-    visit(test);
-  };
-  let current: TSESTree.Node | undefined = node;
-  while (current && !isFunctionNode(current)) {
-    const parent: TSESTree.Node | undefined = current.parent;
-    if (parent?.type === AST_NODE_TYPES.IfStatement && parent.consequent === current) readTest(parent.test);
-    if (parent?.type === AST_NODE_TYPES.ConditionalExpression && parent.consequent === current) readTest(parent.test);
-    if (parent?.type === AST_NODE_TYPES.SwitchCase && parent.test) readTest(parent.test);
-    current = parent;
-  }
-  return hints;
-}
-
-function orderedCategories(node: TSESTree.Node): Category[] {
-  const hints = likelyCategories(node);
-  return [...hints, ...CATEGORIES.filter((c) => !hints.includes(c))];
-}
 
 function literalBoolean(node: TSESTree.Node): boolean | undefined {
   const n = unwrap(node);
@@ -138,8 +79,8 @@ export default createRule<Options, MessageIds>({
       if (!model.isMcpFile) return;
       const vocabulary = getVocabulary(context.settings);
       const sourceCode = context.sourceCode;
-      const validationRetryable = options.validationRetryable ?? false;
-      const classified = new Set(options.classifiedErrorClasses ?? []);
+      const validationRetryable = options.validationRetryable;
+      const classified = new Set(options.classifiedErrorClasses);
       const categoryList = categoryListOf(vocabulary);
 
       /** Suggestions that insert the classification, one per category, likely category first. */
@@ -231,32 +172,8 @@ export default createRule<Options, MessageIds>({
       }
 
       for (const site of model.escapingThrows) {
-        const handler = site.handlers[0];
-        if (!handler || handler.thrown === "unknown") continue;
-        const argument = unwrap(site.node.argument);
-        const className =
-          argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression
-            ? calleeName(argument)
-            : undefined;
-        if (className !== undefined && classified.has(className)) continue;
-        // A thrown McpError / ProtocolError of the SDK is no-protocol-error-in-tool's report, with
-        // the framework's own handling of it in the message: one report per line.
-        if (protocolThrow(sourceCode, model.importedFrom, site.node)) continue;
-        // FastMCP `UserError(message, extras)`: extras become structuredContent.
-        if (
-          className === "UserError" &&
-          (handler.framework === "fastmcp") &&
-          (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression)
-        ) {
-          const extras = argument.arguments[1] ? objectLiteral(sourceCode, argument.arguments[1]) : undefined;
-          if (argument.arguments[1] && !extras) continue;
-          if (extras && findProperty(extras, vocabulary.category) && findProperty(extras, vocabulary.retryable)) continue;
-        }
-        // Rethrowing what a callee threw may carry its classification; only literal constructions are known.
-        if (argument.type === AST_NODE_TYPES.Identifier || argument.type === AST_NODE_TYPES.MemberExpression) {
-          if (!isCaughtErrorRethrow(site.node, argument)) continue;
-        }
-        if (argument.type === AST_NODE_TYPES.CallExpression && !isErrorFactoryName(calleeName(argument))) continue;
+        const found = unclassifiedThrow(sourceCode, model, site, classified, vocabulary);
+        if (!found) continue;
         context.report({
           node: site.node,
           messageId: "unclassifiedThrow",
@@ -264,7 +181,7 @@ export default createRule<Options, MessageIds>({
             // The tools out of which the throw escapes: a tool that calls the same helper inside a
             // try/catch is not one of them.
             tool: toolLabel(toolNamesOf(site.handlers)),
-            outcome: thrownOutcome(handler, className),
+            outcome: thrownOutcome(found.handler, found.className),
             category: vocabulary.category,
             retryable: vocabulary.retryable,
           },
@@ -273,24 +190,6 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
-
-/** `catch (e) { throw e; }`: the caught error escapes as it is. */
-function isCaughtErrorRethrow(node: TSESTree.ThrowStatement, argument: TSESTree.Node): boolean {
-  if (argument.type !== AST_NODE_TYPES.Identifier) return false;
-  let current: TSESTree.Node | undefined = node.parent;
-  while (current && !isFunctionNode(current)) {
-    if (current.type === AST_NODE_TYPES.CatchClause) {
-      return current.param?.type === AST_NODE_TYPES.Identifier && current.param.name === argument.name;
-    }
-    current = current.parent;
-  }
-  return false;
-}
-
-/** `throw Error("x")` / `throw createError(...)`: a call we read as building a plain error. */
-function isErrorFactoryName(name: string | undefined): boolean {
-  return name !== undefined && /^(Error|TypeError|RangeError)$/.test(name);
-}
 
 const categoryLists = new WeakMap<Vocabulary, string>();
 

@@ -4,9 +4,9 @@ import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findVariable, isFunctionNode, isInside, messageText, staticKeyName } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { insertProperty, isEditableObject, propertyKey } from "../util/fix.js";
-import { type HeaderRead, type Reason, rateLimitContext } from "../util/require-retry-after-context.js";
+import { toolLabel } from "./shared/describe.js";
+import { insertProperty, isEditableObject, propertyKey } from "./shared/fix.js";
+import { type HeaderRead, type Reason, rateLimitContext } from "./require-retry-after/context.js";
 
 export type Options = [];
 export type MessageIds = "missingRetryAfter" | "readRetryAfterHeader" | "addFixedRetryAfter";

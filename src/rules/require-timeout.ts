@@ -1,10 +1,11 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type ClientFacts, type ExternalCall, type PassThrough, classifyCall, collectDefaultTimeouts, collectImports, isGuarded, mayLeaveProcess, passThroughOf, promisifiedNames, type McpModel, type ToolHandler } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { type FunctionNode, enclosingFunction, functionName, isFunctionNode, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
+import { type FunctionNode, enclosingFunction, functionName, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { containsComment, insertProperty } from "../util/fix.js";
+import { toolLabel } from "./shared/describe.js";
+import { fixOrSuggest } from "./shared/fix.js";
+import { timeoutRemedy } from "./require-timeout/remedy.js";
 
 export type Options = [
   {
@@ -112,10 +113,10 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     const everywhere = options.scope === "everywhere";
     const sourceCode = context.sourceCode;
-    const ms = options.timeoutMs ?? 30_000;
-    const wrappers = new Set(options.wrappers ?? []);
-    const customClients = new Set(options.clients ?? []);
-    const autofix = options.autofix ?? false;
+    const ms = options.timeoutMs;
+    const wrappers = new Set(options.wrappers);
+    const customClients = new Set(options.clients);
+    const autofix = options.autofix;
     let defaults: Set<string> | undefined;
     // Filled in when the traversal is over, before the first `check`.
     let boundaries: ReadonlySet<TSESTree.Node> = new Set();
@@ -142,56 +143,14 @@ export default createRule<Options, MessageIds>({
         ? `AbortSignal.any([${requestSignal}, AbortSignal.timeout(${String(ms)})])`
         : `AbortSignal.timeout(${String(ms)})`;
 
-      let messageId: MessageIds = "missingTimeout";
-      let fixId: MessageIds | undefined;
-      let fix: TSESLint.ReportFixFunction | null = null;
-      const { property } = external;
-      // An options object declared elsewhere (module scope, another function) is shared: leave it.
-      const object = external.options && enclosingFunction(external.options) === enclosingFunction(call) ? external.options : undefined;
-      const sharedOptions = external.options !== undefined && object === undefined;
-      if (external.status === "fetch-timeout-option" && property) {
-        messageId = "fetchTimeoutIgnored";
-        fixId = "replaceTimeoutWithSignal";
-        if (!containsComment(sourceCode, property)) {
-          fix = (fixer) => fixer.replaceText(property, `signal: AbortSignal.timeout(${sourceCode.getText(property.value)})`);
-        }
-      } else if (sharedOptions) {
-        fixId = undefined;
-      } else if (external.status === "cancellation-only" && property) {
-        messageId = "cancellationIsNotTimeout";
-        fixId = "combineWithTimeout";
-        fix = (fixer) =>
-          fixer.replaceText(property.value, `AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`);
-        if (property.shorthand) {
-          fix = (fixer) => fixer.replaceText(property, `signal: AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`);
-        }
-      } else if (external.client === "fetch") {
-        fixId = "addTimeoutSignal";
-        if (object) fix = (fixer) => insertProperty(fixer, object, `signal: ${signal}`);
-        else if (external.insertOptionsAfter) {
-          const after = external.insertOptionsAfter;
-          fix = (fixer) => fixer.insertTextAfter(after, `, { signal: ${signal} }`);
-        }
-      } else {
-        fixId = "addTimeoutOption";
-        const value = external.client === "got" ? `{ request: ${String(ms)} }` : String(ms);
-        const zero = property;
-        if (zero) fix = (fixer) => fixer.replaceText(zero.value, value);
-        else if (object) fix = (fixer) => insertProperty(fixer, object, `timeout: ${value}`);
-        else if (external.insertOptionsAfter) {
-          const after = external.insertOptionsAfter;
-          fix = (fixer) => fixer.insertTextAfter(after, `, { timeout: ${value} }`);
-        } else if (external.client === "child_process" && call.arguments.length === 2 && isFunctionNode(call.arguments[1])) {
-          const callback = call.arguments[1];
-          fix = (fixer) => fixer.insertTextBefore(callback, `{ timeout: ${value} }, `);
-        }
-      }
+      const { messageId, fixId, fix } = timeoutRemedy(sourceCode, call, external, ms, signal);
+      const offered = fixOrSuggest(autofix, fix, fixId && { messageId: fixId, data: { signal, ms: String(ms) } });
       context.report({
         node: call,
         messageId,
         data: { label: external.label, tool, remedy: REMEDY[external.client] },
-        fix: autofix ? fix : null,
-        suggest: !autofix && fix && fixId ? [{ messageId: fixId, data: { signal, ms: String(ms) }, fix }] : [],
+        fix: offered.fix,
+        suggest: offered.suggest,
       });
     }
 

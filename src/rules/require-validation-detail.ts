@@ -4,9 +4,9 @@ import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { constInitializer, isInside, messageText } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "../util/describe.js";
-import { inputParameters } from "../util/require-validation-detail-params.js";
-import { interpolationNames, interpolations, isSpecific, nameMatcher } from "../util/require-validation-detail-text.js";
+import { toolLabel } from "./shared/describe.js";
+import { inputParameters } from "./require-validation-detail/params.js";
+import { interpolationNames, interpolations, isSpecific, nameMatcher } from "./require-validation-detail/text.js";
 
 export type Options = [];
 export type MessageIds = "missingValidationDetail";

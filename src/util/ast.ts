@@ -391,3 +391,43 @@ export function forEachOwnNode(
 export function rangeKey(range: readonly [number, number]): string {
   return `${String(range[0])}:${String(range[1])}`;
 }
+
+/** The identifier names a property (`x.e`, `{ e: 1 }`), not a variable. */
+export function isPropertyName(identifier: TSESTree.Identifier): boolean {
+  const parent = identifier.parent;
+  return (
+    (parent.type === AST_NODE_TYPES.Property && parent.key === identifier && !parent.computed && !parent.shorthand) ||
+    (parent.type === AST_NODE_TYPES.MemberExpression && parent.property === identifier && !parent.computed)
+  );
+}
+
+/**
+ * Whether a variable with one of `names` is read under `root` (an identifier, not a property
+ * name). `"own-code"` looks only at the code of root's own function, as `forEachOwnNode` walks it;
+ * `"subtree"` looks at every node below root, so a name read inside a closure counts too.
+ */
+export function mentionsName(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  root: TSESTree.Node,
+  names: ReadonlySet<string>,
+  within: "own-code" | "subtree",
+): boolean {
+  if (names.size === 0) return false;
+  let found = false;
+  const check = (node: TSESTree.Node): boolean =>
+    node.type === AST_NODE_TYPES.Identifier && names.has(node.name) && !isPropertyName(node);
+  if (within === "own-code") {
+    forEachOwnNode(sourceCode, root, (node) => {
+      if (!found && check(node)) found = true;
+    });
+    return found;
+  }
+  const visit = (node: TSESTree.Node): void => {
+    if (found) return;
+    if (check(node)) found = true;
+    // An identifier's children (type annotation, decorators) belong to a declaration, not to a value read.
+    else if (node.type !== AST_NODE_TYPES.Identifier) forEachChild(node, sourceCode.visitorKeys, visit);
+  };
+  visit(root);
+  return found;
+}

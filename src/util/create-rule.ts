@@ -15,19 +15,38 @@ const ruleCreator = ESLintUtils.RuleCreator<McpErrorsRuleDocs>(
 );
 
 /**
+ * The options as `create` reads them: every field present. A rule's `Options` type keeps its
+ * fields optional, as users write them; the defaults are written once, in `meta.defaultOptions`.
+ */
+export type ResolvedOptions<Options extends readonly unknown[]> = { [K in keyof Options]: Required<Options[K]> };
+
+/**
+ * What a rule module declares: its name, its meta, and `create` over resolved options. Its
+ * `meta.defaultOptions` must give every field a default (the meta test checks that a rule with
+ * options has them), so that `ResolvedOptions` holds.
+ */
+export interface RuleSpec<Options extends readonly unknown[], MessageIds extends string> {
+  readonly name: string;
+  readonly meta: ESLintUtils.NamedCreateRuleMeta<MessageIds, McpErrorsRuleDocs, Options> & { defaultOptions?: ResolvedOptions<Options> };
+  readonly create: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, options: ResolvedOptions<Options>) => TSESLint.RuleListener;
+}
+
+/**
  * `RuleCreator` that points `docs.url` at the rule's page in `docs/rules/`. ESLint (9.15 and
  * later, our peer range) merges `meta.defaultOptions` into `context.options` itself, so the
  * options are passed on as they are: no second merge and no serialisation per linted file.
  */
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(
-  spec: Readonly<ESLintUtils.RuleWithMetaAndName<Options, MessageIds, McpErrorsRuleDocs>>,
+  spec: RuleSpec<Options, MessageIds>,
 ): ReturnType<typeof ruleCreator<Options, MessageIds>> {
-  const rule = ruleCreator(spec);
+  // RuleCreator contributes the meta with its docs URL; `create` is ours.
+  const rule = ruleCreator<Options, MessageIds>({ name: spec.name, meta: spec.meta, create: () => ({}) });
   const defaults = spec.meta.defaultOptions ?? ([] as unknown as Options);
   return {
     ...rule,
     create(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) {
-      const options = context.options.length > 0 ? context.options : defaults;
+      // Merged with every default by ESLint, as `defaultOptions` declares one for each field.
+      const options = (context.options.length > 0 ? context.options : defaults) as ResolvedOptions<Options>;
       // Only typed linting brings results of other files (see withOwnFileFixes).
       const guarded = context.sourceCode.parserServices?.program ? withOwnFileFixes(context) : context;
       return spec.create(guarded, options);

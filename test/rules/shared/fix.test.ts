@@ -6,7 +6,7 @@ import { parseForESLint } from "@typescript-eslint/parser";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { SourceCode } from "eslint";
 import { describe, expect, it } from "vitest";
-import { containsComment } from "../../src/util/fix.js";
+import { containsComment } from "../../../src/rules/shared/fix.js";
 
 function nodesOf(code: string): { sourceCode: Readonly<TSESLint.SourceCode>; nodes: TSESTree.Node[] } {
   const { ast, visitorKeys } = parseForESLint(code, { range: true, loc: true, comment: true, tokens: true });

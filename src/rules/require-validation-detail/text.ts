@@ -3,7 +3,7 @@
  * describe the expected form of a value? Private to `require-validation-detail`.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { memberPath, rootIdentifier, unwrap } from "./ast.js";
+import { memberPath, rootIdentifier, unwrap } from "../../util/ast.js";
 
 /**
  * Words and marks that describe the expected form of a value: a constraint ("must", "between",

@@ -6,28 +6,27 @@
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
-import { objectLiteral, jsonStringifyArgument, type McpModel } from "../model/index.js";
+import { FRAMEWORKS, objectLiteral, jsonStringifyArgument, type McpModel } from "../../model/index.js";
 import {
   type FunctionNode,
   calleeName,
   enclosingFunction,
   findProperty,
   findVariable,
-  forEachChild,
+  forEachOwnNode,
   functionName,
   isFunctionNode,
   isInside,
+  isPropertyName,
   memberName,
+  mentionsName,
   messageText,
   resolveFunction,
   rootIdentifier,
   unwrap,
-} from "./ast.js";
+} from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-/** Frameworks that turn a plain returned value (a string, an array, `null`) into a successful result. */
-const VALUE_FRAMEWORKS = new Set(["fastmcp", "fastmcp-edge", "mcp-framework", "mastra", "xmcp", "easy-mcp"]);
 
 /** Callees that only log, report or build an error; a call to one is not a fallback source. */
 const REPORTING = /log|warn|err|fail|report|notify|track|capture|sentry|metric|emit|debug|trace|print/i;
@@ -43,27 +42,23 @@ const VALUE_METHODS = new Set([
   "flatMap", "find", "some", "every", "sort", "toString", "toFixed", "toISOString", "toJSON", "at", "keys", "values", "entries",
 ]);
 
-/** Visits the nodes under `root`, not entering functions (nor the type annotations of anything). */
-export function walk(sourceCode: SourceCode, root: TSESTree.Node, visit: (node: TSESTree.Node) => unknown): void {
-  const keys = sourceCode.visitorKeys;
-  const step = (node: TSESTree.Node): void => {
-    if (node !== root && isFunctionNode(node)) return;
-    if (visit(node) === false) return;
-    forEachChild(node, keys, step, TYPE_KEYS);
-  };
-  step(root);
-}
-const TYPE_KEYS = new Set(["typeAnnotation", "returnType", "typeParameters", "typeArguments"]);
-
 /** The return statements of a catch body; a nested catch clause is checked on its own. */
 export function catchReturns(sourceCode: SourceCode, clause: TSESTree.CatchClause): TSESTree.ReturnStatement[] {
   const returns: TSESTree.ReturnStatement[] = [];
-  walk(sourceCode, clause.body, (node) => {
-    if (node.type === AST_NODE_TYPES.CatchClause) return false;
-    if (node.type === AST_NODE_TYPES.ReturnStatement) returns.push(node);
-    return undefined;
+  forEachOwnNode(sourceCode, clause.body, (node) => {
+    if (node.type === AST_NODE_TYPES.ReturnStatement && enclosingCatch(node) === clause) returns.push(node);
   });
   return returns;
+}
+
+/** The catch clause a node sits in, within its function. */
+export function enclosingCatch(node: TSESTree.Node): TSESTree.CatchClause | undefined {
+  let current = node.parent;
+  while (current && !isFunctionNode(current)) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return current;
+    current = current.parent;
+  }
+  return undefined;
 }
 
 /** The caught error's name, and the names of constants the catch derives from it (`const msg = e.message`). */
@@ -74,29 +69,10 @@ export function errorNames(sourceCode: SourceCode, clause: TSESTree.CatchClause)
   for (const statement of clause.body.body) {
     if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
     for (const d of statement.declarations) {
-      if (d.id.type === AST_NODE_TYPES.Identifier && d.init && mentions(sourceCode, d.init, names)) names.add(d.id.name);
+      if (d.id.type === AST_NODE_TYPES.Identifier && d.init && mentionsName(sourceCode, d.init, names, "own-code")) names.add(d.id.name);
     }
   }
   return names;
-}
-
-/** Whether an identifier with one of `names` occurs under `node` (outside nested functions). */
-export function mentions(sourceCode: SourceCode, node: TSESTree.Node, names: ReadonlySet<string>): boolean {
-  if (names.size === 0) return false;
-  let found = false;
-  walk(sourceCode, node, (n) => {
-    if (found) return false;
-    if (n.type === AST_NODE_TYPES.Identifier && names.has(n.name)) {
-      // `{ e: 1 }` and `x.e` name a property, not the error.
-      const parent = n.parent;
-      const isKey =
-        (parent.type === AST_NODE_TYPES.Property && parent.key === n && !parent.computed && !parent.shorthand) ||
-        (parent.type === AST_NODE_TYPES.MemberExpression && parent.property === n && !parent.computed);
-      if (!isKey) found = true;
-    }
-    return undefined;
-  });
-  return found;
 }
 
 /**
@@ -119,7 +95,7 @@ export function isSelectiveReturn(sourceCode: SourceCode, node: TSESTree.ReturnS
           ? (parent.parent.discriminant)
           : undefined;
     if (test) {
-      if (mentions(sourceCode, test, names)) return true;
+      if (mentionsName(sourceCode, test, names, "own-code")) return true;
       rethrows ??= containsThrow(sourceCode, clause.body);
       if (rethrows) return true;
     }
@@ -130,9 +106,8 @@ export function isSelectiveReturn(sourceCode: SourceCode, node: TSESTree.ReturnS
 
 function containsThrow(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   let found = false;
-  walk(sourceCode, node, (n) => {
+  forEachOwnNode(sourceCode, node, (n) => {
     if (n.type === AST_NODE_TYPES.ThrowStatement) found = true;
-    return !found;
   });
   return found;
 }
@@ -141,11 +116,10 @@ function containsThrow(sourceCode: SourceCode, node: TSESTree.Node): boolean {
 export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSESTree.CatchClause): boolean {
   const block = clause.parent.block;
   let found = false;
-  walk(sourceCode, block, (n) => {
-    if (found) return false;
+  forEachOwnNode(sourceCode, block, (n) => {
+    if (found) return;
     if (n.type === AST_NODE_TYPES.AwaitExpression && unwrap(n.argument).type === AST_NODE_TYPES.CallExpression) found = true;
     else if (n.type === AST_NODE_TYPES.CallExpression && model.externalCall(n)) found = true;
-    return undefined;
   });
   return found;
 }
@@ -153,11 +127,9 @@ export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSE
 /** The catch body mentions a partial-result marker (`warnings.push(...)`, `result.partial = true`). */
 export function recordsWarning(sourceCode: SourceCode, clause: TSESTree.CatchClause, markers: ReadonlySet<string>): boolean {
   let found = false;
-  walk(sourceCode, clause.body, (n) => {
-    if (found) return false;
+  forEachOwnNode(sourceCode, clause.body, (n) => {
     if (n.type === AST_NODE_TYPES.Identifier && markers.has(n.name)) found = true;
     if (n.type === AST_NODE_TYPES.Literal && typeof n.value === "string" && markers.has(n.value)) found = true;
-    return undefined;
   });
   return found;
 }
@@ -176,15 +148,13 @@ export function fallsBack(
 ): boolean {
   // Constants declared in the catch that the returned value reads.
   const usedConstants = new Set<string>();
-  walk(sourceCode, returned, (n) => {
+  forEachOwnNode(sourceCode, returned, (n) => {
     if (n.type === AST_NODE_TYPES.Identifier) usedConstants.add(n.name);
-    return undefined;
   });
   let found = false;
-  walk(sourceCode, clause.body, (n) => {
-    if (found) return false;
-    if (n.type !== AST_NODE_TYPES.CallExpression || n === returned) return undefined;
-    if (!isSourceCall(sourceCode, n, names)) return undefined;
+  forEachOwnNode(sourceCode, clause.body, (n) => {
+    if (found || n.type !== AST_NODE_TYPES.CallExpression || n === returned) return;
+    if (!isSourceCall(sourceCode, n, names)) return;
     const parent = n.parent;
     const awaited = parent.type === AST_NODE_TYPES.AwaitExpression;
     const value = awaited ? parent : n;
@@ -194,7 +164,6 @@ export function fallsBack(
       usedConstants.has(value.parent.id.name);
     const inReturned = n.range[0] >= returned.range[0] && n.range[1] <= returned.range[1];
     if (awaited || declared || inReturned || model.externalCall(n)) found = true;
-    return undefined;
   });
   return found;
 }
@@ -204,8 +173,8 @@ function isSourceCall(sourceCode: SourceCode, call: TSESTree.CallExpression, nam
   if (name === undefined || REPORTING.test(name) || VALUE_METHODS.has(name)) return false;
   const root = rootIdentifier(call.callee);
   if (root && (BUILTINS.has(root.name) || REPORTING.test(root.name))) return false;
-  if (mentions(sourceCode, call.callee, names)) return false;
-  return !call.arguments.some((a) => mentions(sourceCode, a, names));
+  if (mentionsName(sourceCode, call.callee, names, "own-code")) return false;
+  return !call.arguments.some((a) => mentionsName(sourceCode, a, names, "own-code"));
 }
 
 /** An empty value: `[]`, `{}`, `null`, `undefined`, `""`, `0`; described for the message. */
@@ -251,26 +220,21 @@ export const FAILURE_TEXT =
  */
 export function readsOutsideData(sourceCode: SourceCode, value: TSESTree.Node, clause: TSESTree.CatchClause, depth = 0): boolean {
   let found = false;
-  walk(sourceCode, value, (n) => {
-    if (found) return false;
-    if (n.type !== AST_NODE_TYPES.Identifier || isNameOnly(n)) return undefined;
+  forEachOwnNode(sourceCode, value, (n) => {
+    if (found || n.type !== AST_NODE_TYPES.Identifier || isNameOnly(n)) return;
     const variable = findVariable(sourceCode, n);
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    if (!def || (def.type !== DefinitionType.Variable && def.type !== DefinitionType.Parameter)) return undefined;
-    if (def.type === DefinitionType.Parameter && isInside(def.name, clause)) return undefined;
+    if (!def || (def.type !== DefinitionType.Variable && def.type !== DefinitionType.Parameter)) return;
+    if (def.type === DefinitionType.Parameter && isInside(def.name, clause)) return;
     if (!isInside(def.name, clause)) found = true;
     else if (depth < 2 && def.type === DefinitionType.Variable && def.node.init) found = readsOutsideData(sourceCode, def.node.init, clause, depth + 1);
-    return undefined;
   });
   return found;
 }
 
 /** An identifier that names a property or a callee, not a value read. */
 function isNameOnly(n: TSESTree.Identifier): boolean {
-  const parent = n.parent;
-  if (parent.type === AST_NODE_TYPES.Property && parent.key === n && !parent.computed && !parent.shorthand) return true;
-  if (parent.type === AST_NODE_TYPES.MemberExpression && parent.property === n && !parent.computed) return true;
-  return parent.type === AST_NODE_TYPES.CallExpression && parent.callee === n;
+  return isPropertyName(n) || (n.parent.type === AST_NODE_TYPES.CallExpression && n.parent.callee === n);
 }
 
 /** How the code after a test reacts: returns a success result, or fails. */
@@ -292,7 +256,7 @@ export class SuccessFlow {
 
   /** A value-converting framework takes `fn`'s return value as the tool's answer. */
   isValueHandler(fn: FunctionNode): boolean {
-    return this.model.handlersAt(fn.body).some((h) => (h.entry === fn || h.root === fn) && VALUE_FRAMEWORKS.has(h.framework));
+    return this.model.handlersAt(fn.body).some((h) => (h.entry === fn || h.root === fn) && FRAMEWORKS[h.framework].convertsValues);
   }
 
   /**
@@ -387,8 +351,8 @@ export class SuccessFlow {
     const statement = test.parent;
     if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test) return undefined;
     let outcome: Outcome;
-    walk(this.sourceCode, statement.consequent, (n) => {
-      if (outcome) return false;
+    forEachOwnNode(this.sourceCode, statement.consequent, (n) => {
+      if (outcome) return;
       if (n.type === AST_NODE_TYPES.ThrowStatement) outcome = "error";
       if (n.type === AST_NODE_TYPES.ReturnStatement && n.argument) {
         const value = unwrap(n.argument);
@@ -396,7 +360,6 @@ export class SuccessFlow {
         const plain = fn !== undefined && this.isValueHandler(fn) && messageText(value) !== undefined;
         outcome = (value.type === AST_NODE_TYPES.ObjectExpression && this.successObjects.has(value)) || plain ? "success" : "error";
       }
-      return undefined;
     });
     return outcome;
   }

@@ -4,7 +4,7 @@
  * through consts, same-file formatters and result-building helpers.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { objectLiteral, type McpModel } from "../model/index.js";
+import { objectLiteral, type McpModel } from "../../model/index.js";
 import {
   type FunctionNode,
   enclosingFunction,
@@ -17,8 +17,7 @@ import {
   ownReturnStatements,
   resolveFunction,
   unwrap,
-} from "./ast.js";
-import { isResponseByType } from "../typed/values.js";
+} from "../../util/ast.js";
 
 const DefinitionType = TSESLint.Scope.DefinitionType;
 
@@ -191,87 +190,109 @@ function shorten(text: string): string {
 
 /** Every leak in the results (and model-visible throws) on the file's handler paths. */
 export function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
-  const leaks: Leak[] = [];
-  const handlerFunctions = model.handlerFunctions;
-  /** Functions (not handlers) that return a result, with those results: their parameters are followed to the calls. */
-  const helpers = new Map<string, Map<FunctionNode, TSESTree.ObjectExpression[]>>();
-  const variables = new Map<TSESTree.Identifier, Variable | undefined>();
+  const scanner = new LeakScanner(sourceCode, model);
+  const helpers = scanner.scanResults();
+  if (helpers.size > 0) scanner.scanHelperCalls(helpers);
+  scanner.scanThrows();
+  return scanner.leaks;
+}
 
-  for (const result of model.results) {
-    if (model.handlersAt(result.object).length === 0) continue;
-    for (const value of resultValues(result.object)) {
-      const scan = newScan(undefined, undefined, 0);
-      if (value.structured && checkWholeError(value.node, value.node, scan, false, undefined)) continue;
-      scanValue(value.node, value.structured, scan);
+function newScan(bindings: ReadonlyMap<Variable, Binding> | undefined, helper: string | undefined, depth: number): Scan {
+  return { bindings, helper, depth, seen: new Set() };
+}
+
+/** Functions (not handlers) that return a result, by name, with those results. */
+type ResultHelpers = Map<string, Map<FunctionNode, TSESTree.ObjectExpression[]>>;
+
+/** Follows the values that reach a file's results and collects what of an error leaks into them. */
+class LeakScanner {
+  readonly leaks: Leak[] = [];
+  private readonly variables = new Map<TSESTree.Identifier, Variable | undefined>();
+
+  constructor(
+    private readonly sourceCode: SourceCode,
+    private readonly model: McpModel,
+  ) {}
+
+  /** Scans the values of every result on a handler path; returns the helpers among their functions. */
+  scanResults(): ResultHelpers {
+    const helpers: ResultHelpers = new Map();
+    const handlerFunctions = this.model.handlerFunctions;
+    for (const result of this.model.results) {
+      if (this.model.handlersAt(result.object).length === 0) continue;
+      for (const value of this.resultValues(result.object)) {
+        const scan = newScan(undefined, undefined, 0);
+        if (value.structured && this.checkWholeError(value.node, value.node, scan, false, undefined)) continue;
+        this.scanValue(value.node, value.structured, scan);
+      }
+      // A function that builds a result from its parameters: its calls are scanned too.
+      const fn = enclosingFunction(result.object);
+      const name = fn && !handlerFunctions.has(fn) ? functionName(fn) : undefined;
+      if (fn && name !== undefined && fn.params.length > 0) {
+        let byFunction = helpers.get(name);
+        if (!byFunction) helpers.set(name, (byFunction = new Map<FunctionNode, TSESTree.ObjectExpression[]>()));
+        let objects = byFunction.get(fn);
+        if (!objects) byFunction.set(fn, (objects = []));
+        objects.push(result.object);
+      }
     }
-    const fn = enclosingFunction(result.object);
-    const name = fn && !handlerFunctions.has(fn) ? functionName(fn) : undefined;
-    if (fn && name !== undefined && fn.params.length > 0) {
-      let byFunction = helpers.get(name);
-      if (!byFunction) helpers.set(name, (byFunction = new Map<FunctionNode, TSESTree.ObjectExpression[]>()));
-      let objects = byFunction.get(fn);
-      if (!objects) byFunction.set(fn, (objects = []));
-      objects.push(result.object);
-    }
+    return helpers;
   }
 
-  // A helper's result carries what the call passes: `errorResult(err.stack)`, `toolError(err)`.
-  if (helpers.size > 0) {
-    for (const call of model.calls) {
+  /** A helper's result carries what the call passes: `errorResult(err.stack)`, `toolError(err)`. */
+  scanHelperCalls(helpers: ResultHelpers): void {
+    for (const call of this.model.calls) {
       const callee = call.callee;
       if (callee.type !== AST_NODE_TYPES.Identifier || !helpers.has(callee.name)) continue;
-      if (model.handlersAt(call).length === 0) continue;
-      const fn = resolveFunction(sourceCode, callee);
+      if (this.model.handlersAt(call).length === 0) continue;
+      const fn = resolveFunction(this.sourceCode, callee);
       const objects = fn ? helpers.get(callee.name)?.get(fn) : undefined;
       if (!fn || !objects) continue;
-      const bindings = bindArguments(fn, call, newScan(undefined, undefined, 0));
+      const bindings = this.bindArguments(fn, call, newScan(undefined, undefined, 0));
       if (bindings.size === 0) continue;
       const scan = newScan(bindings, callee.name, 1);
       for (const object of objects) {
-        for (const value of resultValues(object)) {
-          if (value.structured && checkWholeError(value.node, value.node, scan, true, undefined)) continue;
-          scanValue(value.node, value.structured, scan, true);
+        for (const value of this.resultValues(object)) {
+          if (value.structured && this.checkWholeError(value.node, value.node, scan, true, undefined)) continue;
+          this.scanValue(value.node, value.structured, scan, true);
         }
       }
     }
   }
 
-  // A thrown message becomes the result's text in frameworks that turn throws into `isError`.
-  for (const site of model.escapingThrows) {
-    if (!site.handlers.some((h) => h.thrown === "is-error")) continue;
-    const argument = unwrap(site.node.argument);
-    if (argument.type !== AST_NODE_TYPES.NewExpression && argument.type !== AST_NODE_TYPES.CallExpression) continue;
-    // The message is the first argument of an Error, the second of a McpError.
-    for (const message of argument.arguments) {
-      if (message.type !== AST_NODE_TYPES.SpreadElement) scanValue(message, false, newScan(undefined, undefined, 0));
+  /** A thrown message becomes the result's text in frameworks that turn throws into `isError`. */
+  scanThrows(): void {
+    for (const site of this.model.escapingThrows) {
+      if (!site.handlers.some((h) => h.thrown === "is-error")) continue;
+      const argument = unwrap(site.node.argument);
+      if (argument.type !== AST_NODE_TYPES.NewExpression && argument.type !== AST_NODE_TYPES.CallExpression) continue;
+      // The message is the first argument of an Error, the second of a McpError.
+      for (const message of argument.arguments) {
+        if (message.type !== AST_NODE_TYPES.SpreadElement) this.scanValue(message, false, newScan(undefined, undefined, 0));
+      }
     }
   }
-  return leaks;
 
-  function variableOf(identifier: TSESTree.Identifier): Variable | undefined {
-    if (variables.has(identifier)) return variables.get(identifier);
-    const variable = findVariable(sourceCode, identifier);
-    variables.set(identifier, variable);
+  private variableOf(identifier: TSESTree.Identifier): Variable | undefined {
+    if (this.variables.has(identifier)) return this.variables.get(identifier);
+    const variable = findVariable(this.sourceCode, identifier);
+    this.variables.set(identifier, variable);
     return variable;
   }
 
   /** The initializer of a `const` (or a never reassigned `let`) with one definition. */
-  function constInit(identifier: TSESTree.Identifier): TSESTree.Node | undefined {
-    const variable = variableOf(identifier);
+  private constInit(identifier: TSESTree.Identifier): TSESTree.Node | undefined {
+    const variable = this.variableOf(identifier);
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
     if (def?.type !== DefinitionType.Variable || def.node.id.type !== AST_NODE_TYPES.Identifier || !def.node.init) return undefined;
     if (def.parent.kind !== "const" && variable?.references.some((r) => r.isWrite() && r.identifier !== def.node.id)) return undefined;
     return def.node.init;
   }
 
-  function newScan(bindings: ReadonlyMap<Variable, Binding> | undefined, helper: string | undefined, depth: number): Scan {
-    return { bindings, helper, depth, seen: new Set() };
-  }
-
   /** Parameter variables of `fn` bound to the arguments of `call`. */
-  function bindArguments(fn: FunctionNode, call: TSESTree.CallExpression, outer: Scan): Map<Variable, Binding> {
+  private bindArguments(fn: FunctionNode, call: TSESTree.CallExpression, outer: Scan): Map<Variable, Binding> {
     const bindings = new Map<Variable, Binding>();
-    const declared = sourceCode.getDeclaredVariables(fn);
+    const declared = this.sourceCode.getDeclaredVariables(fn);
     fn.params.forEach((param, i) => {
       const id = param.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
       const argument = call.arguments[i];
@@ -289,17 +310,17 @@ export function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
    * as JSON (structuredContent, an argument of JSON.stringify), so an error object in it leaks
    * whole. `boundOnly`: report only what a helper call's arguments bring in.
    */
-  function scanValue(node: TSESTree.Node, serialized: boolean, scan: Scan, boundOnly = false): void {
+  private scanValue(node: TSESTree.Node, serialized: boolean, scan: Scan, boundOnly = false): void {
     if (scan.depth > MAX_DEPTH || scan.seen.has(node)) return;
     scan.seen.add(node);
     const n = unwrap(node);
     const visit = (child: TSESTree.Node, childSerialized = serialized): void => {
-      scanValue(child, childSerialized, scan, boundOnly);
+      this.scanValue(child, childSerialized, scan, boundOnly);
     };
     switch (n.type) {
       case AST_NODE_TYPES.TemplateLiteral:
         for (const e of n.expressions) {
-          checkResponse(e, e, scan, boundOnly);
+          this.checkResponse(e, e, scan, boundOnly);
           visit(e, false);
         }
         return;
@@ -321,114 +342,114 @@ export function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
         visit(n.argument);
         return;
       case AST_NODE_TYPES.ArrayExpression:
-        for (const e of n.elements) if (e && e.type !== AST_NODE_TYPES.SpreadElement) visitMember(e);
+        for (const e of n.elements) if (e && e.type !== AST_NODE_TYPES.SpreadElement) this.scanMember(e, serialized, scan, boundOnly);
         return;
       case AST_NODE_TYPES.ObjectExpression:
-        for (const p of n.properties) if (p.type === AST_NODE_TYPES.Property) visitMember(p.value);
+        for (const p of n.properties) if (p.type === AST_NODE_TYPES.Property) this.scanMember(p.value, serialized, scan, boundOnly);
         return;
       case AST_NODE_TYPES.MemberExpression:
-        if (memberName(n) === "stack" && !n.computed) checkStack(node, n, scan, boundOnly);
+        if (memberName(n) === "stack" && !n.computed) this.checkStack(node, n, scan, boundOnly);
         return;
       case AST_NODE_TYPES.CallExpression:
-        scanCall(node, n, serialized, scan, boundOnly);
+        this.scanCall(node, n, serialized, scan, boundOnly);
         return;
       case AST_NODE_TYPES.Identifier:
-        scanIdentifier(n, serialized, scan, boundOnly);
+        this.scanIdentifier(n, serialized, scan, boundOnly);
         return;
       default:
         return;
     }
-
-    /** An element or property value: inside a serialized container a whole error leaks. */
-    function visitMember(child: TSESTree.Node): void {
-      if (serialized) checkWholeError(child, child, scan, boundOnly, undefined);
-      visit(child);
-    }
   }
 
-  function scanIdentifier(n: TSESTree.Identifier, serialized: boolean, scan: Scan, boundOnly: boolean): void {
-    const variable = variableOf(n);
+  /** An element or property value: inside a serialized container a whole error leaks. */
+  private scanMember(child: TSESTree.Node, serialized: boolean, scan: Scan, boundOnly: boolean): void {
+    if (serialized) this.checkWholeError(child, child, scan, boundOnly, undefined);
+    this.scanValue(child, serialized, scan, boundOnly);
+  }
+
+  private scanIdentifier(n: TSESTree.Identifier, serialized: boolean, scan: Scan, boundOnly: boolean): void {
+    const variable = this.variableOf(n);
     if (!variable) return;
     const binding = scan.bindings?.get(variable);
     if (binding) {
       // The argument's own expression lives at the call: report what it brings at its place.
-      scanValue(binding.argument, serialized, binding.outer, false);
+      this.scanValue(binding.argument, serialized, binding.outer, false);
       return;
     }
     const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
     if (def && isCaughtStack(def) && !boundOnly) {
-      leaks.push({ kind: "stackTraceLeak", node: n, what: `\`${n.name}\` destructured from the caught error`, replacement: undefined });
+      this.leaks.push({ kind: "stackTraceLeak", node: n, what: `\`${n.name}\` destructured from the caught error`, replacement: undefined });
       return;
     }
     // `const details = JSON.stringify(error)` built just before the result.
-    const init = constInit(n);
-    if (init) scanValue(init, serialized, { ...scan, depth: scan.depth + 1 }, boundOnly);
+    const init = this.constInit(n);
+    if (init) this.scanValue(init, serialized, { ...scan, depth: scan.depth + 1 }, boundOnly);
   }
 
-  function scanCall(node: TSESTree.Node, n: TSESTree.CallExpression, serialized: boolean, scan: Scan, boundOnly: boolean): void {
+  private scanCall(node: TSESTree.Node, n: TSESTree.CallExpression, serialized: boolean, scan: Scan, boundOnly: boolean): void {
     const callee = unwrap(n.callee);
     const first = n.arguments[0];
     const path = memberPath(callee);
     if (path === "JSON.stringify" && first && first.type !== AST_NODE_TYPES.SpreadElement) {
-      if (!checkWholeError(first, node, scan, boundOnly, "JSON.stringify")) scanValue(first, true, scan, boundOnly);
+      if (!this.checkWholeError(first, node, scan, boundOnly, "JSON.stringify")) this.scanValue(first, true, scan, boundOnly);
       return;
     }
-    if (isInspect(callee) && first && first.type !== AST_NODE_TYPES.SpreadElement) {
-      checkWholeError(first, node, scan, boundOnly, "inspect");
+    if (this.isInspect(callee) && first && first.type !== AST_NODE_TYPES.SpreadElement) {
+      this.checkWholeError(first, node, scan, boundOnly, "inspect");
       return;
     }
     if (callee.type === AST_NODE_TYPES.Identifier && callee.name === "String" && first && first.type !== AST_NODE_TYPES.SpreadElement) {
-      checkResponse(first, node, scan, boundOnly);
+      this.checkResponse(first, node, scan, boundOnly);
       // `String(err.stack)` is still the stack.
-      scanValue(first, false, scan, boundOnly);
+      this.scanValue(first, false, scan, boundOnly);
       return;
     }
     if (callee.type === AST_NODE_TYPES.MemberExpression) {
       const method = memberName(callee);
       if (method !== undefined && KEEPING_METHODS.has(method)) {
-        scanValue(callee.object, serialized, scan, boundOnly);
-        if (method === "concat") for (const a of n.arguments) if (a.type !== AST_NODE_TYPES.SpreadElement) scanValue(a, false, scan, boundOnly);
+        this.scanValue(callee.object, serialized, scan, boundOnly);
+        if (method === "concat") for (const a of n.arguments) if (a.type !== AST_NODE_TYPES.SpreadElement) this.scanValue(a, false, scan, boundOnly);
       }
       return;
     }
     // A same-file formatter: `text: formatError(err)` -> what its returns make of the argument.
     if (callee.type === AST_NODE_TYPES.Identifier && scan.depth < 3) {
-      const fn = resolveFunction(sourceCode, callee);
+      const fn = resolveFunction(this.sourceCode, callee);
       if (!fn || fn.async || fn.generator) return;
-      const bindings = bindArguments(fn, n, scan);
+      const bindings = this.bindArguments(fn, n, scan);
       if (bindings.size === 0) return;
       const inner: Scan = { bindings, helper: callee.name, depth: scan.depth + 1, seen: new Set() };
       // Its own proven leaks are reported inside it: what it returns goes into this result.
-      for (const value of returnedValues(fn)) scanValue(value, serialized, inner);
+      for (const value of returnedValues(fn)) this.scanValue(value, serialized, inner);
     }
   }
 
-  function isInspect(callee: TSESTree.Node): boolean {
+  private isInspect(callee: TSESTree.Node): boolean {
     if (callee.type === AST_NODE_TYPES.Identifier) {
-      const source = model.importedFrom.get(callee.name);
+      const source = this.model.importedFrom.get(callee.name);
       return source === "util#inspect" || source === "node:util#inspect";
     }
     if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "inspect" && callee.object.type === AST_NODE_TYPES.Identifier) {
-      const source = model.importedFrom.get(callee.object.name);
+      const source = this.model.importedFrom.get(callee.object.name);
       return source !== undefined && UTIL_MODULES.has(source);
     }
     return false;
   }
 
   /** `<error>.stack`. */
-  function checkStack(node: TSESTree.Node, member: TSESTree.MemberExpression, scan: Scan, boundOnly: boolean): void {
-    const error = errorProof(member.object, scan);
+  private checkStack(node: TSESTree.Node, member: TSESTree.MemberExpression, scan: Scan, boundOnly: boolean): void {
+    const error = this.errorProof(member.object, scan);
     if (!error || (boundOnly && !error.through)) return;
     const object = unwrap(member.object);
     const reportAt = error.through ?? outermost(node);
-    const text = sourceCode.getText(outermost(node));
+    const text = this.sourceCode.getText(outermost(node));
     let replacement: string | undefined;
     if (!error.through && member.property.type === AST_NODE_TYPES.Identifier) {
       // A known Error: read its message instead (`(e as Error).stack` -> `(e as Error).message`).
-      if (error.proof === "error") replacement = `${sourceCode.text.slice(reportAt.range[0], member.property.range[0])}message`;
+      if (error.proof === "error") replacement = `${this.sourceCode.text.slice(reportAt.range[0], member.property.range[0])}message`;
       else if (object.type === AST_NODE_TYPES.Identifier) replacement = messageOf(object.name, error.proof);
     }
-    leaks.push({
+    this.leaks.push({
       kind: "stackTraceLeak",
       node: reportAt,
       what: error.through && scan.helper !== undefined ? `\`${shorten(text)}\` in \`${scan.helper}()\`` : `\`${shorten(text)}\``,
@@ -438,11 +459,11 @@ export function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
   }
 
   /** A whole error: the argument of JSON.stringify / inspect, or a value in a serialized object. */
-  function checkWholeError(value: TSESTree.Node, node: TSESTree.Node, scan: Scan, boundOnly: boolean, via: string | undefined): boolean {
+  private checkWholeError(value: TSESTree.Node, node: TSESTree.Node, scan: Scan, boundOnly: boolean, via: string | undefined): boolean {
     const object = unwrap(value);
     // `e instanceof Error ? e.message : JSON.stringify(e)`: a thrown non-Error has no message to use.
     if (object.type === AST_NODE_TYPES.Identifier && isNarrowedAway(object)) return false;
-    const error = errorProof(value, scan);
+    const error = this.errorProof(value, scan);
     if (!error) return false;
     if (via !== "inspect" && error.className !== undefined && !SERIALIZED_LEAKS.has(error.className)) return false;
     if (boundOnly && !error.through) return true;
@@ -459,8 +480,8 @@ export function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
         conditional = false;
       }
     }
-    const text = sourceCode.getText(outermost(node));
-    leaks.push({
+    const text = this.sourceCode.getText(outermost(node));
+    this.leaks.push({
       kind: "errorObjectLeak",
       node: error.through ?? target,
       what: error.through && scan.helper !== undefined ? `\`${shorten(text)}\` in \`${scan.helper}()\`` : `\`${shorten(text)}\``,
@@ -471,33 +492,33 @@ export function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
   }
 
   /** `String(response)` / `${response}` of an HTTP response object. */
-  function checkResponse(value: TSESTree.Node, node: TSESTree.Node, scan: Scan, boundOnly: boolean): void {
-    if (boundOnly || !isResponse(value, scan)) return;
-    leaks.push({ kind: "responseObjectLeak", node, what: `\`${shorten(sourceCode.getText(node))}\``, replacement: undefined });
+  private checkResponse(value: TSESTree.Node, node: TSESTree.Node, scan: Scan, boundOnly: boolean): void {
+    if (boundOnly || !this.isResponse(value, scan)) return;
+    this.leaks.push({ kind: "responseObjectLeak", node, what: `\`${shorten(this.sourceCode.getText(node))}\``, replacement: undefined });
   }
 
-  function isResponse(value: TSESTree.Node, scan: Scan): boolean {
+  private isResponse(value: TSESTree.Node, scan: Scan): boolean {
     const n = unwrap(value);
     if (n.type === AST_NODE_TYPES.MemberExpression) {
       // An axios error's `response`.
-      if (memberName(n) === "response" && errorProof(n.object, scan)?.proof === "caught") return true;
-      return isResponseByType(sourceCode, n);
+      if (memberName(n) === "response" && this.errorProof(n.object, scan)?.proof === "caught") return true;
+      return this.model.types.isUpstreamResponse(this.sourceCode, n);
     }
     if (n.type !== AST_NODE_TYPES.Identifier) return false;
-    const raw = constInit(n);
+    const raw = this.constInit(n);
     const init = raw ? unwrap(raw) : undefined;
     const awaited = init?.type === AST_NODE_TYPES.AwaitExpression ? unwrap(init.argument) : undefined;
-    const external = awaited?.type === AST_NODE_TYPES.CallExpression ? model.externalCall(awaited) : undefined;
+    const external = awaited?.type === AST_NODE_TYPES.CallExpression ? this.model.externalCall(awaited) : undefined;
     if (external !== undefined && RESPONSE_CLIENTS.has(external.client)) return true;
     // With types: a response fetched anywhere (a helper of another module, a parameter).
-    return isResponseByType(sourceCode, n);
+    return this.model.types.isUpstreamResponse(this.sourceCode, n);
   }
 
   /**
    * Whether the value is an error, and how we know; `through` is the call argument that brought it
    * into a helper (report there).
    */
-  function errorProof(value: TSESTree.Node, scan: Scan, depth = 0): ErrorFact | undefined {
+  private errorProof(value: TSESTree.Node, scan: Scan, depth = 0): ErrorFact | undefined {
     if (depth > MAX_DEPTH) return undefined;
     // `(e as Error).stack`.
     if (value.type === AST_NODE_TYPES.TSAsExpression || value.type === AST_NODE_TYPES.TSTypeAssertion) {
@@ -507,12 +528,12 @@ export function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
     const n = unwrap(value);
     if (n.type === AST_NODE_TYPES.ConditionalExpression) {
       // `err instanceof Error ? err : new Error(String(err))`.
-      const a = branchError(n.consequent, scan, depth);
-      const b = a ? branchError(n.alternate, scan, depth) : undefined;
+      const a = this.branchError(n.consequent, scan, depth);
+      const b = a ? this.branchError(n.alternate, scan, depth) : undefined;
       return a && b ? { proof: "error", through: undefined, className: "Error" } : undefined;
     }
     if (n.type !== AST_NODE_TYPES.Identifier) return undefined;
-    const variable = variableOf(n);
+    const variable = this.variableOf(n);
     if (!variable) return undefined;
     const narrowed = narrowedClass(n);
     if (narrowed !== undefined) return { proof: "error", through: undefined, className: narrowed };
@@ -523,33 +544,33 @@ export function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
     }
     const binding = scan.bindings?.get(variable);
     if (binding) {
-      const outer = errorProof(binding.argument, binding.outer, depth + 1);
+      const outer = this.errorProof(binding.argument, binding.outer, depth + 1);
       return outer ? { ...outer, through: outer.through ?? binding.argument } : undefined;
     }
     if (!def) return undefined;
     if (def.type === DefinitionType.CatchClause && def.node.param === def.name) return { proof: "caught", through: undefined, className: undefined };
     if (isRejectionParameter(def)) return { proof: "caught", through: undefined, className: undefined };
     if (def.type === DefinitionType.Variable) {
-      const init = constInit(n);
-      if (init) return errorProof(init, scan, depth + 1);
+      const init = this.constInit(n);
+      if (init) return this.errorProof(init, scan, depth + 1);
     }
     return undefined;
   }
 
-  function branchError(node: TSESTree.Node, scan: Scan, depth: number): boolean {
+  private branchError(node: TSESTree.Node, scan: Scan, depth: number): boolean {
     const n = unwrap(node);
     if (n.type === AST_NODE_TYPES.NewExpression && n.callee.type === AST_NODE_TYPES.Identifier && isErrorClassName(n.callee.name)) return true;
-    return errorProof(node, scan, depth + 1) !== undefined;
+    return this.errorProof(node, scan, depth + 1) !== undefined;
   }
 
   /** The text and structured values of a result literal that the model reads. */
-  function resultValues(object: TSESTree.ObjectExpression): { node: TSESTree.Node; structured: boolean }[] {
+  private resultValues(object: TSESTree.ObjectExpression): { node: TSESTree.Node; structured: boolean }[] {
     const values: { node: TSESTree.Node; structured: boolean }[] = [];
     const content = findProperty(object, "content");
     const array = content ? unwrap(content.value) : undefined;
     if (array?.type === AST_NODE_TYPES.ArrayExpression) {
       for (const element of array.elements) {
-        const part = element && element.type !== AST_NODE_TYPES.SpreadElement ? objectLiteral(sourceCode, element) : undefined;
+        const part = element && element.type !== AST_NODE_TYPES.SpreadElement ? objectLiteral(this.sourceCode, element) : undefined;
         const text = part ? findProperty(part, "text") : undefined;
         if (text) values.push({ node: text.value, structured: false });
       }

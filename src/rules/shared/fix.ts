@@ -5,7 +5,7 @@
  * - a shape the fix does not fully understand gets no fix (callers return null).
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type Category, type Vocabulary, categoryValue } from "../settings.js";
+import { type Category, type Vocabulary, categoryValue } from "../../settings.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -113,4 +113,17 @@ export function classificationFields(
 /** Whether the object literal is written as a plain `{ ... }` we can edit (no spread). */
 export function isEditableObject(object: TSESTree.ObjectExpression): boolean {
   return object.properties.every((p) => p.type === AST_NODE_TYPES.Property && !p.computed);
+}
+
+/**
+ * A fix offered as a suggestion, or applied as an autofix where the rule's option asks for one
+ * (bulk migration): the report's `fix` and `suggest`. Without a fix there is neither.
+ */
+export function fixOrSuggest<MessageIds extends string>(
+  autofix: boolean,
+  fix: TSESLint.ReportFixFunction | null,
+  suggestion: Omit<TSESLint.SuggestionReportDescriptor<MessageIds>, "fix"> | undefined,
+): { fix: TSESLint.ReportFixFunction | null; suggest: TSESLint.ReportSuggestionArray<MessageIds> } {
+  if (autofix) return { fix, suggest: [] };
+  return { fix: null, suggest: fix && suggestion ? [{ ...suggestion, fix }] : [] };
 }

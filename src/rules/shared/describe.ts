@@ -1,6 +1,6 @@
 /** Wording shared by rule messages: how to name a tool and what a framework does with a throw. */
-import type { Framework, ToolHandler } from "../model/index.js";
-import { type Category, type Vocabulary, categoryValue } from "../settings.js";
+import { FRAMEWORKS, type ToolHandler } from "../../model/index.js";
+import { type Category, type Vocabulary, categoryValue } from "../../settings.js";
 import { quote } from "./fix.js";
 
 /**
@@ -19,31 +19,19 @@ export function toolLabel(names: string | readonly string[] | undefined): string
   return `${String(list.length)} tools ("${first}", "${second}", ...)`;
 }
 
+/** The text with its first letter in upper case, to start a message with a tool label. */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The distinct names of these handlers' tools, in order (unnamed ones left out). */
 export function toolNamesOf(handlers: readonly ToolHandler[]): string[] {
   return [...new Set(handlers.flatMap((handler) => handler.toolName ?? []))];
 }
 
-/** How messages name each framework. */
-export const FRAMEWORK_NAMES: Readonly<Record<Framework, string>> = {
-  "mcp-sdk": "McpServer",
-  "mcp-sdk-v2": "McpServer",
-  "mcp-sdk-low-level": "the low-level MCP Server",
-  fastmcp: "FastMCP",
-  "fastmcp-edge": "EdgeFastMCP",
-  "mcp-framework": "mcp-framework",
-  "mcp-nest": "MCP-Nest",
-  "easy-mcp": "EasyMCP",
-  tmcp: "tmcp",
-  "mcp-lite": "mcp-lite",
-  mastra: "Mastra's MCPServer",
-  xmcp: "xmcp",
-  unknown: "the framework",
-};
-
 /** What happens to an error thrown out of this handler, as a clause for messages. */
 export function thrownOutcome(handler: ToolHandler, errorClass?: string): string {
-  const name = FRAMEWORK_NAMES[handler.framework];
+  const name = FRAMEWORKS[handler.framework].displayName;
   if (handler.thrown === "protocol-error") {
     return `${name} sends it as a JSON-RPC protocol error, which the model never sees`;
   }

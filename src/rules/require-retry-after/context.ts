@@ -4,8 +4,8 @@
  * Retry-After header at that place. Private to `require-retry-after`.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { McpModel } from "../model/index.js";
-import { constInitializer, findVariable, forEachChild, isFunctionNode, isInside, memberName, unwrap } from "./ast.js";
+import type { McpModel } from "../../model/index.js";
+import { constInitializer, findVariable, forEachChild, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
 
 const DefinitionType = TSESLint.Scope.DefinitionType;
 type SourceCode = Readonly<TSESLint.SourceCode>;

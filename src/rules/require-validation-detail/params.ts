@@ -6,8 +6,8 @@
  * spread, built by a call we do not know) is unknown.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { objectLiteral, type McpModel, type ToolHandler } from "../model/index.js";
-import { constInitializer, findProperty, findVariable, forEachChild, isFunctionNode, memberName, staticKeyName, staticString, unwrap } from "./ast.js";
+import { type HandlerKind, objectLiteral, type McpModel, type ToolHandler } from "../../model/index.js";
+import { constInitializer, findProperty, findVariable, forEachChild, isFunctionNode, memberName, staticKeyName, staticString, unwrap } from "../../util/ast.js";
 
 const DefinitionType = TSESLint.Scope.DefinitionType;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -297,59 +297,59 @@ function argsParamKeys(param: TSESTree.Parameter | undefined): Set<string> | und
   return undefined;
 }
 
+/** Reads a tool's input parameter names where its kind of registration declares them. */
+type ParameterReader = (handler: ToolHandler, sourceCode: SourceCode, model: McpModel) => Set<string> | undefined;
+
+/** The schema of the registration, else the keys of the handler's argument. */
+const fromRegistration: ParameterReader = (handler, sourceCode) => registrationKeys(sourceCode, handler.registration) ?? argsParamKeys(handler.argsParam);
+/** No schema to read: the keys of the handler's argument. */
+const fromArguments: ParameterReader = (handler) => argsParamKeys(handler.argsParam);
+
+/** How each kind of handler declares its input: a `Record`, so that a new kind cannot be forgotten. */
+const PARAMETER_READERS: Readonly<Record<HandlerKind, ParameterReader>> = {
+  tool: fromRegistration,
+  registerTool: fromRegistration,
+  update: fromRegistration,
+  // Mastra's execute receives `{ context }`, not the arguments.
+  mastra: (handler, sourceCode) => registrationKeys(sourceCode, handler.registration),
+  // Recognised by its `inputSchema` (see the model): `accountTool(name, { inputSchema }, handler)`.
+  "own-method": (handler, sourceCode) =>
+    (handler.registration.type === AST_NODE_TYPES.CallExpression ? schemaIn(sourceCode, handler.registration.arguments[1], ["inputSchema"]) : undefined) ??
+    argsParamKeys(handler.argsParam),
+  addTool: (handler, sourceCode) => schemaIn(sourceCode, handler.registration, ["parameters"]) ?? argsParamKeys(handler.argsParam),
+  decorator: (handler, sourceCode) => {
+    const registration = handler.registration;
+    const expression = registration.type === AST_NODE_TYPES.Decorator ? unwrap(registration.expression) : undefined;
+    const keys = expression?.type === AST_NODE_TYPES.CallExpression ? schemaIn(sourceCode, expression.arguments[0], ["parameters", "inputSchema", "schema"]) : undefined;
+    return keys ?? argsParamKeys(handler.argsParam);
+  },
+  "mcp-framework": (handler, sourceCode) => classSchemaKeys(sourceCode, handler.registration) ?? argsParamKeys(handler.argsParam),
+  xmcp: (handler, sourceCode) => xmcpSchema(sourceCode) ?? argsParamKeys(handler.argsParam),
+  "low-level-case": (handler, sourceCode, model) => (handler.toolName === undefined ? undefined : listedTools(sourceCode, model).get(handler.toolName)),
+  // The dispatcher itself: its first parameter is the request, not the arguments.
+  "low-level": () => undefined,
+  "call-tool-result": fromArguments,
+  imported: fromArguments,
+};
+
+/** mcp-framework: the `schema` property of the tool class. */
+function classSchemaKeys(sourceCode: SourceCode, registration: TSESTree.Node): Set<string> | undefined {
+  if (registration.type !== AST_NODE_TYPES.ClassDeclaration && registration.type !== AST_NODE_TYPES.ClassExpression) return undefined;
+  let keys: Set<string> | undefined;
+  for (const member of registration.body.body) {
+    if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === "schema" && member.value) {
+      keys = schemaKeys(sourceCode, member.value);
+    }
+  }
+  return keys;
+}
+
 const cache = new WeakMap<ToolHandler, Set<string> | undefined>();
 
 /** The tool's input parameter names, or undefined when the file does not show them. */
 export function inputParameters(sourceCode: SourceCode, model: McpModel, handler: ToolHandler): ReadonlySet<string> | undefined {
   if (cache.has(handler)) return cache.get(handler);
-  const keys = readParameters(sourceCode, model, handler);
+  const keys = PARAMETER_READERS[handler.kind](handler, sourceCode, model);
   cache.set(handler, keys);
-  return keys;
-}
-
-function readParameters(sourceCode: SourceCode, model: McpModel, handler: ToolHandler): Set<string> | undefined {
-  const registration = handler.registration;
-  let keys: Set<string> | undefined;
-  switch (handler.kind) {
-    case "tool":
-    case "registerTool":
-    case "update":
-    case "mastra":
-      keys = registrationKeys(sourceCode, registration);
-      break;
-    case "own-method":
-      // Recognised by its `inputSchema` (see the model): `accountTool(name, { inputSchema }, handler)`.
-      keys = registration.type === AST_NODE_TYPES.CallExpression ? schemaIn(sourceCode, registration.arguments[1], ["inputSchema"]) : undefined;
-      break;
-    case "addTool":
-      keys = schemaIn(sourceCode, registration, ["parameters"]);
-      break;
-    case "decorator": {
-      const expression = registration.type === AST_NODE_TYPES.Decorator ? unwrap(registration.expression) : undefined;
-      keys = expression?.type === AST_NODE_TYPES.CallExpression ? schemaIn(sourceCode, expression.arguments[0], ["parameters", "inputSchema", "schema"]) : undefined;
-      break;
-    }
-    case "mcp-framework":
-      if (registration.type === AST_NODE_TYPES.ClassDeclaration || registration.type === AST_NODE_TYPES.ClassExpression) {
-        for (const member of registration.body.body) {
-          if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static && staticKeyName(member.key, member.computed) === "schema" && member.value) {
-            keys = schemaKeys(sourceCode, member.value);
-          }
-        }
-      }
-      break;
-    case "xmcp":
-      keys = xmcpSchema(sourceCode);
-      break;
-    case "low-level-case":
-      return handler.toolName === undefined ? undefined : listedTools(sourceCode, model).get(handler.toolName);
-    case "low-level":
-      // The dispatcher itself: its first parameter is the request, not the arguments.
-      return undefined;
-    case "call-tool-result":
-      break;
-  }
-  // Mastra's execute receives `{ context }`, not the arguments.
-  if (keys === undefined && handler.kind !== "mastra") keys = argsParamKeys(handler.argsParam);
   return keys;
 }

@@ -5,8 +5,8 @@
  * for the model (`model.failsExternally(fn)`) once a third rule needs it.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import type { McpModel } from "../model/index.js";
-import { type FunctionNode, forEachOwnNode, isFunctionNode, memberName, resolveFunction, staticKeyName, unwrap } from "./ast.js";
+import type { McpModel } from "../../model/index.js";
+import { type FunctionNode, forEachOwnNode, isFunctionNode, memberName, resolveFunction, staticKeyName, unwrap } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

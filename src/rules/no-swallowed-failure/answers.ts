@@ -1,0 +1,161 @@
+/**
+ * What a catch answers with, for `no-swallowed-failure`: a success result (and whether it says it
+ * is partial or failed), a same-file helper's success result, or data it falls back to.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { McpModel, ToolResult } from "../../model/index.js";
+import {
+  type FunctionNode,
+  constInitializer,
+  findProperty,
+  forEachOwnNode,
+  hasSpread,
+  mentionsName,
+  messageText,
+  resolveFunction,
+  staticKeyName,
+  staticString,
+  unwrap,
+} from "../../util/ast.js";
+import { soleContentPart } from "../shared/results.js";
+import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, fallsBack, payloadObjects, readsOutsideData } from "./flow.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+const FAILED_STATUS = new Set(["error", "failed", "failure", "fail"]);
+
+/** Reads the answers of a file's catch clauses; memoizes the helpers it looks into. */
+export class CatchAnswers {
+  /** The file's result literals by object. */
+  readonly results: ReadonlyMap<TSESTree.ObjectExpression, ToolResult>;
+  private readonly helpers = new Map<FunctionNode, TSESTree.ObjectExpression | null>();
+
+  constructor(
+    private readonly sourceCode: SourceCode,
+    private readonly model: McpModel,
+    private readonly markers: ReadonlySet<string>,
+  ) {
+    this.results = new Map(model.results.map((r) => [r.object, r]));
+  }
+
+  /** The result, or a payload in it, carries a partial-result marker. */
+  isPartial(object: TSESTree.ObjectExpression): boolean {
+    return [object, ...payloadObjects(this.sourceCode, object)].some((o) =>
+      o.properties.some((p) => p.type === AST_NODE_TYPES.Property && this.markers.has(staticKeyName(p.key, p.computed) ?? "")),
+    );
+  }
+
+  /** The object every return of a same-file helper gives, when each is a success result literal. */
+  successHelper(call: TSESTree.CallExpression): TSESTree.ObjectExpression | undefined {
+    const callee = unwrap(call.callee);
+    const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, callee) : undefined;
+    if (!fn) return undefined;
+    let object = this.helpers.get(fn);
+    if (object === undefined) {
+      object = successReturn(this.sourceCode, fn, (o) => this.results.get(o)?.isError === false && !hasSpread(o)) ?? null;
+      this.helpers.set(fn, object);
+    }
+    return object ?? undefined;
+  }
+
+  /**
+   * The catch answers with data, not with its failure: it says so (`"cached"`), calls another
+   * source, or returns data it already had, without failure wording or the caught error.
+   * A return for selected errors only (`if (e.status === 404)`) counts unless it says it failed.
+   */
+  isDegradation(value: TSESTree.Node, text: string | undefined, clause: TSESTree.CatchClause, names: ReadonlySet<string>, selective: boolean): boolean {
+    const sourceCode = this.sourceCode;
+    if (text !== undefined && DEGRADED_TEXT.test(text)) return true;
+    const failed = text !== undefined && (FAILURE_TEXT.test(text) || NO_DATA_TEXT.test(text));
+    if (selective && !(text !== undefined && FAILURE_TEXT.test(text))) return true;
+    if (fallsBack(sourceCode, this.model, clause, value, names)) return true;
+    if (failed || mentionsName(sourceCode, value, names, "own-code")) return false;
+    return readsOutsideData(sourceCode, value, clause);
+  }
+}
+
+/** `await x` -> x, through TypeScript wrappers. */
+export function unwrapAwait(node: TSESTree.Node): TSESTree.Node {
+  const n = unwrap(node);
+  return n.type === AST_NODE_TYPES.AwaitExpression ? unwrap(n.argument) : n;
+}
+
+/** The text of the only content part, when it is a message (not a JSON payload). */
+export function textOf(object: TSESTree.ObjectExpression): TSESTree.Node | undefined {
+  const part = soleContentPart(object);
+  const text = part ? findProperty(part, "text") : undefined;
+  const value = text ? unwrap(text.value) : undefined;
+  return value && messageText(value) !== undefined ? value : undefined;
+}
+
+/** A string the node holds: a literal, a template, or a const initialised with one. */
+export function staticText(sourceCode: SourceCode, node: TSESTree.Node): string | undefined {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Identifier) {
+    const init = constInitializer(sourceCode, n);
+    return init ? staticString(init) : undefined;
+  }
+  return messageText(n);
+}
+
+/**
+ * A top-level payload field that says the call failed: `success: false`, `status: "error"`, or an
+ * `error` whose value is surely there (a literal, an object, or read from the caught error).
+ */
+export function failedField(sourceCode: SourceCode, object: TSESTree.ObjectExpression, names: ReadonlySet<string>): TSESTree.Property | undefined {
+  for (const payload of payloadObjects(sourceCode, object)) {
+    for (const p of payload.properties) {
+      if (p.type !== AST_NODE_TYPES.Property) continue;
+      const name = staticKeyName(p.key, p.computed);
+      const value = unwrap(p.value);
+      if (name === "success" && value.type === AST_NODE_TYPES.Literal && value.value === false) return p;
+      if (name === "status") {
+        const text = staticString(value);
+        if (text !== undefined && FAILED_STATUS.has(text.toLowerCase())) return p;
+      }
+      if (name === "error" && isPresent(sourceCode, value, names)) return p;
+    }
+  }
+  return undefined;
+}
+
+function isPresent(sourceCode: SourceCode, value: TSESTree.Node, names: ReadonlySet<string>): boolean {
+  switch (value.type) {
+    case AST_NODE_TYPES.Literal:
+      return value.value !== null && value.value !== false && value.value !== "";
+    case AST_NODE_TYPES.TemplateLiteral:
+    case AST_NODE_TYPES.ObjectExpression:
+    case AST_NODE_TYPES.NewExpression:
+      return true;
+    default:
+      return mentionsName(sourceCode, value, names, "own-code");
+  }
+}
+
+/** The object literal every return of `fn` gives, when each one passes `accept`. */
+function successReturn(
+  sourceCode: SourceCode,
+  fn: FunctionNode,
+  accept: (object: TSESTree.ObjectExpression) => boolean,
+): TSESTree.ObjectExpression | undefined {
+  const values: TSESTree.Node[] = [];
+  if (fn.body.type === AST_NODE_TYPES.BlockStatement) {
+    const bare: TSESTree.ReturnStatement[] = [];
+    forEachOwnNode(sourceCode, fn.body, (n) => {
+      if (n.type === AST_NODE_TYPES.ReturnStatement) {
+        if (n.argument) values.push(n.argument);
+        else bare.push(n);
+      }
+    });
+    if (bare.length > 0) return undefined;
+  } else {
+    values.push(fn.body);
+  }
+  let first: TSESTree.ObjectExpression | undefined;
+  for (const v of values) {
+    const object = unwrap(v);
+    if (object.type !== AST_NODE_TYPES.ObjectExpression || !accept(object)) return undefined;
+    first ??= object;
+  }
+  return first;
+}
