@@ -3,6 +3,7 @@
  * same set of rules; configs are what rule meta says; every rule's meta is complete enough for
  * the docs generator, for users reading messages, and for ESLint's option validation.
  */
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,6 +77,11 @@ describe("rule inventory", () => {
     expect(namesIn("src/rules", ".ts", ["index.ts"])).toEqual(ruleIds);
     expect(namesIn("docs/rules", ".md")).toEqual(ruleIds);
     expect(namesIn("test/rules", ".test.ts")).toEqual(ruleIds);
+  });
+
+  it("src/rules/index.ts is what `npm run generate` writes from the rule files", () => {
+    const check = spawnSync(process.execPath, [path.join(ROOT, "scripts/generate.js"), "--check"], { encoding: "utf8" });
+    expect({ status: check.status, stderr: check.stderr }).toEqual({ status: 0, stderr: "" });
   });
 
   it("plugin exports the same rules object and the package's name and version", () => {

@@ -3,7 +3,7 @@
  * worker import them, so both time the same rules).
  */
 const { default: plugin } = await import(new URL("../../dist/index.js", import.meta.url).href);
-const { withModel } = await import(new URL("../../dist/model/index.js", import.meta.url).href);
+const { withModel } = await import(new URL("../../dist/lint/with-model.js", import.meta.url).href);
 
 export const recommended = plugin.configs.recommended;
 /** Same object, same parser, same files: only the rules differ. */
