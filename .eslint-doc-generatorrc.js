@@ -15,15 +15,7 @@ const config = {
   ignoreConfig: ["recommended-type-checked", "strict-type-checked", "all-type-checked"],
   ruleDocTitleFormat: "desc-parens-prefix-name",
   ruleDocNotices: ["deprecated", "configs", "fixableAndHasSuggestions", "requiresTypeChecking", "options"],
-  ruleListColumns: [
-    "name",
-    "description",
-    "configsError",
-    "fixable",
-    "hasSuggestions",
-    "requiresTypeChecking",
-    "deprecated",
-  ],
+  ruleListColumns: ["name", "description", "configsError", "fixable", "hasSuggestions", "requiresTypeChecking", "deprecated"],
   // The hand-written body follows a fixed order (see CONTRIBUTING.md); the generator fails when a
   // page drops one of these sections. "Options" is enforced by `ruleDocSectionOptions` (default).
   ruleDocSectionInclude: ["Examples", "When Not To Use It", "Related Rules"],

@@ -85,10 +85,7 @@ const layers = defineConfig(
 );
 
 export default defineConfig(
-  globalIgnores(
-    ["dist/", "node_modules/", "examples/", "test/fixtures/", ".bench/", "docs/"],
-    "mcp-errors/ignores",
-  ),
+  globalIgnores(["dist/", "node_modules/", "examples/", "test/fixtures/", ".bench/", "docs/"], "mcp-errors/ignores"),
   {
     name: "mcp-errors/linter-options",
     linterOptions: { reportUnusedDisableDirectives: "error" },

@@ -23,11 +23,33 @@ import { createRandom } from "./lib/random.js";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CORPUS = path.join(ROOT, ".bench", "typed");
 
-const NOUNS = ["issue", "ticket", "message", "page", "forecast", "customer", "invoice", "record", "file", "user", "project", "event", "channel", "comment", "deployment", "order", "refund", "alert"];
+const NOUNS = [
+  "issue",
+  "ticket",
+  "message",
+  "page",
+  "forecast",
+  "customer",
+  "invoice",
+  "record",
+  "file",
+  "user",
+  "project",
+  "event",
+  "channel",
+  "comment",
+  "deployment",
+  "order",
+  "refund",
+  "alert",
+];
 const pascal = (s) => s[0].toUpperCase() + s.slice(1);
 
 const TSCONFIG = JSON.stringify(
-  { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true }, include: ["src"] },
+  {
+    compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true },
+    include: ["src"],
+  },
   null,
   2,
 );
@@ -249,7 +271,9 @@ async function child(mode) {
   const cpu = process.cpuUsage(cpuStart);
   const fatal = results.reduce((n, r) => n + r.messages.filter((m) => m.fatal).length, 0);
   const findings = results.reduce((n, r) => n + r.messages.length, 0) - fatal;
-  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, findings, fatal, files: results.length }));
+  process.stdout.write(
+    JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, findings, fatal, files: results.length }),
+  );
 }
 
 export async function runTypedBench({ runs = 3, projects = 12, seed = 20251129 } = {}) {
@@ -283,7 +307,9 @@ export async function runTypedBench({ runs = 3, projects = 12, seed = 20251129 }
     `typed parse only ${(time.parse / 1000).toFixed(2)} s / ${memory.parse.toFixed(0)} MB; recommended-type-checked ${(time.rules / 1000).toFixed(2)} s / ${memory.rules.toFixed(0)} MB`,
   );
   // Wall time is the target; CPU time (all threads, GC included) drifts less on a shared machine.
-  console.log(`ratio: time ${(time.rules / time.parse).toFixed(2)}x (target <= 1.25x; CPU time ${(cpu.rules / cpu.parse).toFixed(2)}x), peak memory ${(memory.rules / memory.parse).toFixed(2)}x (target <= 1.3x)`);
+  console.log(
+    `ratio: time ${(time.rules / time.parse).toFixed(2)}x (target <= 1.25x; CPU time ${(cpu.rules / cpu.parse).toFixed(2)}x), peak memory ${(memory.rules / memory.parse).toFixed(2)}x (target <= 1.3x)`,
+  );
 }
 
 if (process.argv[2] === "--child") {

@@ -48,10 +48,50 @@ const FILES = Math.max(1, Number.parseInt(args.files, 10) || 2000);
 // Vocabulary
 // ---------------------------------------------------------------------------------------------
 
-const SERVICES = ["github", "jira", "slack", "notion", "stripe", "weather", "linear", "gitlab", "airtable", "hubspot", "sentry", "datadog", "zendesk", "figma", "spotify"];
+const SERVICES = [
+  "github",
+  "jira",
+  "slack",
+  "notion",
+  "stripe",
+  "weather",
+  "linear",
+  "gitlab",
+  "airtable",
+  "hubspot",
+  "sentry",
+  "datadog",
+  "zendesk",
+  "figma",
+  "spotify",
+];
 const VERBS = ["get", "list", "search", "create", "update", "delete", "fetch", "query", "send", "sync", "lookup", "resolve"];
-const NOUNS = ["issue", "ticket", "message", "page", "forecast", "customer", "invoice", "record", "file", "user", "project", "event", "channel", "comment", "deployment"];
-const GENERIC_MESSAGES = ["An error occurred", "Something went wrong", "Error", "Internal error", "Request failed", "Failed to process request", "Unexpected error"];
+const NOUNS = [
+  "issue",
+  "ticket",
+  "message",
+  "page",
+  "forecast",
+  "customer",
+  "invoice",
+  "record",
+  "file",
+  "user",
+  "project",
+  "event",
+  "channel",
+  "comment",
+  "deployment",
+];
+const GENERIC_MESSAGES = [
+  "An error occurred",
+  "Something went wrong",
+  "Error",
+  "Internal error",
+  "Request failed",
+  "Failed to process request",
+  "Unexpected error",
+];
 
 const camel = (snake) => snake.replace(/_([a-z])/gu, (_, c) => c.toUpperCase());
 const pascal = (snake) => camel(snake).replace(/^[a-z]/u, (c) => c.toUpperCase());
@@ -116,10 +156,15 @@ function fetchStep(rnd, ctx) {
   const url = `\`\${API_BASE}/${ctx.noun}s?q=\${encodeURIComponent(String(${ctx.arg}))}\``;
   const lines = [`const response = await fetch(${url}, {`];
   if (rnd.chance(0.5)) lines.push(`  method: "${rnd.pick(["GET", "POST"])}",`);
-  lines.push("  headers: { Authorization: `Bearer ${API_TOKEN}`, Accept: \"application/json\" },");
+  lines.push('  headers: { Authorization: `Bearer ${API_TOKEN}`, Accept: "application/json" },');
   if (signal) lines.push(`  signal: ${signal},`);
   lines.push("});");
-  const style = rnd.weighted([["classify", 3], ["throw", 3], ["generic", 2], ["status", 1]]);
+  const style = rnd.weighted([
+    ["classify", 3],
+    ["throw", 3],
+    ["generic", 2],
+    ["status", 1],
+  ]);
   lines.push("if (!response.ok) {");
   if (style === "classify") {
     lines.push(
@@ -152,7 +197,9 @@ function axiosStep(rnd, ctx) {
   return [
     `const { data } = await axios.${method}(\`\${API_BASE}/${ctx.noun}s\`, ${body}{`,
     `  headers: { "X-Api-Key": API_TOKEN },`,
-    ...(method === "get" ? [`  params: { q: ${ctx.arg}, limit: ${rnd.pick([10, 25, 50, 100])} }${timeout}${signal},`] : [`  ${(timeout + signal).slice(2) || "maxRedirects: 3"},`]),
+    ...(method === "get"
+      ? [`  params: { q: ${ctx.arg}, limit: ${rnd.pick([10, 25, 50, 100])} }${timeout}${signal},`]
+      : [`  ${(timeout + signal).slice(2) || "maxRedirects: 3"},`]),
     "});",
     ctx.ts ? `const results: ${pascal(ctx.noun)}[] = data.results ?? [];` : "const results = data.results ?? [];",
   ];
@@ -185,7 +232,12 @@ function dbStep(rnd, ctx) {
 }
 
 function emptyCheck(rnd, ctx) {
-  const style = rnd.weighted([["error", 1], ["text", 5], ["classified", 2], ["throw", 0.5]]);
+  const style = rnd.weighted([
+    ["error", 1],
+    ["text", 5],
+    ["classified", 2],
+    ["throw", 0.5],
+  ]);
   const lines = ["if (results.length === 0) {"];
   if (style === "error") {
     lines.push(`  return { isError: true, content: [{ type: "text", text: "No ${ctx.noun}s found" }] };`);
@@ -228,7 +280,16 @@ function successReturn(rnd, ctx) {
 function catchClause(rnd, ctx) {
   const head = ctx.ts ? "} catch (error: unknown) {" : "} catch (error) {";
   const message = ctx.ts ? "error instanceof Error ? error.message : String(error)" : "error.message";
-  const style = rnd.weighted([["classified", 8], ["generic", 1], ["message", 1], ["wrongRetry", 0.5], ["rethrow", 1], ["log", 1], ["swallow", 0.5], ["stack", 0.3]]);
+  const style = rnd.weighted([
+    ["classified", 8],
+    ["generic", 1],
+    ["message", 1],
+    ["wrongRetry", 0.5],
+    ["rethrow", 1],
+    ["log", 1],
+    ["swallow", 0.5],
+    ["stack", 0.3],
+  ]);
   const body = [];
   if (style === "classified") {
     body.push(...classifiedReturn(rnd, ctx, "transient", true, `\`${ctx.service} is unreachable: \${${message}}\``));
@@ -264,7 +325,7 @@ function shaping(rnd, ctx) {
     "for (const row of rows) {",
     "  byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + 1);",
     "}",
-    "const summary = [...byStatus].map(([status, count]) => `${status}: ${count}`).join(\", \");",
+    'const summary = [...byStatus].map(([status, count]) => `${status}: ${count}`).join(", ");',
   ];
   if (rnd.chance(0.5)) {
     lines.push(
@@ -280,7 +341,12 @@ function shaping(rnd, ctx) {
 /** The statements of one tool handler. */
 function handlerBody(rnd, ctx) {
   const work = [];
-  const call = rnd.weighted([[fetchStep, 5], [axiosStep, 3], [dbStep, 2], [fanOutStep, 1]]);
+  const call = rnd.weighted([
+    [fetchStep, 5],
+    [axiosStep, 3],
+    [dbStep, 2],
+    [fanOutStep, 1],
+  ]);
   work.push(...call(rnd, ctx));
   if (rnd.chance(0.7)) work.push(...emptyCheck(rnd, ctx));
   if (rnd.chance(0.3)) work.push(`const top = results.slice(0, ${rnd.pick([5, 10, 20])});`, "void top;");
@@ -538,7 +604,7 @@ function helperChunks(rnd, file) {
     ],
     [
       `function categoryForStatus(status${t(": number", "")})${t(': "transient" | "validation" | "business" | "permission"', "")} {`,
-      "  if (status === 429 || status >= 500) return \"transient\";",
+      '  if (status === 429 || status >= 500) return "transient";',
       '  if (status === 401 || status === 403) return "permission";',
       '  if (status === 400 || status === 422) return "validation";',
       '  return "business";',
@@ -615,10 +681,7 @@ function header(rnd, file, bodyText) {
     case "mcp-framework":
       break;
     case "low-level":
-      lines.push(
-        `const server = new Server({ name: "${file.service}", version: "0.${rnd.int(1, 9)}.0" }, { capabilities: { tools: {} } });`,
-        "",
-      );
+      lines.push(`const server = new Server({ name: "${file.service}", version: "0.${rnd.int(1, 9)}.0" }, { capabilities: { tools: {} } });`, "");
       break;
     default:
       lines.push(`const server = new McpServer({ name: "${file.service}-mcp", version: "1.0.${rnd.int(0, 20)}" });`, "");
@@ -823,7 +886,11 @@ async function main() {
       `(${corpus.min}-${corpus.max} per file) in ${path.relative(ROOT, CORPUS)}/ ` +
       `[${seconds(performance.now() - generated)}]`,
   );
-  console.log(`shapes: ${Object.entries(corpus.shapes).map(([s, n]) => `${s} ${n}`).join(", ")}`);
+  console.log(
+    `shapes: ${Object.entries(corpus.shapes)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(", ")}`,
+  );
   if (args["corpus-only"]) return;
 
   const { configs, recommended, MODEL_ROW } = await import("./lib/bench-configs.js");
@@ -842,9 +909,7 @@ async function main() {
   // speed drifts by tens of percent within a minute, so the workers take turns chunk by chunk
   // (a few files each, order swapped every chunk): both see the same drift, and the ratio of
   // their sums is stable where whole-corpus runs are not.
-  console.log(
-    `recommended: ${ruleCount} rule(s); ${RUNS} timed run(s) after a warm-up, one worker per mode, taking turns every ${CHUNK} files`,
-  );
+  console.log(`recommended: ${ruleCount} rule(s); ${RUNS} timed run(s) after a warm-up, one worker per mode, taking turns every ${CHUNK} files`);
   // `--floor`: two more modes. One rule that does nothing shows what ESLint itself adds as soon
   // as any rule runs (rule contexts, listener dispatch), apart from what our rules cost; one rule
   // that only builds the shared model, the way the rules do, shows what the model costs.
@@ -886,14 +951,22 @@ async function main() {
   const sorted = [...chunkRatios].sort((a, b) => a - b);
   const quantile = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
   console.log(`parse-only:  median ${seconds(parseMedian)} (${perFile(parseMedian)})  runs: ${runs.map((r) => seconds(r.parseOnly)).join(", ")}`);
-  console.log(`recommended: median ${seconds(recommendedMedian)} (${perFile(recommendedMedian)})  runs: ${runs.map((r) => seconds(r.recommended)).join(", ")}`);
-  console.log(`per-run ratios: ${runRatios.map((r) => r.toFixed(3)).join(", ")}; per-chunk ratio quartiles: ${quantile(0.25)} / ${quantile(0.5)} / ${quantile(0.75)}`);
+  console.log(
+    `recommended: median ${seconds(recommendedMedian)} (${perFile(recommendedMedian)})  runs: ${runs.map((r) => seconds(r.recommended)).join(", ")}`,
+  );
+  console.log(
+    `per-run ratios: ${runRatios.map((r) => r.toFixed(3)).join(", ")}; per-chunk ratio quartiles: ${quantile(0.25)} / ${quantile(0.5)} / ${quantile(0.75)}`,
+  );
   console.log(`recommended / parse-only: ${median(runRatios).toFixed(2)}x`);
   if (args.floor) {
     const floorRatios = runs.map((r) => r.floor / r.parseOnly);
-    console.log(`one no-op rule / parse-only (ESLint's own cost of running any rule): ${median(floorRatios).toFixed(2)}x (runs: ${floorRatios.map((r) => r.toFixed(3)).join(", ")})`);
+    console.log(
+      `one no-op rule / parse-only (ESLint's own cost of running any rule): ${median(floorRatios).toFixed(2)}x (runs: ${floorRatios.map((r) => r.toFixed(3)).join(", ")})`,
+    );
     const modelRatios = runs.map((r) => r.model / r.parseOnly);
-    console.log(`the shared model alone / parse-only (ESLint's cost included): ${median(modelRatios).toFixed(2)}x (runs: ${modelRatios.map((r) => r.toFixed(3)).join(", ")})`);
+    console.log(
+      `the shared model alone / parse-only (ESLint's cost included): ${median(modelRatios).toFixed(2)}x (runs: ${modelRatios.map((r) => r.toFixed(3)).join(", ")})`,
+    );
     // What the plugin itself adds: recommended's ratio minus the no-op rule's, run by run.
     const above = runs.map((r) => (r.recommended - r.floor) / r.parseOnly);
     const signed = (d) => `${d < 0 ? "-" : "+"}${Math.abs(d).toFixed(3)}`;
@@ -910,7 +983,7 @@ async function main() {
   const findings = [...reports.values()].reduce((a, b) => a + b, 0);
   const lines = warm.results.reduce((sum, r) => sum + (r.source ?? "").split("\n").length, 0);
   if (lines > 0) {
-    console.log(`findings: ${(100 * findings / lines).toFixed(2)} per 100 lines in the warm-up files (real servers measured 0.06-0.98)`);
+    console.log(`findings: ${((100 * findings) / lines).toFixed(2)} per 100 lines in the warm-up files (real servers measured 0.06-0.98)`);
   }
   const rulesMs = [...perRule.values()].reduce((a, b) => a + b, 0);
   console.log(`per-rule (stats run over ${quarter.length} files, ${seconds(rulesMs)} in rules):`);

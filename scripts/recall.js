@@ -69,7 +69,9 @@ function parse() {
 /** The label files, by server key (`owner__name`). */
 function loadLabels(only) {
   const sets = [];
-  for (const file of readdirSync(LABELS).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(LABELS)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     const key = file.slice(0, -".json".length);
     if (only.length > 0 && !only.includes(key)) continue;
     sets.push({ key, ...JSON.parse(readFileSync(path.join(LABELS, file), "utf8")) });
@@ -120,10 +122,11 @@ export function score(set, findings) {
   const labels = set.labels.map((label) => {
     let found = direct(label);
     // A call of a helper that takes no classification parameter is one defect with the helper.
-    if (!found && label.roots) found = label.roots.some((root) => {
-      const rootLabel = byPlace.get(`${root.file}:${String(root.line)}`);
-      return rootLabel !== undefined && direct(rootLabel);
-    });
+    if (!found && label.roots)
+      found = label.roots.some((root) => {
+        const rootLabel = byPlace.get(`${root.file}:${String(root.line)}`);
+        return rootLabel !== undefined && direct(rootLabel);
+      });
     return { ...label, found };
   });
   const onLabel = (finding) => set.labels.some((label) => matches(label, finding));
@@ -131,7 +134,7 @@ export function score(set, findings) {
 }
 
 function pct(n, d) {
-  return d === 0 ? "-" : `${(100 * n / d).toFixed(0)}%`;
+  return d === 0 ? "-" : `${((100 * n) / d).toFixed(0)}%`;
 }
 
 function tally(rows) {
@@ -162,7 +165,9 @@ function main() {
       process.exit(2);
     }
     if (head !== set.commit) {
-      process.stderr.write(`recall: ${dir} is at ${head.slice(0, 12)}, the labels are of ${set.commit.slice(0, 12)}: git -C ${dir} checkout ${set.commit}\n`);
+      process.stderr.write(
+        `recall: ${dir} is at ${head.slice(0, 12)}, the labels are of ${set.commit.slice(0, 12)}: git -C ${dir} checkout ${set.commit}\n`,
+      );
       process.exit(2);
     }
     const started = Date.now();
@@ -170,7 +175,13 @@ function main() {
     results.push({ set, ...score(set, findings), notices, seconds: (Date.now() - started) / 1000 });
   }
   if (options.json) {
-    process.stdout.write(`${JSON.stringify(results.map((r) => ({ server: r.set.key, labels: r.labels, findings: r.findings, notices: r.notices })), null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(
+        results.map((r) => ({ server: r.set.key, labels: r.labels, findings: r.findings, notices: r.notices })),
+        null,
+        2,
+      )}\n`,
+    );
     return;
   }
   const allLabels = results.flatMap((r) => r.labels);
@@ -190,20 +201,45 @@ function main() {
   const serverRows = results.map((r) => {
     const t = tally(r.labels);
     const on = r.findings.filter((f) => f.onLabel).length;
-    return [r.set.key, t.high, pct(t.highFound, t.high), t.low, pct(t.lowFound, t.low), r.findings.length, on, pct(on, r.findings.length), r.seconds.toFixed(1)];
+    return [
+      r.set.key,
+      t.high,
+      pct(t.highFound, t.high),
+      t.low,
+      pct(t.lowFound, t.low),
+      r.findings.length,
+      on,
+      pct(on, r.findings.length),
+      r.seconds.toFixed(1),
+    ];
   });
   const on = allFindings.filter((f) => f.onLabel).length;
-  serverRows.push(["all", total.high, pct(total.highFound, total.high), total.low, pct(total.lowFound, total.low), allFindings.length, on, pct(on, allFindings.length), ""]);
+  serverRows.push([
+    "all",
+    total.high,
+    pct(total.highFound, total.high),
+    total.low,
+    pct(total.lowFound, total.low),
+    allFindings.length,
+    on,
+    pct(on, allFindings.length),
+    "",
+  ]);
   console.log(`\nPer server (findings in the labelled files)\n`);
   console.log(table(["server", "high", "recall", "low", "recall", "findings", "on label", "precision", "s"], serverRows));
 
   const findingRules = [...new Set(allFindings.map((f) => f.rule))].sort();
   console.log(`\nFindings per rule\n`);
-  console.log(table(["rule", "findings", "on label", "share"], findingRules.map((rule) => {
-    const mine = allFindings.filter((f) => f.rule === rule);
-    const hit = mine.filter((f) => f.onLabel).length;
-    return [rule, mine.length, hit, pct(hit, mine.length)];
-  })));
+  console.log(
+    table(
+      ["rule", "findings", "on label", "share"],
+      findingRules.map((rule) => {
+        const mine = allFindings.filter((f) => f.rule === rule);
+        const hit = mine.filter((f) => f.onLabel).length;
+        return [rule, mine.length, hit, pct(hit, mine.length)];
+      }),
+    ),
+  );
   for (const r of results) for (const notice of r.notices) console.log(`\n${r.set.key}: ${notice}`);
   if (!options.list) {
     console.log("\nRun with --list for every miss and every finding on no label.");

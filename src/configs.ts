@@ -18,10 +18,7 @@ export function baseConfig(name: ConfigName): (typeof SYNTACTIC_CONFIG_NAMES)[nu
 }
 
 /** Which rules a config turns on, read from each rule's `meta.docs.recommended`. */
-export function rulesForConfig(
-  rules: Record<string, AnyRule>,
-  name: ConfigName,
-): Record<string, "error"> {
+export function rulesForConfig(rules: Record<string, AnyRule>, name: ConfigName): Record<string, "error"> {
   const selected: Record<string, "error"> = {};
   const typed = name.endsWith("-type-checked");
   const base = baseConfig(name);
@@ -29,10 +26,7 @@ export function rulesForConfig(
     const docs = rule.meta.docs;
     if (docs?.requiresTypeChecking && !typed) continue;
     const level = docs?.recommended;
-    const on =
-      base === "all" ||
-      (base === "strict" && level !== undefined) ||
-      (base === "recommended" && level === "recommended");
+    const on = base === "all" || (base === "strict" && level !== undefined) || (base === "recommended" && level === "recommended");
     if (on) selected[`mcp-errors/${id}`] = "error";
   }
   return selected;
@@ -46,17 +40,12 @@ export function rulesForConfig(
  * index (handler paths, throws and helpers across files); a file no tsconfig covers falls back
  * to syntactic parsing (see `typed/parser.ts`).
  */
-export function createConfigs(
-  plugin: TSESLint.FlatConfig.Plugin,
-  rules: Record<string, AnyRule>,
-): Record<ConfigName, TSESLint.FlatConfig.Config> {
+export function createConfigs(plugin: TSESLint.FlatConfig.Plugin, rules: Record<string, AnyRule>): Record<ConfigName, TSESLint.FlatConfig.Config> {
   const make = (name: ConfigName): TSESLint.FlatConfig.Config => ({
     name: `mcp-errors/${name}`,
     files: FILES,
     plugins: { "mcp-errors": plugin },
-    languageOptions: name.endsWith("-type-checked")
-      ? { parser: typedParser, parserOptions: { projectService: true } }
-      : { parser: tsParser },
+    languageOptions: name.endsWith("-type-checked") ? { parser: typedParser, parserOptions: { projectService: true } } : { parser: tsParser },
     rules: rulesForConfig(rules, name),
   });
   return Object.fromEntries(CONFIG_NAMES.map((name) => [name, make(name)])) as Record<ConfigName, TSESLint.FlatConfig.Config>;

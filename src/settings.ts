@@ -130,11 +130,7 @@ function build(raw: McpErrorsSettings | undefined): Vocabulary {
   const preset = name !== undefined && Object.hasOwn(PRESETS, name) ? PRESETS[name] : PRESETS.default;
   const fields = raw?.fields ?? {};
   const container =
-    raw?.container === undefined
-      ? preset.container
-      : typeof raw.container === "string"
-        ? raw.container.split(".").filter(Boolean)
-        : raw.container;
+    raw?.container === undefined ? preset.container : typeof raw.container === "string" ? raw.container.split(".").filter(Boolean) : raw.container;
   return {
     preset: preset.preset,
     container,

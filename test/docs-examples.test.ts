@@ -69,10 +69,7 @@ function extractExamples(markdown: string): Example[] {
 }
 
 /** Reads the `<!-- options -->` / `<!-- settings -->` comments just above line `fenceIndex`. */
-function directivesAbove(
-  lines: readonly string[],
-  fenceIndex: number,
-): Pick<Example, "options" | "settings"> {
+function directivesAbove(lines: readonly string[], fenceIndex: number): Pick<Example, "options" | "settings"> {
   let options: unknown[] | undefined;
   let settings: Record<string, unknown> | undefined;
   for (let j = fenceIndex - 1; j >= 0; j--) {
@@ -104,9 +101,7 @@ function lint(id: string, example: Example): Linter.LintMessage[] {
     settings: example.settings ?? {},
     rules: { [ruleId]: example.options ? ["error", ...example.options] : "error" },
   };
-  return linter
-    .verify(example.code, [config], path.join(ROOT, "file.ts"))
-    .filter((m) => m.fatal === true || m.ruleId === ruleId);
+  return linter.verify(example.code, [config], path.join(ROOT, "file.ts")).filter((m) => m.fatal === true || m.ruleId === ruleId);
 }
 
 describe("extractExamples", () => {
@@ -118,8 +113,8 @@ describe("extractExamples", () => {
       "```",
       "## Examples",
       "### Incorrect",
-      "<!-- options: {\"a\": 1} -->",
-      "<!-- settings: {\"mcp-errors\": {\"preset\": \"nested\"}} -->",
+      '<!-- options: {"a": 1} -->',
+      '<!-- settings: {"mcp-errors": {"preset": "nested"}} -->',
       "```ts",
       "# not a heading",
       "bad();",

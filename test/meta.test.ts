@@ -33,8 +33,7 @@ const packageJson = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "ut
 
 type JsonSchema = Record<string, unknown>;
 
-const isSchema = (value: unknown): value is JsonSchema =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Problems in one JSON schema and everything nested in it: object schemas must close
@@ -182,9 +181,7 @@ describe.each(ruleIds)("rule %s", (id) => {
 
   it("has defaultOptions that validate against its schema", () => {
     const schema = meta.schema as unknown[];
-    const defaults: unknown =
-      (meta as { defaultOptions?: unknown }).defaultOptions ??
-      (rule as { defaultOptions?: unknown }).defaultOptions;
+    const defaults: unknown = (meta as { defaultOptions?: unknown }).defaultOptions ?? (rule as { defaultOptions?: unknown }).defaultOptions;
     if (schema.length === 0) {
       expect(defaults ?? []).toEqual([]);
       return;

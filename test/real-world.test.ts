@@ -29,7 +29,10 @@ function traced(handler: Handler): Handler {
     try {
       return await handler(args);
     } catch (error) {
-${catchBody.split("\n").map((line) => `      ${line}`).join("\n")}
+${catchBody
+  .split("\n")
+  .map((line) => `      ${line}`)
+  .join("\n")}
     }${finallyBlock}
   };
 }

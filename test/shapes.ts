@@ -129,7 +129,7 @@ ${body}
 });`,
   },
   {
-    title: "low-level \"tools/call\" with an if chain on a destructured name",
+    title: 'low-level "tools/call" with an if chain on a destructured name',
     group: 2,
     named: true,
     thrown: "protocol-error",

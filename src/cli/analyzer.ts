@@ -153,7 +153,12 @@ async function createESLint(spec: EngineSpec): Promise<{ eslint: ESLint; dispose
   const engine = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "engine.js")).href;
   writeFileSync(file, `import { eslintOptions } from ${JSON.stringify(engine)};\nexport default eslintOptions(${JSON.stringify(spec)});\n`);
   const eslint = await ESLint.fromOptionsModule(pathToFileURL(file));
-  return { eslint, dispose: () => { rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    eslint,
+    dispose: () => {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResult> {

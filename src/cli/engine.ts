@@ -95,8 +95,7 @@ export function cleanResult(result: ESLint.LintResult): { result: ESLint.LintRes
     if (message.ruleId === INVENTORY_RULE_ID) inventory = message.message;
     else if (isOurMessage(message)) messages.push(message);
   }
-  const count = (severity: 1 | 2, fixable: boolean): number =>
-    messages.filter((m) => m.severity === severity && (!fixable || m.fix !== undefined)).length;
+  const count = (severity: 1 | 2, fixable: boolean): number => messages.filter((m) => m.severity === severity && (!fixable || m.fix !== undefined)).length;
   return {
     inventory,
     result: {

@@ -25,9 +25,7 @@ type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
  * Nor kept until the next file: an editor's lint server would hold the last file's tree between
  * lints, and a second lint of the same SourceCode would read the model built for the first.
  */
-let current:
-  | { readonly sourceCode: SourceCode; model: McpModel | undefined; imported: ImportedFacts | null | undefined; readers: number }
-  | undefined;
+let current: { readonly sourceCode: SourceCode; model: McpModel | undefined; imported: ImportedFacts | null | undefined; readers: number } | undefined;
 
 function slotOf(sourceCode: SourceCode): NonNullable<typeof current> {
   if (current?.sourceCode !== sourceCode) current = { sourceCode, model: undefined, imported: undefined, readers: 0 };
@@ -76,10 +74,7 @@ function importedIn(slot: NonNullable<typeof current>, context: Context): Import
  * Runs `check` with the file's model once the traversal is over. The first rule to read it
  * builds it from the steps of ESLint's traversal; the others get the same model.
  */
-export function withModel(
-  context: Context,
-  check: (model: McpModel) => void,
-): TSESLint.RuleListener {
+export function withModel(context: Context, check: (model: McpModel) => void): TSESLint.RuleListener {
   const slot = slotOf(context.sourceCode);
   if (!slot.model) importedIn(slot, context);
   slot.readers += 1;
@@ -93,4 +88,3 @@ export function withModel(
     },
   };
 }
-

@@ -145,7 +145,15 @@ export function buildModel(sourceCode: SourceCode, mode: "traversal" | "walk" = 
   };
 
   // Stage 5: results.
-  const resultInputs = { sourceCode, calls, isErrorObjects: collected.isErrorObjects, resultObjects: collected.resultObjects, errorHelpers, imported, handlersAt };
+  const resultInputs = {
+    sourceCode,
+    calls,
+    isErrorObjects: collected.isErrorObjects,
+    resultObjects: collected.resultObjects,
+    errorHelpers,
+    imported,
+    handlersAt,
+  };
   const importedInstances = imported?.instances ?? new Map<string, never>();
   return {
     sourceCode,

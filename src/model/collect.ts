@@ -5,16 +5,7 @@
  * walks the tree itself.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import {
-  type FunctionNode,
-  TYPE_KEYS,
-  forEachChild,
-  isFunctionNode,
-  recordImport,
-  recordRequireBinding,
-  staticString,
-  unwrap,
-} from "../util/ast.js";
+import { type FunctionNode, TYPE_KEYS, forEachChild, isFunctionNode, recordImport, recordRequireBinding, staticString, unwrap } from "../util/ast.js";
 import { isIsErrorProperty, isToolResultObject } from "./results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -29,7 +20,11 @@ export interface FunctionFacts {
 }
 
 /** Declarations that hold only types. */
-const TYPE_DECLARATIONS = new Set<string>([AST_NODE_TYPES.TSInterfaceDeclaration, AST_NODE_TYPES.TSTypeAliasDeclaration, AST_NODE_TYPES.TSDeclareFunction]);
+const TYPE_DECLARATIONS = new Set<string>([
+  AST_NODE_TYPES.TSInterfaceDeclaration,
+  AST_NODE_TYPES.TSTypeAliasDeclaration,
+  AST_NODE_TYPES.TSDeclareFunction,
+]);
 
 /** A step of ESLint's traversal (`SourceCode#traverse()`, ESLint 9 and later): visit steps enter (phase 1) or leave a node. */
 interface TraversalStep {
@@ -74,9 +69,7 @@ export class Collector {
    * module's top level. The replay recognizes a function's exit by its identity, without reading
    * the exited node.
    */
-  private readonly stack: Frame[] = [
-    { fn: undefined, facts: { children: [], calls: [], throws: [] } },
-  ];
+  private readonly stack: Frame[] = [{ fn: undefined, facts: { children: [], calls: [], throws: [] } }];
 
   private get top(): Frame {
     return this.stack[this.stack.length - 1] as Frame;

@@ -193,4 +193,3 @@ export const FRAMEWORKS = {
     requestSignal: "none",
   },
 } as const satisfies Record<Framework, FrameworkProfile>;
-

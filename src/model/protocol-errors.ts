@@ -71,7 +71,11 @@ function codeValue(node: TSESTree.Node | undefined): number | undefined {
 }
 
 /** `throw new McpError(...)`, `throw McpError.fromError(...)`, or a const holding one. */
-export function protocolThrow(sourceCode: SourceCode, importedFrom: ReadonlyMap<string, string>, node: TSESTree.ThrowStatement): ProtocolThrow | undefined {
+export function protocolThrow(
+  sourceCode: SourceCode,
+  importedFrom: ReadonlyMap<string, string>,
+  node: TSESTree.ThrowStatement,
+): ProtocolThrow | undefined {
   let argument = unwrap(node.argument);
   if (argument.type === AST_NODE_TYPES.Identifier) {
     const init = constInitializer(sourceCode, argument);

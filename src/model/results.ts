@@ -20,7 +20,8 @@ function isResultShaped(object: TSESTree.ObjectExpression): boolean {
     if (p.key.name === "isError" || p.key.name === "structuredContent") return true;
     if (p.key.name === "content") {
       const value = unwrap(p.value);
-      if (value.type === AST_NODE_TYPES.Literal || value.type === AST_NODE_TYPES.TemplateLiteral || value.type === AST_NODE_TYPES.ObjectExpression) return false;
+      if (value.type === AST_NODE_TYPES.Literal || value.type === AST_NODE_TYPES.TemplateLiteral || value.type === AST_NODE_TYPES.ObjectExpression)
+        return false;
       hasContent = true;
     }
   }

@@ -103,7 +103,12 @@ function classDeclaration(sourceCode: SourceCode, identifier: TSESTree.Identifie
 /** An instance method (or arrow property) of a class body. */
 function methodOf(body: TSESTree.ClassBody, name: string): FunctionNode | undefined {
   for (const member of body.body) {
-    if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && !member.computed && member.key.type === AST_NODE_TYPES.Identifier && member.key.name === name) {
+    if (
+      (member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) &&
+      !member.computed &&
+      member.key.type === AST_NODE_TYPES.Identifier &&
+      member.key.name === name
+    ) {
       const value = member.value ? unwrap(member.value) : undefined;
       if (isFunctionNode(value)) return value;
     }

@@ -142,7 +142,6 @@ export interface UnresolvedHandler {
   readonly registration: TSESTree.Node;
 }
 
-
 export interface ThrowSite {
   readonly node: TSESTree.ThrowStatement;
   /** The handlers out of which this throw escapes to the framework. */

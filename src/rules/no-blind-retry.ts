@@ -2,7 +2,20 @@ import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/util
 const DefinitionType = TSESLint.Scope.DefinitionType;
 import { type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { type FunctionNode, calleeName, enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, memberPath, mentionsName, rootIdentifier, unwrap } from "../util/ast.js";
+import {
+  type FunctionNode,
+  calleeName,
+  enclosingFunction,
+  findVariable,
+  forEachOwnNode,
+  isFunctionNode,
+  isInside,
+  memberName,
+  memberPath,
+  mentionsName,
+  rootIdentifier,
+  unwrap,
+} from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
 import { type ExternalFailures, alwaysExits, externalFailures, isHandledWithin, sameFileCallee } from "./shared/external-failures.js";
@@ -11,12 +24,7 @@ export type Options = [{ requireJitter?: boolean }];
 export type MessageIds = "retriesEveryError" | "constantDelay" | "noDelay" | "noJitter";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-type Loop =
-  | TSESTree.ForStatement
-  | TSESTree.WhileStatement
-  | TSESTree.DoWhileStatement
-  | TSESTree.ForOfStatement
-  | TSESTree.ForInStatement;
+type Loop = TSESTree.ForStatement | TSESTree.WhileStatement | TSESTree.DoWhileStatement | TSESTree.ForOfStatement | TSESTree.ForInStatement;
 
 /** A retry: a loop around a try/catch that goes on after a failure, or a function that calls itself from its catch. */
 interface RetrySite {
@@ -40,7 +48,19 @@ const TEXT_TESTS = new Set(["includes", "startsWith", "endsWith", "match", "test
 const LOGGING_OBJECTS = /^(console|logger|log|this\.logger|this\.log)$/;
 const LOGGING_METHODS = new Set(["log", "info", "warn", "error", "debug", "trace", "push", "add", "set", "captureException"]);
 /** Math and number helpers a delay computation may use; anything else is a call we cannot see into. */
-const PURE_MATH = new Set(["Math.min", "Math.max", "Math.floor", "Math.ceil", "Math.round", "Math.trunc", "Math.pow", "Math.abs", "Number", "parseInt", "parseFloat"]);
+const PURE_MATH = new Set([
+  "Math.min",
+  "Math.max",
+  "Math.floor",
+  "Math.ceil",
+  "Math.round",
+  "Math.trunc",
+  "Math.pow",
+  "Math.abs",
+  "Number",
+  "parseInt",
+  "parseFloat",
+]);
 const RANDOM = new Set(["Math.random", "crypto.randomInt", "randomInt"]);
 const COMPARISONS = new Set(["===", "!==", "==", "!=", "<", "<=", ">", ">="]);
 
@@ -80,7 +100,11 @@ function leavesOnSuccess(sourceCode: SourceCode, loop: Loop, tryStatement: TSEST
     for (const statement of tryStatement.block.body) {
       if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
       const e = statement.expression;
-      if (e.type === AST_NODE_TYPES.AssignmentExpression && e.left.type === AST_NODE_TYPES.Identifier && mentionsName(sourceCode, test, new Set([e.left.name]), "subtree")) {
+      if (
+        e.type === AST_NODE_TYPES.AssignmentExpression &&
+        e.left.type === AST_NODE_TYPES.Identifier &&
+        mentionsName(sourceCode, test, new Set([e.left.name]), "subtree")
+      ) {
         return true;
       }
     }
@@ -89,7 +113,11 @@ function leavesOnSuccess(sourceCode: SourceCode, loop: Loop, tryStatement: TSEST
   if (block.type === AST_NODE_TYPES.BlockStatement) {
     const next = block.body[block.body.indexOf(tryStatement) + 1];
     const catchBody = catchClause.body;
-    if ((next?.type === AST_NODE_TYPES.BreakStatement || next?.type === AST_NODE_TYPES.ReturnStatement) && alwaysExits(catchBody, true) && !alwaysExits(catchBody)) {
+    if (
+      (next?.type === AST_NODE_TYPES.BreakStatement || next?.type === AST_NODE_TYPES.ReturnStatement) &&
+      alwaysExits(catchBody, true) &&
+      !alwaysExits(catchBody)
+    ) {
       return true;
     }
   }
@@ -245,7 +273,12 @@ function catchInspects(sourceCode: SourceCode, catchClause: TSESTree.CatchClause
         const callee = unwrap(node.callee);
         const argsMention = node.arguments.some((a) => mentionsName(sourceCode, a, names, "subtree"));
         if (name !== undefined && PREDICATE_NAME.test(name) && argsMention) inspects = true;
-        else if (name !== undefined && TEXT_TESTS.has(name) && callee.type === AST_NODE_TYPES.MemberExpression && (isErrorValue(callee.object) || argsMention)) {
+        else if (
+          name !== undefined &&
+          TEXT_TESTS.has(name) &&
+          callee.type === AST_NODE_TYPES.MemberExpression &&
+          (isErrorValue(callee.object) || argsMention)
+        ) {
           inspects = true;
         } else if (argsMention && isStatementCall(node) && !isLogging(callee)) {
           // `handleError(err);` may rethrow what must not be retried: we cannot tell.
@@ -286,7 +319,9 @@ function tryFilters(sourceCode: SourceCode, tryBlock: TSESTree.BlockStatement): 
     if (exit?.type !== AST_NODE_TYPES.ReturnStatement && exit?.type !== AST_NODE_TYPES.BreakStatement) return;
     forEachOwnNode(sourceCode, node.test, (n) => {
       if (n.type !== AST_NODE_TYPES.BinaryExpression || !COMPARISONS.has(n.operator)) return;
-      const status = [n.left, n.right].some((s) => s.type === AST_NODE_TYPES.MemberExpression && /^(status|statusCode|status_code)$/.test(memberName(s) ?? ""));
+      const status = [n.left, n.right].some(
+        (s) => s.type === AST_NODE_TYPES.MemberExpression && /^(status|statusCode|status_code)$/.test(memberName(s) ?? ""),
+      );
       const code = [n.left, n.right].some((s) => s.type === AST_NODE_TYPES.Literal && typeof s.value === "number" && s.value >= 400 && s.value < 600);
       if (status && code) filters = true;
     });

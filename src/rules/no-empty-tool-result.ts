@@ -1,7 +1,17 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { objectLiteral, type McpModel, isReturnedValue } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { type FunctionNode, findProperty, findVariable, hasSpread, isFunctionNode, memberPath, ownReturnStatements, staticString, unwrap } from "../util/ast.js";
+import {
+  type FunctionNode,
+  findProperty,
+  findVariable,
+  hasSpread,
+  isFunctionNode,
+  memberPath,
+  ownReturnStatements,
+  staticString,
+  unwrap,
+} from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { returnsToolResult } from "./shared/results.js";
@@ -40,7 +50,6 @@ function emptiness(sourceCode: SourceCode, content: TSESTree.Node): string | und
   }
   return "only empty text";
 }
-
 
 function onlyReturned(sourceCode: SourceCode, declarator: TSESTree.VariableDeclarator): boolean {
   if (declarator.id.type !== AST_NODE_TYPES.Identifier) return false;
@@ -109,9 +118,9 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ reportStructuredContentOnly: false }],
     messages: {
       emptyToolResult:
-        "{{tool}} returns a successful result with {{what}}{{structured}}. The model gets no words about what happened, and clients fill the gap with a placeholder such as \"(tool completed with no output)\", so the agent cannot tell whether the call did anything. Say what happened in a text part (\"Deleted 3 records\", \"0 rows matched\").",
+        '{{tool}} returns a successful result with {{what}}{{structured}}. The model gets no words about what happened, and clients fill the gap with a placeholder such as "(tool completed with no output)", so the agent cannot tell whether the call did anything. Say what happened in a text part ("Deleted 3 records", "0 rows matched").',
       emptyFastMcpReturn:
-        "{{tool}} {{what}}, which FastMCP sends as a result with no content. The model gets no words about what happened, so the agent cannot tell whether the call did anything. Return a sentence that says what happened (\"Deleted 3 records\", \"0 rows matched\").",
+        '{{tool}} {{what}}, which FastMCP sends as a result with no content. The model gets no words about what happened, so the agent cannot tell whether the call did anything. Return a sentence that says what happened ("Deleted 3 records", "0 rows matched").',
       describeOutcome: "Add a text part to fill in with what happened.",
       mirrorStructuredContent: "Add a text part with the structured content as JSON.",
     },

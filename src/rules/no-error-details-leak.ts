@@ -44,9 +44,9 @@ export default createRule<Options, MessageIds>({
       stackTraceLeak:
         "{{tool}} puts a stack trace ({{what}}) in its result, where the model and the user read it: it exposes file paths and internals and buries the actual failure. Use the error message and keep the stack in the server log.",
       errorObjectLeak:
-        "{{tool}} puts a whole error object ({{what}}) in its result, where the model and the user read it: it can carry the stack, request headers and credentials, or serialize to \"{}\". Use the error message and keep the rest in the server log.",
+        '{{tool}} puts a whole error object ({{what}}) in its result, where the model and the user read it: it can carry the stack, request headers and credentials, or serialize to "{}". Use the error message and keep the rest in the server log.',
       responseObjectLeak:
-        "{{tool}} turns an upstream response object into text ({{what}}) in its result: the model reads \"[object Response]\" or \"[object Object]\" instead of what failed. Report the status and the error message, and keep the rest in the server log.",
+        '{{tool}} turns an upstream response object into text ({{what}}) in its result: the model reads "[object Response]" or "[object Object]" instead of what failed. Report the status and the error message, and keep the rest in the server log.',
       useMessage: "Use the error message instead (`{{replacement}}`).",
     },
   },

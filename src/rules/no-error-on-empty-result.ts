@@ -180,8 +180,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: "problem",
     docs: {
-      description:
-        "Disallow reporting an error when an operation succeeded and found nothing: an empty result is an answer, not a failure",
+      description: "Disallow reporting an error when an operation succeeded and found nothing: an empty result is an answer, not a failure",
       recommended: "recommended",
     },
     hasSuggestions: true,
@@ -192,8 +191,7 @@ export default createRule<Options, MessageIds>({
         properties: {
           reportSingleItemLookup: {
             type: "boolean",
-            description:
-              "Also report an error for a lookup by id that found nothing (`if (!user) return error(\"User 42 not found\")`).",
+            description: 'Also report an error for a lookup by id that found nothing (`if (!user) return error("User 42 not found")`).',
           },
         },
       },
@@ -201,7 +199,7 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ reportSingleItemLookup: false }],
     messages: {
       errorOnEmptyResult:
-        "{{tool}} reports an error when {{what}}: the operation worked and found nothing. The agent will retry or give up instead of answering \"none\". Return a successful result that says the query ran and matched nothing.",
+        '{{tool}} reports an error when {{what}}: the operation worked and found nothing. The agent will retry or give up instead of answering "none". Return a successful result that says the query ran and matched nothing.',
       returnEmptySuccess: "Return a successful result that says nothing matched.",
     },
   },
@@ -280,8 +278,15 @@ export default createRule<Options, MessageIds>({
       // with its text pushed in the same block.
       for (const result of model.results) {
         let declarator = result.object.parent;
-        while (declarator.type === AST_NODE_TYPES.TSAsExpression || declarator.type === AST_NODE_TYPES.TSSatisfiesExpression) declarator = declarator.parent;
-        if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || !declarator.init || unwrap(declarator.init) !== result.object || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
+        while (declarator.type === AST_NODE_TYPES.TSAsExpression || declarator.type === AST_NODE_TYPES.TSSatisfiesExpression)
+          declarator = declarator.parent;
+        if (
+          declarator.type !== AST_NODE_TYPES.VariableDeclarator ||
+          !declarator.init ||
+          unwrap(declarator.init) !== result.object ||
+          declarator.id.type !== AST_NODE_TYPES.Identifier
+        )
+          continue;
         const variable = findVariable(sourceCode, declarator.id);
         if (!variable) continue;
         for (const reference of variable.references) {
@@ -299,8 +304,7 @@ export default createRule<Options, MessageIds>({
         const what = emptyBranch(site.node, text);
         if (what === undefined) continue;
         const argument = unwrap(site.node.argument);
-        const message =
-          argument.type === AST_NODE_TYPES.NewExpression && argument.arguments.length === 1 ? argument.arguments[0] : undefined;
+        const message = argument.type === AST_NODE_TYPES.NewExpression && argument.arguments.length === 1 ? argument.arguments[0] : undefined;
         const inHandler = site.handlers.some((h) => h.entry === site.node.parent || isDirectlyIn(site.node, h.entry));
         const fix: TSESLint.ReportFixFunction | null =
           message && inHandler && !containsComment(sourceCode, site.node)
@@ -331,7 +335,8 @@ function pushedText(statement: TSESTree.ExpressionStatement, references: readonl
   for (const sibling of block.body) {
     if (sibling.type !== AST_NODE_TYPES.ExpressionStatement) continue;
     const call = unwrap(sibling.expression);
-    if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression || memberName(call.callee) !== "push") continue;
+    if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression || memberName(call.callee) !== "push")
+      continue;
     const content = call.callee.object;
     if (content.type !== AST_NODE_TYPES.MemberExpression || memberName(content) !== "content") continue;
     if (!references.some((r) => r.identifier === content.object)) continue;

@@ -38,8 +38,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: "suggestion",
     docs: {
-      description:
-        "Disallow generic error text (\"An error occurred\", \"Operation failed\") that tells the agent nothing it can act on",
+      description: 'Disallow generic error text ("An error occurred", "Operation failed") that tells the agent nothing it can act on',
       recommended: "recommended",
     },
     hasSuggestions: true,
@@ -66,7 +65,7 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ additionalPhrases: [], allowedPhrases: [] }],
     messages: {
       genericErrorMessage:
-        "The error text \"{{text}}\" of {{tool}} is generic: it names no cause, input, resource or next step, so the agent can neither fix its call nor explain the failure. Say what failed, why, and what to do next.",
+        'The error text "{{text}}" of {{tool}} is generic: it names no cause, input, resource or next step, so the agent can neither fix its call nor explain the failure. Say what failed, why, and what to do next.',
       appendCauseMessage: "Append the caught error's message (`{{name}}`).",
     },
   },
@@ -84,7 +83,8 @@ export default createRule<Options, MessageIds>({
         reported.add(node);
         const caught = caughtErrorName(node);
         const n = unwrap(node);
-        const canFix = caught !== undefined && (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateLiteral) && !containsComment(sourceCode, n);
+        const canFix =
+          caught !== undefined && (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateLiteral) && !containsComment(sourceCode, n);
         context.report({
           node,
           messageId: "genericErrorMessage",

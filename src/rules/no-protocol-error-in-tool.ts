@@ -181,8 +181,7 @@ function returnsResult(handler: ToolHandler): boolean {
 function typeText(node: TSESTree.TypeNode): string {
   if (node.type === AST_NODE_TYPES.TSTypeReference) {
     const typeName = node.typeName;
-    const name =
-      typeName.type === AST_NODE_TYPES.Identifier ? typeName.name : typeName.type === AST_NODE_TYPES.TSQualifiedName ? typeName.right.name : "";
+    const name = typeName.type === AST_NODE_TYPES.Identifier ? typeName.name : typeName.type === AST_NODE_TYPES.TSQualifiedName ? typeName.right.name : "";
     const args = node.typeArguments?.params.map(typeText).join(" ") ?? "";
     return `${name} ${args}`;
   }

@@ -12,11 +12,7 @@ export type Options = [
     validation?: "retryable" | "not-retryable" | "either";
   },
 ];
-export type MessageIds =
-  | "retryablePermanentError"
-  | "retryAfterOnPermanentError"
-  | "validationRetryability"
-  | "setNotRetryable";
+export type MessageIds = "retryablePermanentError" | "retryAfterOnPermanentError" | "validationRetryability" | "setNotRetryable";
 
 const PERMANENT = new Set(["business", "permission"]);
 
@@ -30,8 +26,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: "problem",
     docs: {
-      description:
-        "Disallow marking business and permission errors as retryable, and retry-after hints on errors that cannot succeed on retry",
+      description: "Disallow marking business and permission errors as retryable, and retry-after hints on errors that cannot succeed on retry",
       recommended: "recommended",
     },
     fixable: "code",
@@ -110,9 +105,7 @@ export default createRule<Options, MessageIds>({
           // Only a wholly permanent category makes `false` right on every path.
           fix: allPermanent && editable(retryableNode) ? setFalse : null,
           suggest:
-            allPermanent || !editable(retryableNode)
-              ? []
-              : [{ messageId: "setNotRetryable", data: { field: vocabulary.retryable }, fix: setFalse }],
+            allPermanent || !editable(retryableNode) ? [] : [{ messageId: "setNotRetryable", data: { field: vocabulary.retryable }, fix: setFalse }],
         });
       }
 
@@ -128,7 +121,15 @@ export default createRule<Options, MessageIds>({
         });
       }
 
-      if (validation !== "either" && known && categories.size === 1 && categories.has("validation") && retryableNode && retryable !== undefined && !checked.has(retryableNode)) {
+      if (
+        validation !== "either" &&
+        known &&
+        categories.size === 1 &&
+        categories.has("validation") &&
+        retryableNode &&
+        retryable !== undefined &&
+        !checked.has(retryableNode)
+      ) {
         const expected = validation === "retryable";
         if (retryable !== expected) {
           checked.add(retryableNode);

@@ -55,7 +55,8 @@ export default createRule<Options, MessageIds>({
         "This catch turns a failed call into {{value}}, and {{tool}} reports it as a normal answer: the agent takes the empty answer as the truth and tells the user there is nothing, instead of retrying or reporting the outage. Rethrow the error with `{ cause }`, or return an error result.",
       failurePayload:
         "{{tool}} returns a successful result whose payload says it failed (`{{field}}`): clients and the agent go by `isError`, so the failure is taken as a normal answer instead of being retried or reported. Add `isError: true` with a classification.",
-      addIsError: "Return it as an error result: add `isError: true` and classify it as {{category}} (`{{categoryField}}: {{code}}`, `{{retryable}}: {{value}}`).",
+      addIsError:
+        "Return it as an error result: add `isError: true` and classify it as {{category}} (`{{categoryField}}: {{code}}`, `{{retryable}}: {{value}}`).",
       markAsError: "Return it as an error result: add `isError: true`.",
       rethrowWithCause: "Rethrow instead: `throw new Error(..., { cause: {{cause}} })`.",
     },
@@ -163,4 +164,3 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
-

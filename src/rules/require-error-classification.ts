@@ -15,13 +15,7 @@ export type Options = [
     validationRetryable?: boolean;
   },
 ];
-export type MessageIds =
-  | "missingClassification"
-  | "missingCategory"
-  | "missingRetryable"
-  | "unknownCategory"
-  | "unclassifiedThrow"
-  | "addClassification";
+export type MessageIds = "missingClassification" | "missingCategory" | "missingRetryable" | "unknownCategory" | "unclassifiedThrow" | "addClassification";
 
 function literalBoolean(node: TSESTree.Node): boolean | undefined {
   const n = unwrap(node);
@@ -33,8 +27,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: "suggestion",
     docs: {
-      description:
-        "Require every error a tool returns or throws to carry a category and a retryability the agent can read",
+      description: "Require every error a tool returns or throws to carry a category and a retryability the agent can read",
       recommended: "recommended",
     },
     fixable: "code",
@@ -53,8 +46,7 @@ export default createRule<Options, MessageIds>({
           },
           validationRetryable: {
             type: "boolean",
-            description:
-              "The retryability that fixes insert for validation errors (a retry with corrected input can succeed; a blind retry cannot).",
+            description: "The retryability that fixes insert for validation errors (a retry with corrected input can succeed; a blind retry cannot).",
           },
         },
       },
@@ -65,10 +57,9 @@ export default createRule<Options, MessageIds>({
         "The error result of {{tool}} has neither `{{category}}` nor `{{retryable}}`, so the agent cannot tell whether to retry, fix its input, or stop. Add both to the error payload the model reads.",
       missingCategory:
         "The error result of {{tool}} has no `{{category}}`, so the agent cannot tell a bad input from an outage or a refusal. Add one of: {{categories}}.",
-      missingRetryable:
-        "The error result of {{tool}} has no `{{retryable}}`, so the agent has to guess whether a retry can succeed. Add it.",
+      missingRetryable: "The error result of {{tool}} has no `{{retryable}}`, so the agent has to guess whether a retry can succeed. Add it.",
       unknownCategory:
-        "The error category \"{{value}}\" of {{tool}} is not one of the configured categories ({{categories}}); agents cannot map it to an action. Use one of them or map it in `settings[\"mcp-errors\"].categories`.",
+        'The error category "{{value}}" of {{tool}} is not one of the configured categories ({{categories}}); agents cannot map it to an action. Use one of them or map it in `settings["mcp-errors"].categories`.',
       unclassifiedThrow:
         "This error thrown out of {{tool}} carries no classification: {{outcome}}. Return an error result with `{{category}}` and `{{retryable}}` instead, or convert it in a wrapper.",
       addClassification: "Classify it as {{category}} (`{{categoryField}}: {{code}}`, `{{retryable}}: {{value}}`).",
@@ -94,7 +85,8 @@ export default createRule<Options, MessageIds>({
         if (vocabulary.container.length > 0) return [];
         // With a literal retryability already there, offer only the categories that agree with it.
         const categories = orderedCategories(at).filter(
-          (c) => existingRetryable === undefined || retryableFor(c, validationRetryable) === existingRetryable || (c === "validation" && !missing.retryable),
+          (c) =>
+            existingRetryable === undefined || retryableFor(c, validationRetryable) === existingRetryable || (c === "validation" && !missing.retryable),
         );
         return categories.map((category) => {
           const value = retryableFor(category, validationRetryable);
@@ -108,10 +100,7 @@ export default createRule<Options, MessageIds>({
               }
               if (text && !containsComment(sourceCode, text)) {
                 const fields = classificationFields(vocabulary, category, value);
-                return fixer.replaceText(
-                  text,
-                  `JSON.stringify({ ${fields}, ${propertyKey(vocabulary.description)}: ${sourceCode.getText(text)} })`,
-                );
+                return fixer.replaceText(text, `JSON.stringify({ ${fields}, ${propertyKey(vocabulary.description)}: ${sourceCode.getText(text)} })`);
               }
               return null;
             },
@@ -143,7 +132,8 @@ export default createRule<Options, MessageIds>({
               data: { tool, retryable: vocabulary.retryable },
               fix:
                 only && category.parent.type === AST_NODE_TYPES.ObjectExpression && isEditableObject(category.parent)
-                  ? (fixer) => fixer.insertTextAfter(category, `, ${propertyKey(vocabulary.retryable)}: ${String(retryableFor(only, validationRetryable))}`)
+                  ? (fixer) =>
+                      fixer.insertTextAfter(category, `, ${propertyKey(vocabulary.retryable)}: ${String(retryableFor(only, validationRetryable))}`)
                   : null,
             });
           }
@@ -164,9 +154,7 @@ export default createRule<Options, MessageIds>({
             node: isErrorProperty,
             messageId: "missingCategory",
             data: { tool, category: vocabulary.category, categories: categoryList },
-            suggest: target
-              ? suggestions(result.node, target, undefined, { category: true, retryable: false }, literalBoolean(retryable.value))
-              : [],
+            suggest: target ? suggestions(result.node, target, undefined, { category: true, retryable: false }, literalBoolean(retryable.value)) : [],
           });
         }
       }

@@ -142,16 +142,15 @@ export default createRule<Options, MessageIds>({
           isInside(target, block) &&
           !hasSharedDeclaration(sourceCode, target, result);
         const data = { field: vocabulary.retryAfter, fallback: String(DEFAULT_SECONDS) };
-        const suggestion: TSESLint.ReportSuggestionArray<MessageIds> =
-          editable
-            ? [
-                {
-                  messageId: found.header === undefined ? "addFixedRetryAfter" : "readRetryAfterHeader",
-                  data,
-                  fix: (fixer) => insertProperty(fixer, target, `${propertyKey(vocabulary.retryAfter)}: ${valueText(vocabulary.retryAfter, found.header)}`),
-                },
-              ]
-            : [];
+        const suggestion: TSESLint.ReportSuggestionArray<MessageIds> = editable
+          ? [
+              {
+                messageId: found.header === undefined ? "addFixedRetryAfter" : "readRetryAfterHeader",
+                data,
+                fix: (fixer) => insertProperty(fixer, target, `${propertyKey(vocabulary.retryAfter)}: ${valueText(vocabulary.retryAfter, found.header)}`),
+              },
+            ]
+          : [];
         context.report({
           node: result.helperCall ?? claim,
           messageId: "missingRetryAfter",

@@ -1,5 +1,18 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { type ClientFacts, type ExternalCall, type PassThrough, classifyCall, collectDefaultTimeouts, collectImports, isGuarded, mayLeaveProcess, passThroughOf, promisifiedNames, type McpModel, type ToolHandler } from "../model/index.js";
+import {
+  type ClientFacts,
+  type ExternalCall,
+  type PassThrough,
+  classifyCall,
+  collectDefaultTimeouts,
+  collectImports,
+  isGuarded,
+  mayLeaveProcess,
+  passThroughOf,
+  promisifiedNames,
+  type McpModel,
+  type ToolHandler,
+} from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { type FunctionNode, enclosingFunction, functionName, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -53,8 +66,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: "problem",
     docs: {
-      description:
-        "Require a timeout on every external call a tool handler makes (fetch, axios, got, http, child processes)",
+      description: "Require a timeout on every external call a tool handler makes (fetch, axios, got, http, child processes)",
       recommended: "recommended",
     },
     fixable: "code",
@@ -67,8 +79,7 @@ export default createRule<Options, MessageIds>({
           timeoutMs: {
             type: "integer",
             minimum: 1,
-            description:
-              "The timeout that fixes insert, in milliseconds. Keep it below the client's request timeout (60 s on SDK clients).",
+            description: "The timeout that fixes insert, in milliseconds. Keep it below the client's request timeout (60 s on SDK clients).",
           },
           clients: {
             type: "array",
@@ -81,8 +92,7 @@ export default createRule<Options, MessageIds>({
             type: "array",
             items: { type: "string" },
             uniqueItems: true,
-            description:
-              "Functions that bound what they wrap (beyond names containing \"timeout\" or \"deadline\").",
+            description: 'Functions that bound what they wrap (beyond names containing "timeout" or "deadline").',
           },
           scope: {
             type: "string",
@@ -139,9 +149,7 @@ export default createRule<Options, MessageIds>({
       if (isGuarded(call, wrappers, boundaries)) return;
       const names = new Set(handlers.flatMap((h) => (h.toolName === undefined ? [] : [h.toolName])));
       const tool = handlers.length === 0 ? "a function outside any tool handler" : toolLabel([...names]);
-      const signal = requestSignal
-        ? `AbortSignal.any([${requestSignal}, AbortSignal.timeout(${String(ms)})])`
-        : `AbortSignal.timeout(${String(ms)})`;
+      const signal = requestSignal ? `AbortSignal.any([${requestSignal}, AbortSignal.timeout(${String(ms)})])` : `AbortSignal.timeout(${String(ms)})`;
 
       const { messageId, fixId, fix } = timeoutRemedy(sourceCode, call, external, ms, signal);
       const offered = fixOrSuggest(autofix, fix, fixId && { messageId: fixId, data: { signal, ms: String(ms) } });
@@ -175,7 +183,9 @@ export default createRule<Options, MessageIds>({
         const imported = model.importedPassThrough;
         // A call of a function listed in `wrappers` is bounded by it.
         const leaving = calls.filter(
-          (call) => !(call.callee.type === AST_NODE_TYPES.Identifier && wrappers.has(call.callee.name)) && mayLeaveProcess(call, importedFrom, customClients, promisified),
+          (call) =>
+            !(call.callee.type === AST_NODE_TYPES.Identifier && wrappers.has(call.callee.name)) &&
+            mayLeaveProcess(call, importedFrom, customClients, promisified),
         );
         // Same-file functions that hand a parameter to a client (`run(file, args, options)`), by
         // name: only a function that makes one of these calls can be one, and most files have none.
@@ -207,5 +217,3 @@ export default createRule<Options, MessageIds>({
     );
   },
 });
-
-

@@ -24,7 +24,7 @@ export default createRule<Options, MessageIds>({
     schema: [],
     messages: {
       missingValidationDetail:
-        "The validation error of {{tool}} (\"{{text}}\") names no input parameter and says nothing about the expected form, so the agent cannot tell which argument to correct or how, and repeats the call or gives up. Name the parameter ({{parameters}}) and what a valid value looks like.",
+        'The validation error of {{tool}} ("{{text}}") names no input parameter and says nothing about the expected form, so the agent cannot tell which argument to correct or how, and repeats the call or gives up. Name the parameter ({{parameters}}) and what a valid value looks like.',
     },
   },
   create(context) {
@@ -48,7 +48,14 @@ export default createRule<Options, MessageIds>({
         if (!parameters || parameters.size === 0) continue;
         const matcher = nameMatcher(parameters);
         if (!matcher) continue;
-        const messages = staticMessages(sourceCode, result, payload.texts, payloadField(payload, vocabulary.description)?.value, matcher, argsNameAt(model, result));
+        const messages = staticMessages(
+          sourceCode,
+          result,
+          payload.texts,
+          payloadField(payload, vocabulary.description)?.value,
+          matcher,
+          argsNameAt(model, result),
+        );
         if (!messages || messages.length === 0) continue;
         if (messages.some((m) => isSpecific(m.text, matcher))) continue;
 

@@ -253,7 +253,9 @@ function firstReference(configFile: string): string | undefined {
   const known = firstReferences.get(configFile);
   if (known !== undefined) return known ?? undefined;
   let found: string | undefined;
-  const { config } = ts.readConfigFile(configFile, (file) => ts.sys.readFile(file)) as { config?: { files?: unknown; include?: unknown; references?: unknown } };
+  const { config } = ts.readConfigFile(configFile, (file) => ts.sys.readFile(file)) as {
+    config?: { files?: unknown; include?: unknown; references?: unknown };
+  };
   const reference = Array.isArray(config?.references) ? (config.references[0] as { path?: unknown } | undefined) : undefined;
   if (Array.isArray(config?.files) && config.files.length === 0 && config.include === undefined && typeof reference?.path === "string") {
     const target = path.resolve(path.dirname(configFile), reference.path);

@@ -12,7 +12,8 @@ import { beforeParse } from "./conversions.js";
 type ParserOptions = Record<string, unknown>;
 
 /** Errors that say "no type information for this file", as opposed to a syntax error. */
-const PROJECT_ERROR = /project service|parserOptions\.project|tsconfig|not found by the project|none of those TSConfigs include this file|allowDefaultProject|Cannot read file/i;
+const PROJECT_ERROR =
+  /project service|parserOptions\.project|tsconfig|not found by the project|none of those TSConfigs include this file|allowDefaultProject|Cannot read file/i;
 
 let noticed = false;
 

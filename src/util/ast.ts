@@ -5,10 +5,7 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 const DefinitionType = TSESLint.Scope.DefinitionType;
 
-export type FunctionNode =
-  | TSESTree.FunctionDeclaration
-  | TSESTree.FunctionExpression
-  | TSESTree.ArrowFunctionExpression;
+export type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
 export function isFunctionNode(node: TSESTree.Node | null | undefined): node is FunctionNode {
   return (
@@ -37,10 +34,7 @@ export function unwrap(node: TSESTree.Node): TSESTree.Node {
 }
 
 /** The static name of a property key or member property (`a.b`, `a["b"]`, `{ b: 1 }`). */
-export function staticKeyName(
-  key: TSESTree.Node,
-  computed: boolean,
-): string | undefined {
+export function staticKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
   if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
   if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "string") return key.value;
   if (key.type === AST_NODE_TYPES.Literal && typeof key.value === "number") return String(key.value);
@@ -55,15 +49,9 @@ export function memberName(node: TSESTree.MemberExpression): string | undefined 
 }
 
 /** Finds a non-computed property by name in an object literal. */
-export function findProperty(
-  object: TSESTree.ObjectExpression,
-  name: string,
-): TSESTree.Property | undefined {
+export function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
   for (const property of object.properties) {
-    if (
-      property.type === AST_NODE_TYPES.Property &&
-      staticKeyName(property.key, property.computed) === name
-    ) {
+    if (property.type === AST_NODE_TYPES.Property && staticKeyName(property.key, property.computed) === name) {
       return property;
     }
   }
@@ -95,10 +83,7 @@ export function staticString(node: TSESTree.Node): string | undefined {
 }
 
 /** Finds the variable an identifier refers to, walking up from the identifier's scope. */
-export function findVariable(
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  identifier: TSESTree.Identifier,
-): TSESLint.Scope.Variable | undefined {
+export function findVariable(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
   let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier);
   while (scope) {
     const variable = scope.set.get(identifier.name);
@@ -112,10 +97,7 @@ export function findVariable(
  * The initializer of a `const` the identifier refers to, when it has exactly one definition and
  * is never reassigned. Anything else is unknown (`undefined`).
  */
-export function constInitializer(
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  identifier: TSESTree.Identifier,
-): TSESTree.Node | undefined {
+export function constInitializer(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier): TSESTree.Node | undefined {
   const variable = findVariable(sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!def || def.type !== DefinitionType.Variable) return undefined;
@@ -132,10 +114,7 @@ export function constInitializer(
 }
 
 /** The function an identifier names in this file (declaration or a const function expression). */
-export function resolveFunction(
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  identifier: TSESTree.Identifier,
-): FunctionNode | undefined {
+export function resolveFunction(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier): FunctionNode | undefined {
   const variable = findVariable(sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!def) return undefined;
@@ -225,9 +204,7 @@ export function thisPropertyInitializer(node: TSESTree.MemberExpression): TSESTr
       return unwrap(member.value);
     }
   }
-  const constructor = current.body.find(
-    (m): m is TSESTree.MethodDefinition => m.type === AST_NODE_TYPES.MethodDefinition && m.kind === "constructor",
-  );
+  const constructor = current.body.find((m): m is TSESTree.MethodDefinition => m.type === AST_NODE_TYPES.MethodDefinition && m.kind === "constructor");
   const assignments: TSESTree.Node[] = [];
   for (const statement of constructor?.value.body?.body ?? []) {
     if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
@@ -367,17 +344,20 @@ export function ownReturnStatements(body: TSESTree.BlockStatement): TSESTree.Ret
 }
 
 /** Visitor keys that lead only into type annotations: walks that look for code skip them. */
-export const TYPE_KEYS: ReadonlySet<string> = new Set(["typeAnnotation", "returnType", "typeParameters", "typeArguments", "superTypeArguments", "implements"]);
+export const TYPE_KEYS: ReadonlySet<string> = new Set([
+  "typeAnnotation",
+  "returnType",
+  "typeParameters",
+  "typeArguments",
+  "superTypeArguments",
+  "implements",
+]);
 
 /**
  * Calls `visit` on every node inside `root` that belongs to the same function: nested functions
  * and classes are skipped (their code runs later, or not at all).
  */
-export function forEachOwnNode(
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  root: TSESTree.Node,
-  visit: (node: TSESTree.Node) => void,
-): void {
+export function forEachOwnNode(sourceCode: Readonly<TSESLint.SourceCode>, root: TSESTree.Node, visit: (node: TSESTree.Node) => void): void {
   const keys = sourceCode.visitorKeys;
   const walk = (node: TSESTree.Node): void => {
     if (node !== root && (isFunctionNode(node) || node.type === AST_NODE_TYPES.ClassBody)) return;
@@ -414,8 +394,7 @@ export function mentionsName(
 ): boolean {
   if (names.size === 0) return false;
   let found = false;
-  const check = (node: TSESTree.Node): boolean =>
-    node.type === AST_NODE_TYPES.Identifier && names.has(node.name) && !isPropertyName(node);
+  const check = (node: TSESTree.Node): boolean => node.type === AST_NODE_TYPES.Identifier && names.has(node.name) && !isPropertyName(node);
   if (within === "own-code") {
     forEachOwnNode(sourceCode, root, (node) => {
       if (!found && check(node)) found = true;

@@ -10,9 +10,7 @@ export interface McpErrorsRuleDocs {
 
 const REPO_URL = "https://github.com/eslint-plugin-mcp-errors/eslint-plugin-mcp-errors";
 
-const ruleCreator = ESLintUtils.RuleCreator<McpErrorsRuleDocs>(
-  (name) => `${REPO_URL}/blob/main/docs/rules/${name}.md`,
-);
+const ruleCreator = ESLintUtils.RuleCreator<McpErrorsRuleDocs>((name) => `${REPO_URL}/blob/main/docs/rules/${name}.md`);
 
 /**
  * The options as `create` reads them: every field present. A rule's `Options` type keeps its

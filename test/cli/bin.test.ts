@@ -86,7 +86,8 @@ function lintedFiles(run: Run, cwd: string): string[] {
     .sort();
 }
 
-const header = (analysis: string, files: number): string => `mcp-errors ${VERSION} · recommended · ${analysis} · ${String(files)} file${files === 1 ? "" : "s"}`;
+const header = (analysis: string, files: number): string =>
+  `mcp-errors ${VERSION} · recommended · ${analysis} · ${String(files)} file${files === 1 ? "" : "s"}`;
 
 const lines = (text: string): string[] => text.split("\n").filter((line) => line !== "");
 
@@ -191,7 +192,14 @@ afterAll(() => {
 
 describe("fixtures", () => {
   it("hold the files the discovery must skip (git-ignored ones included)", () => {
-    for (const file of ["plain-js/.gitignore", "plain-js/generated/tools.js", "plain-js/dist/server.js", "plain-js/src/globals.d.ts", "plain-js/src/server.test.js", "ts-server/src/env.d.ts"]) {
+    for (const file of [
+      "plain-js/.gitignore",
+      "plain-js/generated/tools.js",
+      "plain-js/dist/server.js",
+      "plain-js/src/globals.d.ts",
+      "plain-js/src/server.test.js",
+      "ts-server/src/env.d.ts",
+    ]) {
       expect(existsSync(path.join(FIXTURES, file)), file).toBe(true);
     }
   });
@@ -237,7 +245,12 @@ describe("plain-js: no tsconfig", () => {
 
 describe("ts-server: one tsconfig, helpers in other files", () => {
   const cwd = fixture("ts-server");
-  const typed = ["src/lib/http.ts:6 mcp-errors/require-timeout", "src/lib/http.ts:7 mcp-errors/require-error-classification", "src/server.ts:34 mcp-errors/no-retryable-permanent-error", "src/server.ts:37 mcp-errors/no-retryable-permanent-error"];
+  const typed = [
+    "src/lib/http.ts:6 mcp-errors/require-timeout",
+    "src/lib/http.ts:7 mcp-errors/require-error-classification",
+    "src/server.ts:34 mcp-errors/no-retryable-permanent-error",
+    "src/server.ts:37 mcp-errors/no-retryable-permanent-error",
+  ];
 
   it("runs the typed analysis and follows the handlers into the helpers", () => {
     expect(runs.tsCached.code).toBe(1);
@@ -326,7 +339,10 @@ describe("missing-extends: the tsconfig extends a package that is not installed"
 
   it("still runs typed (the helper's fetch is found), without a parse error per file", () => {
     expect(runs.missingExtends.code).toBe(1);
-    expect(findings(runs.missingExtends, cwd)).toEqual(["src/calendar.ts:8 mcp-errors/require-timeout", "src/server.ts:16 mcp-errors/require-error-classification"]);
+    expect(findings(runs.missingExtends, cwd)).toEqual([
+      "src/calendar.ts:8 mcp-errors/require-timeout",
+      "src/server.ts:16 mcp-errors/require-error-classification",
+    ]);
   });
 
   it("says so in one notice line at most", () => {
@@ -347,7 +363,9 @@ describe("foreign-directives: inline directives for rules the CLI does not load"
   });
 
   it("honours an eslint-disable comment for one of ours", () => {
-    const suppressed = jsonResults(runs.foreignJson).flatMap((result) => result.suppressedMessages.map((m) => `${relative(cwd, result.filePath)}:${String(m.line)} ${m.ruleId ?? ""}`));
+    const suppressed = jsonResults(runs.foreignJson).flatMap((result) =>
+      result.suppressedMessages.map((m) => `${relative(cwd, result.filePath)}:${String(m.line)} ${m.ruleId ?? ""}`),
+    );
     expect(suppressed).toEqual(["src/server.ts:15 mcp-errors/require-timeout"]);
   });
 });
@@ -370,7 +388,10 @@ describe("usage", () => {
   it("exits 2 on an unknown option, with a one-line reason and no stack", () => {
     expect(runs.unknownOption.code).toBe(2);
     expect(runs.unknownOption.stdout).toBe("");
-    expect(lines(runs.unknownOption.stderr)).toEqual([expect.stringMatching(/^mcp-errors: Unknown option '--bogus'/u), "Run mcp-errors --help for the options."]);
+    expect(lines(runs.unknownOption.stderr)).toEqual([
+      expect.stringMatching(/^mcp-errors: Unknown option '--bogus'/u),
+      "Run mcp-errors --help for the options.",
+    ]);
   });
 
   // The same path as the bin (which only sets `process.exitCode`), in this process: a spawn per

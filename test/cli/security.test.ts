@@ -12,7 +12,6 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, type Run, spawnBin } from "./spawn-bin.js";
 
-
 const tmp = mkdtempSync(path.join(os.tmpdir(), "mcp-errors-hostile-"));
 const markers = path.join(tmp, "markers");
 const outer = path.join(tmp, "outer");
@@ -69,7 +68,10 @@ function plantTree(): void {
       name: "hostile-server",
       type: "module",
       scripts: Object.fromEntries(
-        ["preinstall", "install", "postinstall", "prepare", "pretest", "test", "lint"].map((script) => [script, `node -e "require('node:fs').writeFileSync(${JSON.stringify(path.join(markers, `script-${script}`))}, '')"`]),
+        ["preinstall", "install", "postinstall", "prepare", "pretest", "test", "lint"].map((script) => [
+          script,
+          `node -e "require('node:fs').writeFileSync(${JSON.stringify(path.join(markers, `script-${script}`))}, '')"`,
+        ]),
       ),
     }),
   );

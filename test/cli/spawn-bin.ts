@@ -19,7 +19,12 @@ export function spawnBin(cwd: string, args: readonly string[], env: NodeJS.Proce
     const inherited = { ...process.env };
     delete inherited.FORCE_COLOR;
     // A hung run fails its tests (code null) instead of the whole file timing out.
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...inherited, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"], timeout: 180_000 });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...inherited, NO_COLOR: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 180_000,
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

@@ -27,15 +27,19 @@ const probe: TSESLint.RuleModule<"at"> = {
 
 function probeAt(code: string): { tool: string | null; frameworks: string[]; escaping: number[] } {
   const linter = new Linter({ configType: "flat" });
-  const messages = linter.verify(code, [
-    {
-      files: ["**/*.ts"],
-      languageOptions: { parser: tsParser },
-      // typescript-eslint's rule type and ESLint's differ only in deprecated context members.
-      plugins: { probe: { rules: { probe: probe as unknown as import("eslint").Rule.RuleModule } } },
-      rules: { "probe/probe": "error" },
-    },
-  ], "file.ts");
+  const messages = linter.verify(
+    code,
+    [
+      {
+        files: ["**/*.ts"],
+        languageOptions: { parser: tsParser },
+        // typescript-eslint's rule type and ESLint's differ only in deprecated context members.
+        plugins: { probe: { rules: { probe: probe as unknown as import("eslint").Rule.RuleModule } } },
+        rules: { "probe/probe": "error" },
+      },
+    ],
+    "file.ts",
+  );
   const fatal = messages.find((m) => m.fatal);
   if (fatal) throw new Error(fatal.message);
   const message = messages.find((m) => m.ruleId === "probe/probe");
@@ -60,7 +64,9 @@ describe("the MCP model finds every handler shape", () => {
       });
 
       it("sees a throw inside try/catch as caught", () => {
-        const result = probeAt(shape.wrap('    debugger;\n    try {\n      throw new Error("boom");\n    } catch {\n      return { content: [] };\n    }'));
+        const result = probeAt(
+          shape.wrap('    debugger;\n    try {\n      throw new Error("boom");\n    } catch {\n      return { content: [] };\n    }'),
+        );
         expect(result.escaping).toEqual([]);
       });
     });
@@ -72,15 +78,22 @@ describe("the MCP model finds every handler shape", () => {
   });
 
   it.each([
-    ["a name parameter with a literal default after ||", 'export function registerFetch(server: McpServer, name?: string) {\n  server.tool(name || "web_fetch", "Fetch a page", async () => {\n    debugger;\n    return { content: [] };\n  });\n}'],
-    ["a name parameter with a literal default after ??", 'export function registerFetch(server: McpServer, name?: string) {\n  server.tool(name ?? "web_fetch", "Fetch a page", async () => {\n    debugger;\n    return { content: [] };\n  });\n}'],
+    [
+      "a name parameter with a literal default after ||",
+      'export function registerFetch(server: McpServer, name?: string) {\n  server.tool(name || "web_fetch", "Fetch a page", async () => {\n    debugger;\n    return { content: [] };\n  });\n}',
+    ],
+    [
+      "a name parameter with a literal default after ??",
+      'export function registerFetch(server: McpServer, name?: string) {\n  server.tool(name ?? "web_fetch", "Fetch a page", async () => {\n    debugger;\n    return { content: [] };\n  });\n}',
+    ],
   ])("names a tool registered under %s by that default", (_, body) => {
     const code = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n${body}`;
     expect(probeAt(code).tool).toBe("web_fetch");
   });
 
   it("leaves a computed name unnamed", () => {
-    const code = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport function registerFetch(server: McpServer, name: string) {\n  server.tool(name + "_v2", "Fetch a page", async () => {\n    debugger;\n    return { content: [] };\n  });\n}';
+    const code =
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport function registerFetch(server: McpServer, name: string) {\n  server.tool(name + "_v2", "Fetch a page", async () => {\n    debugger;\n    return { content: [] };\n  });\n}';
     expect(probeAt(code).tool).toBeNull();
   });
 
@@ -105,7 +118,10 @@ describe("the MCP model finds every handler shape", () => {
       ["a config that is not an object literal", `registry.accountTool("list_scans", config, ${handler});`],
       ["a computed name", `registry.accountTool(prefix + "_scans", { inputSchema: {} }, ${handler});`],
       ["a fourth argument", `registry.accountTool("list_scans", { inputSchema: {} }, ${handler}, options);`],
-      ["a handler passed by name", `async function listScans(args) {\n  debugger;\n  return { content: [] };\n}\nregistry.accountTool("list_scans", { inputSchema: {} }, listScans);`],
+      [
+        "a handler passed by name",
+        `async function listScans(args) {\n  debugger;\n  return { content: [] };\n}\nregistry.accountTool("list_scans", { inputSchema: {} }, listScans);`,
+      ],
     ])("is not a registration with %s", (_, call) => {
       expect(probeAt(file(call))).toEqual({ tool: null, frameworks: [], escaping: [] });
     });

@@ -438,7 +438,10 @@ server.registerTool("ping", { inputSchema: {} }, async ({ url }) => {
 ];
 
 /** A retry loop around `tried` in a handler, with `handling` as its catch body. */
-function retryLoop(catchBody: string, tried = 'return { content: [{ type: "text", text: await (await fetch("https://api.example.com/" + args.query)).text() }] };'): string {
+function retryLoop(
+  catchBody: string,
+  tried = 'return { content: [{ type: "text", text: await (await fetch("https://api.example.com/" + args.query)).text() }] };',
+): string {
   return `  for (let attempt = 0; attempt < 3; attempt++) {
     try {
       ${tried}
@@ -477,11 +480,31 @@ ${SLEEP}`,
     options: [{ requireJitter: false }],
   },
   { name: "a comparison of the error's status", code: inTool(retryLoop(`      if (error.response?.status === 404) throw error;\n${JITTERED}`), SLEEP) },
-  { name: "instanceof a specific error class", code: inTool(retryLoop(`      if (error instanceof RateLimitError) {\n${JITTERED}\n        continue;\n      }\n      throw error;`), SLEEP) },
-  { name: "a switch on the error code", code: inTool(retryLoop(`      switch (error.code) {\n        case "ECONNRESET":\n          break;\n        default:\n          throw error;\n      }\n${JITTERED}`), SLEEP) },
-  { name: "a destructured catch binding", code: inTool(retryLoop(`      void status;\n${JITTERED}`).replace("catch (error)", "catch ({ status })"), SLEEP) },
-  { name: "a text test on the message", code: inTool(retryLoop(`      const message = String(error);\n      if (!message.includes("timeout")) throw error;\n${JITTERED}`), SLEEP) },
-  { name: "a same-file handler that may rethrow", code: inTool(retryLoop(`      rethrowIfPermanent(error);\n${JITTERED}`), `${SLEEP}\nfunction rethrowIfPermanent(e) { if (e.status < 500) throw e; }`) },
+  {
+    name: "instanceof a specific error class",
+    code: inTool(retryLoop(`      if (error instanceof RateLimitError) {\n${JITTERED}\n        continue;\n      }\n      throw error;`), SLEEP),
+  },
+  {
+    name: "a switch on the error code",
+    code: inTool(
+      retryLoop(
+        `      switch (error.code) {\n        case "ECONNRESET":\n          break;\n        default:\n          throw error;\n      }\n${JITTERED}`,
+      ),
+      SLEEP,
+    ),
+  },
+  {
+    name: "a destructured catch binding",
+    code: inTool(retryLoop(`      void status;\n${JITTERED}`).replace("catch (error)", "catch ({ status })"), SLEEP),
+  },
+  {
+    name: "a text test on the message",
+    code: inTool(retryLoop(`      const message = String(error);\n      if (!message.includes("timeout")) throw error;\n${JITTERED}`), SLEEP),
+  },
+  {
+    name: "a same-file handler that may rethrow",
+    code: inTool(retryLoop(`      rethrowIfPermanent(error);\n${JITTERED}`), `${SLEEP}\nfunction rethrowIfPermanent(e) { if (e.status < 500) throw e; }`),
+  },
   {
     name: "the try returns before throwing for permanent statuses",
     code: inTool(

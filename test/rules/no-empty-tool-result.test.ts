@@ -32,7 +32,9 @@ function toolOf(shape: HandlerShape): string {
 const empty = (tool: string, what = "no content", structured = ""): Record<string, string> => ({ tool, what, structured });
 
 /** The one suggestion: `from` (the content array) becomes the placeholder part. */
-const describeOutcome = (from: string, to = FILLED) => (code: string) => [{ messageId: "describeOutcome" as const, output: replaceOnce(code, from, to) }];
+const describeOutcome =
+  (from: string, to = FILLED) =>
+  (code: string) => [{ messageId: "describeOutcome" as const, output: replaceOnce(code, from, to) }];
 
 const FASTMCP = `import { FastMCP } from "fastmcp";
 import { z } from "zod";
@@ -58,7 +60,14 @@ const shapeInvalid: Invalid[] = SHAPES.flatMap((shape) => [
   invalid({
     name: `${shape.title}: content: []`,
     code: wrap(shape, "    return { /*>*/content: [] };"),
-    errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(toolOf(shape)), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+    errors: [
+      {
+        messageId: "emptyToolResult",
+        reported: "content: []",
+        data: empty(toolOf(shape)),
+        suggestions: describeOutcome("content: []", `content: ${FILLED}`),
+      },
+    ],
     output: null,
   }),
   invalid({
@@ -96,7 +105,10 @@ ruleTester.run("no-empty-tool-result", rule, {
     { name: "a hole in the content array", code: inTool("  return { content: [, ] };") },
     { name: "text from a variable", code: inTool('  return { content: [{ type: "text", text: summary }] };') },
     { name: "a template with an expression", code: inTool('  return { content: [{ type: "text", text: `${count}` }] };') },
-    { name: "an empty text part next to a non-empty one", code: inTool('  return { content: [{ type: "text", text: "" }, { type: "text", text: "Done." }] };') },
+    {
+      name: "an empty text part next to a non-empty one",
+      code: inTool('  return { content: [{ type: "text", text: "" }, { type: "text", text: "Done." }] };'),
+    },
     { name: "an image part", code: inTool('  return { content: [{ type: "image", data: png, mimeType: "image/png" }] };') },
     { name: "an embedded resource part", code: inTool('  return { content: [{ type: "resource", resource: { uri: "file:///a", text: "" } }] };') },
     { name: "a part whose type is not static", code: inTool('  return { content: [{ type: kind, text: "" }] };') },
@@ -167,7 +179,7 @@ it("returns nothing", async () => {
     { name: "not an MCP file", code: "export function run() { return { content: [] }; }" },
 
     // FastMCP: only what FastMCP is known to turn into empty content.
-    { name: "FastMCP: execute returns a sentence", code: fastMcp('execute: async ({ id }) => `Deleted record ${id}.`') },
+    { name: "FastMCP: execute returns a sentence", code: fastMcp("execute: async ({ id }) => `Deleted record ${id}.`") },
     {
       name: "FastMCP: execute that streams its content",
       code: fastMcp(`execute: async ({ id }, { streamContent }) => {
@@ -248,13 +260,27 @@ export default class DeleteRecord extends MCPTool {
     invalid({
       name: "an empty template literal",
       code: inTool('  return { /*>*/content: [{ type: "text", text: `` }] };'),
-      errors: [{ messageId: "emptyToolResult", reported: 'content: [{ type: "text", text: `` }]', data: empty(TOOL, "only empty text"), suggestions: describeOutcome('[{ type: "text", text: `` }]') }],
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: 'content: [{ type: "text", text: `` }]',
+          data: empty(TOOL, "only empty text"),
+          suggestions: describeOutcome('[{ type: "text", text: `` }]'),
+        },
+      ],
       output: null,
     }),
     invalid({
       name: "whitespace-only text",
       code: inTool('  return { /*>*/content: [{ type: "text", text: " \\n" }] };'),
-      errors: [{ messageId: "emptyToolResult", reported: 'content: [{ type: "text", text: " \\n" }]', data: empty(TOOL, "only empty text"), suggestions: describeOutcome('[{ type: "text", text: " \\n" }]') }],
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: 'content: [{ type: "text", text: " \\n" }]',
+          data: empty(TOOL, "only empty text"),
+          suggestions: describeOutcome('[{ type: "text", text: " \\n" }]'),
+        },
+      ],
       output: null,
     }),
     invalid({
@@ -273,31 +299,46 @@ export default class DeleteRecord extends MCPTool {
     invalid({
       name: "an empty part held in a const",
       code: inTool('  const blank = { type: "text", text: "" };\n  return { /*>*/content: [blank] };'),
-      errors: [{ messageId: "emptyToolResult", reported: "content: [blank]", data: empty(TOOL, "only empty text"), suggestions: describeOutcome("[blank]") }],
+      errors: [
+        { messageId: "emptyToolResult", reported: "content: [blank]", data: empty(TOOL, "only empty text"), suggestions: describeOutcome("[blank]") },
+      ],
       output: null,
     }),
     invalid({
       name: "isError: false",
       code: inTool("  return { isError: false, /*>*/content: [] };"),
-      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      errors: [
+        { messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) },
+      ],
       output: null,
     }),
     invalid({
       name: "a type assertion on the array: the suggestion keeps it",
       code: inTool("  return { /*>*/content: [] as TextContent[] };"),
-      errors: [{ messageId: "emptyToolResult", reported: "content: [] as TextContent[]", data: empty(TOOL), suggestions: describeOutcome("[] as", `${FILLED} as`) }],
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: "content: [] as TextContent[]",
+          data: empty(TOOL),
+          suggestions: describeOutcome("[] as", `${FILLED} as`),
+        },
+      ],
       output: null,
     }),
     invalid({
       name: "a const result returned as it is",
       code: inTool("  await records.remove(args.id);\n  const result = { /*>*/content: [] };\n  return result as CallToolResult;"),
-      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      errors: [
+        { messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) },
+      ],
       output: null,
     }),
     invalid({
       name: "one branch of a conditional",
       code: inTool(`  return args.dryRun ? { content: ${OK} } : { /*>*/content: [] };`),
-      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      errors: [
+        { messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) },
+      ],
       output: null,
     }),
     invalid({
@@ -305,16 +346,22 @@ export default class DeleteRecord extends MCPTool {
       code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 const server = new McpServer({ name: "demo", version: "1.0.0" });
 server.registerTool("clear_cache", {}, async () => ({ /*>*/content: [] }));`,
-      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty('Tool "clear_cache"'), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: "content: []",
+          data: empty('Tool "clear_cache"'),
+          suggestions: describeOutcome("content: []", `content: ${FILLED}`),
+        },
+      ],
       output: null,
     }),
     invalid({
       name: "a same-file helper that builds the empty result",
-      code: inTool(
-        "  await records.remove(args.id);\n  return done();",
-        "function done() {\n  return { /*>*/content: [] };\n}",
-      ),
-      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      code: inTool("  await records.remove(args.id);\n  return done();", "function done() {\n  return { /*>*/content: [] };\n}"),
+      errors: [
+        { messageId: "emptyToolResult", reported: "content: []", data: empty(TOOL), suggestions: describeOutcome("content: []", `content: ${FILLED}`) },
+      ],
       output: null,
     }),
     invalid({
@@ -331,7 +378,14 @@ server.tool("purge", async () => {
   await purge();
   return { /*>*/content: [{ type: "text", text: "" }] };
 });`,
-      errors: [{ messageId: "emptyToolResult", reported: 'content: [{ type: "text", text: "" }]', data: empty('Tool "purge"', "only empty text"), suggestions: describeOutcome('[{ type: "text", text: "" }]') }],
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: 'content: [{ type: "text", text: "" }]',
+          data: empty('Tool "purge"', "only empty text"),
+          suggestions: describeOutcome('[{ type: "text", text: "" }]'),
+        },
+      ],
       output: null,
     }),
 
@@ -345,7 +399,12 @@ server.tool("purge", async () => {
             messageId: "emptyToolResult",
             reported: "content: []",
             data: empty(TOOL, "no content", " (the data is only in `structuredContent`, which clients that read `content` never show)"),
-            suggestions: (code) => [{ messageId: "mirrorStructuredContent", output: replaceOnce(code, "content: []", 'content: [{ type: "text", text: JSON.stringify(summary) }]') }],
+            suggestions: (code) => [
+              {
+                messageId: "mirrorStructuredContent",
+                output: replaceOnce(code, "content: []", 'content: [{ type: "text", text: JSON.stringify(summary) }]'),
+              },
+            ],
           },
         ],
         output: null,
@@ -371,7 +430,14 @@ server.tool("purge", async () => {
     invalid({
       name: "FastMCP: an arrow that returns an empty string",
       code: fastMcp('execute: async () => /*>*/""'),
-      errors: [{ messageId: "emptyFastMcpReturn", reported: '""', data: fastEmpty("returns an empty string"), suggestions: describeOutcome('=> ""', `=> ${JSON.stringify(PLACEHOLDER)}`) }],
+      errors: [
+        {
+          messageId: "emptyFastMcpReturn",
+          reported: '""',
+          data: fastEmpty("returns an empty string"),
+          suggestions: describeOutcome('=> ""', `=> ${JSON.stringify(PLACEHOLDER)}`),
+        },
+      ],
       output: null,
     }),
     invalid({
@@ -395,7 +461,12 @@ server.tool("purge", async () => {
           data: fastEmpty("returns without a value"),
           suggestions: describeOutcome("return;", `return ${JSON.stringify(PLACEHOLDER)};`),
         },
-        { messageId: "emptyFastMcpReturn", reported: "return null;", data: fastEmpty("returns `null`"), suggestions: describeOutcome("return null", `return ${JSON.stringify(PLACEHOLDER)}`) },
+        {
+          messageId: "emptyFastMcpReturn",
+          reported: "return null;",
+          data: fastEmpty("returns `null`"),
+          suggestions: describeOutcome("return null", `return ${JSON.stringify(PLACEHOLDER)}`),
+        },
         {
           messageId: "emptyFastMcpReturn",
           reported: "return undefined;",
@@ -450,7 +521,14 @@ server.tool("purge", async () => {
     invalid({
       name: "FastMCP: an explicit empty content result",
       code: fastMcp("execute: async () => ({ /*>*/content: [] })"),
-      errors: [{ messageId: "emptyToolResult", reported: "content: []", data: empty(DELETE_RECORD), suggestions: describeOutcome("content: []", `content: ${FILLED}`) }],
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: "content: []",
+          data: empty(DELETE_RECORD),
+          suggestions: describeOutcome("content: []", `content: ${FILLED}`),
+        },
+      ],
       output: null,
     }),
   ],

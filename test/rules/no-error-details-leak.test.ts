@@ -135,13 +135,15 @@ ${inTool(caught("error instanceof ToolError ? JSON.stringify(error) : String(err
     {
       name: "an error helper called with a message",
       code: inTool(
-        '  try {\n    return { content: [] };\n  } catch (error) {\n    return toolError(`Search failed: ${String(error)}`);\n  }',
+        "  try {\n    return { content: [] };\n  } catch (error) {\n    return toolError(`Search failed: ${String(error)}`);\n  }",
         'function toolError(message: string) {\n  return { content: [{ type: "text" as const, text: message }], isError: true };\n}',
       ),
     },
     {
       name: "JSON.stringify of a value that is not an error",
-      code: inTool('  const hits = await fetch("https://docs.example.com").then((r) => r.json());\n  return { content: [{ type: "text", text: JSON.stringify(hits) }] };'),
+      code: inTool(
+        '  const hits = await fetch("https://docs.example.com").then((r) => r.json());\n  return { content: [{ type: "text", text: JSON.stringify(hits) }] };',
+      ),
     },
     {
       name: "a stack in a low-level throw (a protocol error, not a result)",
@@ -170,7 +172,9 @@ export function describeFailure(error: Error) {
     },
     {
       name: "String() of a value that is not a response",
-      code: inTool('  const count = await fetch("https://docs.example.com").then((r) => r.headers.get("x-count"));\n  return { content: [{ type: "text", text: String(count) }] };'),
+      code: inTool(
+        '  const count = await fetch("https://docs.example.com").then((r) => r.headers.get("x-count"));\n  return { content: [{ type: "text", text: String(count) }] };',
+      ),
     },
   ],
   invalid: [
@@ -223,7 +227,7 @@ export function describeFailure(error: Error) {
           messageId: "stackTraceLeak",
           reported: "error.stack",
           data: { tool: DOCS, what: "`error.stack`" },
-          suggestions: useMessage('+ error.stack', `+ (${CAUGHT})`, CAUGHT),
+          suggestions: useMessage("+ error.stack", `+ (${CAUGHT})`, CAUGHT),
         },
       ],
       output: null,
@@ -413,7 +417,11 @@ ${inTool(caught("error instanceof AxiosError ? /*>*/JSON.stringify(error) : Stri
           messageId: "stackTraceLeak",
           reported: "reason.stack",
           data: { tool: DOCS, what: "`reason.stack`" },
-          suggestions: useMessage("text: reason.stack", "text: reason instanceof Error ? reason.message : String(reason)", "reason instanceof Error ? reason.message : String(reason)"),
+          suggestions: useMessage(
+            "text: reason.stack",
+            "text: reason instanceof Error ? reason.message : String(reason)",
+            "reason instanceof Error ? reason.message : String(reason)",
+          ),
         },
       ],
       output: null,
@@ -487,10 +495,7 @@ ${inTool(caught("error instanceof AxiosError ? /*>*/JSON.stringify(error) : Stri
     }),
     invalid({
       name: "a text formatter that appends the stack",
-      code: inTool(
-        caught("formatFailure(/*>*/error)"),
-        "function formatFailure(failure) {\n  return `${failure.message}\\n${failure.stack}`;\n}",
-      ),
+      code: inTool(caught("formatFailure(/*>*/error)"), "function formatFailure(failure) {\n  return `${failure.message}\\n${failure.stack}`;\n}"),
       errors: [{ messageId: "stackTraceLeak", reported: "error", data: { tool: DOCS, what: "`failure.stack` in `formatFailure()`" } }],
       output: null,
     }),
@@ -566,7 +571,13 @@ ${inTool(caught("error instanceof AxiosError ? /*>*/JSON.stringify(error) : Stri
     invalid({
       name: "a comment inside the leaking expression (no suggestion)",
       code: inTool(caught("/*>*/JSON.stringify(error /* all of it */)")),
-      errors: [{ messageId: "errorObjectLeak", reported: "JSON.stringify(error /* all of it */)", data: { tool: DOCS, what: "`JSON.stringify(error /* all of it */)`" } }],
+      errors: [
+        {
+          messageId: "errorObjectLeak",
+          reported: "JSON.stringify(error /* all of it */)",
+          data: { tool: DOCS, what: "`JSON.stringify(error /* all of it */)`" },
+        },
+      ],
       output: null,
     }),
     {
@@ -586,7 +597,11 @@ server.tool("get_page", async () => {
             messageId: "stackTraceLeak",
             reported: "err.stack",
             data: { tool: 'Tool "get_page"', what: "`err.stack`" },
-            suggestions: useMessage("text: err.stack", "text: err instanceof Error ? err.message : String(err)", "err instanceof Error ? err.message : String(err)"),
+            suggestions: useMessage(
+              "text: err.stack",
+              "text: err instanceof Error ? err.message : String(err)",
+              "err instanceof Error ? err.message : String(err)",
+            ),
           },
         ],
         output: null,

@@ -158,16 +158,13 @@ for (const [test, setup] of [
   ["total === 0", "const { total, items: results } = await client.search({ q: args.query });"],
   ["results.length === 0", "const results = (await db.query(args.query)).rows;"],
   ["results.length === 0", "const results = (await client.search({ q: args.query })).hits.hits as string[];"],
-  ["results.length === 0", "const { data: results } = await supabase.from(\"docs\").select().textSearch(\"body\", args.query);"],
+  ["results.length === 0", 'const { data: results } = await supabase.from("docs").select().textSearch("body", args.query);'],
 ] as const) {
   const setupLine = setup ?? "const results = await searchIndex(args.query);";
   invalid.push(
-    empty(
-      `emptiness test \`${test}\` after \`${setupLine}\``,
-      inTool(body(test, `return ${MARKED_ERROR};`, setupLine)),
-      `\`${test}\``,
-      { suggestion: inTool(body(test, `return ${SUCCESS};`, setupLine)) },
-    ),
+    empty(`emptiness test \`${test}\` after \`${setupLine}\``, inTool(body(test, `return ${MARKED_ERROR};`, setupLine)), `\`${test}\``, {
+      suggestion: inTool(body(test, `return ${SUCCESS};`, setupLine)),
+    }),
   );
 }
 
@@ -204,10 +201,20 @@ invalid.push(
   ),
 
   // Error text that says nothing matched, whatever the branch.
-  ...["No results found", "No matching documents were found.", "Nothing found", "Found nothing for this query", "0 results", "The search returned no documents", "Query did not match any page"].map((text) =>
+  ...[
+    "No results found",
+    "No matching documents were found.",
+    "Nothing found",
+    "Found nothing for this query",
+    "0 results",
+    "The search returned no documents",
+    "Query did not match any page",
+  ].map((text) =>
     empty(
       `error text ${JSON.stringify(text)}`,
-      inTool(body("results.every((r) => r.score < 0.2)", `return /*>*/{ isError: true, content: [{ type: "text", text: ${JSON.stringify(text)} }] }/*<*/;`)),
+      inTool(
+        body("results.every((r) => r.score < 0.2)", `return /*>*/{ isError: true, content: [{ type: "text", text: ${JSON.stringify(text)} }] }/*<*/;`),
+      ),
       "nothing matched",
       { suggestion: inTool(body("results.every((r) => r.score < 0.2)", `return { content: [{ type: "text", text: ${JSON.stringify(text)} }] };`)) },
     ),
@@ -216,7 +223,7 @@ invalid.push(
     "a thrown error whose template text says nothing matched",
     inTool("  /*>*/throw new Error(`No results for ${args.query}`);/*<*/"),
     "nothing matched",
-    { suggestion: inTool("  return { content: [{ type: \"text\", text: `No results for ${args.query}` }] };") },
+    { suggestion: inTool('  return { content: [{ type: "text", text: `No results for ${args.query}` }] };') },
   ),
   empty(
     "a thrown McpError that says nothing matched (no suggestion: two arguments)",
@@ -228,7 +235,8 @@ invalid.push(
 
   // The else branch of a non-emptiness test.
   ...["results.length > 0", "results.length !== 0", "results.length >= 1"].map((test) => {
-    const elseBranch = (result: string): string => inTool(`  const results = await searchIndex(args.query);
+    const elseBranch = (result: string): string =>
+      inTool(`  const results = await searchIndex(args.query);
   if (${test}) {
     return { content: [{ type: "text", text: results.join("\\n") }] };
   } else {
@@ -245,9 +253,18 @@ invalid.push(
   // Template text that says nothing matched, whatever the branch.
   empty(
     "an error result whose template text says nothing matched",
-    inTool(body("results.every((r) => r.score < 0.2)", 'return /*>*/{ isError: true, content: [{ type: "text", text: `No results found for "${args.query}"` }] }/*<*/;')),
+    inTool(
+      body(
+        "results.every((r) => r.score < 0.2)",
+        'return /*>*/{ isError: true, content: [{ type: "text", text: `No results found for "${args.query}"` }] }/*<*/;',
+      ),
+    ),
     "nothing matched",
-    { suggestion: inTool(body("results.every((r) => r.score < 0.2)", 'return { content: [{ type: "text", text: `No results found for "${args.query}"` }] };')) },
+    {
+      suggestion: inTool(
+        body("results.every((r) => r.score < 0.2)", 'return { content: [{ type: "text", text: `No results found for "${args.query}"` }] };'),
+      ),
+    },
   ),
   // An inline handler that only ever fails, as the issue wrote it.
   empty(
@@ -270,34 +287,49 @@ server.registerTool("search_docs", { inputSchema: {} }, async (args) => {
   // Same-file error helpers.
   empty(
     "a returned call to a same-file error helper",
-    inTool(body("results.length === 0", `return /*>*/toolError(${TEXT})/*<*/;`), `function toolError(message) {
+    inTool(
+      body("results.length === 0", `return /*>*/toolError(${TEXT})/*<*/;`),
+      `function toolError(message) {
   return { isError: true, content: [{ type: "text", text: message }] };
-}`),
+}`,
+    ),
     "`results.length === 0`",
     {
-      suggestion: inTool(body("results.length === 0", `return { content: [{ type: "text", text: ${TEXT} }] };`), `function toolError(message) {
+      suggestion: inTool(
+        body("results.length === 0", `return { content: [{ type: "text", text: ${TEXT} }] };`),
+        `function toolError(message) {
   return { isError: true, content: [{ type: "text", text: message }] };
-}`),
+}`,
+      ),
     },
   ),
   empty(
     "a call to an error helper whose own text says nothing matched",
-    inTool(`  return /*>*/noResults()/*<*/;`, `function noResults() {
+    inTool(
+      `  return /*>*/noResults()/*<*/;`,
+      `function noResults() {
   return { isError: true, content: [{ type: "text", text: "No results found" }] };
-}`),
+}`,
+    ),
     "nothing matched",
     {
-      suggestion: inTool(`  return { content: [{ type: "text", text: "No results found" }] };`, `function noResults() {
+      suggestion: inTool(
+        `  return { content: [{ type: "text", text: "No results found" }] };`,
+        `function noResults() {
   return { isError: true, content: [{ type: "text", text: "No results found" }] };
-}`),
+}`,
+      ),
     },
   ),
   empty(
     "no suggestion: an error helper call that is not returned directly",
-    inTool(`  const results = await searchIndex(args.query);
-  return results.length === 0 ? /*>*/toolError("Search came back empty.")/*<*/ : { content: [{ type: "text", text: results.join("\\n") }] };`, `function toolError(message) {
+    inTool(
+      `  const results = await searchIndex(args.query);
+  return results.length === 0 ? /*>*/toolError("Search came back empty.")/*<*/ : { content: [{ type: "text", text: results.join("\\n") }] };`,
+      `function toolError(message) {
   return { isError: true, content: [{ type: "text", text: message }] };
-}`),
+}`,
+    ),
     "`results.length === 0`",
   ),
 
@@ -310,17 +342,27 @@ server.registerTool("search_docs", { inputSchema: {} }, async (args) => {
   ),
   empty(
     "suggestion: a multi-line result keeps its other properties",
-    inTool(body("results.length === 0", `return /*>*/{
+    inTool(
+      body(
+        "results.length === 0",
+        `return /*>*/{
       isError: true,
       content: [{ type: "text", text: ${TEXT} }],
       structuredContent: { results: [] },
-    }/*<*/;`)),
+    }/*<*/;`,
+      ),
+    ),
     "`results.length === 0`",
     {
-      suggestion: inTool(body("results.length === 0", `return {
+      suggestion: inTool(
+        body(
+          "results.length === 0",
+          `return {
       content: [{ type: "text", text: ${TEXT} }],
       structuredContent: { results: [] },
-    };`)),
+    };`,
+        ),
+      ),
     },
   ),
   empty(
@@ -414,7 +456,7 @@ valid.push(
     ["Object.keys(args.filters).length === 0", ""],
     ["ids.length === 0", "const { ids } = args;"],
     ["tags.length === 0", "const tags = args.tags.filter(Boolean);"],
-    ["query.length === 0", "const query = (args.query ?? \"\").trim();"],
+    ["query.length === 0", 'const query = (args.query ?? "").trim();'],
     ["Object.keys(filters).length === 0", "const filters = JSON.parse(args.filters);"],
   ].map(([test, setup]) => ({
     name: `validation of the input: \`${String(test)}\`${setup ? ` after \`${String(setup)}\`` : ""}`,
@@ -458,10 +500,13 @@ valid.push(
   },
   {
     name: "an emptiness test on a parameter of a same-file function",
-    code: inTool("  return runSearch(args.tags);", `async function runSearch(tags) {
+    code: inTool(
+      "  return runSearch(args.tags);",
+      `async function runSearch(tags) {
   if (tags.length === 0) return { isError: true, content: [{ type: "text", text: "Give at least one tag." }] };
   return { content: [{ type: "text", text: JSON.stringify(await searchIndex(tags)) }] };
-}`),
+}`,
+    ),
   },
   {
     name: "a value whose origin is unknown (a reassigned let)",
@@ -536,7 +581,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   },
   {
     name: "an isError: false result",
-    code: inTool(body("results.length === 0", "return { isError: false, content: [{ type: \"text\", text: \"No results found\" }] };")),
+    code: inTool(body("results.length === 0", 'return { isError: false, content: [{ type: "text", text: "No results found" }] };')),
   },
   {
     name: "a caught throw",
@@ -551,7 +596,11 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 );
 
 // A result built first and turned into an error later: `response.isError = true`.
-const built = (test: string, onEmpty: string[], declare = "const response = { content: [] as { type: \"text\"; text: string }[], isError: false };"): string => `  ${declare}
+const built = (
+  test: string,
+  onEmpty: string[],
+  declare = 'const response = { content: [] as { type: "text"; text: string }[], isError: false };',
+): string => `  ${declare}
   const page = await client.search({ q: args.query });
   if (${test}) {
 ${onEmpty.map((line) => `    ${line}`).join("\n")}
@@ -570,7 +619,13 @@ invalid.push(
   ),
   empty(
     "a result built first, set to isError after its text was pushed (a typed declaration)",
-    inTool(built("page.results.length === 0", [PUSH_NONE, "/*>*/response.isError = true;/*<*/"], "const response: CallToolResult = { content: [], isError: false };")),
+    inTool(
+      built(
+        "page.results.length === 0",
+        [PUSH_NONE, "/*>*/response.isError = true;/*<*/"],
+        "const response: CallToolResult = { content: [], isError: false };",
+      ),
+    ),
     "`page.results.length === 0`",
     { suggestion: inTool(built("page.results.length === 0", [PUSH_NONE], "const response: CallToolResult = { content: [], isError: false };")) },
   ),
@@ -599,7 +654,14 @@ invalid.push(
   ),
   empty(
     "an error result whose text names what found nothing",
-    inTool(body("results.length === 0", '/*>*/return { isError: true, content: [{ type: "text", text: "No web results found" }] };/*<*/'.replace("/*>*/return ", "return /*>*/").replace(";/*<*/", "/*<*/;"))),
+    inTool(
+      body(
+        "results.length === 0",
+        '/*>*/return { isError: true, content: [{ type: "text", text: "No web results found" }] };/*<*/'
+          .replace("/*>*/return ", "return /*>*/")
+          .replace(";/*<*/", "/*<*/;"),
+      ),
+    ),
     "`results.length === 0`",
     { suggestion: inTool(body("results.length === 0", 'return { content: [{ type: "text", text: "No web results found" }] };')) },
   ),
@@ -608,11 +670,18 @@ invalid.push(
 valid.push(
   {
     name: "a result built first, set to isError where the text says the operation did not work",
-    code: inTool(built("!page || page.results.length === 0", ["response.isError = true;", 'response.content.push({ type: "text", text: "Unable to retrieve a summary." });'])),
+    code: inTool(
+      built("!page || page.results.length === 0", [
+        "response.isError = true;",
+        'response.content.push({ type: "text", text: "Unable to retrieve a summary." });',
+      ]),
+    ),
   },
   {
     name: "an error result whose text says the operation did not work, in an emptiness branch",
-    code: inTool(body("results.length === 0", 'return { isError: true, content: [{ type: "text", text: "Could not retrieve the summary; retry in a minute." }] };')),
+    code: inTool(
+      body("results.length === 0", 'return { isError: true, content: [{ type: "text", text: "Could not retrieve the summary; retry in a minute." }] };'),
+    ),
   },
   {
     name: "a result built first, set to isError when the input is empty",
@@ -641,11 +710,18 @@ valid.push(
   },
   {
     name: "an error result in the else of another condition inside an emptiness branch",
-    code: inTool(body("results.length === 0", 'return cached.length > 0 ? { content: [{ type: "text", text: cached.join("\\n") }] } : { isError: true, content: [{ type: "text", text: "The docs index is being rebuilt." }] };')),
+    code: inTool(
+      body(
+        "results.length === 0",
+        'return cached.length > 0 ? { content: [{ type: "text", text: cached.join("\\n") }] } : { isError: true, content: [{ type: "text", text: "The docs index is being rebuilt." }] };',
+      ),
+    ),
   },
   {
     name: "an emptiness test beside an unrelated missing-value test",
-    code: inTool(body("!args.strict || results.length === 0", 'return { isError: true, content: [{ type: "text", text: "Strict mode needs a narrower query." }] };')),
+    code: inTool(
+      body("!args.strict || results.length === 0", 'return { isError: true, content: [{ type: "text", text: "Strict mode needs a narrower query." }] };'),
+    ),
   },
   {
     name: "a result built first, set to isError in the dispatcher's unknown-tool branch",

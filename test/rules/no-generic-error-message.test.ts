@@ -77,7 +77,9 @@ for (const shape of SHAPES) {
     },
     {
       name: `${shape.title}: static error text that names the resource and the next step`,
-      code: shape.wrap(`    return { isError: true, content: [{ type: "text", text: "The docs index is being rebuilt. Retry search_docs in five minutes." }] };`),
+      code: shape.wrap(
+        `    return { isError: true, content: [{ type: "text", text: "The docs index is being rebuilt. Retry search_docs in five minutes." }] };`,
+      ),
     },
     {
       name: `${shape.title}: generic text in a successful result`,
@@ -151,13 +153,25 @@ for (const text of [
   "Can't reach server",
 ]) {
   invalid.push(
-    generic(`generic phrase ${JSON.stringify(text)}`, inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/${JSON.stringify(text)}/*<*/ }] };`), text),
+    generic(
+      `generic phrase ${JSON.stringify(text)}`,
+      inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/${JSON.stringify(text)}/*<*/ }] };`),
+      text,
+    ),
   );
 }
 
 invalid.push(
-  generic("a template literal without expressions", inTool("  return { isError: true, content: [{ type: \"text\", text: /*>*/`Operation failed`/*<*/ }] };"), "Operation failed"),
-  generic("a concatenation of literals", inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/"An error " + "occurred"/*<*/ }] };`), "An error occurred"),
+  generic(
+    "a template literal without expressions",
+    inTool('  return { isError: true, content: [{ type: "text", text: /*>*/`Operation failed`/*<*/ }] };'),
+    "Operation failed",
+  ),
+  generic(
+    "a concatenation of literals",
+    inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/"An error " + "occurred"/*<*/ }] };`),
+    "An error occurred",
+  ),
   generic(
     "a literal with a type assertion",
     inTool(`  return { isError: true, content: [{ type: "text" as const, text: /*>*/"Unknown error" as string/*<*/ }] };`),
@@ -176,17 +190,23 @@ invalid.push(
   ),
   generic(
     "the message field of a JSON text payload",
-    inTool(`  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", message: /*>*/"Invalid input"/*<*/ }) }] };`),
+    inTool(
+      `  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", message: /*>*/"Invalid input"/*<*/ }) }] };`,
+    ),
     "Invalid input",
   ),
   generic(
     "the message field of a nested error object",
-    inTool(`  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "INTERNAL", message: /*>*/"Internal server error"/*<*/ } }) }] };`),
+    inTool(
+      `  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "INTERNAL", message: /*>*/"Internal server error"/*<*/ } }) }] };`,
+    ),
     "Internal server error",
   ),
   generic(
     "the description field named by the vocabulary settings",
-    inTool(`  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error_code: "INTERNAL_ERROR", error_message: /*>*/"Unknown error"/*<*/ }) }] };`),
+    inTool(
+      `  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error_code: "INTERNAL_ERROR", error_message: /*>*/"Unknown error"/*<*/ }) }] };`,
+    ),
     "Unknown error",
     { settings: { "mcp-errors": { preset: "snake-case" } } },
   ),
@@ -325,14 +345,15 @@ invalid.push(
       suggestion: "`Oops \\`\\${x}\\` broke \\\\ here: ${e instanceof Error ? e.message : String(e)}`",
     },
   ),
-  generic(
-    "suggestion: a text that ends in a colon gets no second colon",
-    inTool(caughtBody('/*>*/"Search failed: "/*<*/')),
-    "Search failed: ",
-    { suggestion: withCause("Search failed") },
-  ),
+  generic("suggestion: a text that ends in a colon gets no second colon", inTool(caughtBody('/*>*/"Search failed: "/*<*/')), "Search failed: ", {
+    suggestion: withCause("Search failed"),
+  }),
   generic("no suggestion: a catch without a binding", inTool(caughtBody('/*>*/"Search failed"/*<*/').replace("catch (e)", "catch")), "Search failed"),
-  generic("no suggestion: a destructured catch binding", inTool(caughtBody('/*>*/"Search failed"/*<*/').replace("catch (e)", "catch ({ code })")), "Search failed"),
+  generic(
+    "no suggestion: a destructured catch binding",
+    inTool(caughtBody('/*>*/"Search failed"/*<*/').replace("catch (e)", "catch ({ code })")),
+    "Search failed",
+  ),
   generic("no suggestion: a concatenation in a catch", inTool(caughtBody('/*>*/"Search " + "failed"/*<*/')), "Search failed"),
 
   // Options.
@@ -351,7 +372,9 @@ invalid.push(
   ),
   generic(
     "long text is shortened in the message",
-    inTool(`  return { isError: true, content: [{ type: "text", text: /*>*/"The operation could not be completed because an error occurred somewhere"/*<*/ }] };`),
+    inTool(
+      `  return { isError: true, content: [{ type: "text", text: /*>*/"The operation could not be completed because an error occurred somewhere"/*<*/ }] };`,
+    ),
     `${"The operation could not be completed because an error occurred somewhere".slice(0, 57)}...`,
     { options: [{ additionalPhrases: ["The operation could not be completed because an error occurred somewhere"] }] },
   ),
@@ -371,14 +394,30 @@ invalid.push(
     code = found.code;
     at.push({ line: found.line, column: found.column });
   }
-  const [a, b, c, d] = at as [typeof at[0], typeof at[0], typeof at[0], typeof at[0]];
+  const [a, b, c, d] = at as [(typeof at)[0], (typeof at)[0], (typeof at)[0], (typeof at)[0]];
   invalid.push({
     name: "a generic content text and a generic description in one result",
     code,
     output: null,
     errors: [
-      { messageId: "genericErrorMessage", data: { text: "An error occurred", tool: TOOL }, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, suggestions: [] },
-      { messageId: "genericErrorMessage", data: { text: "Internal server error", tool: TOOL }, line: c.line, column: c.column, endLine: d.line, endColumn: d.column, suggestions: [] },
+      {
+        messageId: "genericErrorMessage",
+        data: { text: "An error occurred", tool: TOOL },
+        line: a.line,
+        column: a.column,
+        endLine: b.line,
+        endColumn: b.column,
+        suggestions: [],
+      },
+      {
+        messageId: "genericErrorMessage",
+        data: { text: "Internal server error", tool: TOOL },
+        line: c.line,
+        column: c.column,
+        endLine: d.line,
+        endColumn: d.column,
+        suggestions: [],
+      },
     ],
   });
 }
@@ -395,14 +434,30 @@ invalid.push(
   };`),
     4,
   );
-  const [a, b, c, d] = at as [typeof at[0], typeof at[0], typeof at[0], typeof at[0]];
+  const [a, b, c, d] = at as [(typeof at)[0], (typeof at)[0], (typeof at)[0], (typeof at)[0]];
   invalid.push({
     name: "two generic static content parts are both reported",
     code,
     output: null,
     errors: [
-      { messageId: "genericErrorMessage", data: { text: "An error occurred", tool: TOOL }, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, suggestions: [] },
-      { messageId: "genericErrorMessage", data: { text: "Please try again later", tool: TOOL }, line: c.line, column: c.column, endLine: d.line, endColumn: d.column, suggestions: [] },
+      {
+        messageId: "genericErrorMessage",
+        data: { text: "An error occurred", tool: TOOL },
+        line: a.line,
+        column: a.column,
+        endLine: b.line,
+        endColumn: b.column,
+        suggestions: [],
+      },
+      {
+        messageId: "genericErrorMessage",
+        data: { text: "Please try again later", tool: TOOL },
+        line: c.line,
+        column: c.column,
+        endLine: d.line,
+        endColumn: d.column,
+        suggestions: [],
+      },
     ],
   });
 }
@@ -469,7 +524,7 @@ valid.push(
   },
   {
     name: "a thrown Error with an interpolated message",
-    code: inTool("  throw new Error(`Search for \"${args.query}\" failed: the index is offline`);"),
+    code: inTool('  throw new Error(`Search for "${args.query}" failed: the index is offline`);'),
   },
   {
     name: "McpError with an interpolated message",
@@ -485,7 +540,10 @@ valid.push(
   },
   {
     name: "a floating promise's throw does not escape the handler",
-    code: inTool("  void runInBackground(args);\n  return { content: [] };", `async function runInBackground(args) {\n  throw new Error("Something went wrong");\n}`),
+    code: inTool(
+      "  void runInBackground(args);\n  return { content: [] };",
+      `async function runInBackground(args) {\n  throw new Error("Something went wrong");\n}`,
+    ),
   },
   {
     name: "a file without MCP evidence",

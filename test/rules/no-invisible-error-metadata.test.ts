@@ -12,7 +12,8 @@ const invalid = invalidCase<MessageIds, Options>;
 
 const TOOL = 'tool "search_docs"';
 const SDK_EFFECT = "the SDK passes unknown keys on, but clients show the model only `content` and `structuredContent`";
-const FASTMCP_EFFECT = "FastMCP validates results strictly and rejects unknown keys, so the agent gets \"Tool 'search_docs' execution failed\" instead of this result";
+const FASTMCP_EFFECT =
+  "FastMCP validates results strictly and rejects unknown keys, so the agent gets \"Tool 'search_docs' execution failed\" instead of this result";
 const BOTH = "`errorCategory` and `isRetryable`";
 
 /** mcp-framework serialises the returned object into the text: its fields are visible. */
@@ -70,7 +71,9 @@ const shapeInvalid: Invalid[] = SHAPES.filter((s) => !SERIALISED.has(s.title)).f
   }),
   invalid({
     name: `${shape.title}: classification fields only in _meta`,
-    code: shape.wrap('    return { isError: true, content: [{ type: "text", text: "No such page" }], /*>*/_meta: { errorCategory: "business", isRetryable: false } };'),
+    code: shape.wrap(
+      '    return { isError: true, content: [{ type: "text", text: "No such page" }], /*>*/_meta: { errorCategory: "business", isRetryable: false } };',
+    ),
     errors: [
       {
         messageId: "metaOnlyMetadata",
@@ -110,7 +113,10 @@ ruleTester.run("no-invisible-error-metadata", rule, {
 
     // Top-level keys that are not classification.
     { name: "a result with only content", code: inTool('  return { content: [{ type: "text", text: "ok" }] };') },
-    { name: "a `message` key beside the content (not a classification field)", code: inTool('  return { isError: true, content: [{ type: "text", text: "x" }], message: "x" };') },
+    {
+      name: "a `message` key beside the content (not a classification field)",
+      code: inTool('  return { isError: true, content: [{ type: "text", text: "x" }], message: "x" };'),
+    },
     { name: "a `category` key on a success result is data", code: inTool('  return { content: [{ type: "text", text: "x" }], category: "news" };') },
     {
       name: "a success object returned by an inline callback on the handler path",
@@ -143,15 +149,21 @@ it("fails", async () => {
     },
     {
       name: "_meta fields also in structuredContent",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: "No such page" }], structuredContent: { errorCategory: "business", isRetryable: false }, _meta: { errorCategory: "business", isRetryable: false } };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "No such page" }], structuredContent: { errorCategory: "business", isRetryable: false }, _meta: { errorCategory: "business", isRetryable: false } };',
+      ),
     },
     {
       name: "_meta fields also in a nested error object of structuredContent",
-      code: inTool('  return { isError: true, content: [], structuredContent: { error: { errorCategory: "business", isRetryable: false } }, _meta: { errorCategory: "business", isRetryable: false } };'),
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { error: { errorCategory: "business", isRetryable: false } }, _meta: { errorCategory: "business", isRetryable: false } };',
+      ),
     },
     {
       name: "structuredContent built elsewhere",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: "No such page" }], structuredContent: details, _meta: { errorCategory: "business" } };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "No such page" }], structuredContent: details, _meta: { errorCategory: "business" } };',
+      ),
     },
     {
       name: "JSON text of a value built elsewhere",
@@ -182,7 +194,10 @@ it("fails", async () => {
       settings: { "mcp-errors": { preset: "tool-failure" } },
     },
     { name: "_meta on a success result", code: inTool('  return { content: [{ type: "text", text: "ok" }], _meta: { isRetryable: false } };') },
-    { name: "_meta without classification fields", code: inTool('  return { isError: true, content: [{ type: "text", text: "x" }], _meta: { traceId } };') },
+    {
+      name: "_meta without classification fields",
+      code: inTool('  return { isError: true, content: [{ type: "text", text: "x" }], _meta: { traceId } };'),
+    },
     {
       name: "an easy-mcp tool (the framework wraps the returned value as text)",
       code: `import { EasyMCP, Tool } from "easy-mcp";
@@ -205,7 +220,10 @@ export class Server extends EasyMCP {
           messageId: "topLevelMetadata",
           reported: "retryAfterSeconds: 30",
           data: topLevel(TOOL, "`retryAfterSeconds`", 1),
-          suggestions: suggestion("moveToStructuredContent", "`retryAfterSeconds`", "", ["retryAfterSeconds: 30", "structuredContent: { retryAfterSeconds: 30 }"]),
+          suggestions: suggestion("moveToStructuredContent", "`retryAfterSeconds`", "", [
+            "retryAfterSeconds: 30",
+            "structuredContent: { retryAfterSeconds: 30 }",
+          ]),
         },
       ],
       output: null,
@@ -225,7 +243,9 @@ export class Server extends EasyMCP {
     }),
     invalid({
       name: "into an existing structuredContent",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: "Busy" }], structuredContent: { service: "search" }, /*>*/isRetryable: true };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "Busy" }], structuredContent: { service: "search" }, /*>*/isRetryable: true };',
+      ),
       errors: [
         {
           messageId: "topLevelMetadata",
@@ -269,7 +289,9 @@ export class Server extends EasyMCP {
     }),
     invalid({
       name: "structuredContent already has a field of that name: no suggestion",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: "Busy" }], structuredContent: { isRetryable: false }, /*>*/isRetryable: true };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "Busy" }], structuredContent: { isRetryable: false }, /*>*/isRetryable: true };',
+      ),
       errors: [{ messageId: "topLevelMetadata", reported: "isRetryable: true", data: topLevel(TOOL, "`isRetryable`", 1) }],
       output: null,
     }),
@@ -291,7 +313,9 @@ export class Server extends EasyMCP {
     }),
     invalid({
       name: "a top-level description is moved but the text is not replaced",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: "Failed" }], /*>*/errorCategory: "business", description: "Invoice is closed" };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "Failed" }], /*>*/errorCategory: "business", description: "Invoice is closed" };',
+      ),
       errors: [
         {
           messageId: "topLevelMetadata",
@@ -333,7 +357,9 @@ export class Server extends EasyMCP {
     }),
     invalid({
       name: "a run of fields before structuredContent",
-      code: inTool('  return { isError: true, content: [], /*>*/errorCategory: "transient", isRetryable: true, structuredContent: { service: "search" } };'),
+      code: inTool(
+        '  return { isError: true, content: [], /*>*/errorCategory: "transient", isRetryable: true, structuredContent: { service: "search" } };',
+      ),
       errors: [
         {
           messageId: "topLevelMetadata",
@@ -383,12 +409,10 @@ export class Server extends EasyMCP {
           messageId: "topLevelMetadata",
           reported: 'error_code: "RATE_LIMITED"',
           data: topLevel(TOOL, "`error_code`", 1),
-          suggestions: suggestion(
-            "moveToStructuredContent",
-            "`error_code`",
-            " and mirror it in the content text as JSON",
-            ['[{ type: "text", text: "Busy" }], error_code: "RATE_LIMITED" }', '[{ type: "text", text: JSON.stringify({ error_code: "RATE_LIMITED", error_message: "Busy" }) }], structuredContent: { error_code: "RATE_LIMITED" } }'],
-          ),
+          suggestions: suggestion("moveToStructuredContent", "`error_code`", " and mirror it in the content text as JSON", [
+            '[{ type: "text", text: "Busy" }], error_code: "RATE_LIMITED" }',
+            '[{ type: "text", text: JSON.stringify({ error_code: "RATE_LIMITED", error_message: "Busy" }) }], structuredContent: { error_code: "RATE_LIMITED" } }',
+          ]),
         },
       ],
       output: null,
@@ -440,7 +464,10 @@ server.addTool({
           messageId: "topLevelMetadata",
           reported: "retryAfterSeconds: 5",
           data: topLevel(TOOL, "`retryAfterSeconds`", 1, "EdgeFastMCP rebuilds the result as `{ content }` and drops them"),
-          suggestions: suggestion("moveToStructuredContent", "`retryAfterSeconds`", "", ["retryAfterSeconds: 5", "structuredContent: { retryAfterSeconds: 5 }"]),
+          suggestions: suggestion("moveToStructuredContent", "`retryAfterSeconds`", "", [
+            "retryAfterSeconds: 5",
+            "structuredContent: { retryAfterSeconds: 5 }",
+          ]),
         },
       ],
       output: null,
@@ -456,12 +483,10 @@ export function toolError(message, category) {
           messageId: "topLevelMetadata",
           reported: "errorCategory: category",
           data: topLevel("this tool handler", "`errorCategory`", 1),
-          suggestions: suggestion(
-            "moveToStructuredContent",
-            "`errorCategory`",
-            " and mirror it in the content text as JSON",
-            ['[{ type: "text", text: message }], errorCategory: category }', '[{ type: "text", text: JSON.stringify({ errorCategory: category, description: message }) }], structuredContent: { errorCategory: category } }'],
-          ),
+          suggestions: suggestion("moveToStructuredContent", "`errorCategory`", " and mirror it in the content text as JSON", [
+            '[{ type: "text", text: message }], errorCategory: category }',
+            '[{ type: "text", text: JSON.stringify({ errorCategory: category, description: message }) }], structuredContent: { errorCategory: category } }',
+          ]),
         },
       ],
       output: null,
@@ -479,12 +504,10 @@ server.tool("search_docs", async () => {
           messageId: "topLevelMetadata",
           reported: "errorCategory",
           data: topLevel(TOOL, "`errorCategory`", 1),
-          suggestions: suggestion(
-            "moveToStructuredContent",
-            "`errorCategory`",
-            " and mirror it in the content text as JSON",
-            ['[{ type: "text", text: "Busy" }], errorCategory }', '[{ type: "text", text: JSON.stringify({ errorCategory, description: "Busy" }) }], structuredContent: { errorCategory } }'],
-          ),
+          suggestions: suggestion("moveToStructuredContent", "`errorCategory`", " and mirror it in the content text as JSON", [
+            '[{ type: "text", text: "Busy" }], errorCategory }',
+            '[{ type: "text", text: JSON.stringify({ errorCategory, description: "Busy" }) }], structuredContent: { errorCategory } }',
+          ]),
         },
       ],
       output: null,
@@ -493,7 +516,9 @@ server.tool("search_docs", async () => {
     // Only in _meta.
     invalid({
       name: "_meta beside an existing structuredContent without the fields",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: "Busy" }], structuredContent: { service: "search" }, /*>*/_meta: { isRetryable: true } };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "Busy" }], structuredContent: { service: "search" }, /*>*/_meta: { isRetryable: true } };',
+      ),
       errors: [
         {
           messageId: "metaOnlyMetadata",
@@ -512,20 +537,27 @@ server.tool("search_docs", async () => {
     }),
     invalid({
       name: "JSON text without the _meta fields",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: JSON.stringify({ description: "Busy" }) }], /*>*/_meta: { isRetryable: true } };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: JSON.stringify({ description: "Busy" }) }], /*>*/_meta: { isRetryable: true } };',
+      ),
       errors: [
         {
           messageId: "metaOnlyMetadata",
           reported: "_meta",
           data: metaOnly("`isRetryable`", 1),
-          suggestions: suggestion("copyToStructuredContent", "`isRetryable`", "", ["_meta: { isRetryable: true }", "_meta: { isRetryable: true }, structuredContent: { isRetryable: true }"]),
+          suggestions: suggestion("copyToStructuredContent", "`isRetryable`", "", [
+            "_meta: { isRetryable: true }",
+            "_meta: { isRetryable: true }, structuredContent: { isRetryable: true }",
+          ]),
         },
       ],
       output: null,
     }),
     invalid({
       name: "one field mirrored in the text, one not",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: `${code}: no such page` }], /*>*/_meta: { errorCode: code, isRetryable: false } };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: `${code}: no such page` }], /*>*/_meta: { errorCode: code, isRetryable: false } };',
+      ),
       errors: [
         {
           messageId: "metaOnlyMetadata",
@@ -536,7 +568,10 @@ server.tool("search_docs", async () => {
             "`isRetryable`",
             " and mirror it in the content text as JSON",
             ["text: `${code}: no such page` }]", "text: JSON.stringify({ isRetryable: false, description: `${code}: no such page` }) }]"],
-            ["_meta: { errorCode: code, isRetryable: false } }", "_meta: { errorCode: code, isRetryable: false }, structuredContent: { isRetryable: false } }"],
+            [
+              "_meta: { errorCode: code, isRetryable: false } }",
+              "_meta: { errorCode: code, isRetryable: false }, structuredContent: { isRetryable: false } }",
+            ],
           ),
         },
       ],
@@ -544,7 +579,9 @@ server.tool("search_docs", async () => {
     }),
     invalid({
       name: "_meta held in a const: no suggestion",
-      code: inTool('  const meta = { errorCategory: "business" };\n  return { isError: true, content: [{ type: "text", text: "Closed" }], /*>*/_meta: meta };'),
+      code: inTool(
+        '  const meta = { errorCategory: "business" };\n  return { isError: true, content: [{ type: "text", text: "Closed" }], /*>*/_meta: meta };',
+      ),
       errors: [{ messageId: "metaOnlyMetadata", reported: "_meta", data: metaOnly("`errorCategory`", 1) }],
       output: null,
     }),
@@ -562,7 +599,9 @@ server.tool("search_docs", async () => {
     }),
     invalid({
       name: "nested preset: the container inside _meta, no suggestion",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: "Busy" }], /*>*/_meta: { error: { code: "RATE_LIMITED", retryable: true } } };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "Busy" }], /*>*/_meta: { error: { code: "RATE_LIMITED", retryable: true } } };',
+      ),
       errors: [{ messageId: "metaOnlyMetadata", reported: "_meta", data: metaOnly("`code` and `retryable`", 2) }],
       output: null,
       settings: { "mcp-errors": { preset: "nested" } },
@@ -575,12 +614,10 @@ server.tool("search_docs", async () => {
           messageId: "topLevelMetadata",
           reported: "isRetryable: true",
           data: topLevel(TOOL, "`isRetryable`", 1),
-          suggestions: suggestion(
-            "moveToStructuredContent",
-            "`isRetryable`",
-            " and mirror it in the content text as JSON",
-            ['text: "Busy" }], isRetryable: true,', 'text: JSON.stringify({ isRetryable: true, description: "Busy" }) }], structuredContent: { isRetryable: true },'],
-          ),
+          suggestions: suggestion("moveToStructuredContent", "`isRetryable`", " and mirror it in the content text as JSON", [
+            'text: "Busy" }], isRetryable: true,',
+            'text: JSON.stringify({ isRetryable: true, description: "Busy" }) }], structuredContent: { isRetryable: true },',
+          ]),
         },
         {
           messageId: "metaOnlyMetadata",

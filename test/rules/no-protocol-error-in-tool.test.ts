@@ -21,7 +21,13 @@ const SDK_TEXT = (code: string): string =>
   `McpServer turns it into an isError result whose only text is "MCP error ${code}: <message>", with no classification`;
 const LOW_LEVEL = (code: string): string => `the low-level MCP Server sends it as a JSON-RPC error with code ${code}, which the model never sees`;
 
-function data(outcome: string, tool = SEARCH_DOCS, errorClass = "McpError", category = "errorCategory", retryable = "isRetryable"): Record<string, string> {
+function data(
+  outcome: string,
+  tool = SEARCH_DOCS,
+  errorClass = "McpError",
+  category = "errorCategory",
+  retryable = "isRetryable",
+): Record<string, string> {
   return { tool, errorClass, outcome, category, retryable };
 }
 
@@ -163,7 +169,7 @@ ruleTester.run("no-protocol-error-in-tool", rule, {
     },
     {
       name: "an unknown-tool throw in a tool's own handler",
-      code: inTool('  throw new McpError(ErrorCode.InvalidParams, `Tool ${String(args.name)} not found`);'),
+      code: inTool("  throw new McpError(ErrorCode.InvalidParams, `Tool ${String(args.name)} not found`);"),
     },
     {
       name: "a missing tool name is a request error",
@@ -216,16 +222,20 @@ ${inTool('  throw new ProtocolError(500, "search backend failed");')}`,
       name: "a helper no handler calls",
       code: inTool(
         '  return { content: [{ type: "text", text: "ok" }] };',
-        'export function parsePage(id: string) {\n  throw new McpError(ErrorCode.InvalidParams, `bad page ${id}`);\n}',
+        "export function parsePage(id: string) {\n  throw new McpError(ErrorCode.InvalidParams, `bad page ${id}`);\n}",
       ),
     },
     {
       name: "a McpError built but not thrown",
-      code: inTool('  const error = new McpError(ErrorCode.InternalError, "search backend failed");\n  return { content: [{ type: "text", text: error.message }], isError: true };'),
+      code: inTool(
+        '  const error = new McpError(ErrorCode.InternalError, "search backend failed");\n  return { content: [{ type: "text", text: error.message }], isError: true };',
+      ),
     },
     {
       name: "a McpError thrown in a floating promise callback",
-      code: inTool('  void fetch("https://docs.example.com").then(() => {\n    throw new McpError(ErrorCode.InternalError, "late");\n  });\n  return { content: [] };'),
+      code: inTool(
+        '  void fetch("https://docs.example.com").then(() => {\n    throw new McpError(ErrorCode.InternalError, "late");\n  });\n  return { content: [] };',
+      ),
     },
   ],
   invalid: [
@@ -468,8 +478,7 @@ server.addTool({
           messageId: "protocolErrorInTool",
           reported: THROW,
           data: data(SDK_TEXT("-32603")),
-          suggestions: (code) =>
-            returns(code, THROW, '"search backend failed"', { order: ["business", "transient", "validation", "permission"] }),
+          suggestions: (code) => returns(code, THROW, '"search backend failed"', { order: ["business", "transient", "validation", "permission"] }),
         },
       ],
       output: null,
@@ -528,7 +537,9 @@ server.addTool({
               retryableField: "retry_recommended",
               codes: { transient: "SYSTEM_UNAVAILABLE", validation: "VALIDATION_ERROR", business: "NOT_FOUND", permission: "PERMISSION_DENIED" },
               build: (category, retryable) => {
-                const value = { transient: "SYSTEM_UNAVAILABLE", validation: "VALIDATION_ERROR", business: "NOT_FOUND", permission: "PERMISSION_DENIED" }[category];
+                const value = { transient: "SYSTEM_UNAVAILABLE", validation: "VALIDATION_ERROR", business: "NOT_FOUND", permission: "PERMISSION_DENIED" }[
+                  category
+                ];
                 return `return { content: [{ type: "text", text: JSON.stringify({ error_code: "${value}", retry_recommended: ${String(retryable)}, error_message: "pageId must be a UUID" }) }], isError: true };`;
               },
             }),
@@ -552,7 +563,9 @@ server.addTool({
               retryableField: "retryable",
               codes: { transient: "SYSTEM_UNAVAILABLE", validation: "VALIDATION_ERROR", business: "NOT_FOUND", permission: "PERMISSION_DENIED" },
               build: (category, retryable) => {
-                const value = { transient: "SYSTEM_UNAVAILABLE", validation: "VALIDATION_ERROR", business: "NOT_FOUND", permission: "PERMISSION_DENIED" }[category];
+                const value = { transient: "SYSTEM_UNAVAILABLE", validation: "VALIDATION_ERROR", business: "NOT_FOUND", permission: "PERMISSION_DENIED" }[
+                  category
+                ];
                 return `return { content: [{ type: "text", text: JSON.stringify({ error: { code: "${value}", retryable: ${String(retryable)}, message: "pageId must be a UUID" } }) }], isError: true };`;
               },
             }),

@@ -103,10 +103,22 @@ ruleTester.run("no-retryable-permanent-error", rule, {
   valid: [
     ...shapeValid,
 
-    { name: "a retryable transient error", code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: true } };') },
-    { name: "a non-retryable transient error", code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: false } };') },
-    { name: "validation, retryable, default option", code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: true } };') },
-    { name: "validation, not retryable, default option", code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: false } };') },
+    {
+      name: "a retryable transient error",
+      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: true } };'),
+    },
+    {
+      name: "a non-retryable transient error",
+      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: false } };'),
+    },
+    {
+      name: "validation, retryable, default option",
+      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: true } };'),
+    },
+    {
+      name: "validation, not retryable, default option",
+      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: false } };'),
+    },
     {
       name: "validation: retryable as required",
       code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: true } };'),
@@ -187,7 +199,9 @@ ruleTester.run("no-retryable-permanent-error", rule, {
     },
     {
       name: "nested preset: a retryable rate limit",
-      code: inTool('  return { isError: true, content: [], structuredContent: { error: { code: "RATE_LIMITED", retryable: true, retry_after_seconds: 10 } } };'),
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { error: { code: "RATE_LIMITED", retryable: true, retry_after_seconds: 10 } } };',
+      ),
       settings: { "mcp-errors": { preset: "nested" } },
     },
     {
@@ -245,7 +259,9 @@ ruleTester.run("no-retryable-permanent-error", rule, {
     }),
     invalid({
       name: "a conditional category with one permanent branch: a suggestion, no autofix",
-      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: gone ? "business" : "transient", isRetryable: /*>*/true } };'),
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { errorCategory: gone ? "business" : "transient", isRetryable: /*>*/true } };',
+      ),
       errors: [
         {
           messageId: "retryablePermanentError",
@@ -258,7 +274,9 @@ ruleTester.run("no-retryable-permanent-error", rule, {
     }),
     invalid({
       name: "a conditional category with two permanent branches: autofix",
-      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: gone ? "business" : "permission", isRetryable: /*>*/true } };'),
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { errorCategory: gone ? "business" : "permission", isRetryable: /*>*/true } };',
+      ),
       errors: [{ messageId: "retryablePermanentError", reported: "true", data: { category: "business or permission", tool: GET_DOC } }],
       output: fixed(["isRetryable: true", "isRetryable: false"]),
     }),
@@ -266,7 +284,9 @@ ruleTester.run("no-retryable-permanent-error", rule, {
     // Retry-after hints where a retry cannot succeed.
     invalid({
       name: "a retry-after hint on a non-retryable transient error",
-      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: false, /*>*/retryAfterSeconds: 30 } };'),
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: false, /*>*/retryAfterSeconds: 30 } };',
+      ),
       errors: [
         {
           messageId: "retryAfterOnPermanentError",
@@ -279,12 +299,20 @@ ruleTester.run("no-retryable-permanent-error", rule, {
     invalid({
       name: "a retry-after hint on a business error without a flag",
       code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "business", /*>*/retryAfterSeconds: 30 } };'),
-      errors: [{ messageId: "retryAfterOnPermanentError", reported: "retryAfterSeconds: 30", data: { reason: "business", tool: GET_DOC, field: "retryAfterSeconds" } }],
+      errors: [
+        {
+          messageId: "retryAfterOnPermanentError",
+          reported: "retryAfterSeconds: 30",
+          data: { reason: "business", tool: GET_DOC, field: "retryAfterSeconds" },
+        },
+      ],
       output: fixed([", retryAfterSeconds: 30", ""]),
     }),
     invalid({
       name: "a retry-after hint between other fields",
-      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "business", /*>*/retryAfterSeconds: 30, isRetryable: false } };'),
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { errorCategory: "business", /*>*/retryAfterSeconds: 30, isRetryable: false } };',
+      ),
       errors: [{ messageId: "retryAfterOnPermanentError", reported: "retryAfterSeconds: 30" }],
       output: fixed(["retryAfterSeconds: 30, ", ""]),
     }),
@@ -309,7 +337,9 @@ ruleTester.run("no-retryable-permanent-error", rule, {
     }),
     invalid({
       name: "retryable business error with a trailing retry-after hint: two passes",
-      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "business", isRetryable: /*1*/true, /*2*/retryAfterSeconds: 30 } };'),
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { errorCategory: "business", isRetryable: /*1*/true, /*2*/retryAfterSeconds: 30 } };',
+      ),
       errors: [
         { messageId: "retryablePermanentError", reported: "true" },
         { messageId: "retryAfterOnPermanentError", reported: "retryAfterSeconds: 30" },
@@ -351,7 +381,10 @@ ruleTester.run("no-retryable-permanent-error", rule, {
     // Values passed through a same-file helper's parameters: checked at the call.
     invalid({
       name: "helper: a retryable business argument",
-      code: withHelper(ERROR_HELPER, '  if (!args.id) return errorResult("business", /*>*/true, "no such doc");\n  return errorResult("transient", true, "busy");'),
+      code: withHelper(
+        ERROR_HELPER,
+        '  if (!args.id) return errorResult("business", /*>*/true, "no such doc");\n  return errorResult("transient", true, "busy");',
+      ),
       errors: [{ messageId: "retryablePermanentError", reported: "true", data: { category: "business", tool: GET_DOC } }],
       output: fixed(['"business", true', '"business", false']),
     }),
@@ -425,7 +458,13 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
     invalid({
       name: "helper: the validation option at the call",
       code: withHelper(ERROR_HELPER, '  return errorResult("validation", /*>*/true, "bad id");'),
-      errors: [{ messageId: "validationRetryability", reported: "true", data: { tool: GET_DOC, field: "isRetryable", actual: "true", expected: "not-retryable" } }],
+      errors: [
+        {
+          messageId: "validationRetryability",
+          reported: "true",
+          data: { tool: GET_DOC, field: "isRetryable", actual: "true", expected: "not-retryable" },
+        },
+      ],
       output: fixed(['"validation", true', '"validation", false']),
       options: [{ validation: "not-retryable" }],
     }),
@@ -448,7 +487,13 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
 }`,
         '  if (!args.id) return fail("business", 30);\n  return fail("permission", 10);',
       ),
-      errors: [{ messageId: "retryAfterOnPermanentError", reported: "retryAfterSeconds: retryAfter", data: { reason: "business", tool: GET_DOC, field: "retryAfterSeconds" } }],
+      errors: [
+        {
+          messageId: "retryAfterOnPermanentError",
+          reported: "retryAfterSeconds: retryAfter",
+          data: { reason: "business", tool: GET_DOC, field: "retryAfterSeconds" },
+        },
+      ],
       output: null,
     }),
 
@@ -477,14 +522,18 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
     }),
     invalid({
       name: "nested preset: a retryable FORBIDDEN in the error object",
-      code: inTool('  return { isError: true, content: [], structuredContent: { error: { code: "FORBIDDEN", retryable: /*>*/true, message: "no access" } } };'),
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { error: { code: "FORBIDDEN", retryable: /*>*/true, message: "no access" } } };',
+      ),
       errors: [{ messageId: "retryablePermanentError", reported: "true", data: { category: "permission", tool: GET_DOC } }],
       output: fixed(["retryable: true", "retryable: false"]),
       settings: { "mcp-errors": { preset: "nested" } },
     }),
     invalid({
       name: "tool-failure preset: a retryable forbidden class",
-      code: inTool('  return { isError: true, content: [], _meta: { "io.modelcontextprotocol/toolFailure": { class: "forbidden", retryable: /*>*/true } } };'),
+      code: inTool(
+        '  return { isError: true, content: [], _meta: { "io.modelcontextprotocol/toolFailure": { class: "forbidden", retryable: /*>*/true } } };',
+      ),
       errors: [{ messageId: "retryablePermanentError", reported: "true", data: { category: "permission", tool: GET_DOC } }],
       output: fixed(["retryable: true", "retryable: false"]),
       settings: { "mcp-errors": { preset: "tool-failure" } },

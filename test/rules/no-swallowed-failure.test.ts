@@ -115,10 +115,7 @@ for (const shape of SHAPES) {
           messageId: "swallowedResult",
           reported: SWALLOWED,
           data: { tool: START(shape) },
-          suggestions: (code) => [
-            ...textToJson(code, SWALLOWED_TEXT),
-            ...(rethrows(shape) ? rethrow(code, `return ${SWALLOWED};`, SWALLOWED_TEXT) : []),
-          ],
+          suggestions: (code) => [...textToJson(code, SWALLOWED_TEXT), ...(rethrows(shape) ? rethrow(code, `return ${SWALLOWED};`, SWALLOWED_TEXT) : [])],
         },
       ],
       output: null,
@@ -155,8 +152,14 @@ for (const shape of SHAPES) {
     }),
   );
   valid.push(
-    { name: `${shape.title}: a catch that returns an error result`, code: shape.wrap(tryCatch(`return { isError: true, content: [{ type: "text", text: ${SWALLOWED_TEXT} }] };`)) },
-    { name: `${shape.title}: a catch that rethrows with a cause`, code: shape.wrap(tryCatch('throw new Error("The docs index did not answer", { cause: error });')) },
+    {
+      name: `${shape.title}: a catch that returns an error result`,
+      code: shape.wrap(tryCatch(`return { isError: true, content: [{ type: "text", text: ${SWALLOWED_TEXT} }] };`)),
+    },
+    {
+      name: `${shape.title}: a catch that rethrows with a cause`,
+      code: shape.wrap(tryCatch('throw new Error("The docs index did not answer", { cause: error });')),
+    },
     {
       name: `${shape.title}: a catch that falls back to another source`,
       code: shape.wrap(tryCatch('const cached = await readCache(args.query);\n      return { content: [{ type: "text", text: cached.join("\\n") }] };')),
@@ -176,7 +179,10 @@ function parseHits(text) {
   }
 }`,
     },
-    { name: `${shape.title}: a success result whose payload says success: true`, code: shape.wrap('    return { content: [{ type: "text", text: JSON.stringify({ success: true, error: null }) }] };') },
+    {
+      name: `${shape.title}: a success result whose payload says success: true`,
+      code: shape.wrap('    return { content: [{ type: "text", text: JSON.stringify({ success: true, error: null }) }] };'),
+    },
   );
 }
 
@@ -219,7 +225,10 @@ invalidCases.push(
         data: { tool: START() },
         suggestions: (code) => [
           ...addIsError(code, (_, retryable, value) => [
-            ['text: "Read failed." }]', `text: JSON.stringify({ errorCategory: ${value}, isRetryable: ${String(retryable)}, description: "Read failed." }) }]`],
+            [
+              'text: "Read failed." }]',
+              `text: JSON.stringify({ errorCategory: ${value}, isRetryable: ${String(retryable)}, description: "Read failed." }) }]`,
+            ],
             ["isError: false", "isError: true"],
           ]),
           ...rethrow(code, 'return { content: [{ type: "text", text: "Read failed." }], isError: false };', '"Read failed."'),
@@ -287,18 +296,21 @@ invalidCases.push(
     errors: [
       {
         messageId: "swallowedResult",
-        reported: "{ content: [{ type: \"text\", text: `Read failed (${error}).` }] }",
+        reported: '{ content: [{ type: "text", text: `Read failed (${error}).` }] }',
         data: { tool: START() },
         suggestions: (code) => [
           ...textToJson(code, "`Read failed (${error}).`"),
-          ...rethrow(code, "return { content: [{ type: \"text\", text: `Read failed (${error}).` }] };", "`Read failed (${error}).`", "err", ["} catch {", "} catch (err) {"]),
+          ...rethrow(code, 'return { content: [{ type: "text", text: `Read failed (${error}).` }] };', "`Read failed (${error}).`", "err", [
+            "} catch {",
+            "} catch (err) {",
+          ]),
         ],
       },
     ],
     output: null,
   }),
   invalid({
-    name: "a success result with structuredContent { status: \"error\" }",
+    name: 'a success result with structuredContent { status: "error" }',
     code: inTool(`  try {
     return { content: [{ type: "text", text: await readDoc(args.id) }] };
   } catch (error) {
@@ -311,7 +323,7 @@ invalidCases.push(
         data: { tool: START(), field: 'status: "error"' },
         suggestions: (code) => [
           ...addIsError(code, (_, retryable, value) => [
-            ['structuredContent: { status', `structuredContent: { errorCategory: ${value}, isRetryable: ${String(retryable)}, status`],
+            ["structuredContent: { status", `structuredContent: { errorCategory: ${value}, isRetryable: ${String(retryable)}, status`],
             ["String(error) } }", "String(error) }, isError: true }"],
           ]),
           ...rethrow(code, 'return { content: [], structuredContent: { status: "error", message: String(error) } };', '"search_docs failed"'),
@@ -372,7 +384,7 @@ invalidCases.push(
   } catch (error) {
     return /*>*/textResult(\`Read failed: \${String(error)}\`);
   }`,
-      "function textResult(text) {\n  return { content: [{ type: \"text\", text }] };\n}",
+      'function textResult(text) {\n  return { content: [{ type: "text", text }] };\n}',
     ),
     errors: [
       {
@@ -422,7 +434,10 @@ invalidCases.push(
           ...addIsError(
             code,
             (_, retryable, value) => [
-              ['text: "Read failed." }]', `text: JSON.stringify({ error_code: ${value}, retry_recommended: ${String(retryable)}, error_message: "Read failed." }) }]`],
+              [
+                'text: "Read failed." }]',
+                `text: JSON.stringify({ error_code: ${value}, retry_recommended: ${String(retryable)}, error_message: "Read failed." }) }]`,
+              ],
               ['"Read failed." }) }]', '"Read failed." }) }], isError: true'],
             ],
             {
@@ -612,7 +627,7 @@ invalidCases.push(
     output: null,
   }),
   invalid({
-    name: "the handler answers \"none\" when the helper's value is empty",
+    name: 'the handler answers "none" when the helper\'s value is empty',
     code: inHelperTool(
       helperWith("[]"),
       `  const hits = await loadHits(args.query);
@@ -801,7 +816,9 @@ invalidCases.push(
         reported: 'status: "FAILED"',
         data: { tool: START(), field: 'status: "FAILED"' },
         // The payload object is outside the result: only isError is added.
-        suggestions: (code) => [{ messageId: "markAsError", output: fixed(["JSON.stringify(payload) }]", "JSON.stringify(payload) }], isError: true"])(code) }],
+        suggestions: (code) => [
+          { messageId: "markAsError", output: fixed(["JSON.stringify(payload) }]", "JSON.stringify(payload) }], isError: true"])(code) },
+        ],
       },
     ],
     output: null,
@@ -823,19 +840,25 @@ valid.push(
   {
     name: "a catch that returns a same-file error helper",
     code: inTool(
-      "  try {\n    return { content: [{ type: \"text\", text: await readDoc(args.id) }] };\n  } catch (error) {\n    return toolError(String(error));\n  }",
+      '  try {\n    return { content: [{ type: "text", text: await readDoc(args.id) }] };\n  } catch (error) {\n    return toolError(String(error));\n  }',
       'function toolError(text) {\n  return { isError: true, content: [{ type: "text", text }] };\n}',
     ),
   },
   {
     name: "a catch that returns a helper result built with a spread (unknown)",
     code: inTool(
-      "  try {\n    return { content: [{ type: \"text\", text: await readDoc(args.id) }] };\n  } catch (error) {\n    return reply(String(error));\n  }",
+      '  try {\n    return { content: [{ type: "text", text: await readDoc(args.id) }] };\n  } catch (error) {\n    return reply(String(error));\n  }',
       'function reply(text) {\n  return { ...base, content: [{ type: "text", text }] };\n}',
     ),
   },
-  { name: "a catch that falls back to a synchronous cache whose value it returns", code: catchIn('const cached = cache.get(args.id);\n    return { content: [{ type: "text", text: cached }] };') },
-  { name: "a catch that calls another source inside the result", code: catchIn('return { content: [{ type: "text", text: await readMirror(args.id) }] };') },
+  {
+    name: "a catch that falls back to a synchronous cache whose value it returns",
+    code: catchIn('const cached = cache.get(args.id);\n    return { content: [{ type: "text", text: cached }] };'),
+  },
+  {
+    name: "a catch that calls another source inside the result",
+    code: catchIn('return { content: [{ type: "text", text: await readMirror(args.id) }] };'),
+  },
   {
     name: "a catch that falls back to a source that takes no input",
     code: catchIn('const snapshot = await readLastSnapshot();\n    return { content: [{ type: "text", text: snapshot }] };'),
@@ -844,7 +867,10 @@ valid.push(
     name: "a fallback whose text also says the first source failed",
     code: catchIn('return { content: [{ type: "text", text: "The live index failed; from the mirror: " + (await readMirror()) }] };'),
   },
-  { name: "a catch whose text says it serves cached data", code: catchIn('return { content: [{ type: "text", text: "Showing cached results: " + lastKnown }] };') },
+  {
+    name: "a catch whose text says it serves cached data",
+    code: catchIn('return { content: [{ type: "text", text: "Showing cached results: " + lastKnown }] };'),
+  },
   {
     name: "a catch that answers with the data it already had (output validation fallback)",
     code: inTool(`  const raw = await readDoc(args.id);
@@ -854,7 +880,10 @@ valid.push(
     return { content: [{ type: "text", text: raw }] };
   }`),
   },
-  { name: "a catch that returns for one expected error and rethrows the rest", code: catchIn('if (error.status === 404) return { content: [{ type: "text", text: "No such document." }] };\n    throw error;') },
+  {
+    name: "a catch that returns for one expected error and rethrows the rest",
+    code: catchIn('if (error.status === 404) return { content: [{ type: "text", text: "No such document." }] };\n    throw error;'),
+  },
   {
     name: "a catch whose result carries warnings from the catch",
     code: catchIn('return { content: [{ type: "text", text: JSON.stringify({ items: [], _warnings: [String(error)] }) }] };'),
@@ -902,13 +931,16 @@ valid.push(
   },
   {
     name: "a helper whose try block only reads a file synchronously",
-    code: inHelperTool(`function loadHits(query) {
+    code: inHelperTool(
+      `function loadHits(query) {
   try {
     return fs.readFileSync(query, "utf8").split("\\n");
   } catch {
     return [];
   }
-}`, '  const hits = loadHits(args.query);\n  return { content: [{ type: "text", text: hits.join("\\n") }] };'),
+}`,
+      '  const hits = loadHits(args.query);\n  return { content: [{ type: "text", text: hits.join("\\n") }] };',
+    ),
   },
   {
     name: "the handler fails when the helper's value is empty",
@@ -934,7 +966,10 @@ valid.push(
   },
   {
     name: "the helper's value has a fallback",
-    code: inHelperTool(helperWith("null"), '  const hits = (await loadHits(args.query)) ?? defaults;\n  return { content: [{ type: "text", text: hits.join("\\n") }] };'),
+    code: inHelperTool(
+      helperWith("null"),
+      '  const hits = (await loadHits(args.query)) ?? defaults;\n  return { content: [{ type: "text", text: hits.join("\\n") }] };',
+    ),
   },
   {
     name: "a helper whose catch returns a non-empty default",
@@ -969,17 +1004,23 @@ server.addTool({
 
 // Payloads that do not say the call failed, or that we cannot read.
 valid.push(
-  { name: "error: null in the payload", code: inTool('  return { content: [], structuredContent: { data: [], error: null } };') },
+  { name: "error: null in the payload", code: inTool("  return { content: [], structuredContent: { data: [], error: null } };") },
   { name: "status ok", code: inTool('  return { content: [], structuredContent: { status: "ok" } };') },
-  { name: "an error value we cannot see", code: inTool('  const { data, error } = await db.query(args.q);\n  return { content: [{ type: "text", text: JSON.stringify({ data, error }) }] };') },
-  { name: "a result with a spread may carry isError", code: inTool('  return { ...base, content: [], structuredContent: { success: false } };') },
-  { name: "an error result may say it failed", code: inTool('  return { isError: true, content: [], structuredContent: { success: false } };') },
+  {
+    name: "an error value we cannot see",
+    code: inTool('  const { data, error } = await db.query(args.q);\n  return { content: [{ type: "text", text: JSON.stringify({ data, error }) }] };'),
+  },
+  { name: "a result with a spread may carry isError", code: inTool("  return { ...base, content: [], structuredContent: { success: false } };") },
+  { name: "an error result may say it failed", code: inTool("  return { isError: true, content: [], structuredContent: { success: false } };") },
   {
     name: "an unknown-tool result in a dispatcher's default branch",
-    code: SHAPES[7]?.wrap('      return { content: [{ type: "text", text: "ok" }] };').replace(
-      "throw new Error(`Unknown tool: ${request.params.name}`);",
-      'return { content: [{ type: "text", text: JSON.stringify({ error: "Unknown tool" }) }] };',
-    ) ?? "",
+    code:
+      SHAPES[7]
+        ?.wrap('      return { content: [{ type: "text", text: "ok" }] };')
+        .replace(
+          "throw new Error(`Unknown tool: ${request.params.name}`);",
+          'return { content: [{ type: "text", text: JSON.stringify({ error: "Unknown tool" }) }] };',
+        ) ?? "",
   },
 );
 

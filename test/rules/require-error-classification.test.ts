@@ -131,7 +131,9 @@ const shapeInvalid: Invalid[] = [
   ...SHAPES.map((shape) =>
     invalid({
       name: `${shape.title}: a JSON payload with a category and no retryability`,
-      code: shape.wrap('    return { /*>*/isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", description: "busy" }) }] };'),
+      code: shape.wrap(
+        '    return { /*>*/isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", description: "busy" }) }] };',
+      ),
       errors: [
         {
           messageId: "missingRetryable",
@@ -214,7 +216,9 @@ ${inTool('  throw new ProtocolError(ProtocolErrorCode.InternalError, "The index 
     },
     {
       name: "classification in _meta",
-      code: inTool('  return { isError: true, content: [{ type: "text", text: "not found" }], _meta: { errorCategory: "business", isRetryable: false } };'),
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "not found" }], _meta: { errorCategory: "business", isRetryable: false } };',
+      ),
     },
     {
       name: "classification in a nested error object",
@@ -401,7 +405,9 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
     {
       name: "nested preset: a classified error object",
-      code: inTool('  return { isError: true, content: [], structuredContent: { error: { code: "RATE_LIMITED", retryable: true, message: "slow down" } } };'),
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { error: { code: "RATE_LIMITED", retryable: true, message: "slow down" } } };',
+      ),
       settings: { "mcp-errors": { preset: "nested" } },
     },
     {
@@ -440,8 +446,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
           messageId: "missingClassification",
           reported: "isError: true",
           data: missingClassification(GET_DOC),
-          suggestions: (code) =>
-            classifications(code, "({ description", (c, r) => `({ errorCategory: "${c}", isRetryable: ${String(r)}, description`),
+          suggestions: (code) => classifications(code, "({ description", (c, r) => `({ errorCategory: "${c}", isRetryable: ${String(r)}, description`),
         },
       ],
       output: null,
@@ -453,7 +458,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
         {
           messageId: "missingClassification",
           reported: "isError: true",
-          suggestions: (code) => classifications(code, "structuredContent: {}", (c, r) => `structuredContent: { errorCategory: "${c}", isRetryable: ${String(r)} }`),
+          suggestions: (code) =>
+            classifications(code, "structuredContent: {}", (c, r) => `structuredContent: { errorCategory: "${c}", isRetryable: ${String(r)} }`),
         },
       ],
       output: null,
@@ -487,7 +493,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     }),
     invalid({
       name: "a template-literal message becomes the description",
-      code: inTool("  return { /*>*/isError: true, content: [{ type: \"text\", text: `failed: ${error.message}` }] };"),
+      code: inTool('  return { /*>*/isError: true, content: [{ type: "text", text: `failed: ${error.message}` }] };'),
       errors: [{ messageId: "missingClassification", reported: "isError: true", suggestions: (code) => textToJson(code, "`failed: ${error.message}`") }],
       output: null,
     }),
@@ -674,7 +680,9 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     }),
     invalid({
       name: "the else of a 403 test gives no hint",
-      code: inTool('  if (res.status === 403) {\n    return { content: [] };\n  } else {\n    return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };\n  }'),
+      code: inTool(
+        '  if (res.status === 403) {\n    return { content: [] };\n  } else {\n    return { /*>*/isError: true, content: [{ type: "text", text: "x" }] };\n  }',
+      ),
       errors: [{ messageId: "missingClassification", reported: "isError: true", suggestions: (code) => textToJson(code, '"x"') }],
       output: null,
     }),
@@ -809,7 +817,13 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     invalid({
       name: "an unknown value in a conditional category",
       code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: gone ? "business" : /*>*/"nope", isRetryable: false } };'),
-      errors: [{ messageId: "unknownCategory", reported: '"nope"', data: { value: "nope", tool: GET_DOC, categories: "transient, validation, business, permission" } }],
+      errors: [
+        {
+          messageId: "unknownCategory",
+          reported: '"nope"',
+          data: { value: "nope", tool: GET_DOC, categories: "transient, validation, business, permission" },
+        },
+      ],
       output: null,
     }),
 
@@ -863,14 +877,26 @@ server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => {
   }
 });
 server.registerTool("print_doc", { inputSchema: {} }, async ({ id }) => ({ content: [{ type: "text", text: String(await loadDoc(id)) }] }));`,
-      errors: [{ messageId: "unclassifiedThrow", reported: "throw new Error(`Loading doc ${id} failed: HTTP ${response.status}`);", data: unclassifiedThrow('tool "print_doc"', SDK_OUTCOME) }],
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`Loading doc ${id} failed: HTTP ${response.status}`);",
+          data: unclassifiedThrow('tool "print_doc"', SDK_OUTCOME),
+        },
+      ],
       output: null,
     }),
     invalid({
       name: "a project's own ProtocolError class is an ordinary unclassified error, not the SDK's",
       code: `class ProtocolError extends Error {}
 ${inTool('  /*>*/throw new ProtocolError("The upstream protocol broke");')}`,
-      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new ProtocolError("The upstream protocol broke");', data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new ProtocolError("The upstream protocol broke");',
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
       output: null,
     }),
     invalid({
@@ -953,7 +979,10 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
           messageId: "unclassifiedThrow",
           reported: 'throw new UserError("id is malformed");',
           // FastMCP passes a UserError's message through as it is (no "execution failed" prefix).
-          data: unclassifiedThrow(GET_DOC, "FastMCP turns a UserError without classified extras into an isError result whose only content is the message text"),
+          data: unclassifiedThrow(
+            GET_DOC,
+            "FastMCP turns a UserError without classified extras into an isError result whose only content is the message text",
+          ),
         },
       ],
       output: null,
@@ -1046,7 +1075,13 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
     invalid({
       name: "snake-case preset: the throw message names its fields",
       code: inTool('  /*>*/throw new Error("boom");'),
-      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("boom");', data: unclassifiedThrow(GET_DOC, SDK_OUTCOME, "error_code", "retry_recommended") }],
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("boom");',
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME, "error_code", "retry_recommended"),
+        },
+      ],
       output: null,
       settings: { "mcp-errors": { preset: "snake-case" } },
     }),
@@ -1130,10 +1165,15 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
           reported: "isError: true",
           data: missingClassification(GET_DOC, "error-kind", "can-retry"),
           suggestions: (code) =>
-            classifications(code, 'text: "boom"', (c, r) => `text: JSON.stringify({ "error-kind": "${c}", "can-retry": ${String(r)}, description: "boom" })`, {
-              field: "can-retry",
-              categoryField: "error-kind",
-            }),
+            classifications(
+              code,
+              'text: "boom"',
+              (c, r) => `text: JSON.stringify({ "error-kind": "${c}", "can-retry": ${String(r)}, description: "boom" })`,
+              {
+                field: "can-retry",
+                categoryField: "error-kind",
+              },
+            ),
         },
       ],
       output: null,

@@ -23,9 +23,7 @@ function data(reason: string, tool = SEARCH_DOCS, field = "retryAfterSeconds"): 
 
 /** The one suggestion: `from` in the code becomes `to`. */
 function suggest(messageId: "readRetryAfterHeader" | "addFixedRetryAfter", from: string, to: string, field = "retryAfterSeconds") {
-  return (code: string): SuggestionOutput<MessageIds>[] => [
-    { messageId, data: { field, fallback: "60" }, output: replaceOnce(code, from, to) },
-  ];
+  return (code: string): SuggestionOutput<MessageIds>[] => [{ messageId, data: { field, fallback: "60" }, output: replaceOnce(code, from, to) }];
 }
 
 const CLASSIFIED = 'errorCategory: "transient", isRetryable: true, description: "Rate limited by the search backend."';
@@ -429,7 +427,9 @@ ${SDK}server.registerTool("search_docs", { inputSchema: { query: z.string() } },
       }),
       invalid({
         name: "a plain text part that says the upstream throttled the call",
-        code: inTool(`  return { isError: true, content: [{ type: "text", text: "The index throttled this request." }], structuredContent: { /*>*/errorCategory: "transient", isRetryable: true } };`),
+        code: inTool(
+          `  return { isError: true, content: [{ type: "text", text: "The index throttled this request." }], structuredContent: { /*>*/errorCategory: "transient", isRetryable: true } };`,
+        ),
         errors: [
           {
             messageId: "missingRetryAfter",

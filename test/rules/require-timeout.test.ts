@@ -193,10 +193,15 @@ const fetchCases = {
       }),
     ),
     valid("fetch imported from an unknown module", inTool("  await fetch(args.url);", { imports: 'import { fetch } from "./http-client.js";\n' })),
-    valid("fetch of a Request object (it carries its own signal)", inTool('  const request = new Request("https://example.com");\n  await fetch(request);')),
+    valid(
+      "fetch of a Request object (it carries its own signal)",
+      inTool('  const request = new Request("https://example.com");\n  await fetch(request);'),
+    ),
     valid(
       "a signal from an AbortController aborted by a timer",
-      inTool("  const controller = new AbortController();\n  setTimeout(() => controller.abort(), 5000);\n  await fetch(args.url, { signal: controller.signal });"),
+      inTool(
+        "  const controller = new AbortController();\n  setTimeout(() => controller.abort(), 5000);\n  await fetch(args.url, { signal: controller.signal });",
+      ),
     ),
     valid(
       "a signal variable that combines the request signal with a timeout",
@@ -224,11 +229,10 @@ const fetchCases = {
       messageId: "missingTimeout",
       suggest: addSignal("args.url, {})", `args.url, { signal: ${COMBINED} })`),
     }),
-    invalid(
-      "global fetch with a local options object",
-      inTool('  const init = { method: "GET" };\n  await /*>*/fetch(args.url, init)/*<*/;'),
-      { messageId: "missingTimeout", suggest: addSignal('method: "GET" }', `method: "GET", signal: ${COMBINED} }`) },
-    ),
+    invalid("global fetch with a local options object", inTool('  const init = { method: "GET" };\n  await /*>*/fetch(args.url, init)/*<*/;'), {
+      messageId: "missingTimeout",
+      suggest: addSignal('method: "GET" }', `method: "GET", signal: ${COMBINED} }`),
+    }),
     invalid(
       "global fetch with a module-level options object: no suggestion (the shared object is left alone)",
       inTool("  await /*>*/fetch(args.url, init)/*<*/;", { top: 'const init = { method: "GET" };\n' }),
@@ -248,10 +252,14 @@ const fetchCases = {
       messageId: "missingTimeout",
       suggest: addSignal("fetch(args.url)", `fetch(args.url, { signal: ${COMBINED} })`),
     }),
-    invalid("a fetch in a callback inside the handler combines the request signal", inTool("  await Promise.all(args.urls.map((url) => /*>*/fetch(url)/*<*/));"), {
-      messageId: "missingTimeout",
-      suggest: addSignal("fetch(url)", `fetch(url, { signal: ${COMBINED} })`),
-    }),
+    invalid(
+      "a fetch in a callback inside the handler combines the request signal",
+      inTool("  await Promise.all(args.urls.map((url) => /*>*/fetch(url)/*<*/));"),
+      {
+        messageId: "missingTimeout",
+        suggest: addSignal("fetch(url)", `fetch(url, { signal: ${COMBINED} })`),
+      },
+    ),
     invalid("fetch with a timeout option", inTool("  await /*>*/fetch(args.url, { timeout: 5000 })/*<*/;"), {
       messageId: "fetchTimeoutIgnored",
       data: { tool: TOOL },
@@ -259,33 +267,49 @@ const fetchCases = {
     }),
     invalid("fetch with a shorthand timeout option", inTool('  const timeout = 5000;\n  await /*>*/fetch(args.url, { method: "GET", timeout })/*<*/;'), {
       messageId: "fetchTimeoutIgnored",
-      suggest: { messageId: "replaceTimeoutWithSignal", from: "GET\", timeout }", to: 'GET", signal: AbortSignal.timeout(timeout) }' },
+      suggest: { messageId: "replaceTimeoutWithSignal", from: 'GET", timeout }', to: 'GET", signal: AbortSignal.timeout(timeout) }' },
     }),
     invalid("fetch with a timeout option holding a comment (no fix)", inTool("  await /*>*/fetch(args.url, { timeout: /* ms */ 5000 })/*<*/;"), {
       messageId: "fetchTimeoutIgnored",
       suggest: null,
     }),
-    invalid("a destructured request signal (shorthand property)", `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+    invalid(
+      "a destructured request signal (shorthand property)",
+      `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 const server = new McpServer({ name: "demo", version: "1.0.0" });
 server.registerTool("fetch_page", { inputSchema: {} }, async (args, { signal }) => {
   await /*>*/fetch(args.url, { signal })/*<*/;
   return { content: [] };
-});`, {
-      messageId: "cancellationIsNotTimeout",
-      data: { label: "fetch", tool: TOOL },
-      suggest: { messageId: "combineWithTimeout", from: "args.url, { signal })", to: "args.url, { signal: AbortSignal.any([signal, AbortSignal.timeout(30000)]) })" },
-    }),
-    invalid("mcp-framework: only this.abortSignal", `import { MCPTool } from "mcp-framework";
+});`,
+      {
+        messageId: "cancellationIsNotTimeout",
+        data: { label: "fetch", tool: TOOL },
+        suggest: {
+          messageId: "combineWithTimeout",
+          from: "args.url, { signal })",
+          to: "args.url, { signal: AbortSignal.any([signal, AbortSignal.timeout(30000)]) })",
+        },
+      },
+    ),
+    invalid(
+      "mcp-framework: only this.abortSignal",
+      `import { MCPTool } from "mcp-framework";
 export default class FetchPageTool extends MCPTool {
   name = "fetch_page";
   async execute(input) {
     return /*>*/fetch(input.url, { signal: this.abortSignal })/*<*/;
   }
-}`, {
-      messageId: "cancellationIsNotTimeout",
-      data: { label: "fetch", tool: TOOL },
-      suggest: { messageId: "combineWithTimeout", from: "signal: this.abortSignal", to: "signal: AbortSignal.any([this.abortSignal, AbortSignal.timeout(30000)])" },
-    }),
+}`,
+      {
+        messageId: "cancellationIsNotTimeout",
+        data: { label: "fetch", tool: TOOL },
+        suggest: {
+          messageId: "combineWithTimeout",
+          from: "signal: this.abortSignal",
+          to: "signal: AbortSignal.any([this.abortSignal, AbortSignal.timeout(30000)])",
+        },
+      },
+    ),
   ],
 };
 
@@ -296,25 +320,44 @@ const axiosCases = {
     valid("axios(config) with a timeout", inTool("  await axios({ url: args.url, timeout: 5000 });", { imports: AXIOS })),
     valid(
       "an axios.create({ timeout }) instance",
-      inTool('  await api.get("/search");\n  await api.post("/index", args.body);', { imports: AXIOS, top: 'const api = axios.create({ baseURL: "https://example.com", timeout: 5000 });\n' }),
+      inTool('  await api.get("/search");\n  await api.post("/index", args.body);', {
+        imports: AXIOS,
+        top: 'const api = axios.create({ baseURL: "https://example.com", timeout: 5000 });\n',
+      }),
     ),
-    valid("axios.defaults.timeout in the file", inTool("  await axios.get(args.url);\n  await axios({ url: args.url });", { imports: AXIOS, top: "axios.defaults.timeout = 5000;\n" })),
+    valid(
+      "axios.defaults.timeout in the file",
+      inTool("  await axios.get(args.url);\n  await axios({ url: args.url });", { imports: AXIOS, top: "axios.defaults.timeout = 5000;\n" }),
+    ),
     valid(
       "instance.defaults.timeout in the file",
       inTool('  await api.get("/search");', { imports: AXIOS, top: "const api = axios.create({});\napi.defaults.timeout = 5000;\n" }),
     ),
-    valid("an axios instance built from unknown config", inTool('  await api.get("/search");', { imports: AXIOS, top: "const api = axios.create(sharedConfig);\n" })),
+    valid(
+      "an axios instance built from unknown config",
+      inTool('  await api.get("/search");', { imports: AXIOS, top: "const api = axios.create(sharedConfig);\n" }),
+    ),
     valid("axios(config) of a parameter", inTool("  await axios(args.config);", { imports: AXIOS })),
     valid("axios.get with options from a parameter", inTool("  await axios.get(args.url, args.options);", { imports: AXIOS })),
     valid("axios.get with spread options", inTool("  await axios.get(args.url, { ...args.options });", { imports: AXIOS })),
     valid("axios helpers that make no request", inTool("  axios.isAxiosError(args.error);", { imports: AXIOS })),
-    valid("got with a timeout", inTool("  await got(args.url, { timeout: { request: 5000 } });\n  await got.post(args.url, { signal: AbortSignal.timeout(5000) });", { imports: GOT })),
+    valid(
+      "got with a timeout",
+      inTool("  await got(args.url, { timeout: { request: 5000 } });\n  await got.post(args.url, { signal: AbortSignal.timeout(5000) });", {
+        imports: GOT,
+      }),
+    ),
     valid("got(options) with a timeout", inTool("  await got({ url: args.url, timeout: { request: 5000 } });", { imports: GOT })),
     valid(
       "axios(config) and got(options) with a shorthand url and a timeout",
-      inTool("  const url = args.url;\n  await axios({ url, timeout: 5000 });\n  await got({ url, timeout: { request: 5000 } });", { imports: AXIOS + GOT }),
+      inTool("  const url = args.url;\n  await axios({ url, timeout: 5000 });\n  await got({ url, timeout: { request: 5000 } });", {
+        imports: AXIOS + GOT,
+      }),
     ),
-    valid("a got.extend({ timeout }) instance", inTool('  await client.get("search");', { imports: GOT, top: "const client = got.extend({ timeout: { request: 5000 } });\n" })),
+    valid(
+      "a got.extend({ timeout }) instance",
+      inTool('  await client.get("search");', { imports: GOT, top: "const client = got.extend({ timeout: { request: 5000 } });\n" }),
+    ),
   ],
   invalid: [
     invalid("axios.get(url)", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS }), {
@@ -341,10 +384,14 @@ const axiosCases = {
       messageId: "missingTimeout",
       suggest: addTimeout("{ url: args.url }", "{ url: args.url, timeout: 30000 }"),
     }),
-    invalid("axios.get(url, { headers })", inTool('  await /*>*/axios.get(args.url, { headers: { accept: "application/json" } })/*<*/;', { imports: AXIOS }), {
-      messageId: "missingTimeout",
-      suggest: addTimeout('"application/json" } }', '"application/json" }, timeout: 30000 }'),
-    }),
+    invalid(
+      "axios.get(url, { headers })",
+      inTool('  await /*>*/axios.get(args.url, { headers: { accept: "application/json" } })/*<*/;', { imports: AXIOS }),
+      {
+        messageId: "missingTimeout",
+        suggest: addTimeout('"application/json" } }', '"application/json" }, timeout: 30000 }'),
+      },
+    ),
     invalid("axios with timeout: 0", inTool("  await /*>*/axios.get(args.url, { timeout: 0 })/*<*/;", { imports: AXIOS }), {
       messageId: "missingTimeout",
       suggest: addTimeout("timeout: 0", "timeout: 30000"),
@@ -358,10 +405,14 @@ const axiosCases = {
         suggest: addTimeout('api.get("/search")', 'api.get("/search", { timeout: 30000 })'),
       },
     ),
-    invalid("axios.defaults.timeout = 0 is no default", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS, top: "axios.defaults.timeout = 0;\n" }), {
-      messageId: "missingTimeout",
-      suggest: addTimeout("axios.get(args.url)", "axios.get(args.url, { timeout: 30000 })"),
-    }),
+    invalid(
+      "axios.defaults.timeout = 0 is no default",
+      inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS, top: "axios.defaults.timeout = 0;\n" }),
+      {
+        messageId: "missingTimeout",
+        suggest: addTimeout("axios.get(args.url)", "axios.get(args.url, { timeout: 30000 })"),
+      },
+    ),
     invalid("axios from require", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: 'const axios = require("axios");\n' }), {
       messageId: "missingTimeout",
       suggest: addTimeout("axios.get(args.url)", "axios.get(args.url, { timeout: 30000 })"),
@@ -406,12 +457,17 @@ const httpCases = {
     valid("setTimeout chained on http.get", inTool("  https.get(args.url, (res) => res.resume()).setTimeout(5000);", { imports: HTTP })),
     valid(
       "https.request(options, callback) with the timeout in a const",
-      inTool("  https.request(options, (res) => res.resume()).end();", { imports: HTTP, top: 'const options = { hostname: "example.com", timeout: 5000 };\n' }),
+      inTool("  https.request(options, (res) => res.resume()).end();", {
+        imports: HTTP,
+        top: 'const options = { hostname: "example.com", timeout: 5000 };\n',
+      }),
     ),
     valid("https.request of options it cannot see", inTool("  https.request(args.requestOptions).end();", { imports: HTTP })),
     valid(
-      "req.on(\"timeout\") on the request",
-      inTool('  const req = https.request(args.url);\n  req.on("error", () => {});\n  req.on("timeout", () => req.destroy());\n  req.end();', { imports: HTTP }),
+      'req.on("timeout") on the request',
+      inTool('  const req = https.request(args.url);\n  req.on("error", () => {});\n  req.on("timeout", () => req.destroy());\n  req.end();', {
+        imports: HTTP,
+      }),
     ),
     valid(
       "req.setTimeout on an https request with an error listener",
@@ -425,20 +481,28 @@ const httpCases = {
       data: { label: "https.get", tool: TOOL, remedy: REMEDY.http },
       suggest: null,
     }),
-    invalid("http.request(options) without a timeout", inTool('  /*>*/http.request({ hostname: "example.com", path: "/" })/*<*/.end();', { imports: HTTP }), {
-      messageId: "missingTimeout",
-      data: { label: "http.request", tool: TOOL, remedy: REMEDY.http },
-      suggest: addTimeout('path: "/" }', 'path: "/", timeout: 30000 }'),
-    }),
+    invalid(
+      "http.request(options) without a timeout",
+      inTool('  /*>*/http.request({ hostname: "example.com", path: "/" })/*<*/.end();', { imports: HTTP }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "http.request", tool: TOOL, remedy: REMEDY.http },
+        suggest: addTimeout('path: "/" }', 'path: "/", timeout: 30000 }'),
+      },
+    ),
     invalid("http.request(url) without req.setTimeout", inTool("  const req = /*>*/http.request(args.url)/*<*/;\n  req.end();", { imports: HTTP }), {
       messageId: "missingTimeout",
       suggest: addTimeout("http.request(args.url)", "http.request(args.url, { timeout: 30000 })"),
     }),
-    invalid("https.request(url string, callback)", inTool('  /*>*/https.request("https://example.com/api", (res) => res.resume())/*<*/.end();', { imports: HTTP }), {
-      messageId: "missingTimeout",
-      data: { label: "https.request", tool: TOOL, remedy: REMEDY.http },
-      suggest: null,
-    }),
+    invalid(
+      "https.request(url string, callback)",
+      inTool('  /*>*/https.request("https://example.com/api", (res) => res.resume())/*<*/.end();', { imports: HTTP }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "https.request", tool: TOOL, remedy: REMEDY.http },
+        suggest: null,
+      },
+    ),
     invalid(
       "an error listener is no timeout",
       inTool('  const req = /*>*/https.request(args.url)/*<*/;\n  req.on("error", () => {});\n  req.end();', { imports: HTTP }),
@@ -448,11 +512,15 @@ const httpCases = {
         suggest: addTimeout("https.request(args.url)", "https.request(args.url, { timeout: 30000 })"),
       },
     ),
-    invalid("a named request import from node:https", inTool('  /*>*/request({ hostname: "example.com" })/*<*/.end();', { imports: 'import { request } from "node:https";\n' }), {
-      messageId: "missingTimeout",
-      data: { label: "https.request", tool: TOOL, remedy: REMEDY.http },
-      suggest: addTimeout('{ hostname: "example.com" }', '{ hostname: "example.com", timeout: 30000 }'),
-    }),
+    invalid(
+      "a named request import from node:https",
+      inTool('  /*>*/request({ hostname: "example.com" })/*<*/.end();', { imports: 'import { request } from "node:https";\n' }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "https.request", tool: TOOL, remedy: REMEDY.http },
+        suggest: addTimeout('{ hostname: "example.com" }', '{ hostname: "example.com", timeout: 30000 }'),
+      },
+    ),
   ],
 };
 
@@ -465,7 +533,10 @@ const childCases = {
     valid("exec with spread options", inTool("  exec(args.cmd, { ...args.options }, (error) => {});", { imports: CP })),
     valid(
       "promisify(exec) with a timeout",
-      inTool("  await execAsync(args.cmd, { timeout: 5000 });", { imports: `${CP}import { promisify } from "node:util";\n`, top: "const execAsync = promisify(exec);\n" }),
+      inTool("  await execAsync(args.cmd, { timeout: 5000 });", {
+        imports: `${CP}import { promisify } from "node:util";\n`,
+        top: "const execAsync = promisify(exec);\n",
+      }),
     ),
     valid("execa with a timeout", inTool('  await execa("git", ["status"], { timeout: 5000 });', { imports: EXECA })),
     valid("execa with a cancelSignal", inTool('  await execa("git", ["status"], { cancelSignal: AbortSignal.timeout(5000) });', { imports: EXECA })),
@@ -511,7 +582,10 @@ const childCases = {
     }),
     invalid(
       "promisify(exec)",
-      inTool("  await /*>*/execAsync(args.cmd)/*<*/;", { imports: `${CP}import { promisify } from "node:util";\n`, top: "const execAsync = promisify(exec);\n" }),
+      inTool("  await /*>*/execAsync(args.cmd)/*<*/;", {
+        imports: `${CP}import { promisify } from "node:util";\n`,
+        top: "const execAsync = promisify(exec);\n",
+      }),
       {
         messageId: "missingTimeout",
         data: { label: "exec", tool: TOOL, remedy: REMEDY.child_process },
@@ -547,8 +621,14 @@ const EXEC_FILE_SYNC = 'import { execFileSync } from "node:child_process";\n';
 const RUN = "function run(file, args, options) {\n  return execFileSync(file, args, options);\n}\n";
 const passThroughCases = {
   valid: [
-    valid("a pass-through wrapper called with a timeout", inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8", timeout: 5000 });', { imports: EXEC_FILE_SYNC, top: RUN })),
-    valid("a pass-through wrapper called with options it cannot see", inTool('  run("kubectl", ["get", "pods"], args.options);', { imports: EXEC_FILE_SYNC, top: RUN })),
+    valid(
+      "a pass-through wrapper called with a timeout",
+      inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8", timeout: 5000 });', { imports: EXEC_FILE_SYNC, top: RUN }),
+    ),
+    valid(
+      "a pass-through wrapper called with options it cannot see",
+      inTool('  run("kubectl", ["get", "pods"], args.options);', { imports: EXEC_FILE_SYNC, top: RUN }),
+    ),
     valid(
       "a wrapper that reads the options before passing them on",
       inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8" });', {
@@ -572,23 +652,38 @@ const passThroughCases = {
     ),
     valid(
       "a local function that shadows a pass-through wrapper's name",
-      inTool('  const run = (file, args, options) => ({ file, args, options });\n  run("kubectl", ["get", "pods"], { encoding: "utf8" });', { imports: EXEC_FILE_SYNC, top: RUN }),
+      inTool('  const run = (file, args, options) => ({ file, args, options });\n  run("kubectl", ["get", "pods"], { encoding: "utf8" });', {
+        imports: EXEC_FILE_SYNC,
+        top: RUN,
+      }),
     ),
-    valid("a pass-through wrapper listed in wrappers", inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8" });', { imports: EXEC_FILE_SYNC, top: RUN }), {
-      wrappers: ["run"],
-    }),
+    valid(
+      "a pass-through wrapper listed in wrappers",
+      inTool('  run("kubectl", ["get", "pods"], { encoding: "utf8" });', { imports: EXEC_FILE_SYNC, top: RUN }),
+      {
+        wrappers: ["run"],
+      },
+    ),
   ],
   invalid: [
-    invalid("a pass-through wrapper called with options but no timeout", inTool('  /*>*/run("kubectl", ["get", "pods"], { encoding: "utf8" })/*<*/;', { imports: EXEC_FILE_SYNC, top: RUN }), {
-      messageId: "missingTimeout",
-      data: { label: "run", tool: TOOL, remedy: REMEDY.child_process },
-      suggest: addTimeout('{ encoding: "utf8" }', '{ encoding: "utf8", timeout: 30000 }'),
-    }),
-    invalid("a pass-through wrapper called without options", inTool('  /*>*/run("kubectl", ["get", "pods"])/*<*/;', { imports: EXEC_FILE_SYNC, top: RUN }), {
-      messageId: "missingTimeout",
-      data: { label: "run", tool: TOOL, remedy: REMEDY.child_process },
-      suggest: addTimeout('["get", "pods"])', '["get", "pods"], { timeout: 30000 })'),
-    }),
+    invalid(
+      "a pass-through wrapper called with options but no timeout",
+      inTool('  /*>*/run("kubectl", ["get", "pods"], { encoding: "utf8" })/*<*/;', { imports: EXEC_FILE_SYNC, top: RUN }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "run", tool: TOOL, remedy: REMEDY.child_process },
+        suggest: addTimeout('{ encoding: "utf8" }', '{ encoding: "utf8", timeout: 30000 }'),
+      },
+    ),
+    invalid(
+      "a pass-through wrapper called without options",
+      inTool('  /*>*/run("kubectl", ["get", "pods"])/*<*/;', { imports: EXEC_FILE_SYNC, top: RUN }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "run", tool: TOOL, remedy: REMEDY.child_process },
+        suggest: addTimeout('["get", "pods"])', '["get", "pods"], { timeout: 30000 })'),
+      },
+    ),
     invalid(
       "an arrow that hands its init to fetch",
       inTool('  await /*>*/getJson(args.url, { headers: { accept: "application/json" } })/*<*/;', {
@@ -612,7 +707,10 @@ const guardCases = {
       "inside async function fetchWithTimeout()",
       inTool("  await fetchWithTimeout(args.url);", { top: "async function fetchWithTimeout(url) {\n  return fetch(url);\n}\n" }),
     ),
-    valid("inside a const arrow named for a deadline", inTool("  await fetchWithDeadline(args.url);", { top: "const fetchWithDeadline = async (url) => fetch(url);\n" })),
+    valid(
+      "inside a const arrow named for a deadline",
+      inTool("  await fetchWithDeadline(args.url);", { top: "const fetchWithDeadline = async (url) => fetch(url);\n" }),
+    ),
     valid("a configured wrapper", inTool("  await bounded(fetch(args.url));"), { wrappers: ["bounded"] }),
     valid(
       "a configured wrapper function around the call",
@@ -668,11 +766,15 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => ${call
 // Where the request signal reaches a tool's code only when the dispatcher passes it along.
 const dispatchCases = {
   invalid: [
-    invalid("table dispatch that passes extra along: the entry's ctx.signal is combined", tableDispatch("handlers[request.params.name](request.params.arguments, extra)"), {
-      messageId: "missingTimeout",
-      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
-      suggest: addSignal("fetch(input.url)", "fetch(input.url, { signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(30000)]) })"),
-    }),
+    invalid(
+      "table dispatch that passes extra along: the entry's ctx.signal is combined",
+      tableDispatch("handlers[request.params.name](request.params.arguments, extra)"),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal("fetch(input.url)", "fetch(input.url, { signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(30000)]) })"),
+      },
+    ),
     invalid("table dispatch that does not pass extra along: a plain timeout", tableDispatch("handlers[request.params.name](request.params.arguments)"), {
       messageId: "missingTimeout",
       data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
@@ -722,7 +824,7 @@ export async function getRepo(r) {
 }`,
     6,
   );
-  const [a, b, c, d, e, f] = at as [typeof at[0], typeof at[0], typeof at[0], typeof at[0], typeof at[0], typeof at[0]];
+  const [a, b, c, d, e, f] = at as [(typeof at)[0], (typeof at)[0], (typeof at)[0], (typeof at)[0], (typeof at)[0], (typeof at)[0]];
   return {
     name: "scope everywhere: axios, execFile and fetch imported in a file without MCP evidence",
     code,
@@ -739,7 +841,15 @@ export async function getRepo(r) {
         suggestions: [{ messageId: "addTimeoutOption", output: edit(code, "/repos/${r}`)", "/repos/${r}`, { timeout: 30000 })") }],
       },
       // A callback after the argument array leaves no place the fix can be sure of.
-      { messageId: "missingTimeout", data: { label: "execFile", tool: OUTSIDE, remedy: REMEDY.child_process }, line: c.line, column: c.column, endLine: d.line, endColumn: d.column, suggestions: [] },
+      {
+        messageId: "missingTimeout",
+        data: { label: "execFile", tool: OUTSIDE, remedy: REMEDY.child_process },
+        line: c.line,
+        column: c.column,
+        endLine: d.line,
+        endColumn: d.column,
+        suggestions: [],
+      },
       {
         messageId: "missingTimeout",
         data: { label: "fetch", tool: OUTSIDE, remedy: REMEDY.fetch },
@@ -758,7 +868,9 @@ const optionCases = {
     valid("scope handlers: a fetch no handler calls", locate(UNCALLED).code.replace("/*<*/", "")),
     valid("scope handlers: a file without MCP evidence", locate(NOT_MCP).code.replace("/*<*/", "")),
     valid("clients: a custom client with a signal", inTool("  await callApi(args.url, { signal: AbortSignal.timeout(5000) });"), { clients: ["callApi"] }),
-    valid("clients: a custom member client with a timeout", inTool('  await client.request("/search", { timeout: 5000 });'), { clients: ["client.request"] }),
+    valid("clients: a custom member client with a timeout", inTool('  await client.request("/search", { timeout: 5000 });'), {
+      clients: ["client.request"],
+    }),
     valid("clients: not configured, not checked", inTool("  await callApi(args.url);")),
   ],
   invalid: [
@@ -811,7 +923,11 @@ const optionCases = {
     }),
     invalid("timeoutMs: cancellation only", inTool("  await /*>*/fetch(args.url, { signal: extra.signal })/*<*/;"), {
       messageId: "cancellationIsNotTimeout",
-      suggest: { messageId: "combineWithTimeout", from: "signal: extra.signal", to: "signal: AbortSignal.any([extra.signal, AbortSignal.timeout(10000)])" },
+      suggest: {
+        messageId: "combineWithTimeout",
+        from: "signal: extra.signal",
+        to: "signal: AbortSignal.any([extra.signal, AbortSignal.timeout(10000)])",
+      },
       options: { timeoutMs: 10_000 },
     }),
     invalid("timeoutMs: axios", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS }), {
@@ -829,7 +945,10 @@ const optionCases = {
       suggest: addTimeout('execSync("ls")', 'execSync("ls", { timeout: 10000 })'),
       options: { timeoutMs: 10_000 },
     }),
-    autofixed("autofix: fetch", inTool("  await /*>*/fetch(args.url)/*<*/;"), "missingTimeout", { from: "fetch(args.url)", to: `fetch(args.url, { signal: ${COMBINED} })` }),
+    autofixed("autofix: fetch", inTool("  await /*>*/fetch(args.url)/*<*/;"), "missingTimeout", {
+      from: "fetch(args.url)",
+      to: `fetch(args.url, { signal: ${COMBINED} })`,
+    }),
     autofixed("autofix: cancellation only", inTool("  await /*>*/fetch(args.url, { signal: extra.signal })/*<*/;"), "cancellationIsNotTimeout", {
       from: "signal: extra.signal",
       to: `signal: ${COMBINED}`,
@@ -838,20 +957,40 @@ const optionCases = {
       from: "timeout: 5000",
       to: "signal: AbortSignal.timeout(5000)",
     }),
-    autofixed("autofix: axios with timeoutMs", inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS }), "missingTimeout", {
-      from: "axios.get(args.url)",
-      to: "axios.get(args.url, { timeout: 5000 })",
-    }, { timeoutMs: 5000 }),
+    autofixed(
+      "autofix: axios with timeoutMs",
+      inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS }),
+      "missingTimeout",
+      {
+        from: "axios.get(args.url)",
+        to: "axios.get(args.url, { timeout: 5000 })",
+      },
+      { timeoutMs: 5000 },
+    ),
     autofixed("autofix: exec before its callback", inTool("  /*>*/exec(args.cmd, (error) => {})/*<*/;", { imports: CP }), "missingTimeout", {
       from: "args.cmd, (error",
       to: "args.cmd, { timeout: 30000 }, (error",
     }),
-    autofixed("autofix: nothing to fix on https.get(url, callback)", inTool("  /*>*/https.get(args.url, (res) => res.resume())/*<*/;", { imports: HTTP }), "missingTimeout", null),
+    autofixed(
+      "autofix: nothing to fix on https.get(url, callback)",
+      inTool("  /*>*/https.get(args.url, (res) => res.resume())/*<*/;", { imports: HTTP }),
+      "missingTimeout",
+      null,
+    ),
   ],
 };
 
 ruleTester.run("require-timeout", rule, {
-  valid: [...shapeValid, ...fetchCases.valid, ...axiosCases.valid, ...httpCases.valid, ...childCases.valid, ...passThroughCases.valid, ...guardCases.valid, ...optionCases.valid],
+  valid: [
+    ...shapeValid,
+    ...fetchCases.valid,
+    ...axiosCases.valid,
+    ...httpCases.valid,
+    ...childCases.valid,
+    ...passThroughCases.valid,
+    ...guardCases.valid,
+    ...optionCases.valid,
+  ],
   invalid: [
     ...shapeInvalid,
     ...fetchCases.invalid,
@@ -883,7 +1022,10 @@ const sample = <T extends Valid | Invalid>(cases: readonly T[], names: readonly 
 
 typedRuleTester.run("require-timeout (typed)", rule, {
   valid: [
-    ...sample(shapeValid, ["registerTool with an inline handler: fetch with AbortSignal.timeout", "low-level switch on request.params.name: fetch with AbortSignal.timeout"]),
+    ...sample(shapeValid, [
+      "registerTool with an inline handler: fetch with AbortSignal.timeout",
+      "low-level switch on request.params.name: fetch with AbortSignal.timeout",
+    ]),
     ...sample(fetchCases.valid, ["a same-file function named fetch"]),
     ...sample(axiosCases.valid, ["an axios.create({ timeout }) instance"]),
     ...sample(guardCases.valid, ["Promise.race with a timer", "fetch with options from a parameter"]),

@@ -41,7 +41,9 @@ const shapeInvalid: Invalid[] = SHAPES.filter((s) => !WITHOUT_PARAMETERS(s)).map
   invalid({
     name: `${shape.title}: a validation error that says only "Invalid input."`,
     code: wrap(shape, GENERIC("Invalid input.")),
-    errors: [{ messageId: "missingValidationDetail", reported: '"Invalid input."', data: data("Invalid input.", "query", shape.named ? SEARCH_DOCS : UNNAMED) }],
+    errors: [
+      { messageId: "missingValidationDetail", reported: '"Invalid input."', data: data("Invalid input.", "query", shape.named ? SEARCH_DOCS : UNNAMED) },
+    ],
     output: null,
   }),
 );
@@ -104,7 +106,7 @@ describe("require-validation-detail", () => {
       { name: "a constraint", code: inBooking(validationError('"Value must not be empty."')) },
       { name: "an expected format", code: inBooking(validationError('"Expected a date in YYYY-MM-DD format."')) },
       { name: "a list of allowed values", code: inBooking(validationError('"Unknown room; use one of the ids that list_rooms returns."')) },
-      { name: "a quoted example", code: inBooking(validationError("'Unknown sort order; use \"asc\" or \"desc\".'")) },
+      { name: "a quoted example", code: inBooking(validationError('\'Unknown sort order; use "asc" or "desc".\'')) },
       { name: "an e.g.", code: inBooking(validationError('"Bad value (e.g. R-101)."')) },
       { name: "a numeric range", code: inBooking(validationError('"Capacity out of bounds: 1-20."')) },
 
@@ -129,15 +131,29 @@ describe("require-validation-detail", () => {
       { name: "a message held in a variable", code: inBooking(validationError("message")) },
       {
         name: "a static text beside a dynamic description",
-        code: inBooking(`  return { isError: true, content: [{ type: "text", text: "Invalid input." }], structuredContent: { errorCategory: "validation", isRetryable: false, description: detail } };`),
+        code: inBooking(
+          `  return { isError: true, content: [{ type: "text", text: "Invalid input." }], structuredContent: { errorCategory: "validation", isRetryable: false, description: detail } };`,
+        ),
       },
-      { name: "a payload with a spread", code: inBooking(`  return { isError: true, content: [], structuredContent: { ...base, errorCategory: "validation", description: "Invalid input." } };`) },
+      {
+        name: "a payload with a spread",
+        code: inBooking(
+          `  return { isError: true, content: [], structuredContent: { ...base, errorCategory: "validation", description: "Invalid input." } };`,
+        ),
+      },
 
       // Not a validation error.
-      { name: "a business error", code: inBooking(`  return { isError: true, content: [], structuredContent: { errorCategory: "business", isRetryable: false, description: "Invalid input." } };`) },
+      {
+        name: "a business error",
+        code: inBooking(
+          `  return { isError: true, content: [], structuredContent: { errorCategory: "business", isRetryable: false, description: "Invalid input." } };`,
+        ),
+      },
       {
         name: "a category that is validation on one path only",
-        code: inBooking(`  return { isError: true, content: [], structuredContent: { errorCategory: bad ? "validation" : "business", isRetryable: false, description: "Invalid input." } };`),
+        code: inBooking(
+          `  return { isError: true, content: [], structuredContent: { errorCategory: bad ? "validation" : "business", isRetryable: false, description: "Invalid input." } };`,
+        ),
       },
       { name: "an unclassified error", code: inBooking('  return { isError: true, content: [{ type: "text", text: "Invalid input." }] };') },
 
@@ -202,14 +218,30 @@ server.registerTool("book_room", { inputSchema: { roomId: z.string() } }, async 
       ...shapeInvalid,
       invalid({
         name: "a plain content text beside a structured classification",
-        code: inBooking(`  return { isError: true, content: [{ type: "text", text: /*>*/"Invalid input." }], structuredContent: { errorCategory: "validation", isRetryable: false } };`),
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid input."', data: data("Invalid input.", "roomId, start_date, filePath", 'tool "book_room"') }],
+        code: inBooking(
+          `  return { isError: true, content: [{ type: "text", text: /*>*/"Invalid input." }], structuredContent: { errorCategory: "validation", isRetryable: false } };`,
+        ),
+        errors: [
+          {
+            messageId: "missingValidationDetail",
+            reported: '"Invalid input."',
+            data: data("Invalid input.", "roomId, start_date, filePath", 'tool "book_room"'),
+          },
+        ],
         output: null,
       }),
       invalid({
         name: "a JSON payload with a vague description",
-        code: inBooking(`  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", isRetryable: false, description: /*>*/"Bad request" }) }] };`),
-        errors: [{ messageId: "missingValidationDetail", reported: '"Bad request"', data: data("Bad request", "roomId, start_date, filePath", 'tool "book_room"') }],
+        code: inBooking(
+          `  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", isRetryable: false, description: /*>*/"Bad request" }) }] };`,
+        ),
+        errors: [
+          {
+            messageId: "missingValidationDetail",
+            reported: '"Bad request"',
+            data: data("Bad request", "roomId, start_date, filePath", 'tool "book_room"'),
+          },
+        ],
         output: null,
       }),
       invalid({
@@ -228,8 +260,16 @@ server.registerTool("book_room", { inputSchema: { roomId: z.string() } }, async 
       invalid({
         name: "snake-case preset",
         settings: { "mcp-errors": { preset: "snake-case" } },
-        code: inBooking(`  return { isError: true, content: [], structuredContent: { error_code: "INVALID_ARGUMENT", retry_recommended: false, error_message: /*>*/"Invalid arguments." } };`),
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid arguments."', data: data("Invalid arguments.", "roomId, start_date, filePath", 'tool "book_room"') }],
+        code: inBooking(
+          `  return { isError: true, content: [], structuredContent: { error_code: "INVALID_ARGUMENT", retry_recommended: false, error_message: /*>*/"Invalid arguments." } };`,
+        ),
+        errors: [
+          {
+            messageId: "missingValidationDetail",
+            reported: '"Invalid arguments."',
+            data: data("Invalid arguments.", "roomId, start_date, filePath", 'tool "book_room"'),
+          },
+        ],
         output: null,
       }),
       invalid({
@@ -241,7 +281,9 @@ server.registerTool("book_room", { inputSchema: { roomId: z.string() } }, async 
   if (!roomId.startsWith("R-")) return invalidInput(/*>*/"Invalid parameters.");
   return { content: [] };
 });`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid parameters."', data: data("Invalid parameters.", "roomId", 'tool "book_room"') }],
+        errors: [
+          { messageId: "missingValidationDetail", reported: '"Invalid parameters."', data: data("Invalid parameters.", "roomId", 'tool "book_room"') },
+        ],
         output: null,
       }),
       invalid({
@@ -253,7 +295,13 @@ server.registerTool("book_room", { inputSchema: { roomId: z.string() } }, async 
   if (!roomId) return toolError("validation", false, /*>*/"Missing required parameter.");
   return toolError("transient", true, "Try again.");
 });`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Missing required parameter."', data: data("Missing required parameter.", "roomId", 'tool "book_room"') }],
+        errors: [
+          {
+            messageId: "missingValidationDetail",
+            reported: '"Missing required parameter."',
+            data: data("Missing required parameter.", "roomId", 'tool "book_room"'),
+          },
+        ],
         output: null,
       }),
       invalid({
@@ -282,7 +330,13 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       throw new Error("Unknown tool");
   }
 });`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid arguments."', data: data("Invalid arguments.", "owner, repo, issue_number", 'tool "get_issue"') }],
+        errors: [
+          {
+            messageId: "missingValidationDetail",
+            reported: '"Invalid arguments."',
+            data: data("Invalid arguments.", "owner, repo, issue_number", 'tool "get_issue"'),
+          },
+        ],
         output: null,
       }),
       invalid({
@@ -298,7 +352,13 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
   throw new Error("Unknown tool");
 });`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Validation failed."', data: data("Validation failed.", "owner, repo, issue_number", 'tool "get_issue"') }],
+        errors: [
+          {
+            messageId: "missingValidationDetail",
+            reported: '"Validation failed."',
+            data: data("Validation failed.", "owner, repo, issue_number", 'tool "get_issue"'),
+          },
+        ],
         output: null,
       }),
       invalid({
@@ -314,7 +374,13 @@ server.addTool({
     return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: false, description: /*>*/"Invalid paging." } };
   },
 });`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid paging."', data: data("Invalid paging.", "building, page, per_page", 'tool "list_rooms"') }],
+        errors: [
+          {
+            messageId: "missingValidationDetail",
+            reported: '"Invalid paging."',
+            data: data("Invalid paging.", "building, page, per_page", 'tool "list_rooms"'),
+          },
+        ],
         output: null,
       }),
       invalid({
@@ -323,7 +389,9 @@ server.addTool({
 server.registerTool("book_room", { inputSchema: BookingSchema }, async ({ roomId, guests }) => {
   return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: false, description: /*>*/"Invalid input." } };
 });`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid input."', data: data("Invalid input.", "roomId, guests", 'tool "book_room"') }],
+        errors: [
+          { messageId: "missingValidationDetail", reported: '"Invalid input."', data: data("Invalid input.", "roomId, guests", 'tool "book_room"') },
+        ],
         output: null,
       }),
       invalid({
@@ -338,8 +406,17 @@ server.tool("get_weather", "Weather for a city", shape, async ({ city }) => {
       invalid({
         name: "a text kept in a const",
         code: inBooking(`  const /*1*/message = /*>*/"Invalid request.";
-  return { isError: true, content: [{ type: "text", text: message }], structuredContent: { errorCategory: "validation", isRetryable: false, description: message } };`).replace("/*1*/", ""),
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid request."', data: data("Invalid request.", "roomId, start_date, filePath", 'tool "book_room"') }],
+  return { isError: true, content: [{ type: "text", text: message }], structuredContent: { errorCategory: "validation", isRetryable: false, description: message } };`).replace(
+          "/*1*/",
+          "",
+        ),
+        errors: [
+          {
+            messageId: "missingValidationDetail",
+            reported: '"Invalid request."',
+            data: data("Invalid request.", "roomId, start_date, filePath", 'tool "book_room"'),
+          },
+        ],
         output: null,
       }),
       invalid({
@@ -366,7 +443,9 @@ export class RoomTools {
     return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: false, description: /*>*/"Invalid booking." } };
   }
 }`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid booking."', data: data("Invalid booking.", "roomId, guests", 'tool "book_room"') }],
+        errors: [
+          { messageId: "missingValidationDetail", reported: '"Invalid booking."', data: data("Invalid booking.", "roomId, guests", 'tool "book_room"') },
+        ],
         output: null,
       }),
       invalid({
@@ -378,7 +457,9 @@ export const metadata = { name: "get_forecast", description: "Forecast" };
 export default async function getForecast({ city }: InferSchema<typeof schema>) {
   return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: false, description: /*>*/"Invalid request." } };
 }`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid request."', data: data("Invalid request.", "city, days", 'tool "get_forecast"') }],
+        errors: [
+          { messageId: "missingValidationDetail", reported: '"Invalid request."', data: data("Invalid request.", "city, days", 'tool "get_forecast"') },
+        ],
         output: null,
       }),
       invalid({
@@ -389,7 +470,9 @@ const PublicBooking = Booking.omit({ internalNote: true });
 server.tool("book_room", "Book a room", PublicBooking.shape, async (args: Booking) => {
   return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: false, description: /*>*/"Invalid booking." } };
 });`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid booking."', data: data("Invalid booking.", "roomId, guests", 'tool "book_room"') }],
+        errors: [
+          { messageId: "missingValidationDetail", reported: '"Invalid booking."', data: data("Invalid booking.", "roomId, guests", 'tool "book_room"') },
+        ],
         output: null,
       }),
       invalid({
@@ -408,7 +491,9 @@ server.tool("book_room", DESCRIPTION, { roomId: z.string() }, async (args) => {
 server.registerTool("book_room", { inputSchema: { roomId: z.string(), ...(SAFE ? {} : { override: z.boolean() }) } }, async ({ roomId }) => {
   return { isError: true, content: [], structuredContent: { errorCategory: "validation", isRetryable: false, description: /*>*/"Invalid booking." } };
 });`,
-        errors: [{ messageId: "missingValidationDetail", reported: '"Invalid booking."', data: data("Invalid booking.", "roomId, override", 'tool "book_room"') }],
+        errors: [
+          { messageId: "missingValidationDetail", reported: '"Invalid booking."', data: data("Invalid booking.", "roomId, override", 'tool "book_room"') },
+        ],
         output: null,
       }),
       {

@@ -40,7 +40,10 @@ function plain(ast: TSESTree.Program): string {
 /** Every scope with its kind, block, variables and how each reference resolved. */
 function scopes(result: ReturnType<typeof tsParser.parseForESLint>): string[] {
   return result.scopeManager.scopes.map((scope) => {
-    const variables = scope.variables.map((v) => `${v.name}:${String(v.defs.length)}`).sort().join(",");
+    const variables = scope.variables
+      .map((v) => `${v.name}:${String(v.defs.length)}`)
+      .sort()
+      .join(",");
     const references = scope.references.map((r) => `${r.identifier.name}->${r.resolved ? String(r.resolved.scope.type) : "?"}`).join(",");
     return `${scope.type}@${String(scope.block.range[0])} [${String(scope.set.size)} names] ${variables} | ${references}`;
   });

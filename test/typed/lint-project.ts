@@ -37,9 +37,7 @@ export async function lintMessages(
 ): Promise<{ file: string; line: number; ruleId: string; message: string }[]> {
   const base = plugin.configs[config];
   const languageOptions =
-    config === "recommended"
-      ? base.languageOptions
-      : { ...base.languageOptions, parserOptions: { projectService: true, tsconfigRootDir: dir } };
+    config === "recommended" ? base.languageOptions : { ...base.languageOptions, parserOptions: { projectService: true, tsconfigRootDir: dir } };
   const eslint = new ESLint({
     cwd: dir,
     overrideConfigFile: true,
@@ -52,4 +50,3 @@ export async function lintMessages(
     )
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.ruleId.localeCompare(b.ruleId));
 }
-

@@ -22,7 +22,12 @@ const FORECAST = `export async function fetchForecast(): Promise<string> {
 `;
 
 function programOf(files: Record<string, string>): ts.Program {
-  const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noLib: true };
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    noLib: true,
+  };
   const host = ts.createCompilerHost(options);
   host.getSourceFile = (fileName, languageVersion) => {
     const text = files[fileName];

@@ -61,7 +61,10 @@ function table(rows: readonly (readonly string[])[], paint: (style: Style, text:
   const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
   return rows
     .map((row, index) => {
-      const line = row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
+      const line = row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join("  ")
+        .trimEnd();
       return index === 0 ? paint("bold", line) : line;
     })
     .map((line) => `  ${line}`)
@@ -111,11 +114,20 @@ export function formatFindings(results: readonly ESLint.LintResult[], options: T
       };
     });
     const width = (pick: (row: (typeof rows)[number]) => string): number => Math.max(...rows.map((row) => pick(row).length));
-    const [lineWidth, columnWidth, severityWidth, textWidth] = [width((r) => r.line), width((r) => r.column), width((r) => r.severity), width((r) => r.text)];
+    const [lineWidth, columnWidth, severityWidth, textWidth] = [
+      width((r) => r.line),
+      width((r) => r.column),
+      width((r) => r.severity),
+      width((r) => r.text),
+    ];
     const lines = rows.map((row) => {
       const position = `${" ".repeat(lineWidth - row.line.length)}${paint("dim", `${row.line}:${row.column}`)}`;
       const severity = paint(row.severity === "error" ? "red" : "yellow", row.severity);
-      const cells = [`  ${position}${" ".repeat(columnWidth - row.column.length)}`, `${severity}${" ".repeat(severityWidth - row.severity.length)}`, row.text];
+      const cells = [
+        `  ${position}${" ".repeat(columnWidth - row.column.length)}`,
+        `${severity}${" ".repeat(severityWidth - row.severity.length)}`,
+        row.text,
+      ];
       if (row.rule !== "") cells.push(`${" ".repeat(textWidth - row.text.length)}${paint("dim", row.rule)}`);
       return cells.join("  ").trimEnd();
     });
@@ -138,9 +150,7 @@ export function formatText(result: AnalyzeResult, options: TextOptions): string 
   const formatted = formatFindings(result.results, options);
   if (formatted.trim() !== "") parts.push(formatted.replace(/\n+$/u, ""));
   if (result.tools.length > 0) {
-    parts.push(
-      `${paint("bold", `Tools (${String(result.tools.length)})`)}\n${table([INVENTORY_HEADER, ...inventoryRows(result.tools)], paint)}`,
-    );
+    parts.push(`${paint("bold", `Tools (${String(result.tools.length)})`)}\n${table([INVENTORY_HEADER, ...inventoryRows(result.tools)], paint)}`);
   } else {
     parts.push("No tool registrations found. Is this an MCP server? See docs/cli.md for the frameworks mcp-errors knows.");
   }

@@ -96,8 +96,7 @@ function splitImport(source: string): [string, string | undefined] {
 }
 
 function instanceOf(facts: ClientFacts, reference: TSESTree.Identifier | TSESTree.MemberExpression): Instance | undefined {
-  const init =
-    reference.type === AST_NODE_TYPES.Identifier ? constInitializer(facts.sourceCode, reference) : thisPropertyInitializer(reference);
+  const init = reference.type === AST_NODE_TYPES.Identifier ? constInitializer(facts.sourceCode, reference) : thisPropertyInitializer(reference);
   if (init?.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const callee = unwrap(init.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
@@ -182,7 +181,10 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
     if ((path === "globalThis.fetch" || path === "window.fetch") && method === "fetch") {
       client = "fetch";
       label = "fetch";
-    } else if (object.type === AST_NODE_TYPES.Identifier || (object.type === AST_NODE_TYPES.MemberExpression && object.object.type === AST_NODE_TYPES.ThisExpression)) {
+    } else if (
+      object.type === AST_NODE_TYPES.Identifier ||
+      (object.type === AST_NODE_TYPES.MemberExpression && object.object.type === AST_NODE_TYPES.ThisExpression)
+    ) {
       const source = object.type === AST_NODE_TYPES.Identifier ? importOf(facts, object) : undefined;
       const [module] = source ? splitImport(source) : [undefined];
       const instance =
@@ -263,7 +265,12 @@ function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, client: 
         // An array of arguments or a callback is not the options; anything else might be.
         if (!init || (init.type !== AST_NODE_TYPES.ArrayExpression && !isFunctionNode(init))) return unknown(call, client, label);
       }
-      if (a.type !== AST_NODE_TYPES.ArrayExpression && !isFunctionNode(a) && a.type !== AST_NODE_TYPES.Identifier && a.type !== AST_NODE_TYPES.MemberExpression) {
+      if (
+        a.type !== AST_NODE_TYPES.ArrayExpression &&
+        !isFunctionNode(a) &&
+        a.type !== AST_NODE_TYPES.Identifier &&
+        a.type !== AST_NODE_TYPES.MemberExpression
+      ) {
         return unknown(call, client, label);
       }
     }
@@ -297,8 +304,7 @@ function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, client: 
   const signal = findProperty(options, "signal") ?? (client === "execa" ? findProperty(options, "cancelSignal") : undefined);
   if (signal) {
     const path = memberPath(signal.value);
-    const onlyCancellation =
-      path !== undefined && (facts.requestSignals.includes(path) || CANCELLATION_SIGNAL.test(path));
+    const onlyCancellation = path !== undefined && (facts.requestSignals.includes(path) || CANCELLATION_SIGNAL.test(path));
     return { call, client, label, status: onlyCancellation ? "cancellation-only" : "ok", options, insertOptionsAfter: undefined, property: signal };
   }
   const timeout = findProperty(options, "timeout");
@@ -349,42 +355,4 @@ function statementCallsSetTimeoutOn(statement: TSESTree.Statement, name: string)
   if (path === `${name}.setTimeout`) return true;
   const event = e.arguments[0];
   return (path === `${name}.on` || path === `${name}.once`) && event !== undefined && staticString(event) === "timeout";
-}
-
-const CLIENT_METHODS = new Set([
-  "get", "post", "put", "patch", "delete", "head", "options", "request", "postForm", "putForm", "patchForm", "stream", "paginate",
-  "exec", "execFile", "spawn", "execSync", "execFileSync", "spawnSync", "fork", "fetch",
-]);
-
-/**
- * A cheap syntactic filter run before the real classification: the callee is `fetch`, an
- * imported name, a configured client, or a method name an HTTP client or child_process has.
- */
-export function mayLeaveProcess(
-  call: TSESTree.CallExpression,
-  imported: ReadonlyMap<string, string>,
-  clients: ReadonlySet<string>,
-  promisified: ReadonlySet<string>,
-): boolean {
-  const callee = call.callee;
-  if (callee.type === AST_NODE_TYPES.Identifier) {
-    const name = callee.name;
-    return name === "fetch" || imported.has(name) || clients.has(name) || promisified.has(name);
-  }
-  if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier) {
-    return CLIENT_METHODS.has(callee.property.name) || clients.size > 0;
-  }
-  return false;
-}
-
-/** Names bound to `promisify(...)` results (`const execAsync = promisify(exec)`). */
-export function promisifiedNames(calls: readonly TSESTree.CallExpression[]): Set<string> {
-  const names = new Set<string>();
-  for (const call of calls) {
-    const parent = call.parent;
-    if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier && calleeName(call) === "promisify") {
-      names.add(parent.id.name);
-    }
-  }
-  return names;
 }

@@ -5,18 +5,10 @@
  * calls are then calls of that client.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import {
-  type FunctionNode,
-  calleeName,
-  forEachChild,
-  findVariable,
-  functionName,
-  isFunctionNode,
-  memberPath,
-  unwrap,
-} from "../../util/ast.js";
+import { type FunctionNode, calleeName, forEachChild, findVariable, functionName, isFunctionNode, memberPath, unwrap } from "../../util/ast.js";
 import type { PassThrough } from "../types.js";
-import { type ClientFacts, classifyCall, mayLeaveProcess } from "./classify.js";
+import { mayLeaveProcess } from "./candidates.js";
+import { type ClientFacts, classifyCall } from "./classify.js";
 
 const DefinitionType = TSESLint.Scope.DefinitionType;
 
@@ -41,11 +33,7 @@ export function collectDefaultTimeouts(program: TSESTree.Program): Set<string> {
  * Guards that bound a call without an option: a `Promise.race` with a timer, or a wrapper whose
  * name says timeout (`withTimeout(fetch(...))`, `async function fetchWithTimeout() { ... }`).
  */
-export function isGuarded(
-  call: TSESTree.CallExpression,
-  wrapperNames: ReadonlySet<string>,
-  boundaries: ReadonlySet<TSESTree.Node>,
-): boolean {
+export function isGuarded(call: TSESTree.CallExpression, wrapperNames: ReadonlySet<string>, boundaries: ReadonlySet<TSESTree.Node>): boolean {
   const isGuardName = (name: string | undefined): boolean =>
     name !== undefined && !TIMER_FUNCTIONS.has(name) && (/timeout|deadline/i.test(name) || wrapperNames.has(name));
   let current: TSESTree.Node | undefined = call.parent;

@@ -7,10 +7,12 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { recordImport, recordRequireBinding, staticString, unwrap } from "../../util/ast.js";
 import type { ExternalCall, Instance } from "../types.js";
-import { classifyCall, isRequireCall, mayLeaveProcess, promisifiedNames } from "./classify.js";
+import { mayLeaveProcess, promisifiedNames } from "./candidates.js";
+import { classifyCall, isRequireCall } from "./classify.js";
 import { collectDefaultTimeouts } from "./guards.js";
 
-export { type ClientFacts, classifyCall, instanceDeclaredAs, mayLeaveProcess, promisifiedNames } from "./classify.js";
+export { mayLeaveProcess, promisifiedNames } from "./candidates.js";
+export { type ClientFacts, classifyCall, instanceDeclaredAs } from "./classify.js";
 export { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

@@ -68,7 +68,13 @@ export function visitXmcpModule(search: HandlerSearch, program: TSESTree.Program
   }
   if (!handler || !exportsSchema) return;
   const name = metadata ? findProperty(metadata, "name") : undefined;
-  addHandler(search, { kind: "xmcp", toolName: name ? toolNameOf(search, name.value) : undefined, expression: handler, registration: handler, hasArgs: true });
+  addHandler(search, {
+    kind: "xmcp",
+    toolName: name ? toolNameOf(search, name.value) : undefined,
+    expression: handler,
+    registration: handler,
+    hasArgs: true,
+  });
 }
 
 /** A function whose declared return type names `CallToolResult` (`Promise<CallToolResult>` too). */
@@ -79,7 +85,12 @@ export function returnsCallToolResult(fn: FunctionNode): boolean {
   const visit = (node: TSESTree.Node): void => {
     if (found) return;
     if (node.type === AST_NODE_TYPES.TSTypeReference) {
-      const name = node.typeName.type === AST_NODE_TYPES.Identifier ? node.typeName.name : node.typeName.type === AST_NODE_TYPES.TSQualifiedName ? node.typeName.right.name : undefined;
+      const name =
+        node.typeName.type === AST_NODE_TYPES.Identifier
+          ? node.typeName.name
+          : node.typeName.type === AST_NODE_TYPES.TSQualifiedName
+            ? node.typeName.right.name
+            : undefined;
       if (name === "CallToolResult") {
         found = true;
         return;

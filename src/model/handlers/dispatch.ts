@@ -5,7 +5,19 @@
  * unknown-tool branch.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, constInitializer, findVariable, forEachChild, isFunctionNode, memberName, memberPath, resolveFunction, staticKeyName, staticString, unwrap } from "../../util/ast.js";
+import {
+  type FunctionNode,
+  constInitializer,
+  findVariable,
+  forEachChild,
+  isFunctionNode,
+  memberName,
+  memberPath,
+  resolveFunction,
+  staticKeyName,
+  staticString,
+  unwrap,
+} from "../../util/ast.js";
 import { isCaughtWithin } from "../catches.js";
 import type { ToolHandler } from "../types.js";
 import { type HandlerSearch, resolveHandler, signalOf } from "./search.js";
@@ -61,7 +73,12 @@ function collectNameDeclarations(block: TSESTree.BlockStatement, paths: Set<stri
         if ([...paths].some((p) => p === `${init}.name`)) collectNamePattern(declarator.id, names);
         // `const { params } = request` then `params.name`.
         for (const p of declarator.id.properties) {
-          if (p.type === AST_NODE_TYPES.Property && staticKeyName(p.key, p.computed) === "params" && p.value.type === AST_NODE_TYPES.Identifier && paths.has(`${init}.params.name`)) {
+          if (
+            p.type === AST_NODE_TYPES.Property &&
+            staticKeyName(p.key, p.computed) === "params" &&
+            p.value.type === AST_NODE_TYPES.Identifier &&
+            paths.has(`${init}.params.name`)
+          ) {
             paths.add(`${p.value.name}.name`);
           }
         }
@@ -162,7 +179,14 @@ export function findDispatch(
           const target = resolveFunction(search.sourceCode, callee);
           const param = target?.params[index];
           if (target && param?.type === AST_NODE_TYPES.Identifier) {
-            findDispatch(search, dispatcher, target, { names: new Set([param.name]), paths: new Set() }, entryCaught || isCaughtWithin(node, fn), depth + 1);
+            findDispatch(
+              search,
+              dispatcher,
+              target,
+              { names: new Set([param.name]), paths: new Set() },
+              entryCaught || isCaughtWithin(node, fn),
+              depth + 1,
+            );
           }
         } else if (index === -1 && callee.type === AST_NODE_TYPES.Identifier && depth < 2 && passesRequest(node, fn)) {
           // `handleCallToolRequest(request)`: the callee reads the name from the request itself.
@@ -183,12 +207,22 @@ export function findDispatch(
 function findsByName(call: TSESTree.CallExpression, bindings: NameBindings): boolean {
   const callee = unwrap(call.callee);
   const predicate = call.arguments.length === 1 ? unwrap(call.arguments[0] as TSESTree.Node) : undefined;
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "find" || predicate?.type !== AST_NODE_TYPES.ArrowFunctionExpression || predicate.body.type === AST_NODE_TYPES.BlockStatement) return false;
+  if (
+    callee.type !== AST_NODE_TYPES.MemberExpression ||
+    memberName(callee) !== "find" ||
+    predicate?.type !== AST_NODE_TYPES.ArrowFunctionExpression ||
+    predicate.body.type === AST_NODE_TYPES.BlockStatement
+  )
+    return false;
   /** Some comparison of the name, alone or among `||` alternatives (`t.name === name || t.alias === name`). */
   const compares = (test: TSESTree.Node): boolean => {
     const n = unwrap(test);
     if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "||") return compares(n.left) || compares(n.right);
-    return n.type === AST_NODE_TYPES.BinaryExpression && (n.operator === "===" || n.operator === "==") && (isNameExpression(n.left, bindings) || isNameExpression(n.right, bindings));
+    return (
+      n.type === AST_NODE_TYPES.BinaryExpression &&
+      (n.operator === "===" || n.operator === "==") &&
+      (isNameExpression(n.left, bindings) || isNameExpression(n.right, bindings))
+    );
   };
   return compares(predicate.body);
 }
@@ -207,7 +241,12 @@ function visitNameLookup(search: HandlerSearch, call: TSESTree.CallExpression): 
 function markMissingLookup(search: HandlerSearch, variable: TSESLint.Scope.Variable): void {
   for (const reference of variable.references) {
     const test = reference.identifier.parent;
-    if (test.type === AST_NODE_TYPES.UnaryExpression && test.operator === "!" && test.parent.type === AST_NODE_TYPES.IfStatement && test.parent.test === test) {
+    if (
+      test.type === AST_NODE_TYPES.UnaryExpression &&
+      test.operator === "!" &&
+      test.parent.type === AST_NODE_TYPES.IfStatement &&
+      test.parent.test === test
+    ) {
       search.unknownToolBranches.push(test.parent.consequent);
     }
   }
@@ -233,7 +272,9 @@ function visitTableLookup(
   if (call) caught ||= isCaughtWithin(call, fn);
   else if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
     const variable = findVariable(search.sourceCode, parent.id);
-    const use = variable?.references.find((r) => r.identifier.parent.type === AST_NODE_TYPES.CallExpression && r.identifier.parent.callee === r.identifier);
+    const use = variable?.references.find(
+      (r) => r.identifier.parent.type === AST_NODE_TYPES.CallExpression && r.identifier.parent.callee === r.identifier,
+    );
     if (use) {
       call = use.identifier.parent as TSESTree.CallExpression;
       caught ||= isCaughtWithin(call, fn);
@@ -254,7 +295,15 @@ function visitTableLookup(
     // The table function has its own parameters: the dispatcher's context name is not in scope.
     const param = contextIndex === -1 ? undefined : resolved.entry.params[contextIndex];
     const requestSignal = signalPath.length > 0 ? signalOf(param, signalPath.join(".")) : undefined;
-    search.handlers.push({ ...dispatcher, kind: "low-level-case", toolName: name, entry: resolved.entry, region: undefined, entryCaught: caught || resolved.entryCaught, requestSignal });
+    search.handlers.push({
+      ...dispatcher,
+      kind: "low-level-case",
+      toolName: name,
+      entry: resolved.entry,
+      region: undefined,
+      entryCaught: caught || resolved.entryCaught,
+      requestSignal,
+    });
   }
   if (call && targets.length > 0) search.dispatchEdges.set(call, targets);
 }

@@ -15,7 +15,8 @@ import { type HandlerSearch, addHandler, toolNameOf } from "./search.js";
  * of this folder know (`update` only re-registers a tool the file registered already). The CLI
  * lints such files first in typed mode, so the program index sees the registrations early.
  */
-export const REGISTRATION_TEXT = /registerTool|\.tool\s*\(|\.addTool\s*\(|setRequestHandler|CallToolRequestSchema|McpAgent|MCPTool|@Tool\s*\(|createTool\s*\(/u;
+export const REGISTRATION_TEXT =
+  /registerTool|\.tool\s*\(|\.addTool\s*\(|setRequestHandler|CallToolRequestSchema|McpAgent|MCPTool|@Tool\s*\(|createTool\s*\(/u;
 
 /** The names bound to a `.tool.bind(...)` / `.registerTool.bind(...)` call among these calls. */
 export function collectAliasNames(calls: readonly TSESTree.CallExpression[]): Set<string> {
@@ -37,9 +38,7 @@ function toolOverloadHasSchema(middle: readonly TSESTree.CallExpressionArgument[
     if (node.type === AST_NODE_TYPES.ObjectExpression) {
       // An empty object counts as a raw shape; an object of primitives only is annotations.
       if (node.properties.length === 0) return true;
-      const primitivesOnly = node.properties.every(
-        (p) => p.type === AST_NODE_TYPES.Property && unwrap(p.value).type === AST_NODE_TYPES.Literal,
-      );
+      const primitivesOnly = node.properties.every((p) => p.type === AST_NODE_TYPES.Property && unwrap(p.value).type === AST_NODE_TYPES.Literal);
       if (!primitivesOnly) return true;
       continue;
     }
@@ -79,18 +78,38 @@ function recogniseTool(search: HandlerSearch, call: TSESTree.CallExpression): vo
     const name = findProperty(first, "name");
     const framework: Framework = search.imports.tmcp ? "tmcp" : search.imports.mcpUse ? "mcp-sdk-v2" : "unknown";
     const hasSchema = findProperty(first, "schema") ?? findProperty(first, "inputSchema");
-    addHandler(search, { kind: "tool", toolName: name ? toolNameOf(search, name.value) : undefined, expression: last, registration: call, hasArgs: hasSchema !== undefined, framework });
+    addHandler(search, {
+      kind: "tool",
+      toolName: name ? toolNameOf(search, name.value) : undefined,
+      expression: last,
+      registration: call,
+      hasArgs: hasSchema !== undefined,
+      framework,
+    });
     return;
   }
   if (lastNode.type === AST_NODE_TYPES.ObjectExpression) {
     // mcp-lite: `mcp.tool(name, { handler })`.
     const handler = findProperty(lastNode, "handler");
     if (handler) {
-      addHandler(search, { kind: "tool", toolName: toolNameOf(search, args[0]), expression: handler.value, registration: call, hasArgs: true, framework: search.imports.mcpLite ? "mcp-lite" : "unknown" });
+      addHandler(search, {
+        kind: "tool",
+        toolName: toolNameOf(search, args[0]),
+        expression: handler.value,
+        registration: call,
+        hasArgs: true,
+        framework: search.imports.mcpLite ? "mcp-lite" : "unknown",
+      });
     }
     return;
   }
-  addHandler(search, { kind: "tool", toolName: toolNameOf(search, args[0]), expression: last, registration: call, hasArgs: toolOverloadHasSchema(args.slice(1, -1)) });
+  addHandler(search, {
+    kind: "tool",
+    toolName: toolNameOf(search, args[0]),
+    expression: last,
+    registration: call,
+    hasArgs: toolOverloadHasSchema(args.slice(1, -1)),
+  });
 }
 
 /** `server.registerTool(name, config, handler)`. */
@@ -101,7 +120,12 @@ function recogniseRegisterTool(search: HandlerSearch, call: TSESTree.CallExpress
   const config = unwrap(args[1] as TSESTree.Node);
   let hasArgs: boolean | undefined;
   if (config.type === AST_NODE_TYPES.ObjectExpression) {
-    hasArgs = findProperty(config, "inputSchema") !== undefined ? true : config.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement) ? undefined : false;
+    hasArgs =
+      findProperty(config, "inputSchema") !== undefined
+        ? true
+        : config.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement)
+          ? undefined
+          : false;
   }
   addHandler(search, { kind: "registerTool", toolName: toolNameOf(search, args[0]), expression: last, registration: call, hasArgs });
 }
@@ -118,7 +142,13 @@ function recogniseUpdate(search: HandlerSearch, call: TSESTree.CallExpression, c
   if (registeredMethod !== "tool" && registeredMethod !== "registerTool") return;
   const callback = findProperty(argument, "callback");
   if (!callback) return;
-  addHandler(search, { kind: "update", toolName: toolNameOf(search, registered.arguments[0]), expression: callback.value, registration: call, hasArgs: undefined });
+  addHandler(search, {
+    kind: "update",
+    toolName: toolNameOf(search, registered.arguments[0]),
+    expression: callback.value,
+    registration: call,
+    hasArgs: undefined,
+  });
 }
 
 /** FastMCP `server.addTool({ name, execute })` and `addTools([...])`, definitions inline or in a `const`. */
@@ -185,7 +215,8 @@ function registrationMethod(search: HandlerSearch, callee: TSESTree.Node): strin
   if (callee.type === AST_NODE_TYPES.MemberExpression) {
     const method = memberName(callee);
     // With types: a `tool` method of a dependency that is no MCP framework registers no MCP tool.
-    if (method !== undefined && TYPED_RECEIVER_METHODS.has(method) && search.types.isMethodOfNonMcpDependency(search.sourceCode, callee, method)) return undefined;
+    if (method !== undefined && TYPED_RECEIVER_METHODS.has(method) && search.types.isMethodOfNonMcpDependency(search.sourceCode, callee, method))
+      return undefined;
     return method;
   }
   if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
@@ -209,7 +240,13 @@ export function visitRegistrationCall(search: HandlerSearch, call: TSESTree.Call
   // `context.accountTool("list_scans", { inputSchema }, async (args) => ...)`.
   const args = call.arguments;
   if (callee.type === AST_NODE_TYPES.MemberExpression && isOwnRegistration(search, callee, method, args)) {
-    addHandler(search, { kind: "own-method", toolName: toolNameOf(search, args[0]), expression: args[2] as TSESTree.Node, registration: call, hasArgs: true });
+    addHandler(search, {
+      kind: "own-method",
+      toolName: toolNameOf(search, args[0]),
+      expression: args[2] as TSESTree.Node,
+      registration: call,
+      hasArgs: true,
+    });
   }
 }
 
@@ -219,7 +256,12 @@ export function visitRegistrationCall(search: HandlerSearch, call: TSESTree.Call
  * `inputSchema`, and an inline handler. What it does with a thrown error is unknown, so throws
  * are not judged.
  */
-function isOwnRegistration(search: HandlerSearch, callee: TSESTree.MemberExpression, method: string, args: readonly TSESTree.CallExpressionArgument[]): boolean {
+function isOwnRegistration(
+  search: HandlerSearch,
+  callee: TSESTree.MemberExpression,
+  method: string,
+  args: readonly TSESTree.CallExpressionArgument[],
+): boolean {
   if (args.length !== 3 || !/tool/i.test(method)) return false;
   const [name, config, handler] = args.map((a) => unwrap(a));
   if (!name || toolNameOf(search, name) === undefined || !isFunctionNode(handler)) return false;

@@ -6,7 +6,18 @@
  * `addHandler`.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, constInitializer, findProperty, isFunctionNode, memberName, rangeKey, resolveFunction, staticKeyName, staticString, unwrap } from "../../util/ast.js";
+import {
+  type FunctionNode,
+  constInitializer,
+  findProperty,
+  isFunctionNode,
+  memberName,
+  rangeKey,
+  resolveFunction,
+  staticKeyName,
+  staticString,
+  unwrap,
+} from "../../util/ast.js";
 import { callsParamInsideTry, returnedFunction } from "../catches.js";
 import { FRAMEWORKS } from "../frameworks.js";
 import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler } from "../types.js";
@@ -185,7 +196,14 @@ export function addHandler(search: HandlerSearch, options: AddOptions): ToolHand
   if (!resolved) {
     const expression = unwrap(options.expression);
     if (expression.type === AST_NODE_TYPES.Identifier || expression.type === AST_NODE_TYPES.MemberExpression) {
-      search.unresolved.push({ expression, kind: options.kind, toolName: options.toolName, framework, thrown: FRAMEWORKS[framework].thrown, registration: options.registration });
+      search.unresolved.push({
+        expression,
+        kind: options.kind,
+        toolName: options.toolName,
+        framework,
+        thrown: FRAMEWORKS[framework].thrown,
+        registration: options.registration,
+      });
     }
     return undefined;
   }

@@ -187,7 +187,6 @@ function shorten(text: string): string {
   return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
 }
 
-
 /** Every leak in the results (and model-visible throws) on the file's handler paths. */
 export function findLeaks(sourceCode: SourceCode, model: McpModel): Leak[] {
   const scanner = new LeakScanner(sourceCode, model);

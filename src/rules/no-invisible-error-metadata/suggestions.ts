@@ -64,12 +64,7 @@ export class StructuredContentFixes {
   }
 
   /** Moves top-level classification fields of a result into `structuredContent`. */
-  move(
-    object: TSESTree.ObjectExpression,
-    moved: readonly TSESTree.Property[],
-    fieldList: readonly string[],
-    isError: boolean,
-  ): FieldsFix | undefined {
+  move(object: TSESTree.ObjectExpression, moved: readonly TSESTree.Property[], fieldList: readonly string[], isError: boolean): FieldsFix | undefined {
     if (!isEditableObject(object) || containsComment(this.sourceCode, object)) return undefined;
     const target = this.structuredTarget(object, fieldList);
     if (!target) return undefined;
@@ -87,7 +82,7 @@ export class StructuredContentFixes {
         else if (target !== "none") fixes.push(insertProperty(fixer, target, fieldsText));
         const removed = new Set<TSESTree.Node>(moved.filter((p) => p !== kept));
         // Runs of neighbouring removed properties go in one range, so no two edits overlap.
-        for (let i = 0; i < properties.length; ) {
+        for (let i = 0; i < properties.length;) {
           const start = properties[i] as TSESTree.Property;
           if (!removed.has(start)) {
             i++;
@@ -159,7 +154,8 @@ export class StructuredContentFixes {
     if (!property) return "none";
     // Fields go straight into an inline object; with a container we only create a new one.
     const value = unwrap(property.value);
-    if (!this.flat || value.type !== AST_NODE_TYPES.ObjectExpression || !isEditableObject(value) || containsComment(this.sourceCode, value)) return undefined;
+    if (!this.flat || value.type !== AST_NODE_TYPES.ObjectExpression || !isEditableObject(value) || containsComment(this.sourceCode, value))
+      return undefined;
     if (fieldNamesToAdd.some((n) => findProperty(value, n))) return undefined;
     return value;
   }

@@ -32,14 +32,65 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 const REPORTING = /log|warn|err|fail|report|notify|track|capture|sentry|metric|emit|debug|trace|print/i;
 /** Globals whose calls compute, convert or format; never another source of data. */
 const BUILTINS = new Set([
-  "String", "Number", "Boolean", "JSON", "Object", "Array", "Math", "Date", "Promise", "Error", "Symbol", "Reflect",
-  "RegExp", "URL", "Buffer", "parseInt", "parseFloat", "encodeURIComponent", "decodeURIComponent", "console", "process",
+  "String",
+  "Number",
+  "Boolean",
+  "JSON",
+  "Object",
+  "Array",
+  "Math",
+  "Date",
+  "Promise",
+  "Error",
+  "Symbol",
+  "Reflect",
+  "RegExp",
+  "URL",
+  "Buffer",
+  "parseInt",
+  "parseFloat",
+  "encodeURIComponent",
+  "decodeURIComponent",
+  "console",
+  "process",
 ]);
 /** Methods of strings, arrays and numbers: a call to one transforms a value it does not fetch. */
 const VALUE_METHODS = new Set([
-  "trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase", "slice", "substring", "substr", "split", "join", "replace",
-  "replaceAll", "padStart", "padEnd", "concat", "includes", "startsWith", "endsWith", "indexOf", "map", "filter", "reduce",
-  "flatMap", "find", "some", "every", "sort", "toString", "toFixed", "toISOString", "toJSON", "at", "keys", "values", "entries",
+  "trim",
+  "trimStart",
+  "trimEnd",
+  "toLowerCase",
+  "toUpperCase",
+  "slice",
+  "substring",
+  "substr",
+  "split",
+  "join",
+  "replace",
+  "replaceAll",
+  "padStart",
+  "padEnd",
+  "concat",
+  "includes",
+  "startsWith",
+  "endsWith",
+  "indexOf",
+  "map",
+  "filter",
+  "reduce",
+  "flatMap",
+  "find",
+  "some",
+  "every",
+  "sort",
+  "toString",
+  "toFixed",
+  "toISOString",
+  "toJSON",
+  "at",
+  "keys",
+  "values",
+  "entries",
 ]);
 
 /** The return statements of a catch body; a nested catch clause is checked on its own. */
@@ -80,7 +131,12 @@ export function errorNames(sourceCode: SourceCode, clause: TSESTree.CatchClause)
  * (`if (e.code === "ENOENT") return []`), or any branch of a catch that rethrows the rest.
  * That is a decision about which failures are expected, not a swallowed failure.
  */
-export function isSelectiveReturn(sourceCode: SourceCode, node: TSESTree.ReturnStatement, clause: TSESTree.CatchClause, names: ReadonlySet<string>): boolean {
+export function isSelectiveReturn(
+  sourceCode: SourceCode,
+  node: TSESTree.ReturnStatement,
+  clause: TSESTree.CatchClause,
+  names: ReadonlySet<string>,
+): boolean {
   let rethrows: boolean | undefined;
   let current: TSESTree.Node = node;
   while (current !== clause.body) {
@@ -92,7 +148,7 @@ export function isSelectiveReturn(sourceCode: SourceCode, node: TSESTree.ReturnS
           ? parent.test
           : undefined
         : parent.type === AST_NODE_TYPES.SwitchCase
-          ? (parent.parent.discriminant)
+          ? parent.parent.discriminant
           : undefined;
     if (test) {
       if (mentionsName(sourceCode, test, names, "own-code")) return true;

@@ -36,8 +36,7 @@ export class Remedies {
     if (payload.unknown || (!missing.category && !missing.retryable)) return only;
     // The JSON payload, when it is written inside this result (a shared constant is left alone).
     const target = payload.jsonObject && isInside(payload.jsonObject, object) && isEditableObject(payload.jsonObject) ? payload.jsonObject : undefined;
-    const text =
-      !payload.jsonObject && payload.texts.length === 1 && !findProperty(object, "structuredContent") ? payload.texts[0] : undefined;
+    const text = !payload.jsonObject && payload.texts.length === 1 && !findProperty(object, "structuredContent") ? payload.texts[0] : undefined;
     if (!target && (!text || containsComment(sourceCode, text))) return only;
     return orderedCategories(object).map((category) => {
       const retryable = retryableFor(category, false);
@@ -48,7 +47,10 @@ export class Remedies {
           const fields = classificationFields(vocabulary, category, retryable, missing);
           const classify = target
             ? prependProperties(fixer, target, fields)
-            : fixer.replaceText(text as TSESTree.Node, `JSON.stringify({ ${fields}, ${propertyKey(vocabulary.description)}: ${sourceCode.getText(text)} })`);
+            : fixer.replaceText(
+                text as TSESTree.Node,
+                `JSON.stringify({ ${fields}, ${propertyKey(vocabulary.description)}: ${sourceCode.getText(text)} })`,
+              );
           return [flag(fixer), classify];
         },
       };

@@ -25,10 +25,7 @@ export function unclassifiedThrow(
   const handler = site.handlers[0];
   if (!handler || handler.thrown === "unknown") return undefined;
   const argument = unwrap(site.node.argument);
-  const className =
-    argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression
-      ? calleeName(argument)
-      : undefined;
+  const className = argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression ? calleeName(argument) : undefined;
   if (className !== undefined && classified.has(className)) return undefined;
   // A thrown McpError / ProtocolError of the SDK is no-protocol-error-in-tool's report, with
   // the framework's own handling of it in the message: one report per line.

@@ -213,10 +213,22 @@ function headerReadsIn(sourceCode: SourceCode, fn: TSESTree.Node): HeaderRead[] 
     if (node.type === AST_NODE_TYPES.CallExpression) {
       const callee = unwrap(node.callee);
       const first = node.arguments[0];
-      if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "get" && first?.type === AST_NODE_TYPES.Literal && typeof first.value === "string" && RETRY_AFTER_HEADER.test(first.value)) {
+      if (
+        callee.type === AST_NODE_TYPES.MemberExpression &&
+        memberName(callee) === "get" &&
+        first?.type === AST_NODE_TYPES.Literal &&
+        typeof first.value === "string" &&
+        RETRY_AFTER_HEADER.test(first.value)
+      ) {
         read = node;
       }
-    } else if (node.type === AST_NODE_TYPES.MemberExpression && node.computed && node.property.type === AST_NODE_TYPES.Literal && typeof node.property.value === "string" && RETRY_AFTER_HEADER.test(node.property.value)) {
+    } else if (
+      node.type === AST_NODE_TYPES.MemberExpression &&
+      node.computed &&
+      node.property.type === AST_NODE_TYPES.Literal &&
+      typeof node.property.value === "string" &&
+      RETRY_AFTER_HEADER.test(node.property.value)
+    ) {
       read = node;
     }
     if (read) {
@@ -295,7 +307,9 @@ export function rateLimitContext(
   if (stored?.id.type === AST_NODE_TYPES.Identifier) {
     const init = stored.init ? unwrap(stored.init) : undefined;
     const converted =
-      init?.type === AST_NODE_TYPES.CallExpression && init.callee.type === AST_NODE_TYPES.Identifier && /^(Number|parseInt|parseFloat)$/.test(init.callee.name);
+      init?.type === AST_NODE_TYPES.CallExpression &&
+      init.callee.type === AST_NODE_TYPES.Identifier &&
+      /^(Number|parseInt|parseFloat)$/.test(init.callee.name);
     return { reason, header: converted ? stored.id.name : `Number(${stored.id.name})` };
   }
   const read = signal?.status ? headerReadFor(sourceCode, model, signal.status) : undefined;

@@ -44,8 +44,7 @@ export function timeoutRemedy(
   } else if (external.status === "cancellation-only" && property) {
     messageId = "cancellationIsNotTimeout";
     fixId = "combineWithTimeout";
-    fix = (fixer) =>
-      fixer.replaceText(property.value, `AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`);
+    fix = (fixer) => fixer.replaceText(property.value, `AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`);
     if (property.shorthand) {
       fix = (fixer) => fixer.replaceText(property, `signal: AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`);
     }

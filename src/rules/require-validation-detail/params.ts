@@ -7,7 +7,17 @@
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type HandlerKind, objectLiteral, type McpModel, type ToolHandler } from "../../model/index.js";
-import { constInitializer, findProperty, findVariable, forEachChild, isFunctionNode, memberName, staticKeyName, staticString, unwrap } from "../../util/ast.js";
+import {
+  constInitializer,
+  findProperty,
+  findVariable,
+  forEachChild,
+  isFunctionNode,
+  memberName,
+  staticKeyName,
+  staticString,
+  unwrap,
+} from "../../util/ast.js";
 
 const DefinitionType = TSESLint.Scope.DefinitionType;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -51,7 +61,18 @@ const KEEPS_KEYS = new Set([
 ]);
 const OBJECT_FACTORIES = new Set(["object", "strictObject", "looseObject", "Object"]);
 const TO_JSON_SCHEMA = new Set(["zodToJsonSchema", "toJsonSchema", "toJSONSchema", "zodToJSONSchema"]);
-const JSON_SCHEMA_KEYWORDS = new Set(["type", "properties", "required", "additionalProperties", "description", "title", "$schema", "$id", "definitions", "$defs"]);
+const JSON_SCHEMA_KEYWORDS = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "description",
+  "title",
+  "$schema",
+  "$id",
+  "definitions",
+  "$defs",
+]);
 
 /** The keys an object literal declares, or undefined for a computed key or a spread we cannot read. */
 function ownKeys(sourceCode: SourceCode, object: TSESTree.ObjectExpression, depth: number): Set<string> | undefined {
@@ -165,7 +186,11 @@ function toolCallKeys(sourceCode: SourceCode, call: TSESTree.CallExpression): Se
     if (staticString(value) !== undefined || value.type === AST_NODE_TYPES.TemplateLiteral) continue;
     const object = objectLiteral(sourceCode, node);
     // An object of literals only is the annotations; the shape comes before it.
-    if (object && object.properties.length > 0 && object.properties.every((p) => p.type === AST_NODE_TYPES.Property && unwrap(p.value).type === AST_NODE_TYPES.Literal)) {
+    if (
+      object &&
+      object.properties.length > 0 &&
+      object.properties.every((p) => p.type === AST_NODE_TYPES.Property && unwrap(p.value).type === AST_NODE_TYPES.Literal)
+    ) {
       return new Set();
     }
     return schemaKeys(sourceCode, node);
@@ -178,7 +203,8 @@ function registrationKeys(sourceCode: SourceCode, registration: TSESTree.Node, d
   const node = unwrap(registration);
   if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const callee = unwrap(node.callee);
-  const method = callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : callee.type === AST_NODE_TYPES.Identifier ? callee.name : undefined;
+  const method =
+    callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : callee.type === AST_NODE_TYPES.Identifier ? callee.name : undefined;
   switch (method) {
     case "registerTool":
       return schemaIn(sourceCode, node.arguments[1], ["inputSchema"]);
@@ -320,7 +346,10 @@ const PARAMETER_READERS: Readonly<Record<HandlerKind, ParameterReader>> = {
   decorator: (handler, sourceCode) => {
     const registration = handler.registration;
     const expression = registration.type === AST_NODE_TYPES.Decorator ? unwrap(registration.expression) : undefined;
-    const keys = expression?.type === AST_NODE_TYPES.CallExpression ? schemaIn(sourceCode, expression.arguments[0], ["parameters", "inputSchema", "schema"]) : undefined;
+    const keys =
+      expression?.type === AST_NODE_TYPES.CallExpression
+        ? schemaIn(sourceCode, expression.arguments[0], ["parameters", "inputSchema", "schema"])
+        : undefined;
     return keys ?? argsParamKeys(handler.argsParam);
   },
   "mcp-framework": (handler, sourceCode) => classSchemaKeys(sourceCode, handler.registration) ?? argsParamKeys(handler.argsParam),

@@ -71,7 +71,8 @@ export function interpolations(node: TSESTree.Node): TSESTree.Node[] {
     const parts: TSESTree.Node[] = [];
     for (const side of [n.left, n.right]) {
       const s = unwrap(side);
-      if (s.type === AST_NODE_TYPES.Literal || s.type === AST_NODE_TYPES.TemplateLiteral || s.type === AST_NODE_TYPES.BinaryExpression) parts.push(...interpolations(s));
+      if (s.type === AST_NODE_TYPES.Literal || s.type === AST_NODE_TYPES.TemplateLiteral || s.type === AST_NODE_TYPES.BinaryExpression)
+        parts.push(...interpolations(s));
       else if (s.type !== AST_NODE_TYPES.PrivateIdentifier) parts.push(s);
     }
     return parts;

@@ -31,7 +31,12 @@ export function likelyCategories(node: TSESTree.Node): Category[] {
         if (n.operator === "===" || n.operator === "==") {
           visit(n.left);
           visit(n.right);
-        } else if ((n.operator === ">=" || n.operator === ">") && n.right.type === AST_NODE_TYPES.Literal && typeof n.right.value === "number" && n.right.value >= 499) {
+        } else if (
+          (n.operator === ">=" || n.operator === ">") &&
+          n.right.type === AST_NODE_TYPES.Literal &&
+          typeof n.right.value === "number" &&
+          n.right.value >= 499
+        ) {
           add("transient");
         }
         return;

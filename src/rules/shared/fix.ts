@@ -29,11 +29,7 @@ export function containsComment(sourceCode: SourceCode, node: TSESTree.Node): bo
 }
 
 /** Adds `text` (e.g. `timeout: 30000`) as the last property of an object literal. */
-export function insertProperty(
-  fixer: TSESLint.RuleFixer,
-  object: TSESTree.ObjectExpression,
-  text: string,
-): TSESLint.RuleFix {
+export function insertProperty(fixer: TSESLint.RuleFixer, object: TSESTree.ObjectExpression, text: string): TSESLint.RuleFix {
   const last = object.properties.at(-1);
   if (!last) {
     return fixer.replaceText(object, `{ ${text} }`);
@@ -42,22 +38,14 @@ export function insertProperty(
 }
 
 /** Adds properties at the start of an object literal (`{ a, b }` -> `{ x, y, a, b }`). */
-export function prependProperties(
-  fixer: TSESLint.RuleFixer,
-  object: TSESTree.ObjectExpression,
-  text: string,
-): TSESLint.RuleFix {
+export function prependProperties(fixer: TSESLint.RuleFixer, object: TSESTree.ObjectExpression, text: string): TSESLint.RuleFix {
   const first = object.properties[0];
   if (!first) return fixer.replaceText(object, `{ ${text} }`);
   return fixer.insertTextBefore(first, `${text}, `);
 }
 
 /** Removes a property and the comma that separates it from its neighbour. */
-export function removeProperty(
-  fixer: TSESLint.RuleFixer,
-  sourceCode: SourceCode,
-  property: TSESTree.Property,
-): TSESLint.RuleFix {
+export function removeProperty(fixer: TSESLint.RuleFixer, sourceCode: SourceCode, property: TSESTree.Property): TSESLint.RuleFix {
   const after = sourceCode.getTokenAfter(property);
   if (after?.value === ",") {
     const next = sourceCode.getTokenAfter(after, { includeComments: true });

@@ -54,7 +54,8 @@ const GENERIC_PHRASES = [
 /** "Failed to create record", "Could not fetch data", "Unable to load configuration". */
 const VAGUE_ACTION = /^((failed|unable) to|could not|couldn't|cannot|can't) \w+( (the|a|an|your|this))?( \w+)?$/;
 /** "Search failed", "Request error": a generic operation noun and nothing else. */
-const VAGUE_NOUN = /^(the )?(request|operation|search|query|tool|api|api call|call|action|task|process|execution|processing|lookup|fetch) (failed|error|failure)$/;
+const VAGUE_NOUN =
+  /^(the )?(request|operation|search|query|tool|api|api call|call|action|task|process|execution|processing|lookup|fetch) (failed|error|failure)$/;
 
 export function normaliseText(text: string): string {
   return text

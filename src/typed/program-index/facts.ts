@@ -78,7 +78,11 @@ function instancesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): 
     const target = files.entryOf(declaration.getSourceFile());
     const declarator = target?.services.tsNodeToESTreeNodeMap.get(declaration);
     if (!target || declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
-    const instance = instanceDeclaredAs(target.sourceCode, modelOf(target).importedFrom.size > 0 ? modelOf(target).importedFrom : collectImports(target.sourceCode.ast), declarator.id);
+    const instance = instanceDeclaredAs(
+      target.sourceCode,
+      modelOf(target).importedFrom.size > 0 ? modelOf(target).importedFrom : collectImports(target.sourceCode.ast),
+      declarator.id,
+    );
     if (instance) found.set(name, instance);
   }
   return found;

@@ -1,0 +1,64 @@
+/**
+ * A cheap syntactic filter run before the real classification of a call: which calls may leave the
+ * process at all (`fetch`, an imported name, a configured client, a method name an HTTP client or
+ * child_process has), and which local names are promisified child_process functions.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName } from "../../util/ast.js";
+
+const CLIENT_METHODS = new Set([
+  "get",
+  "post",
+  "put",
+  "patch",
+  "delete",
+  "head",
+  "options",
+  "request",
+  "postForm",
+  "putForm",
+  "patchForm",
+  "stream",
+  "paginate",
+  "exec",
+  "execFile",
+  "spawn",
+  "execSync",
+  "execFileSync",
+  "spawnSync",
+  "fork",
+  "fetch",
+]);
+
+/**
+ * A cheap syntactic filter run before the real classification: the callee is `fetch`, an
+ * imported name, a configured client, or a method name an HTTP client or child_process has.
+ */
+export function mayLeaveProcess(
+  call: TSESTree.CallExpression,
+  imported: ReadonlyMap<string, string>,
+  clients: ReadonlySet<string>,
+  promisified: ReadonlySet<string>,
+): boolean {
+  const callee = call.callee;
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    const name = callee.name;
+    return name === "fetch" || imported.has(name) || clients.has(name) || promisified.has(name);
+  }
+  if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier) {
+    return CLIENT_METHODS.has(callee.property.name) || clients.size > 0;
+  }
+  return false;
+}
+
+/** Names bound to `promisify(...)` results (`const execAsync = promisify(exec)`). */
+export function promisifiedNames(calls: readonly TSESTree.CallExpression[]): Set<string> {
+  const names = new Set<string>();
+  for (const call of calls) {
+    const parent = call.parent;
+    if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier && calleeName(call) === "promisify") {
+      names.add(parent.id.name);
+    }
+  }
+  return names;
+}
