@@ -8,12 +8,12 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction } from "../util/ast.js";
 import { Collector, traversalSteps } from "./collect.js";
 import { externalCallReader } from "./external-calls/index.js";
+import { importedFrameworks } from "./frameworks.js";
 import {
   type HandlerSearch,
   addCallToolResultFunction,
   addImportedHandlers,
   collectAliasNames,
-  readFrameworkImports,
   returnsCallToolResult,
   visitClass,
   visitRegistrationCall,
@@ -75,7 +75,7 @@ function collect(sourceCode: SourceCode, mode: "traversal" | "walk"): Collector 
 function findHandlers(sourceCode: SourceCode, collected: Collector, imported: ImportedFacts | undefined, types: TypeOracle): HandlerSearch {
   const search: HandlerSearch = {
     sourceCode,
-    imports: readFrameworkImports(collected.importSources),
+    imports: importedFrameworks(collected.importSources),
     handlers: [],
     wrapperBindings: new Map(),
     unknownToolBranches: [],

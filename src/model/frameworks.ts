@@ -4,7 +4,11 @@
  * checks that every field is filled) plus a recogniser in `handlers/`. The behaviours are those
  * of ../shared/reference/mcp-frameworks.md and docs/handler-shapes.md.
  */
-import type { Framework, ThrownOutcome } from "./types.js";
+/**
+ * What an error thrown out of the handler becomes: an `isError` result that carries only the
+ * message, a JSON-RPC protocol error the model never sees, or unknown (we stay silent).
+ */
+export type ThrownOutcome = "is-error" | "protocol-error" | "unknown";
 
 /** Where a handler finds the request's cancellation signal, relative to its context parameter. */
 export type SignalLocation =
@@ -21,6 +25,11 @@ export type SignalLocation =
 export interface FrameworkProfile {
   /** How messages name the framework. */
   readonly displayName: string;
+  /**
+   * The module specifiers whose import marks a file as using the framework (each matches itself
+   * and its subpaths), where the registration shape alone cannot tell it from another.
+   */
+  readonly imports: readonly string[];
   /** What an error thrown out of a handler becomes. */
   readonly thrown: ThrownOutcome;
   /**
@@ -50,6 +59,7 @@ export interface FrameworkProfile {
 export const FRAMEWORKS = {
   "mcp-sdk": {
     displayName: "McpServer",
+    imports: ["@modelcontextprotocol/sdk"],
     thrown: "is-error",
     returnsResults: true,
     serialisesReturns: false,
@@ -61,6 +71,7 @@ export const FRAMEWORKS = {
   },
   "mcp-sdk-v2": {
     displayName: "McpServer",
+    imports: ["@modelcontextprotocol/server", "mcp-use"],
     thrown: "is-error",
     returnsResults: true,
     serialisesReturns: false,
@@ -72,6 +83,7 @@ export const FRAMEWORKS = {
   },
   "mcp-sdk-low-level": {
     displayName: "the low-level MCP Server",
+    imports: [],
     thrown: "protocol-error",
     returnsResults: true,
     serialisesReturns: false,
@@ -84,6 +96,7 @@ export const FRAMEWORKS = {
   },
   fastmcp: {
     displayName: "FastMCP",
+    imports: ["fastmcp"],
     thrown: "is-error",
     returnsResults: true,
     serialisesReturns: false,
@@ -95,6 +108,7 @@ export const FRAMEWORKS = {
   },
   "fastmcp-edge": {
     displayName: "EdgeFastMCP",
+    imports: ["fastmcp/edge"],
     thrown: "protocol-error",
     returnsResults: false,
     serialisesReturns: false,
@@ -106,6 +120,7 @@ export const FRAMEWORKS = {
   },
   "mcp-framework": {
     displayName: "mcp-framework",
+    imports: ["mcp-framework"],
     thrown: "is-error",
     returnsResults: false,
     serialisesReturns: true,
@@ -117,6 +132,7 @@ export const FRAMEWORKS = {
   },
   "mcp-nest": {
     displayName: "MCP-Nest",
+    imports: ["@rekog/mcp-nest"],
     thrown: "is-error",
     returnsResults: true,
     serialisesReturns: false,
@@ -128,6 +144,7 @@ export const FRAMEWORKS = {
   },
   "easy-mcp": {
     displayName: "EasyMCP",
+    imports: ["easy-mcp"],
     thrown: "protocol-error",
     returnsResults: false,
     serialisesReturns: true,
@@ -139,6 +156,7 @@ export const FRAMEWORKS = {
   },
   tmcp: {
     displayName: "tmcp",
+    imports: ["tmcp"],
     thrown: "protocol-error",
     returnsResults: true,
     serialisesReturns: false,
@@ -150,6 +168,7 @@ export const FRAMEWORKS = {
   },
   "mcp-lite": {
     displayName: "mcp-lite",
+    imports: ["mcp-lite"],
     thrown: "protocol-error",
     returnsResults: true,
     serialisesReturns: false,
@@ -161,6 +180,7 @@ export const FRAMEWORKS = {
   },
   mastra: {
     displayName: "Mastra's MCPServer",
+    imports: ["@mastra/mcp"],
     thrown: "is-error",
     returnsResults: false,
     serialisesReturns: true,
@@ -172,6 +192,7 @@ export const FRAMEWORKS = {
   },
   xmcp: {
     displayName: "xmcp",
+    imports: ["xmcp"],
     thrown: "is-error",
     returnsResults: true,
     serialisesReturns: false,
@@ -183,6 +204,7 @@ export const FRAMEWORKS = {
   },
   unknown: {
     displayName: "the framework",
+    imports: [],
     thrown: "unknown",
     returnsResults: false,
     serialisesReturns: false,
@@ -192,4 +214,20 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "none",
   },
-} as const satisfies Record<Framework, FrameworkProfile>;
+} as const satisfies Record<string, FrameworkProfile>;
+
+/** The framework a handler was registered with; decides what a thrown error becomes. */
+export type Framework = keyof typeof FRAMEWORKS;
+
+const NAMES = Object.keys(FRAMEWORKS) as Framework[];
+
+/** The frameworks a file's import sources name (most files import none of them). */
+export function importedFrameworks(sources: readonly string[]): ReadonlySet<Framework> {
+  const found = new Set<Framework>();
+  for (const source of sources) {
+    for (const name of NAMES) {
+      if (FRAMEWORKS[name].imports.some((module) => source === module || source.startsWith(`${module}/`))) found.add(name);
+    }
+  }
+  return found;
+}

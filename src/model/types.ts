@@ -1,30 +1,11 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
 import type { FunctionNode } from "../util/ast.js";
+import type { Framework, ThrownOutcome } from "./frameworks.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** The framework a handler was registered with; decides what a thrown error becomes. */
-export type Framework =
-  | "mcp-sdk"
-  | "mcp-sdk-v2"
-  | "mcp-sdk-low-level"
-  | "fastmcp"
-  | "fastmcp-edge"
-  | "mcp-framework"
-  | "mcp-nest"
-  | "easy-mcp"
-  | "tmcp"
-  | "mcp-lite"
-  | "mastra"
-  | "xmcp"
-  | "unknown";
-
-/**
- * What an error thrown out of the handler becomes: an `isError` result that carries only the
- * message, a JSON-RPC protocol error the model never sees, or unknown (we stay silent).
- */
-export type ThrownOutcome = "is-error" | "protocol-error" | "unknown";
+export type { Framework, ThrownOutcome } from "./frameworks.js";
 
 export type HandlerKind =
   | "tool"

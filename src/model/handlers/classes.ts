@@ -48,7 +48,7 @@ export function visitClass(search: HandlerSearch, node: TSESTree.ClassDeclaratio
 
 /** xmcp: `export default` handler beside `export const metadata`/`schema`, in a file that imports xmcp. */
 export function visitXmcpModule(search: HandlerSearch, program: TSESTree.Program): void {
-  if (!search.imports.xmcp) return;
+  if (!search.imports.has("xmcp")) return;
   let handler: TSESTree.Node | undefined;
   let metadata: TSESTree.ObjectExpression | undefined;
   let exportsSchema = false;

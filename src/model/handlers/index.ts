@@ -6,4 +6,4 @@
  */
 export { addCallToolResultFunction, addImportedHandlers, returnsCallToolResult, visitClass, visitXmcpModule } from "./classes.js";
 export { REGISTRATION_TEXT, collectAliasNames, visitRegistrationCall } from "./registrations.js";
-export { type HandlerSearch, readFrameworkImports } from "./search.js";
+export type { HandlerSearch } from "./search.js";

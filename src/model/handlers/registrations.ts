@@ -76,7 +76,7 @@ function recogniseTool(search: HandlerSearch, call: TSESTree.CallExpression): vo
   if (first.type === AST_NODE_TYPES.ObjectExpression) {
     // tmcp / mcp-use: `server.tool({ name, schema }, execute)`.
     const name = findProperty(first, "name");
-    const framework: Framework = search.imports.tmcp ? "tmcp" : search.imports.mcpUse ? "mcp-sdk-v2" : "unknown";
+    const framework: Framework = search.imports.has("tmcp") ? "tmcp" : search.imports.has("mcp-sdk-v2") ? "mcp-sdk-v2" : "unknown";
     const hasSchema = findProperty(first, "schema") ?? findProperty(first, "inputSchema");
     addHandler(search, {
       kind: "tool",
@@ -98,7 +98,7 @@ function recogniseTool(search: HandlerSearch, call: TSESTree.CallExpression): vo
         expression: handler.value,
         registration: call,
         hasArgs: true,
-        framework: search.imports.mcpLite ? "mcp-lite" : "unknown",
+        framework: search.imports.has("mcp-lite") ? "mcp-lite" : "unknown",
       });
     }
     return;
@@ -169,7 +169,7 @@ function recogniseAddTool(search: HandlerSearch, call: TSESTree.CallExpression):
       expression: execute.value,
       registration: definition,
       hasArgs: true,
-      framework: search.imports.fastmcpEdge ? "fastmcp-edge" : "fastmcp",
+      framework: search.imports.has("fastmcp-edge") ? "fastmcp-edge" : "fastmcp",
     });
   }
 }

@@ -24,34 +24,6 @@ import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** What the file's imports say about the frameworks in use. */
-export interface FrameworkImports {
-  readonly sdkV2: boolean;
-  readonly fastmcpEdge: boolean;
-  readonly litemcp: boolean;
-  readonly tmcp: boolean;
-  readonly mcpLite: boolean;
-  readonly mcpUse: boolean;
-  readonly easyMcp: boolean;
-  readonly xmcp: boolean;
-}
-
-export function readFrameworkImports(sources: readonly string[]): FrameworkImports {
-  const facts = { sdkV2: false, fastmcpEdge: false, litemcp: false, tmcp: false, mcpLite: false, mcpUse: false, easyMcp: false, xmcp: false };
-  // One pass over the import sources (most files import none of these).
-  for (const s of sources) {
-    if (s === "@modelcontextprotocol/server" || s.startsWith("@modelcontextprotocol/server/")) facts.sdkV2 = true;
-    else if (s === "fastmcp/edge") facts.fastmcpEdge = true;
-    else if (s === "litemcp") facts.litemcp = true;
-    else if (s === "tmcp" || s.startsWith("tmcp/")) facts.tmcp = true;
-    else if (s === "mcp-lite") facts.mcpLite = true;
-    else if (s === "mcp-use" || s.startsWith("mcp-use/")) facts.mcpUse = true;
-    else if (s === "easy-mcp") facts.easyMcp = true;
-    else if (s === "xmcp" || s.startsWith("xmcp/")) facts.xmcp = true;
-  }
-  return facts;
-}
-
 /** A handler argument resolved to the function that runs, through names and wrappers. */
 interface ResolvedHandler {
   readonly root: FunctionNode;
@@ -65,7 +37,8 @@ interface ResolvedHandler {
 
 export interface HandlerSearch {
   readonly sourceCode: SourceCode;
-  readonly imports: FrameworkImports;
+  /** The frameworks the file imports, where a registration shape alone cannot tell them apart. */
+  readonly imports: ReadonlySet<Framework>;
   readonly handlers: ToolHandler[];
   /** Extra call edges: wrapper-returned function -> (param name -> wrapped handler). */
   readonly wrapperBindings: Map<FunctionNode, Map<string, Set<FunctionNode>>>;
@@ -145,17 +118,17 @@ export function frameworkFor(search: HandlerSearch, kind: HandlerKind): Framewor
     case "tool":
     case "registerTool":
     case "update":
-      return imports.sdkV2 ? "mcp-sdk-v2" : "mcp-sdk";
+      return imports.has("mcp-sdk-v2") ? "mcp-sdk-v2" : "mcp-sdk";
     case "low-level":
     case "low-level-case":
       return "mcp-sdk-low-level";
     case "addTool":
-      if (imports.fastmcpEdge) return "fastmcp-edge";
+      if (imports.has("fastmcp-edge")) return "fastmcp-edge";
       return "fastmcp";
     case "mcp-framework":
       return "mcp-framework";
     case "decorator":
-      return imports.easyMcp ? "easy-mcp" : "mcp-nest";
+      return imports.has("easy-mcp") ? "easy-mcp" : "mcp-nest";
     case "mastra":
       return "mastra";
     case "xmcp":
@@ -222,7 +195,7 @@ export function addHandler(search: HandlerSearch, options: AddOptions): ToolHand
   switch (FRAMEWORKS[framework].requestSignal) {
     case "context.signal":
       // The low-level Server of SDK v2 has the signal where v2's McpServer has it.
-      requestSignal = signalOf(contextParam, framework === "mcp-sdk-low-level" && search.imports.sdkV2 ? "mcpReq.signal" : "signal");
+      requestSignal = signalOf(contextParam, framework === "mcp-sdk-low-level" && search.imports.has("mcp-sdk-v2") ? "mcpReq.signal" : "signal");
       break;
     case "context.mcpReq.signal":
       requestSignal = signalOf(contextParam, "mcpReq.signal");
