@@ -15,15 +15,8 @@ type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 /**
  * The file being linted: its model once built, what the program index knows about it (null:
  * nothing, or no typed linting; undefined: not looked up yet), and how many rules of this lint
- * still have to read it. ESLint creates every rule of a file before it traverses the file, then
- * runs their `Program:exit` one after the other, synchronously: so one slot serves them all, and
- * the last reader empties it.
- *
- * Not a WeakMap keyed by the SourceCode: V8's minor GCs treat a WeakMap's values as strong, and
- * the model reaches the whole tree, so every linted file's tree would survive the young
- * generation until the next full GC (the bench measured that at several percent of the lint).
- * Nor kept until the next file: an editor's lint server would hold the last file's tree between
- * lints, and a second lint of the same SourceCode would read the model built for the first.
+ * still have to read it. One slot, which the last reader empties, rather than a WeakMap: see
+ * docs/architecture.md#lifetimes.
  */
 let current: { readonly sourceCode: SourceCode; model: McpModel | undefined; imported: ImportedFacts | null | undefined; readers: number } | undefined;
 

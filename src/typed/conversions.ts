@@ -13,7 +13,8 @@
  *   nearest tsconfig refers to (the service's own choice). Anything else (the default project,
  *   a later reference, a file only imported by the project) parses as usual.
  *
- * A conversion is handed out once; a second lint of the file (a fix pass) parses again.
+ * A conversion is handed out once; a second lint of the file (a fix pass) parses again. How long
+ * conversions, their tokens and their scopes live: docs/architecture.md#lifetimes.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -160,8 +161,7 @@ export function convertForIndex(sourceFile: ts.SourceFile, program: ts.Program):
     // The index reads neither; ESLint gets them back with the tree.
     ast.tokens = [];
     ast.comments = [];
-    // The index reads ESLint's scopes until ESLint has linted the file; they hold every global
-    // of the program's lib (~0.5 MB a file), so the index then makes lighter ones if it needs any.
+    // The index reads ESLint's scopes until ESLint has linted the file, then lighter ones.
     return { ast: result.ast, services: result.services, scopeManager: result.scopeManager, shared: true };
   }
   const { ast, services } = parseAndGenerateServices(sourceFile.text, {

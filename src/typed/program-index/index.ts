@@ -45,12 +45,9 @@ function projectKey(program: ts.Program): string {
 }
 
 /**
- * The index of a program, built once. The project service makes a new `ts.Program` whenever the
- * text ESLint lints differs from the file on disk: ESLint turns a shebang into a comment, so
- * every executable script of a server brings a new program. A new program of a project whose
- * files all have the same source as when the project was indexed gets that index
- * (chrome-devtools-mcp: one build instead of four). The old program stays valid for the index:
- * programs are immutable.
+ * The index of a program, built once; a new program of a project whose files all have the same
+ * source as when the project was indexed gets that index (why, and how long indexes live:
+ * docs/architecture.md#lifetimes).
  */
 export function getProgramIndex(program: ts.Program): ProgramIndex {
   let index = indexes.get(program);
