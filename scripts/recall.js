@@ -107,15 +107,47 @@ function findingsOf(dir, config) {
   return { findings, notices };
 }
 
+/**
+ * The last line of the block that opens on `line` (a catch): braces counted from there, outside
+ * strings and comments as far as a line-based reading can tell.
+ */
+function blockEnd(text, line) {
+  const lines = text.split("\n");
+  let depth = 0;
+  let opened = false;
+  for (let i = line - 1; i < lines.length; i++) {
+    let code = (lines[i] ?? "").replace(/\/\/.*$/u, "").replace(/(["'`])(?:\\.|(?!\1).)*\1/gu, "");
+    // `} catch (e) {`: the block starts at the keyword.
+    if (i === line - 1 && code.includes("catch")) code = code.slice(code.indexOf("catch"));
+    for (const ch of code) {
+      if (ch === "{") {
+        depth++;
+        opened = true;
+      } else if (ch === "}") depth--;
+    }
+    if (opened && depth <= 0) return i + 1;
+  }
+  return line + CATCH_WINDOW;
+}
+
 function matches(label, finding) {
   if (label.file !== finding.file || !(RULES_FOR[label.rule] ?? []).includes(finding.rule)) return false;
   if (Math.abs(finding.line - label.line) <= 1) return true;
-  return label.rule === "swallowed-failure" && finding.line >= label.line && finding.line <= label.line + CATCH_WINDOW;
+  // A swallowed failure is labelled at its catch; a finding on what that catch returns is the same defect.
+  return label.rule === "swallowed-failure" && finding.line >= label.line && finding.line <= Math.max(label.line + CATCH_WINDOW, label.end ?? 0);
 }
 
 /** Scores one server: each label found or missed, each finding on a label or not. */
-export function score(set, findings) {
+export function score(set, findings, dir) {
   const read = new Set(set.files);
+  for (const label of set.labels) {
+    if (label.rule !== "swallowed-failure" || !dir) continue;
+    try {
+      label.end = blockEnd(readFileSync(path.join(dir, label.file), "utf8"), label.line);
+    } catch {
+      // A file that is gone keeps the spec's window.
+    }
+  }
   const inScope = findings.filter((f) => read.has(f.file));
   const direct = (label) => inScope.some((f) => matches(label, f));
   const byPlace = new Map(set.labels.map((label) => [`${label.file}:${String(label.line)}`, label]));
@@ -172,7 +204,7 @@ function main() {
     }
     const started = Date.now();
     const { findings, notices } = findingsOf(dir, options.config);
-    results.push({ set, ...score(set, findings), notices, seconds: (Date.now() - started) / 1000 });
+    results.push({ set, ...score(set, findings, dir), notices, seconds: (Date.now() - started) / 1000 });
   }
   if (options.json) {
     process.stdout.write(

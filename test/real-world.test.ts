@@ -119,14 +119,6 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
     {
-      name: "a wrapper whose catch rethrows some errors and answers the rest with a result",
-      code: tracedTool(`if (error instanceof TypeError) {
-  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", isRetryable: false, description: "The id is malformed." }) }] };
-}
-record(error);
-throw error;`),
-    },
-    {
       name: "a wrapper whose catch throws what a converter makes of the error, not the error itself",
       code: tracedTool("record(error);\nthrow toToolError(error);"),
     },
@@ -146,6 +138,19 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    {
+      // It answers a TypeError with a result and rethrows the rest: the handler's plain Error is one of the rest.
+      name: "a wrapper whose catch answers one error class with a result and rethrows the others lets an Error through",
+      code: tracedTool(`if (error instanceof TypeError) {
+  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", isRetryable: false, description: "The id is malformed." }) }] };
+}
+record(error);
+throw error;`),
+      errors: [
+        { messageId: "unclassifiedThrow", line: 15 },
+        { messageId: "unclassifiedThrow", line: 20 },
+      ],
+    },
     {
       name: "a same-file wrapper that records the failure and rethrows it lets the handler's throw through",
       code: tracedTool("record(error);\nthrow error;"),

@@ -6,6 +6,7 @@
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction } from "../util/ast.js";
+import { CatchReader } from "./catches.js";
 import { Collector, traversalSteps } from "./collect.js";
 import { externalCallReader } from "./external-calls/index.js";
 import { importedFrameworks } from "./frameworks.js";
@@ -84,6 +85,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
     unresolved: [],
     opaqueWrapperCalls: [],
     wrapperFacts: imported?.wrappers ?? new Map(),
+    catches: new CatchReader(sourceCode),
     types,
   };
   for (const call of collected.calls) visitRegistrationCall(search, call);
@@ -121,7 +123,7 @@ export function buildModel(sourceCode: SourceCode, mode: "traversal" | "walk" = 
   // Stage 4: handler paths and escaping throws. The call graph is for the program index;
   // syntactic linting (no imported facts) never reads it.
   const targets = new CallTargets(sourceCode, search, collected.functionNames, collected.objectNames);
-  const pathInputs = { handlers, facts: collected.facts, targets, graphed: imported !== undefined };
+  const pathInputs = { handlers, facts: collected.facts, targets, catches: search.catches, sourceCode, graphed: imported !== undefined };
   const paths = walkHandlerPaths(pathInputs);
   const escapes = findEscapes(pathInputs);
 
@@ -129,7 +131,7 @@ export function buildModel(sourceCode: SourceCode, mode: "traversal" | "walk" = 
   const isUnknownToolBranch = memoizeByNode((node) => isUnknownToolAnswer(sourceCode, search.unknownToolBranches, node));
   const escapingThrows: ThrowSite[] = [];
   for (const [node, list] of escapes.throws) {
-    if (!isUnknownToolBranch(node)) escapingThrows.push({ node, handlers: list });
+    if (!isUnknownToolBranch(node)) escapingThrows.push({ node, handlers: list.map((e) => e.handler), wraps: list[0]?.wraps ?? [] });
   }
   escapingThrows.sort((a, b) => a.node.range[0] - b.node.range[0]);
 

@@ -1,11 +1,287 @@
 /**
- * What a try/catch does with an error on the way out of a function: whether a node sits in a
- * `try` that catches, and whether a wrapper's catch really catches or only records and rethrows.
+ * What a try/catch does with an error on its way out of a function. A catch converts an error
+ * only where it returns (or falls through: the error stops there); a catch that logs and
+ * rethrows, wraps the error into another and throws that, or rethrows through another variable
+ * lets it through, and one that tests `instanceof` may do either, by class. Each catch is read
+ * once into a `CatchGuard` (plain data: it also crosses files in the program index's facts), and
+ * a throw is judged at its own site against the guards between it and the framework.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, forEachChild, isFunctionNode, ownReturnStatements, unwrap } from "../util/ast.js";
+import {
+  type FunctionNode,
+  calleeName,
+  constInitializer,
+  forEachChild,
+  forEachOwnNode,
+  isFunctionNode,
+  ownReturnStatements,
+  rangeKey,
+  unwrap,
+} from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** What a catch does with one error. */
+export type Catching =
+  /** It returns or falls through: the error stops here (converted into a result, or swallowed). */
+  | { readonly kind: "converts" }
+  /** It throws the caught error itself (directly or through a variable that may hold it). */
+  | { readonly kind: "rethrows" }
+  /** It throws another error (of class `as`, when known), built in the catch at `site`. */
+  | { readonly kind: "wraps"; readonly as: string | undefined; readonly site: TSESTree.ThrowStatement | undefined };
+
+/** What a catch does with errors: by the classes it tests with `instanceof`, and with any other. */
+export interface CatchGuard {
+  /** Identifies the catch (its place, or its origin for a catch of another file). */
+  readonly id: string;
+  readonly byClass: ReadonlyMap<string, Catching>;
+  readonly otherwise: Catching;
+}
+
+const CONVERTS: Catching = { kind: "converts" };
+const RETHROWS: Catching = { kind: "rethrows" };
+
+/** A guard that stops every error: a catch that never throws, or a `finally` that returns. */
+export const CATCHES_ALL: CatchGuard = { id: "all", byClass: new Map(), otherwise: CONVERTS };
+
+/** Where an error of class `cls` (undefined: unknown) gets after a chain of guards, innermost first. */
+export interface Passage {
+  readonly through: boolean;
+  /** The class it reaches the framework as. */
+  readonly as: string | undefined;
+  /** The catches that wrapped it into another error on the way. */
+  readonly wraps: readonly Extract<Catching, { kind: "wraps" }>[];
+}
+
+/** What one guard does with an error of class `cls`; for an unknown class, the catch converts if it may. */
+function catching(guard: CatchGuard, cls: string | undefined): Catching {
+  if (cls !== undefined) return guard.byClass.get(cls) ?? guard.otherwise;
+  // Unknown class: it may be any of the tested ones, so the error gets through only if all let it.
+  if (guard.otherwise.kind === "converts") return CONVERTS;
+  for (const c of guard.byClass.values()) if (c.kind === "converts") return CONVERTS;
+  return guard.byClass.size === 0 ? guard.otherwise : guard.otherwise.kind === "rethrows" ? RETHROWS : { kind: "wraps", as: undefined, site: undefined };
+}
+
+/** Follows an error through guards, innermost first. */
+export function passage(guards: readonly CatchGuard[], cls: string | undefined): Passage {
+  let as = cls;
+  const wraps: Extract<Catching, { kind: "wraps" }>[] = [];
+  for (const guard of guards) {
+    const c = catching(guard, as);
+    if (c.kind === "converts") return { through: false, as, wraps };
+    if (c.kind === "wraps") {
+      wraps.push(c);
+      as = c.as;
+    }
+  }
+  return { through: true, as, wraps };
+}
+
+/** Whether the guards stop every error, whatever its class: one of them converts all it catches. */
+export function stopsAll(guards: readonly CatchGuard[]): boolean {
+  return guards.some((guard) => guard.otherwise.kind === "converts" && [...guard.byClass.values()].every((c) => c.kind === "converts"));
+}
+
+/** The class a throw builds (`throw new X(...)`, `throw X(...)`), when it shows. */
+export function thrownClass(sourceCode: SourceCode, node: TSESTree.ThrowStatement): string | undefined {
+  let argument = unwrap(node.argument);
+  if (argument.type === AST_NODE_TYPES.Identifier) argument = constInitializer(sourceCode, argument) ?? argument;
+  if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) return calleeName(argument);
+  return undefined;
+}
+
+/** Reads each catch once per model. */
+export class CatchReader {
+  private readonly guards = new Map<TSESTree.CatchClause, CatchGuard>();
+
+  constructor(private readonly sourceCode: SourceCode) {}
+
+  /**
+   * The guards around `node` inside `boundary` (not crossing functions), innermost first: each
+   * `try` whose block holds `node`, read from its catch and its `finally`.
+   */
+  around(node: TSESTree.Node, boundary: TSESTree.Node): CatchGuard[] {
+    const guards: CatchGuard[] = [];
+    let child: TSESTree.Node = node;
+    let current = node.parent;
+    while (current && current !== boundary) {
+      if (current.type === AST_NODE_TYPES.TryStatement && current.finalizer !== child) {
+        // A `finally` that returns ends the function whatever the try or its catch threw.
+        if (current.finalizer && ownReturnStatements(current.finalizer).length > 0) guards.push(CATCHES_ALL);
+        else if (current.handler && current.block === child) guards.push(this.of(current.handler));
+      }
+      if (isFunctionNode(current)) break;
+      child = current;
+      current = current.parent;
+    }
+    return guards;
+  }
+
+  /** What a catch clause does with the errors it catches. */
+  of(clause: TSESTree.CatchClause): CatchGuard {
+    let guard = this.guards.get(clause);
+    if (!guard) {
+      guard = readCatch(this.sourceCode, clause);
+      this.guards.set(clause, guard);
+    }
+    return guard;
+  }
+
+  /**
+   * The guards around the calls of `param` inside `fn` (a wrapper calling the function it wraps):
+   * those of the call that lets the most through, or undefined when `fn` never calls it.
+   */
+  aroundParamCalls(fn: FunctionNode, param: string): CatchGuard[] | undefined {
+    let best: CatchGuard[] | undefined;
+    const visit = (node: TSESTree.Node): void => {
+      if (node.type === AST_NODE_TYPES.CallExpression) {
+        const callee = unwrap(node.callee);
+        if (callee.type === AST_NODE_TYPES.Identifier && callee.name === param) {
+          const guards = this.around(node, fn);
+          if (!best || (stopsAll(best) && !stopsAll(guards))) best = guards;
+        }
+      }
+      forEachChild(node, this.sourceCode.visitorKeys, visit);
+    };
+    visit(fn.body);
+    return best;
+  }
+}
+
+/** The catch's own statements, read in order: what happens to the caught error, by class. */
+function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchGuard {
+  const param = clause.param?.type === AST_NODE_TYPES.Identifier ? clause.param.name : undefined;
+  const byClass = new Map<string, Catching>();
+  const reader = new Outcomes(sourceCode, param);
+  const containsReturn = (node: TSESTree.Node): boolean => hasReturn(sourceCode, node);
+  let otherwise: Catching | undefined;
+  // A path that may return before the catch's final throw: for errors not sorted by class, the
+  // catch may convert them, and unknown means converting (we stay silent).
+  let mayReturn = false;
+  for (const statement of clause.body.body) {
+    const tested = param === undefined ? undefined : instanceofClasses(statement, param);
+    if (tested && statement.type === AST_NODE_TYPES.IfStatement) {
+      const outcome = reader.exit(statement.consequent) ?? (containsReturn(statement.consequent) ? CONVERTS : undefined);
+      if (outcome) for (const cls of tested) if (!byClass.has(cls)) byClass.set(cls, outcome);
+      if (statement.alternate) {
+        otherwise = reader.exit(statement.alternate);
+        if (otherwise) break;
+        if (containsReturn(statement.alternate)) mayReturn = true;
+      }
+      continue;
+    }
+    const exit = reader.exit(statement);
+    if (exit) {
+      otherwise = exit;
+      break;
+    }
+    if (containsReturn(statement)) mayReturn = true;
+  }
+  otherwise ??= CONVERTS;
+  if (mayReturn && otherwise.kind !== "converts") otherwise = CONVERTS;
+  return { id: rangeKey(clause.range), byClass, otherwise };
+}
+
+/**
+ * The class a test of the caught error checks: `e instanceof A` (or `e instanceof ns.A`), and a
+ * type guard named for an error class, `isAxiosError(e)` / `axios.isAxiosError(e)` /
+ * `isGitHubError(e)`: true only for errors of that class.
+ */
+function testedClass(test: TSESTree.Node, param: string): string | undefined {
+  if (test.type === AST_NODE_TYPES.BinaryExpression && test.operator === "instanceof") {
+    const left = unwrap(test.left);
+    if (left.type !== AST_NODE_TYPES.Identifier || left.name !== param) return undefined;
+    const right = unwrap(test.right);
+    if (right.type === AST_NODE_TYPES.Identifier) return right.name;
+    return right.type === AST_NODE_TYPES.MemberExpression && !right.computed && right.property.type === AST_NODE_TYPES.Identifier
+      ? right.property.name
+      : undefined;
+  }
+  if (test.type === AST_NODE_TYPES.CallExpression && test.arguments.length === 1) {
+    const argument = unwrap(test.arguments[0] as TSESTree.Node);
+    const guard = /^is([A-Z]\w*Error)$/u.exec(calleeName(test) ?? "");
+    if (guard && argument.type === AST_NODE_TYPES.Identifier && argument.name === param) return guard[1];
+  }
+  return undefined;
+}
+
+/** `if (e instanceof A)` or `if (e instanceof A || isBError(e))`: the classes tested. */
+function instanceofClasses(statement: TSESTree.Statement, param: string): string[] | undefined {
+  if (statement.type !== AST_NODE_TYPES.IfStatement) return undefined;
+  const classes: string[] = [];
+  const read = (test: TSESTree.Node): boolean => {
+    const n = unwrap(test);
+    if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "||") return read(n.left) && read(n.right);
+    const name = testedClass(n, param);
+    if (name === undefined) return false;
+    classes.push(name);
+    return true;
+  };
+  return read(statement.test) ? classes : undefined;
+}
+
+/** Whether a return statement of the enclosing function occurs in `node`. */
+function hasReturn(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  let found = false;
+  forEachOwnNode(sourceCode, node, (n) => {
+    if (n.type === AST_NODE_TYPES.ReturnStatement) found = true;
+  });
+  return found;
+}
+
+/** How a statement that always leaves the catch leaves it. */
+class Outcomes {
+  constructor(
+    private readonly sourceCode: SourceCode,
+    private readonly param: string | undefined,
+  ) {}
+
+  /** The outcome when `statement` always leaves the catch (by throw or return), else undefined. */
+  exit(statement: TSESTree.Statement): Catching | undefined {
+    switch (statement.type) {
+      case AST_NODE_TYPES.ThrowStatement:
+        return this.thrown(statement);
+      case AST_NODE_TYPES.ReturnStatement:
+        return CONVERTS;
+      case AST_NODE_TYPES.BlockStatement: {
+        for (const inner of statement.body) {
+          const exit = this.exit(inner);
+          if (exit) return exit;
+          if (hasReturn(this.sourceCode, inner)) return undefined;
+        }
+        return undefined;
+      }
+      case AST_NODE_TYPES.IfStatement: {
+        // Both branches leave the same way: the statement does.
+        const consequent = this.exit(statement.consequent);
+        const alternate = statement.alternate ? this.exit(statement.alternate) : undefined;
+        if (!consequent || !alternate) return undefined;
+        if (consequent.kind === "converts" || alternate.kind === "converts") return consequent.kind === alternate.kind ? CONVERTS : undefined;
+        return consequent.kind === "rethrows" || alternate.kind === "rethrows" ? RETHROWS : consequent;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private thrown(statement: TSESTree.ThrowStatement): Catching {
+    if (this.param !== undefined && this.mayHoldCaught(statement.argument, 0)) return RETHROWS;
+    return { kind: "wraps", as: thrownClass(this.sourceCode, statement), site: statement };
+  }
+
+  /** `e`, or a `const` that may hold it (`const failure = x ? new UserError(...) : e`). */
+  private mayHoldCaught(expression: TSESTree.Node, depth: number): boolean {
+    const n = unwrap(expression);
+    if (n.type === AST_NODE_TYPES.Identifier) {
+      if (n.name === this.param) return true;
+      const init = depth < 3 ? constInitializer(this.sourceCode, n) : undefined;
+      return init !== undefined && this.mayHoldCaught(init, depth + 1);
+    }
+    if (n.type === AST_NODE_TYPES.ConditionalExpression) return this.mayHoldCaught(n.consequent, depth) || this.mayHoldCaught(n.alternate, depth);
+    if (n.type === AST_NODE_TYPES.LogicalExpression) return this.mayHoldCaught(n.left, depth) || this.mayHoldCaught(n.right, depth);
+    return false;
+  }
+}
 
 /** The function a higher-order function returns (`fn => async (...a) => ...`). */
 export function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
@@ -23,56 +299,56 @@ export function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
 }
 
 /**
- * Whether every call of `param` inside `fn` sits in a `try` block whose `catch` does something
- * with the error; a `catch` that only records it and rethrows it (`throw error`) lets it through.
+ * Whether every call of `param` inside `fn` sits in a `try` block whose `catch` stops every error;
+ * a `catch` that only records it and rethrows it (`throw error`) lets it through.
  */
 export function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: string): boolean {
-  const state = { found: false, allCaught: true };
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === AST_NODE_TYPES.CallExpression) {
-      const callee = unwrap(node.callee);
-      if (callee.type === AST_NODE_TYPES.Identifier && callee.name === param) {
-        state.found = true;
-        const caughtBy = catchingTry(node, fn);
-        if (!caughtBy || rethrowsUnchanged(caughtBy)) state.allCaught = false;
-      }
-    }
-    forEachChild(node, sourceCode.visitorKeys, visit);
-  };
-  visit(fn.body);
-  return state.found && state.allCaught;
-}
-
-/**
- * Whether the `catch` of `statement` ends by rethrowing what it caught
- * (`catch (error) { span.recordException(error); throw error; }`), and neither it nor a
- * `finally` returns instead.
- */
-function rethrowsUnchanged(statement: TSESTree.TryStatement): boolean {
-  const clause = statement.handler;
-  if (clause?.param?.type !== AST_NODE_TYPES.Identifier) return false;
-  const last = clause.body.body.at(-1);
-  if (last?.type !== AST_NODE_TYPES.ThrowStatement) return false;
-  const thrown = unwrap(last.argument);
-  if (thrown.type !== AST_NODE_TYPES.Identifier || thrown.name !== clause.param.name) return false;
-  return ownReturnStatements(clause.body).length === 0 && (!statement.finalizer || ownReturnStatements(statement.finalizer).length === 0);
+  const guards = new CatchReader(sourceCode).aroundParamCalls(fn, param);
+  return guards !== undefined && stopsAll(guards);
 }
 
 /** Whether `node` sits in the `try` block of a try/catch inside `boundary` (not crossing functions). */
 export function isCaughtWithin(node: TSESTree.Node, boundary: TSESTree.Node): boolean {
-  return catchingTry(node, boundary) !== undefined;
-}
-
-/** The innermost try/catch inside `boundary` (not crossing functions) whose `try` block holds `node`. */
-function catchingTry(node: TSESTree.Node, boundary: TSESTree.Node): TSESTree.TryStatement | undefined {
   let child: TSESTree.Node = node;
   let current = node.parent;
   while (current && current !== boundary) {
-    if (current.type === AST_NODE_TYPES.TryStatement && current.handler && current.block === child) {
-      return current;
-    }
-    if (isFunctionNode(current)) return undefined;
+    if (current.type === AST_NODE_TYPES.TryStatement && current.handler && current.block === child) return true;
+    if (isFunctionNode(current)) return false;
     child = current;
+    current = current.parent;
+  }
+  return false;
+}
+
+/**
+ * A throw inside a catch that throws the caught error itself (`throw e`, or through a variable
+ * that may hold it: `const failure = x instanceof Quota ? new UserError(...) : e`), and the class
+ * the catch has narrowed it to on the way (`if (e instanceof McpError) throw e`), if any.
+ */
+export function caughtRethrow(sourceCode: SourceCode, node: TSESTree.ThrowStatement): { readonly narrowedTo: string | undefined } | undefined {
+  let current: TSESTree.Node | undefined = node.parent;
+  let narrowedTo: string | undefined;
+  let child: TSESTree.Node = node;
+  while (current && !isFunctionNode(current)) {
+    if (current.type === AST_NODE_TYPES.CatchClause) {
+      const param = current.param?.type === AST_NODE_TYPES.Identifier ? current.param.name : undefined;
+      return param !== undefined && new Outcomes(sourceCode, param).exit(node)?.kind === "rethrows" ? { narrowedTo } : undefined;
+    }
+    if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child && narrowedTo === undefined) {
+      const test = unwrap(current.test);
+      const param = enclosingCatchParam(current);
+      if (param !== undefined) narrowedTo = testedClass(test, param);
+    }
+    child = current;
+    current = current.parent;
+  }
+  return undefined;
+}
+
+function enclosingCatchParam(node: TSESTree.Node): string | undefined {
+  let current: TSESTree.Node | undefined = node.parent;
+  while (current && !isFunctionNode(current)) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return current.param?.type === AST_NODE_TYPES.Identifier ? current.param.name : undefined;
     current = current.parent;
   }
   return undefined;

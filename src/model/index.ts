@@ -10,7 +10,17 @@ export { MCP_EVIDENCE, NO_TYPES, buildModel } from "./build.js";
 export { isReturnedValue } from "./results.js";
 export { thrownText } from "./unknown-tool.js";
 export { FRAMEWORKS, type FrameworkProfile, type SignalLocation } from "./frameworks.js";
-export { callsParamInsideTry, returnedFunction } from "./catches.js";
+export {
+  CATCHES_ALL,
+  type CatchGuard,
+  CatchReader,
+  type Catching,
+  callsParamInsideTry,
+  passage,
+  caughtRethrow,
+  returnedFunction,
+  stopsAll,
+} from "./catches.js";
 export { REGISTRATION_TEXT } from "./handlers/index.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
 export { categoriesOf, getPayload, jsonStringifyArgument, objectLiteral, payloadField, valueAtResult } from "./payload.js";

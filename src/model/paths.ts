@@ -3,10 +3,10 @@
  * calls made on those paths, and the throws that escape a handler to its framework. The program
  * index reads the calls to follow paths into other files (typed linting only).
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, isFunctionNode, isInside, memberName } from "../util/ast.js";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { type FunctionNode, isFunctionNode, isInside, memberName, rangeKey, unwrap } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
-import { isCaughtWithin } from "./catches.js";
+import { type CatchGuard, type CatchReader, type Catching, passage, stopsAll, thrownClass } from "./catches.js";
 import type { CallTargets } from "./targets.js";
 import type { ToolHandler } from "./types.js";
 
@@ -21,11 +21,17 @@ export interface HandlerPaths {
   readonly pathCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
 }
 
+/** A throw that escapes a handler, and the catches that wrapped it on the way. */
+export interface Escape {
+  readonly handler: ToolHandler;
+  readonly wraps: readonly Extract<Catching, { kind: "wraps" }>[];
+}
+
 export interface Escapes {
-  /** Throws that leave a handler uncaught, with the handlers they leave. */
-  readonly throws: ReadonlyMap<TSESTree.ThrowStatement, readonly ToolHandler[]>;
-  /** Calls through which a throw of the callee escapes (recorded only when `graphed`). */
-  readonly calls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
+  /** Throws that leave a handler, with the handlers they leave (and how they got out). */
+  readonly throws: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>;
+  /** Calls through which a throw of the callee may escape, with the catches it meets per handler (recorded only when `graphed`). */
+  readonly calls: ReadonlyMap<TSESTree.CallExpression, ReadonlyMap<ToolHandler, readonly CatchGuard[]>>;
 }
 
 /** What the path search reads: the functions' own facts and the call targets. */
@@ -33,6 +39,8 @@ export interface PathInputs {
   readonly handlers: readonly ToolHandler[];
   readonly facts: ReadonlyMap<FunctionNode, FunctionFacts>;
   readonly targets: CallTargets;
+  readonly catches: CatchReader;
+  readonly sourceCode: Readonly<TSESLint.SourceCode>;
   /** Record the calls for the program index (typed linting); syntactic linting never reads them. */
   readonly graphed: boolean;
 }
@@ -99,40 +107,100 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
   return { onPath, regionsOf, pathCalls };
 }
 
-/** Escaping throws: follow only uncaught calls from the entry; a caught entry escapes nothing. */
-export function findEscapes({ handlers, facts, targets, graphed }: PathInputs): Escapes {
-  const escapes = new Map<TSESTree.ThrowStatement, ToolHandler[]>();
-  const escapeCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
+/**
+ * Escaping throws. From each handler's entry, every throw is judged at its own site against the
+ * catches between it and the framework (those in its function, then those around the calls that
+ * led there, then the entry's): it escapes unless one of them stops an error of its class. Calls
+ * are followed while their catches may let something through; a callback handed to a same-file
+ * function that calls it is followed with the catches around that call.
+ */
+export function findEscapes(inputs: PathInputs): Escapes {
+  const escapes = new Map<TSESTree.ThrowStatement, Escape[]>();
+  const escapeCalls = new Map<TSESTree.CallExpression, Map<ToolHandler, readonly CatchGuard[]>>();
+  const { handlers, facts, targets, catches, sourceCode, graphed } = inputs;
   for (const handler of handlers) {
     if (handler.thrown === "unknown") continue;
-    const visited = new Set<FunctionNode>();
-    const visit = (fn: FunctionNode, region: TSESTree.Node | undefined, caughtAbove: boolean): void => {
+    const visited = new Set<string>();
+    const visit = (fn: FunctionNode, region: TSESTree.Node | undefined, outer: readonly CatchGuard[]): void => {
       if (!region) {
-        if (visited.has(fn)) return;
-        visited.add(fn);
+        // The same function under other catches is another path.
+        const key = `${rangeKey(fn.range)}|${outer.map((g) => g.id).join(",")}`;
+        if (visited.has(key) || visited.size > VISIT_LIMIT) return;
+        visited.add(key);
       }
       const f = facts.get(fn);
-      if (!f) return;
-      if (!caughtAbove) {
-        for (const t of f.throws) {
-          if (region && !isInside(t, region)) continue;
-          if (isCaughtWithin(t, fn)) continue;
-          record(escapes, t, handler);
-        }
+      if (!f || stopsAll(outer)) return;
+      for (const t of f.throws) {
+        if (region && !isInside(t, region)) continue;
+        const way = passage([...catches.around(t, fn), ...outer], thrownClass(sourceCode, t));
+        if (way.through) recordEscape(escapes, t, { handler, wraps: way.wraps });
       }
       for (const call of f.calls) {
         if (region && !isInside(call, region)) continue;
-        if (caughtAbove || isCaughtWithin(call, fn)) continue;
         if (!isAwaitedOrReturned(call)) continue;
-        if (graphed) record(escapeCalls, call, handler);
-        for (const target of targets.of(call, fn)) visit(target, undefined, false);
+        const called = targets.of(call, fn);
+        // `return helper()` in a try: an async helper's rejection leaves the function uncaught.
+        const inside = returnsUnawaited(call) && called.length > 0 && called.every((target) => target.async) ? [] : catches.around(call, fn);
+        const guards = [...inside, ...outer];
+        if (stopsAll(guards)) continue;
+        if (graphed) recordCall(escapeCalls, call, handler, guards);
+        for (const target of called) {
+          visit(target, undefined, guards);
+          for (const [callback, around] of callbacksRun(catches, call, target)) visit(callback, undefined, [...around, ...guards]);
+        }
       }
     };
-    if (handler.entryCaught) continue;
-    visit(handler.entry, handler.region, false);
-    if (handler.root !== handler.entry && handler.kind !== "low-level-case") visit(handler.root, undefined, false);
+    visit(handler.entry, handler.region, handler.entryGuards);
+    if (handler.root !== handler.entry && handler.kind !== "low-level-case") visit(handler.root, undefined, []);
   }
   return { throws: escapes, calls: escapeCalls };
+}
+
+/** Paths per handler worth following (a function under many combinations of catches). */
+const VISIT_LIMIT = 2_000;
+
+function recordEscape(map: Map<TSESTree.ThrowStatement, Escape[]>, node: TSESTree.ThrowStatement, escape: Escape): void {
+  let list = map.get(node);
+  if (!list) map.set(node, (list = []));
+  // Handlers are walked one after the other: a repeat can only be the current handler.
+  if (list[list.length - 1]?.handler !== escape.handler) list.push(escape);
+}
+
+function recordCall(
+  map: Map<TSESTree.CallExpression, Map<ToolHandler, readonly CatchGuard[]>>,
+  call: TSESTree.CallExpression,
+  handler: ToolHandler,
+  guards: readonly CatchGuard[],
+): void {
+  let byHandler = map.get(call);
+  if (!byHandler) map.set(call, (byHandler = new Map<ToolHandler, readonly CatchGuard[]>()));
+  const known = byHandler.get(handler);
+  // Of two paths, the one with fewer catches lets more through.
+  if (!known || guards.length < known.length) byHandler.set(handler, guards);
+}
+
+/**
+ * Functions passed inline to `target` that it calls (`timed("x", async () => { ... })`), each with
+ * the catches inside `target` around its call of them.
+ */
+function callbacksRun(catches: CatchReader, call: TSESTree.CallExpression, target: FunctionNode): [FunctionNode, CatchGuard[]][] {
+  const found: [FunctionNode, CatchGuard[]][] = [];
+  call.arguments.forEach((argument, index) => {
+    const callback = unwrap(argument);
+    const param = target.params[index];
+    if (!isFunctionNode(callback) || param?.type !== AST_NODE_TYPES.Identifier) return;
+    const around = catches.aroundParamCalls(target, param.name);
+    if (around) found.push([callback, around]);
+  });
+  return found;
+}
+
+/** `return f()` (not awaited): the returned promise settles outside any try of the function. */
+function returnsUnawaited(call: TSESTree.CallExpression): boolean {
+  let node: TSESTree.Node = call;
+  while (node.parent.type === AST_NODE_TYPES.TSAsExpression || node.parent.type === AST_NODE_TYPES.ChainExpression) node = node.parent;
+  const parent = node.parent;
+  return parent.type === AST_NODE_TYPES.ReturnStatement || (parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === node);
 }
 
 /** The handlers whose path runs through `node`: a dispatcher region's own handlers first, else the function's. */

@@ -1,6 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
 import type { FunctionNode } from "../util/ast.js";
+import type { CatchGuard, Catching } from "./catches.js";
 import type { Framework, ThrownOutcome } from "./frameworks.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -35,8 +36,11 @@ export interface ToolHandler {
   readonly entry: FunctionNode;
   /** For a dispatcher case: the part of `entry` that belongs to this tool. */
   readonly region: TSESTree.Node | undefined;
-  /** A throw that leaves `entry` is caught before it reaches the framework (wrapper, dispatcher try). */
-  readonly entryCaught: boolean;
+  /**
+   * The catches a throw that leaves `entry` meets before it reaches the framework, innermost first
+   * (a wrapper's, a dispatcher's try around the call): empty when nothing catches it.
+   */
+  readonly entryGuards: readonly CatchGuard[];
   /** Source text of the request's cancellation signal inside `root`, when known. */
   readonly requestSignal: string | undefined;
   /** The parameter that receives the tool's input arguments, when known. */
@@ -58,7 +62,8 @@ export interface ImportedRoot {
   readonly toolName: string | undefined;
   readonly framework: Framework;
   readonly thrown: ThrownOutcome;
-  readonly caught: boolean;
+  /** The catches its throws meet on the way to the framework, innermost first. */
+  readonly guards: readonly CatchGuard[];
 }
 
 /** Where the payload fields of an error result were looked for. */
@@ -98,8 +103,8 @@ export interface ImportedHelperCall {
 export interface ImportedFacts {
   readonly roots: readonly ImportedRoot[];
   readonly helperCalls: readonly ImportedHelperCall[];
-  /** Calls of wrappers declared in other files (range key) -> whether the wrapper catches. */
-  readonly wrappers: ReadonlyMap<string, boolean>;
+  /** Calls of wrappers declared in other files (range key) -> the catches around the wrapper's call of the handler. */
+  readonly wrappers: ReadonlyMap<string, readonly CatchGuard[]>;
   /** Imported names bound to HTTP client instances created in other files. */
   readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
   /** Imported functions of other files that hand a parameter to a client as its options. */
@@ -127,6 +132,11 @@ export interface ThrowSite {
   readonly node: TSESTree.ThrowStatement;
   /** The handlers out of which this throw escapes to the framework. */
   readonly handlers: readonly ToolHandler[];
+  /**
+   * The catches that wrapped the error into another on its way out (`catch (e) { throw new
+   * McpError(...) }`), innermost first; empty when it reaches the framework as it was thrown.
+   */
+  readonly wraps: readonly Extract<Catching, { kind: "wraps" }>[];
 }
 
 export interface McpModel {
@@ -179,8 +189,11 @@ export interface McpModel {
 export interface ModelGraph {
   /** Calls made on some handler path, with the handlers whose path they are on. */
   readonly pathCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
-  /** Calls through which a throw of the callee escapes to the framework, per handler. */
-  readonly escapeCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
+  /**
+   * Calls through which a throw of the callee may escape to the framework: per handler, the
+   * catches it meets on the way (innermost first). A call whose catches stop every error is left out.
+   */
+  readonly escapeCalls: ReadonlyMap<TSESTree.CallExpression, ReadonlyMap<ToolHandler, readonly CatchGuard[]>>;
   /** Same-file functions a call runs (empty when the callee lives elsewhere or is unknown). */
   localTargets(call: TSESTree.CallExpression): readonly FunctionNode[];
   /** Registrations whose handler is not a function of this file. */

@@ -111,6 +111,10 @@ export default createRule<Options, MessageIds>({
         if (!handler || handler.thrown === "unknown") continue;
         const thrown = protocolThrow(sourceCode, model.importedFrom, site.node);
         if (!thrown) continue;
+        // Wrapped on the way out into an error that is no protocol error: that error is what the client gets.
+        const last = site.wraps.at(-1);
+        if (last && !(last.site ? protocolThrow(sourceCode, model.importedFrom, last.site) : last.as === "McpError" || last.as === "ProtocolError"))
+          continue;
         // -32042 is meant to reach the client as a protocol error (it asks for a URL elicitation).
         if (thrown.code === URL_ELICITATION_REQUIRED) continue;
         if (model.isUnknownToolBranch(site.node)) continue;

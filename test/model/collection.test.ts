@@ -25,7 +25,7 @@ function summary(model: McpModel): unknown {
       entry: at(h.entry),
       root: at(h.root),
       region: h.region ? at(h.region) : undefined,
-      entryCaught: h.entryCaught,
+      entryGuards: h.entryGuards.map((g) => g.id),
       requestSignal: h.requestSignal,
     })),
     errorResults: model.errorResults.map((r) => at(r.node)),

@@ -617,3 +617,63 @@ server.tool("get_page", async () => {
     },
   ],
 });
+
+// A protocol error is judged at its throw against the catches on the way out: a catch that passes
+// McpErrors on (or wraps into another one) lets it reach the client; one that wraps it into a
+// plain error or answers with a result stops it being a protocol error.
+ruleTester.run("no-protocol-error-in-tool: catches on the way out", rule, {
+  valid: [
+    {
+      name: "a catch that answers every error with a result",
+      code: inDispatcher(`      try {
+        if (!args.pageId) throw new McpError(ErrorCode.InvalidParams, "pageId is required: pass the id of the page to read");
+        return { content: [{ type: "text", text: "page" }] };
+      } catch (error) {
+        return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", isRetryable: false, description: String(error) }) }] };
+      }`),
+    },
+    {
+      name: "a catch that wraps the McpError into a plain Error: McpServer makes an isError result of that",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("get_page", { inputSchema: {} }, async ({ pageId }) => {
+  try {
+    if (!pageId) throw new McpError(ErrorCode.InvalidParams, "pageId is required: pass the id of the page to read");
+    return { content: [{ type: "text", text: "page" }] };
+  } catch (error) {
+    throw new Error(\`Reading the page failed: \${String(error)}\`);
+  }
+});`,
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "a catch that passes McpErrors on unchanged",
+      code: inDispatcher(`      try {
+        if (!args.pageId) /*>*/throw new McpError(ErrorCode.InvalidParams, "pageId is required: pass the id of the page to read");
+        return { content: [{ type: "text", text: "page" }] };
+      } catch (error) {
+        if (error instanceof McpError) throw error;
+        return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
+      }`),
+      errors: [
+        {
+          messageId: "protocolErrorInTool",
+          reported: 'throw new McpError(ErrorCode.InvalidParams, "pageId is required: pass the id of the page to read");',
+          data: data(LOW_LEVEL("-32602"), 'tool "get_page"'),
+          suggestions: (code) =>
+            returns(
+              code,
+              'throw new McpError(ErrorCode.InvalidParams, "pageId is required: pass the id of the page to read");',
+              '"pageId is required: pass the id of the page to read"',
+              {
+                order: VALIDATION_FIRST,
+              },
+            ),
+        },
+      ],
+      output: null,
+    }),
+  ],
+});

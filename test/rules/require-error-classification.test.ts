@@ -1208,3 +1208,212 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
     }),
   ],
 });
+
+// A throw is judged at its own site against the catches between it and the framework: a catch
+// stops it only where it returns (or swallows); one that logs and rethrows, wraps, rethrows
+// through a variable or sorts errors by class lets the others through.
+const FASTMCP_OUTCOME = "FastMCP turns it into an isError result whose only text is \"Tool 'get_doc' execution failed: <message>\"";
+const loadDoc = (statusThrow: string): string => `async function loadDoc(id: string): Promise<string> {
+  const response = await fetch(\`https://docs.example.com/\${id}\`, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) ${statusThrow}
+  return response.text();
+}
+`;
+const HTTP_THROW = "throw new Error(`Loading doc ${id} failed: HTTP ${response.status}`);";
+
+ruleTester.run("require-error-classification: catches on the way out", rule, {
+  valid: [
+    {
+      name: "a catch that answers every error with a classified result stops them",
+      code: `${FASTMCP}${loadDoc(HTTP_THROW)}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
+  }
+} });`,
+    },
+    {
+      name: "a catch that wraps every error into a classified UserError converts them",
+      code: `${FASTMCP}${loadDoc(HTTP_THROW)}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    throw new UserError(\`Loading \${id} failed\`, { errorCategory: "transient", isRetryable: true });
+  }
+} });`,
+    },
+    {
+      name: "a catch that rethrows only the class it tests lets no Error through when the throw is of another class",
+      code: `${SDK}class QuotaError extends Error {}
+${loadDoc(HTTP_THROW)}server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => {
+  try {
+    return { content: [{ type: "text", text: await loadDoc(id) }] };
+  } catch (error) {
+    if (error instanceof QuotaError) throw error;
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
+  }
+});`,
+    },
+    {
+      name: "a catch that may answer with a result under a condition it cannot read stays unjudged",
+      code: `${FASTMCP}declare function isTransient(error: unknown): boolean;
+${loadDoc(HTTP_THROW)}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return { content: [{ type: "text", text: await loadDoc(id) }] };
+  } catch (error) {
+    if (isTransient(error)) return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
+    throw new UserError(\`Loading \${id} failed\`, { errorCategory: "business", isRetryable: false });
+  }
+} });`,
+    },
+    {
+      name: "a rethrow narrowed to McpError sends on protocol errors, which are judged where they are thrown",
+      code: `${LOW_LEVEL}import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    return { content: [{ type: "text", text: "ok" }] };
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
+  }
+});`,
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "a catch that logs and rethrows lets the callee's throw reach FastMCP, and sends on whatever else fails",
+      code: `${FASTMCP}${loadDoc(`/*1*/${HTTP_THROW}`)}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    console.error("get_doc failed", error);
+    /*2*/throw error;
+  }
+} });`,
+      errors: [
+        { messageId: "unclassifiedThrow", reported: HTTP_THROW, data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
+        { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a dispatcher catch that passes McpErrors on and wraps the rest into one lets a plain Error through",
+      code: `${LOW_LEVEL}import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+async function getThing(id: string) {
+  try {
+    if (id.length > 40) /*>*/throw new Error(\`thing \${id} has an id longer than 40 characters\`);
+    return { content: [{ type: "text", text: id }] };
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    throw new McpError(ErrorCode.InternalError, \`getThing failed: \${String(error)}\`);
+  }
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "get_thing":
+      return await getThing(String(request.params.arguments?.id ?? ""));
+    default:
+      throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${request.params.name}\`);
+  }
+});`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`thing ${id} has an id longer than 40 characters`);",
+          data: unclassifiedThrow('tool "get_thing"', LOW_LEVEL_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a catch that rethrows through a variable that may hold the caught error",
+      code: `${FASTMCP}class QuotaError extends Error {}
+declare function render(id: string): Promise<string>;
+server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await render(id);
+  } catch (caught) {
+    const failure = caught instanceof QuotaError ? new UserError(\`The report quota is used up for \${id}.\`) : caught;
+    /*>*/throw failure;
+  }
+} });`,
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw failure;", data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in a callback handed to a helper that calls it and catches nothing",
+      code: `${FASTMCP}async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const value = await work();
+  console.error(\`\${label}: \${String(Date.now() - started)} ms\`);
+  return value;
+}
+server.addTool({ name: "get_doc", execute: async ({ id }) =>
+  timed("get_doc", async () => {
+    if (!id) /*>*/throw new Error("get_doc needs an id: pass the id of the document to read");
+    return "ok";
+  }) });`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("get_doc needs an id: pass the id of the document to read");',
+          data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a catch that answers only axios errors lets the plain Error a helper made of a 429 through",
+      code: `${LOW_LEVEL}import axios from "axios";
+const api = axios.create({ baseURL: "https://api.example.com", timeout: 10_000 });
+async function search(query: string) {
+  try {
+    return (await api.post("/search", { query })).data;
+  } catch (error: any) {
+    if (error.response?.status === 429) /*1*/throw new Error("Usage limit exceeded: wait a minute before searching again");
+    throw error;
+  }
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    return { content: [{ type: "text", text: JSON.stringify(await search(String(request.params.arguments?.query))) }] };
+  } catch (error) {
+    if (axios.isAxiosError(error)) return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: error.message }) }] };
+    /*2*/throw error;
+  }
+});`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("Usage limit exceeded: wait a minute before searching again");',
+          data: unclassifiedThrow(UNNAMED, LOW_LEVEL_OUTCOME),
+        },
+        { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow(UNNAMED, LOW_LEVEL_OUTCOME) },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an async helper's promise returned without await leaves the try around it",
+      code: `${SDK}async function drain(node: string) {
+  if (!node) /*>*/throw new Error("drain needs a node name: pass the node to drain");
+  return { content: [{ type: "text", text: \`drained \${node}\` }] };
+}
+server.registerTool("get_doc", { inputSchema: {} }, async ({ node }) => {
+  try {
+    return drain(node);
+  } catch (error) {
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
+  }
+});`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("drain needs a node name: pass the node to drain");',
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+  ],
+});

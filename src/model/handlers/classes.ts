@@ -124,7 +124,7 @@ export function addImportedHandlers(handlers: ToolHandler[], functions: readonly
       root: fn,
       entry: fn,
       region: undefined,
-      entryCaught: root.caught,
+      entryGuards: root.guards,
       requestSignal: undefined,
       argsParam: undefined,
       registration: fn,

@@ -18,7 +18,7 @@ import {
   staticString,
   unwrap,
 } from "../../util/ast.js";
-import { isCaughtWithin } from "../catches.js";
+import type { CatchGuard } from "../catches.js";
 import type { ToolHandler } from "../types.js";
 import { type HandlerSearch, resolveHandler, signalOf } from "./search.js";
 
@@ -116,7 +116,8 @@ export function findDispatch(
   dispatcher: ToolHandler,
   fn: FunctionNode,
   bindings: NameBindings,
-  entryCaught: boolean,
+  /** The catches outside `fn` between it and the framework, innermost first. */
+  outer: readonly CatchGuard[],
   depth: number,
 ): void {
   if (bindings.names.size === 0 && bindings.paths.size === 0) return;
@@ -127,7 +128,8 @@ export function findDispatch(
       toolName,
       entry: fn,
       region,
-      entryCaught: entryCaught || isCaughtWithin(region, fn),
+      // The catches inside `fn` around the region are read where its throws are judged.
+      entryGuards: outer,
       // In a function the dispatcher delegates to, its context parameter is not in scope.
       requestSignal: fn === dispatcher.entry ? dispatcher.requestSignal : undefined,
     });
@@ -166,7 +168,7 @@ export function findDispatch(
         break;
       }
       case AST_NODE_TYPES.MemberExpression:
-        if (node.computed && isNameExpression(node.property, bindings)) visitTableLookup(search, dispatcher, fn, node, entryCaught);
+        if (node.computed && isNameExpression(node.property, bindings)) visitTableLookup(search, dispatcher, fn, node, outer);
         break;
       case AST_NODE_TYPES.CallExpression: {
         // `handleToolCall(request.params.name, args)`: the callee dispatches on its parameter.
@@ -184,14 +186,14 @@ export function findDispatch(
               dispatcher,
               target,
               { names: new Set([param.name]), paths: new Set() },
-              entryCaught || isCaughtWithin(node, fn),
+              [...search.catches.around(node, fn), ...outer],
               depth + 1,
             );
           }
         } else if (index === -1 && callee.type === AST_NODE_TYPES.Identifier && depth < 2 && passesRequest(node, fn)) {
           // `handleCallToolRequest(request)`: the callee reads the name from the request itself.
           const target = resolveFunction(search.sourceCode, callee);
-          if (target) findDispatch(search, dispatcher, target, nameBindings(target), entryCaught || isCaughtWithin(node, fn), depth + 1);
+          if (target) findDispatch(search, dispatcher, target, nameBindings(target), [...search.catches.around(node, fn), ...outer], depth + 1);
         }
         break;
       }
@@ -258,7 +260,7 @@ function visitTableLookup(
   dispatcher: ToolHandler,
   fn: FunctionNode,
   lookup: TSESTree.MemberExpression,
-  entryCaught: boolean,
+  outer: readonly CatchGuard[],
 ): void {
   const table = unwrap(lookup.object);
   if (table.type !== AST_NODE_TYPES.Identifier) return;
@@ -268,20 +270,16 @@ function visitTableLookup(
   let call: TSESTree.CallExpression | undefined;
   const parent = lookup.parent;
   if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === lookup) call = parent;
-  let caught = entryCaught;
-  if (call) caught ||= isCaughtWithin(call, fn);
   else if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
     const variable = findVariable(search.sourceCode, parent.id);
     const use = variable?.references.find(
       (r) => r.identifier.parent.type === AST_NODE_TYPES.CallExpression && r.identifier.parent.callee === r.identifier,
     );
-    if (use) {
-      call = use.identifier.parent as TSESTree.CallExpression;
-      caught ||= isCaughtWithin(call, fn);
-    }
+    if (use) call = use.identifier.parent as TSESTree.CallExpression;
     // `if (!handler) throw ...` is the unknown-tool branch.
     if (variable) markMissingLookup(search, variable);
   }
+  const guards = call ? [...search.catches.around(call, fn), ...outer] : outer;
   // The table function receives the request context when the dispatcher passes its own along.
   const [contextName, ...signalPath] = (dispatcher.requestSignal ?? "").split(".");
   const contextIndex = call?.arguments.findIndex((a) => a.type === AST_NODE_TYPES.Identifier && a.name === contextName) ?? -1;
@@ -301,7 +299,7 @@ function visitTableLookup(
       toolName: name,
       entry: resolved.entry,
       region: undefined,
-      entryCaught: caught || resolved.entryCaught,
+      entryGuards: [...resolved.entryGuards, ...guards],
       requestSignal,
     });
   }

@@ -196,7 +196,7 @@ function recogniseSetRequestHandler(search: HandlerSearch, call: TSESTree.CallEx
     (schema.type === AST_NODE_TYPES.MemberExpression && memberName(schema) === "CallToolRequestSchema");
   if (!isCallTool) return;
   const dispatcher = addHandler(search, { kind: "low-level", toolName: undefined, expression: last, registration: call, hasArgs: true });
-  if (dispatcher) findDispatch(search, dispatcher, dispatcher.entry, nameBindings(dispatcher.entry), dispatcher.entryCaught, 0);
+  if (dispatcher) findDispatch(search, dispatcher, dispatcher.entry, nameBindings(dispatcher.entry), dispatcher.entryGuards, 0);
 }
 
 /** The recogniser of each registration method, by the method's name. */

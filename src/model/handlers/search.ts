@@ -18,7 +18,7 @@ import {
   staticString,
   unwrap,
 } from "../../util/ast.js";
-import { callsParamInsideTry, returnedFunction } from "../catches.js";
+import { type CatchGuard, type CatchReader, returnedFunction } from "../catches.js";
 import { FRAMEWORKS } from "../frameworks.js";
 import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler } from "../types.js";
 
@@ -28,7 +28,8 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 interface ResolvedHandler {
   readonly root: FunctionNode;
   readonly entry: FunctionNode;
-  readonly entryCaught: boolean;
+  /** The catches between the entry and the framework, innermost first. */
+  readonly entryGuards: readonly CatchGuard[];
   /** For a wrapper: calls of its function parameter inside `root` run `entry`. */
   readonly wrapper: { readonly fn: FunctionNode; readonly param: string } | undefined;
   /** A wrapper we could not see through: the framework semantics of throws are unknown. */
@@ -52,8 +53,10 @@ export interface HandlerSearch {
   readonly unresolved: UnresolvedHandler[];
   /** Calls of wrappers this file does not declare (`withErrors(handler)` with an imported `withErrors`). */
   readonly opaqueWrapperCalls: TSESTree.CallExpression[];
-  /** From the program index: such a wrapper call (range key) -> whether the wrapper catches. */
-  readonly wrapperFacts: ReadonlyMap<string, boolean>;
+  /** From the program index: such a wrapper call (range key) -> the catches around its call of the handler. */
+  readonly wrapperFacts: ReadonlyMap<string, readonly CatchGuard[]>;
+  /** Reads the file's catches, once each. */
+  readonly catches: CatchReader;
   /** What the type checker can tell (nothing, without types). */
   readonly types: TypeOracle;
 }
@@ -62,7 +65,7 @@ export interface HandlerSearch {
 export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node, depth = 0): ResolvedHandler | undefined {
   const node = unwrap(expression);
   if (isFunctionNode(node)) {
-    return { root: node, entry: node, entryCaught: false, wrapper: undefined, opaqueWrapper: false };
+    return { root: node, entry: node, entryGuards: [], wrapper: undefined, opaqueWrapper: false };
   }
   if (depth > 3) return undefined;
   if (node.type === AST_NODE_TYPES.Identifier) {
@@ -102,12 +105,18 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
     if (!wrapperFn || param?.type !== AST_NODE_TYPES.Identifier || !returned) {
       search.opaqueWrapperCalls.push(node);
       // The program index read the wrapper in its own file: it catches, or lets throws through.
-      const caught = search.wrapperFacts.get(rangeKey(node.range));
-      if (caught !== undefined) return { ...inner, entryCaught: inner.entryCaught || caught };
+      const guards = search.wrapperFacts.get(rangeKey(node.range));
+      if (guards !== undefined) return { ...inner, entryGuards: [...inner.entryGuards, ...guards] };
       return { ...inner, opaqueWrapper: true };
     }
-    const caught = callsParamInsideTry(search.sourceCode, returned, param.name);
-    return { root: returned, entry: inner.entry, entryCaught: caught, wrapper: { fn: returned, param: param.name }, opaqueWrapper: false };
+    const guards = search.catches.aroundParamCalls(returned, param.name) ?? [];
+    return {
+      root: returned,
+      entry: inner.entry,
+      entryGuards: [...inner.entryGuards, ...guards],
+      wrapper: { fn: returned, param: param.name },
+      opaqueWrapper: false,
+    };
   }
   return undefined;
 }
@@ -226,7 +235,7 @@ export function addHandler(search: HandlerSearch, options: AddOptions): ToolHand
     root: resolved.root,
     entry: resolved.entry,
     region: undefined,
-    entryCaught: resolved.entryCaught,
+    entryGuards: resolved.entryGuards,
     requestSignal,
     argsParam,
     registration: options.registration,

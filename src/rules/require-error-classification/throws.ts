@@ -3,10 +3,10 @@
  * project classifies itself, not a protocol error (no-protocol-error-in-tool's report), not a
  * FastMCP UserError with classified extras, not a rethrow of what a callee threw.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type McpModel, objectLiteral, protocolThrow, type ThrowSite, type ToolHandler } from "../../model/index.js";
+import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
+import { type McpModel, objectLiteral, protocolThrow, caughtRethrow, type ThrowSite, type ToolHandler } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
-import { calleeName, findProperty, isFunctionNode, unwrap } from "../../util/ast.js";
+import { calleeName, findProperty, unwrap } from "../../util/ast.js";
 
 /** The handler whose framework decides what the throw becomes, and the class the throw builds. */
 export interface UnclassifiedThrow {
@@ -42,23 +42,33 @@ export function unclassifiedThrow(
   }
   // Rethrowing what a callee threw may carry its classification; only literal constructions are known.
   if (argument.type === AST_NODE_TYPES.Identifier || argument.type === AST_NODE_TYPES.MemberExpression) {
-    if (!isCaughtErrorRethrow(site.node, argument)) return undefined;
+    const rethrow = caughtRethrow(sourceCode, site.node);
+    // A rethrow sends on what its try threw. Narrowed to a class (`if (e instanceof McpError) throw
+    // e`), or wrapped again further out, those errors are judged where they are thrown or wrapped.
+    if (!rethrow || rethrow.narrowedTo !== undefined || site.wraps.length > 0) return undefined;
   }
   if (argument.type === AST_NODE_TYPES.CallExpression && !isErrorFactoryName(calleeName(argument))) return undefined;
+  if (wrappedIntoClassified(sourceCode, model, site, classified, vocabulary)) return undefined;
   return { handler, className };
 }
 
-/** `catch (e) { throw e; }`: the caught error escapes as it is. */
-function isCaughtErrorRethrow(node: TSESTree.ThrowStatement, argument: TSESTree.Node): boolean {
-  if (argument.type !== AST_NODE_TYPES.Identifier) return false;
-  let current: TSESTree.Node | undefined = node.parent;
-  while (current && !isFunctionNode(current)) {
-    if (current.type === AST_NODE_TYPES.CatchClause) {
-      return current.param?.type === AST_NODE_TYPES.Identifier && current.param.name === argument.name;
-    }
-    current = current.parent;
-  }
-  return false;
+/**
+ * A catch on the way out wrapped the error into one that carries (or may carry) a classification:
+ * the catch's own throw is what reaches the framework, and it is judged at its own site. A wrap
+ * into a protocol error does not classify anything.
+ */
+function wrappedIntoClassified(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  model: McpModel,
+  site: ThrowSite,
+  classified: ReadonlySet<string>,
+  vocabulary: Vocabulary,
+): boolean {
+  return site.wraps.some((wrap) => {
+    if (!wrap.site) return wrap.as !== undefined && classified.has(wrap.as);
+    if (protocolThrow(sourceCode, model.importedFrom, wrap.site)) return false;
+    return !unclassifiedThrow(sourceCode, model, { node: wrap.site, handlers: site.handlers, wraps: [] }, classified, vocabulary);
+  });
 }
 
 /** `throw Error("x")` / `throw createError(...)`: a call we read as building a plain error. */

@@ -10,6 +10,7 @@ import { SourceCode } from "eslint";
 import type ts from "typescript";
 import type { ImportedRoot, McpModel } from "../../model/index.js";
 import { convertForIndex, lightScopes, onRelease } from "../conversions.js";
+import type { CatchGuard } from "../../model/index.js";
 
 /** One file of the program, as the index reads it. */
 export interface FileEntry {
@@ -19,8 +20,8 @@ export interface FileEntry {
   /** Functions of this file on the paths of tools of other files: range key -> tool (`toolOf`) -> root. */
   readonly roots: Map<string, Map<string, ImportedRoot>>;
   model: McpModel | undefined;
-  /** Calls of wrappers of other files around this file's handlers -> whether the wrapper catches. */
-  wrappers: Map<string, boolean> | undefined;
+  /** Calls of wrappers of other files around this file's handlers -> the catches around the wrapper's call of the handler. */
+  wrappers: Map<string, readonly CatchGuard[]> | undefined;
 }
 
 /** A file the index may analyse: the project's own code, not a declaration file or a dependency. */

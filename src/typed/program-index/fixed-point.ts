@@ -6,7 +6,17 @@
  */
 import { AST_NODE_TYPES } from "@typescript-eslint/utils";
 import type ts from "typescript";
-import { type ImportedRoot, MCP_EVIDENCE, type McpModel, type ToolHandler, buildModel, callsParamInsideTry, returnedFunction } from "../../model/index.js";
+import {
+  CATCHES_ALL,
+  type CatchGuard,
+  CatchReader,
+  type ImportedRoot,
+  MCP_EVIDENCE,
+  type McpModel,
+  type ToolHandler,
+  buildModel,
+  returnedFunction,
+} from "../../model/index.js";
 import { isFunctionNode, rangeKey, unwrap } from "../../util/ast.js";
 import { modelFacts } from "./facts.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
@@ -87,7 +97,7 @@ function followUnresolvedHandlers(entry: FileEntry, model: McpModel, resolver: R
         toolName: unresolved.toolName ?? target.toolName,
         framework: unresolved.framework,
         thrown: unresolved.thrown,
-        caught: unresolved.thrown === "unknown",
+        guards: unresolved.thrown === "unknown" ? [CATCHES_ALL] : [],
       };
       if (addRoot(target.entry, root)) work.add(target.entry);
     }
@@ -101,10 +111,10 @@ function followPathCalls(entry: FileEntry, model: McpModel, resolver: Resolver, 
     // Inside a dispatcher's case, the case's tool (not the whole dispatcher) makes the call.
     const specific = model.handlersAt(call).filter((h) => onPath.includes(h));
     const through = specific.length > 0 ? specific : onPath;
-    const escaping = model.graph.escapeCalls.get(call) ?? [];
+    const escaping = model.graph.escapeCalls.get(call);
     for (const target of resolver.resolveCall(entry, call)) {
       for (const handler of through) {
-        const root = rootFor(entry.fileName, handler, target, !escaping.includes(handler));
+        const root = rootFor(entry.fileName, handler, target, escaping?.get(handler) ?? [CATCHES_ALL]);
         if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
         if (addRoot(target.entry, root)) work.add(target.entry);
       }
@@ -112,9 +122,9 @@ function followPathCalls(entry: FileEntry, model: McpModel, resolver: Resolver, 
   }
 }
 
-/** Reads each wrapper of another file around a handler: does its returned function catch? */
-function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<string, boolean> {
-  const found = new Map<string, boolean>();
+/** Reads each wrapper of another file around a handler: the catches around its returned function's call of the handler. */
+function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<string, readonly CatchGuard[]> {
+  const found = new Map<string, readonly CatchGuard[]>();
   for (const call of model.graph.opaqueWrapperCalls) {
     const innerIndex = call.arguments.findIndex((a) => isFunctionNode(unwrap(a)) || a.type === AST_NODE_TYPES.Identifier);
     for (const target of resolver.resolveExpression(entry, call.callee)) {
@@ -122,7 +132,7 @@ function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<
       const param = target.fn.params[innerIndex];
       const returned = returnedFunction(target.fn);
       if (param?.type !== AST_NODE_TYPES.Identifier || !returned) continue;
-      found.set(rangeKey(call.range), callsParamInsideTry(target.entry.sourceCode, returned, param.name));
+      found.set(rangeKey(call.range), new CatchReader(target.entry.sourceCode).aroundParamCalls(returned, param.name) ?? []);
     }
   }
   return found;

@@ -2,7 +2,7 @@
  * Roots: the functions of a file that run on the path of a tool registered in another file, as the
  * fixed point finds them. A file keeps them by function (range key), then by tool.
  */
-import type { ImportedRoot, ToolHandler } from "../../model/index.js";
+import { CATCHES_ALL, type CatchGuard, type ImportedRoot, type ToolHandler, stopsAll } from "../../model/index.js";
 import { rangeKey } from "../../util/ast.js";
 import type { FileEntry } from "./file-entry.js";
 import type { Target } from "./resolver.js";
@@ -20,20 +20,20 @@ export function toolOf(root: ImportedRoot): string {
   return `${root.origin}|${root.toolName ?? ""}`;
 }
 
-/** Adds or widens a root; true when something changed (an uncaught path wins over a caught one). */
+/** Adds or widens a root; true when something changed (a path with fewer catches wins: it lets more through). */
 export function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
   const key = rangeKey(root.range);
   let byTool = entry.roots.get(key);
   if (!byTool) entry.roots.set(key, (byTool = new Map<string, ImportedRoot>()));
   const tool = toolOf(root);
   const existing = byTool.get(tool);
-  if (existing && (existing.caught === root.caught || !existing.caught)) return false;
+  if (existing && !lessGuarded(root, existing)) return false;
   byTool.set(tool, root);
   return true;
 }
 
 /** The imported root that stands for `handler` (or for the tool it stands for) at a target. */
-export function rootFor(fileName: string, handler: ToolHandler, target: Target, caught: boolean): ImportedRoot {
+export function rootFor(fileName: string, handler: ToolHandler, target: Target, guards: readonly CatchGuard[]): ImportedRoot {
   // A central dispatcher that runs registry entries serves the tool each entry names.
   const toolName = handler.toolName ?? target.toolName;
   return {
@@ -44,6 +44,14 @@ export function rootFor(fileName: string, handler: ToolHandler, target: Target, 
     toolName,
     framework: handler.framework,
     thrown: handler.thrown,
-    caught: caught || handler.thrown === "unknown",
+    guards: handler.thrown === "unknown" ? [CATCHES_ALL] : guards,
   };
+}
+
+/** `root` lets more errors through than `existing`: it stops fewer (or none where the other stops all). */
+function lessGuarded(root: ImportedRoot, existing: ImportedRoot): boolean {
+  const stops = stopsAll(root.guards);
+  const stopped = stopsAll(existing.guards);
+  if (stops !== stopped) return stopped;
+  return !stops && root.guards.length < existing.guards.length;
 }
