@@ -14,7 +14,7 @@
  *
  * Usage: npm run recall -- <checkouts-dir> [--server <owner__name>]... [--config <name>] [--json]
  *        [--list] (print every miss and every finding on no label)
- * <checkouts-dir>/<owner>__<name> must be a checkout of the labelled commit (docs/recall.md).
+ * <checkouts-dir>/<owner>__<name> must be a checkout of the labelled commit: see docs/recall.md.
  * Exit code: 0, or 2 when a checkout is missing or at another commit.
  */
 import { execFileSync, spawnSync } from "node:child_process";
