@@ -1,5 +1,6 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
+import type { McpModel } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import { enclosingFunction, functionName, hasSpread, messageText } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -12,12 +13,14 @@ import {
   SuccessFlow,
   catchReturns,
   emptyValue,
+  isFanOutItem,
   enclosingCatch,
   errorNames,
   isSelectiveReturn,
   recordsWarning,
   triedAccess,
 } from "./no-swallowed-failure/flow.js";
+import { type QuietFailure, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 
 export type Options = [{ partialMarkers?: string[] }];
@@ -73,6 +76,7 @@ export default createRule<Options, MessageIds>({
       const handled = new Set<TSESTree.ObjectExpression>();
       let flow: SuccessFlow | undefined;
 
+      flow = reportQuietFailures(context, model, markers);
       for (const clause of model.catches) {
         if (model.handlersAt(clause).length === 0) continue;
         const returns = catchReturns(sourceCode, clause);
@@ -92,8 +96,9 @@ export default createRule<Options, MessageIds>({
             handled.add(result.object);
             if (result.isError || warns() || model.isUnknownToolBranch(result.object) || answers.isPartial(result.object)) continue;
             const text = textOf(result.object);
-            if (answers.isDegradation(result.object, text ? messageText(text) : undefined, clause, names, selective)) continue;
+            // A payload that says it failed is no degraded answer, whatever the catch selected.
             const failure = failedField(sourceCode, result.object, names);
+            if (!failure && answers.isDegradation(result.object, text ? messageText(text) : undefined, clause, names, selective)) continue;
             context.report({
               node: failure ?? result.object,
               messageId: failure ? "failurePayload" : "swallowedResult",
@@ -125,6 +130,8 @@ export default createRule<Options, MessageIds>({
           if (empty === undefined) {
             // Text: failure or "no data" wording anywhere; any text a framework turns into the answer.
             if (text === undefined || !value) continue;
+            // One item of a fan-out that says it failed is a visible partial failure, not a swallowed one.
+            if (isFanOutItem(fn)) continue;
             if (!inValueHandler && !FAILURE_TEXT.test(text) && !NO_DATA_TEXT.test(text)) continue;
             if (answers.isDegradation(value, text, clause, names, selective)) continue;
           } else if (selective) {
@@ -164,3 +171,30 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * Catches that fall through and leave a variable's empty default, and `.catch(() => [])`: reported
+ * where some read of the stand-in reaches a successful answer of a tool.
+ */
+function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, model: McpModel, markers: ReadonlySet<string>): SuccessFlow {
+  const sourceCode = context.sourceCode;
+  const flow = new SuccessFlow(sourceCode, model);
+  const quiet: QuietFailure[] = promiseCatches(model);
+  for (const clause of model.catches) {
+    if (model.handlersAt(clause).length === 0 || !triedAccess(sourceCode, model, clause) || recordsWarning(sourceCode, clause, markers)) continue;
+    const found = fallThrough(sourceCode, clause);
+    if (found) quiet.push(found);
+  }
+  for (const failure of quiet) {
+    const answer = failure.reads.map((read) => flow.reaches(read, 0, new Set())).find((reached) => reached !== undefined);
+    if (!answer) continue;
+    // A catch clause is reported at its keyword, not the whole block.
+    const keyword = failure.node.type === AST_NODE_TYPES.CatchClause ? sourceCode.getFirstToken(failure.node) : null;
+    context.report({
+      ...(keyword ? { loc: keyword.loc } : { node: failure.node }),
+      messageId: "swallowedEmpty",
+      data: { value: failure.empty, tool: toolLabel(model.toolNamesAt(answer)) },
+    });
+  }
+  return flow;
+}

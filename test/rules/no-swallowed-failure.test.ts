@@ -608,6 +608,27 @@ invalidCases.push(
     output: null,
   }),
   invalid({
+    // Failed items vanish from the answer: the agent cannot tell "no such document" from "could not read it".
+    name: "a per-item catch in a fan-out whose failed items are filtered out with no warning",
+    code: inTool(`  const docs = await Promise.all(args.ids.map(async (id) => {
+    try {
+      return await readDoc(id);
+    } catch {
+      return /*>*/null;
+    }
+  }));
+  return { content: [{ type: "text", text: docs.filter(Boolean).join("\\n") }] };`),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "null",
+        data: { value: "`null`", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return null;", '"The operation failed"', "error", ["} catch {", "} catch (error) {"]),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
     name: "a bare return in the catch of a helper whose value is the answer",
     code: inHelperTool(`async function loadHits(query) {
   try {
@@ -890,15 +911,17 @@ valid.push(
   },
   { name: "an unknown-tool branch is the dispatcher's business", code: catchIn('return { content: [{ type: "text", text: "Unknown tool: search" }] };') },
   {
-    name: "a per-item catch inside a map callback (partial results)",
-    code: inTool(`  const docs = await Promise.all(args.ids.map(async (id) => {
+    name: "a per-item catch in a fan-out that says which items failed",
+    code: inTool(`  const warnings: string[] = [];
+  const docs = await Promise.all(args.ids.map(async (id) => {
     try {
       return await readDoc(id);
     } catch {
+      warnings.push(\`\${id} could not be read\`);
       return null;
     }
   }));
-  return { content: [{ type: "text", text: docs.filter(Boolean).join("\\n") }] };`),
+  return { content: [{ type: "text", text: JSON.stringify({ docs: docs.filter(Boolean), warnings }) }] };`),
   },
   {
     name: "a catch off every handler path",
@@ -1025,5 +1048,179 @@ valid.push(
 );
 
 describe("no-swallowed-failure", () => {
+  // Empty values that stand in for a failed call without a `return` in a catch, or that flow
+  // through destructuring and mapped arrays into the answer.
+  const ORDER = `async function loadOrder(id) {
+  const response = await fetch(\`https://shop.example.com/orders/\${id}\`, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) throw new Error(\`Order \${id}: HTTP \${response.status}\`);
+  return response.json();
+}`;
+  const NOTES = (catchBody: string): string => `async function loadNotes(id) {
+  try {
+    const response = await fetch(\`https://shop.example.com/orders/\${id}/notes\`, { signal: AbortSignal.timeout(5000) });
+    return await response.json();
+  } catch {
+    ${catchBody}
+  }
+}`;
+  valid.push(
+    {
+      name: "a catch that falls through after assigning a fallback of its own",
+      code: inTool(
+        `  let tags = [];
+  try {
+    tags = await listTags(args.id);
+  } catch {
+    tags = ["(tags unavailable)"];
+  }
+  return { content: [{ type: "text", text: \`Tags: \${tags.join(", ")}\` }] };`,
+        "declare function listTags(id: string): Promise<string[]>;",
+      ),
+    },
+    {
+      name: "a catch that falls through, where the default is never read afterwards",
+      code: inTool(
+        `  let tags = [];
+  try {
+    tags = await listTags(args.id);
+    await audit(tags);
+  } catch {
+    console.error("audit failed");
+  }
+  return { content: [{ type: "text", text: "Audit done." }] };`,
+        "declare function listTags(id: string): Promise<string[]>;\ndeclare function audit(tags: string[]): Promise<void>;",
+      ),
+    },
+    {
+      // Seen in a filesystem server: each file that cannot be read says so in its place in the answer.
+      name: "a per-item catch in a fan-out that answers for its item with the failure",
+      code: inTool(
+        `  const parts = await Promise.all(args.paths.map(async (path) => {
+    try {
+      return \`\${path}:\\n\${await readText(path)}\`;
+    } catch (error) {
+      return \`\${path}: Error - \${error instanceof Error ? error.message : String(error)}\`;
+    }
+  }));
+  return { content: [{ type: "text", text: parts.join("\\n---\\n") }] };`,
+        "declare function readText(path: string): Promise<string>;",
+      ),
+    },
+    {
+      // Seen in a database server: an optional note is left out when the counts behind it fail.
+      name: "a catch that falls through and leaves an empty note",
+      code: inTool(
+        `  let note = "";
+  try {
+    const count = await countChildren(args.id);
+    if (count > 0) note = \` This also removes \${count} children.\`;
+  } catch {
+    // proceed without the note
+  }
+  await remove(args.id);
+  return { content: [{ type: "text", text: \`Removed \${args.id}.\${note}\` }] };`,
+        "declare function countChildren(id: string): Promise<number>;\ndeclare function remove(id: string): Promise<void>;",
+      ),
+    },
+    {
+      name: "a promise's .catch that turns the failure into an error result",
+      code: inTool(
+        `  return await loadHits(args.query).catch((error) => ({ isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] }));`,
+        'declare function loadHits(query: string): Promise<{ content: { type: "text"; text: string }[] }>;',
+      ),
+    },
+  );
+  invalidCases.push(
+    invalid({
+      name: "a catch with no return leaves the empty default that the answer reports as a fact",
+      code: inTool(
+        `  let tags: string[] = [];
+  try {
+    tags = await listTags(args.id);
+  } /*>*/catch {
+    // tags are optional
+  }
+  return { content: [{ type: "text", text: \`Tags: \${tags.length}\` }] };`,
+        "declare function listTags(id: string): Promise<string[]>;",
+      ),
+      errors: [{ messageId: "swallowedEmpty", reported: "catch", data: { value: "an empty array", tool: INSIDE() } }],
+      output: null,
+    }),
+    invalid({
+      name: "an empty value that a destructured Promise.all carries into the answer",
+      code: inTool(
+        '  const [order, notes] = await Promise.all([loadOrder(args.id), loadNotes(args.id)]);\n  return { content: [{ type: "text", text: JSON.stringify({ order, notes }) }] };',
+        `${ORDER}\n${NOTES("return /*>*/[];")}`,
+      ),
+      errors: [
+        {
+          messageId: "swallowedEmpty",
+          reported: "[]",
+          data: { value: "an empty array", tool: INSIDE() },
+          suggestions: (code) => rethrow(code, "return [];", '"loadNotes failed"', "error", ["} catch {", "} catch (error) {"]),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an empty value mapped over the inputs and flattened into the answer",
+      code: inTool(
+        '  const lists = await Promise.all(args.ids.map(async (id) => loadNotes(id)));\n  return { content: [{ type: "text", text: JSON.stringify(lists.flat()) }] };',
+        NOTES("return /*>*/[];"),
+      ),
+      errors: [
+        {
+          messageId: "swallowedEmpty",
+          reported: "[]",
+          data: { value: "an empty array", tool: INSIDE() },
+          suggestions: (code) => rethrow(code, "return [];", '"loadNotes failed"', "error", ["} catch {", "} catch (error) {"]),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a promise's .catch that answers a failure with an empty array",
+      code: inTool(
+        '  const notes = await loadNotes(args.id).catch(() => /*>*/[]);\n  return { content: [{ type: "text", text: JSON.stringify({ id: args.id, notes }) }] };',
+        "declare function loadNotes(id: string): Promise<string[]>;",
+      ),
+      errors: [{ messageId: "swallowedEmpty", reported: "[]", data: { value: "an empty array", tool: INSIDE() } }],
+      output: null,
+    }),
+    invalid({
+      name: "a catch that answers one error class with a payload saying it failed",
+      code: inTool(
+        `  try {
+    return { content: [{ type: "text", text: JSON.stringify(await callUpstream(args.path)) }] };
+  } catch (error) {
+    if (error instanceof UpstreamError) {
+      return { content: [{ type: "text", text: JSON.stringify({ /*>*/status: "error", httpStatus: error.status }) }] };
+    }
+    throw error;
+  }`,
+        "class UpstreamError extends Error { status = 500; }\ndeclare function callUpstream(path: string): Promise<unknown>;",
+      ),
+      errors: [
+        {
+          messageId: "failurePayload",
+          reported: 'status: "error"',
+          data: { tool: START(), field: 'status: "error"' },
+          suggestions: (code) => [
+            ...addIsError(code, (_, retryable, value) => [
+              ["JSON.stringify({ status", `JSON.stringify({ errorCategory: ${value}, isRetryable: ${String(retryable)}, status`],
+              ["error.status }) }] };", "error.status }) }], isError: true };"],
+            ]),
+            ...rethrow(
+              code,
+              'return { content: [{ type: "text", text: JSON.stringify({ status: "error", httpStatus: error.status }) }] };',
+              '"search_docs failed"',
+            ),
+          ],
+        },
+      ],
+      output: null,
+    }),
+  );
+
   ruleTester.run("no-swallowed-failure", rule, { valid, invalid: invalidCases });
 });

@@ -325,6 +325,9 @@ export class SuccessFlow {
     if (this.isValueHandler(fn)) return fn;
     // A handler's own return is the result itself, judged by the result checks.
     if (this.model.handlers.some((h) => h.entry === fn || h.root === fn)) return undefined;
+    // `ids.map(async (id) => load(id))`: what the callback returns is an element of the mapped array.
+    const mapped = mappingCall(fn);
+    if (mapped) return this.reaches(mapped, depth + 1, seen);
     for (const call of this.callSites(fn)) {
       if (this.model.handlersAt(call).length === 0) continue;
       const answer = this.reaches(call, depth + 1, seen);
@@ -334,8 +337,10 @@ export class SuccessFlow {
   }
 
   /** Where the value of `node` ends up in a successful answer: a success result, or returned on. */
-  private reaches(node: TSESTree.Node, depth: number, seen: Set<FunctionNode>): TSESTree.Node | undefined {
+  reaches(node: TSESTree.Node, depth: number, seen: Set<FunctionNode>): TSESTree.Node | undefined {
     let current = node;
+    /** The position of the value in the last array literal it went through (`Promise.all([a, b])`). */
+    let element: number | undefined;
     for (;;) {
       const parent: TSESTree.Node = current.parent as TSESTree.Node;
       switch (parent.type) {
@@ -349,17 +354,24 @@ export class SuccessFlow {
         }
         case AST_NODE_TYPES.ArrowFunctionExpression:
           return parent.body === current ? this.successAnswer(parent, depth, seen) : undefined;
-        case AST_NODE_TYPES.VariableDeclarator:
-          return parent.init === current ? this.constantReaches(parent, depth, seen) : undefined;
+        case AST_NODE_TYPES.VariableDeclarator: {
+          if (parent.init !== current) return undefined;
+          if (parent.id.type === AST_NODE_TYPES.Identifier) return this.constantReaches(parent.id, depth, seen);
+          // `const [order, notes] = await Promise.all([loadOrder(id), loadNotes(id)])`.
+          const bound = parent.id.type === AST_NODE_TYPES.ArrayPattern && element !== undefined ? parent.id.elements[element] : undefined;
+          return bound?.type === AST_NODE_TYPES.Identifier ? this.constantReaches(bound, depth, seen) : undefined;
+        }
         case AST_NODE_TYPES.CallExpression:
           // An argument of a formatter (`JSON.stringify(x)`) carries on; the callee itself does not.
           if (parent.callee === current && unwrap(current).type !== AST_NODE_TYPES.MemberExpression) return undefined;
+          break;
+        case AST_NODE_TYPES.ArrayExpression:
+          element = parent.elements.indexOf(current as TSESTree.Expression);
           break;
         case AST_NODE_TYPES.AwaitExpression:
         case AST_NODE_TYPES.TemplateLiteral:
         case AST_NODE_TYPES.MemberExpression:
         case AST_NODE_TYPES.ChainExpression:
-        case AST_NODE_TYPES.ArrayExpression:
         case AST_NODE_TYPES.Property:
         case AST_NODE_TYPES.SpreadElement:
         case AST_NODE_TYPES.TSAsExpression:
@@ -382,9 +394,8 @@ export class SuccessFlow {
    * A test whose branch answers successfully (`if (items.length === 0) return { content: ["None"] }`)
    * is a success answer too.
    */
-  private constantReaches(declarator: TSESTree.VariableDeclarator, depth: number, seen: Set<FunctionNode>): TSESTree.Node | undefined {
-    if (declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
-    const variable = findVariable(this.sourceCode, declarator.id);
+  private constantReaches(id: TSESTree.Identifier, depth: number, seen: Set<FunctionNode>): TSESTree.Node | undefined {
+    const variable = findVariable(this.sourceCode, id);
     if (!variable) return undefined;
     let reached: TSESTree.Node | undefined;
     for (const reference of variable.references) {
@@ -494,4 +505,19 @@ export function payloadObjects(sourceCode: SourceCode, result: TSESTree.ObjectEx
     if (object) objects.push(object);
   }
   return objects;
+}
+
+/** `fn` is the callback of a `map` over the inputs: it answers for one item of a fan-out. */
+export function isFanOutItem(fn: FunctionNode): boolean {
+  return mappingCall(fn) !== undefined;
+}
+
+/** The `xs.map(fn)` / `xs.flatMap(fn)` call that `fn` is the callback of. */
+function mappingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const call = fn.parent;
+  if (call.type !== AST_NODE_TYPES.CallExpression || call.arguments[0] !== fn) return undefined;
+  const callee = unwrap(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const name = memberName(callee);
+  return name === "map" || name === "flatMap" ? call : undefined;
 }

@@ -1,0 +1,84 @@
+/**
+ * Failures swallowed without a `return` in the catch: a catch that only logs (or does nothing)
+ * and falls through, leaving the default a variable had before the try; and a promise's
+ * `.catch(() => [])`. In both, an empty value stands in for the failed call's result.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { McpModel } from "../../model/index.js";
+import { enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
+import { emptyValue } from "./flow.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** Defaults an answer reports as a fact when they are left in place: no items, no fields, a zero count. */
+const FACT_DEFAULTS = new Set(["an empty array", "an empty object", "`0`"]);
+
+/** A value left in place of a failed call's result. */
+export interface QuietFailure {
+  /** Where to report: the catch clause, or the empty value a `.catch` callback gives. */
+  readonly node: TSESTree.Node;
+  /** What stands in: "an empty array", "`null`", ... */
+  readonly empty: string;
+  /** Reads that carry the value on (references after the try, or the `.catch` call). */
+  readonly reads: readonly TSESTree.Node[];
+}
+
+/**
+ * `let tags = []; try { tags = await listTags(id); } catch { /* ignore *\/ }`: the catch neither
+ * returns nor throws nor assigns, so what the try meant to assign keeps its empty default.
+ */
+export function fallThrough(sourceCode: SourceCode, clause: TSESTree.CatchClause): QuietFailure | undefined {
+  if (hasOwn(sourceCode, clause.body, (n) => n.type === AST_NODE_TYPES.ReturnStatement || n.type === AST_NODE_TYPES.ThrowStatement)) return undefined;
+  const statement = clause.parent;
+  const fn = enclosingFunction(statement);
+  if (!fn) return undefined;
+  const reads: TSESTree.Node[] = [];
+  let empty: string | undefined;
+  forEachOwnNode(sourceCode, statement.block, (n) => {
+    if (n.type !== AST_NODE_TYPES.AssignmentExpression || n.operator !== "=" || n.left.type !== AST_NODE_TYPES.Identifier) return;
+    const variable = findVariable(sourceCode, n.left);
+    const def = variable?.defs[0];
+    if (
+      !variable ||
+      def?.node.type !== AST_NODE_TYPES.VariableDeclarator ||
+      def.parent?.type !== AST_NODE_TYPES.VariableDeclaration ||
+      def.parent.kind !== "let"
+    )
+      return;
+    // Declared before the try, in the same function, with an empty value the catch leaves alone.
+    if (def.node.range[1] > statement.range[0] || enclosingFunction(def.node) !== fn) return;
+    // A count or a list (`0`, `[]`, `{}`): what the answer then states as a fact. An empty string or
+    // `undefined` default is mostly an optional note or a value the answer tests first.
+    const initial = def.node.init ? emptyValue(def.node.init) : undefined;
+    if (initial === undefined || !FACT_DEFAULTS.has(initial)) return;
+    if (variable.references.some((r) => r.isWrite() && !r.init && isInside(r.identifier, clause))) return;
+    const after = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
+    if (after.length === 0) return;
+    empty ??= initial;
+    reads.push(...after.map((r) => r.identifier));
+  });
+  return empty === undefined ? undefined : { node: clause, empty, reads };
+}
+
+/** `load().catch(() => [])`: the callback answers any rejection with an empty value. */
+export function promiseCatches(model: McpModel): QuietFailure[] {
+  const found: QuietFailure[] = [];
+  for (const call of model.calls) {
+    const callee = unwrap(call.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "catch" || call.arguments.length !== 1) continue;
+    if (unwrap(callee.object).type !== AST_NODE_TYPES.CallExpression) continue;
+    const callback = unwrap(call.arguments[0] as TSESTree.Node);
+    if (!isFunctionNode(callback) || callback.body.type === AST_NODE_TYPES.BlockStatement) continue;
+    const empty = emptyValue(callback.body);
+    if (empty !== undefined && model.handlersAt(call).length > 0) found.push({ node: callback.body, empty, reads: [call] });
+  }
+  return found;
+}
+
+function hasOwn(sourceCode: SourceCode, root: TSESTree.Node, test: (node: TSESTree.Node) => boolean): boolean {
+  let found = false;
+  forEachOwnNode(sourceCode, root, (n) => {
+    if (!found && test(n)) found = true;
+  });
+  return found;
+}
