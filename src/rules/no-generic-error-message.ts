@@ -76,8 +76,13 @@ export default createRule<Options, MessageIds>({
       const sourceCode = context.sourceCode;
       const reported = new Set<TSESTree.Node>();
 
+      /** Checks each text the node may hold: both branches of `a ? b : c`, and the fallback of `a || b`. */
       function check(node: TSESTree.Node | undefined, toolAt: TSESTree.Node): void {
-        if (!node || reported.has(node)) return;
+        if (node) for (const alternative of alternatives(node)) checkText(alternative, toolAt);
+      }
+
+      function checkText(node: TSESTree.Node, toolAt: TSESTree.Node): void {
+        if (reported.has(node)) return;
         const text = staticString(node);
         if (text === undefined || !isGenericText(text, options)) return;
         reported.add(node);
@@ -127,7 +132,7 @@ export default createRule<Options, MessageIds>({
           const value = staticString(text);
           return value !== undefined && isGenericText(value, options);
         };
-        if (payload.texts.every(isGenericPart)) {
+        if (payload.texts.length === 1 || payload.texts.every(isGenericPart)) {
           for (const text of payload.texts) check(text, result.node);
         }
         for (const object of payload.objects) {
@@ -139,7 +144,9 @@ export default createRule<Options, MessageIds>({
         const argument = unwrap(site.node.argument);
         if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
           // The message is the first argument for Error and its usual subclasses; McpError's is the second.
-          const message = argument.arguments.find((a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral);
+          const message = argument.arguments.find(
+            (a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral || alternatives(a).length > 1,
+          );
           check(message, site.node);
         } else {
           check(argument, site.node);
@@ -148,3 +155,15 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * The texts an expression may evaluate to: each branch of a conditional, and the fallback of
+ * `a || "..."` / `a ?? "..."` (what the model reads when the first operand is empty). A generic
+ * text in one branch is generic there, whatever the other branch says.
+ */
+function alternatives(node: TSESTree.Node): TSESTree.Node[] {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.ConditionalExpression) return [...alternatives(n.consequent), ...alternatives(n.alternate)];
+  if (n.type === AST_NODE_TYPES.LogicalExpression && (n.operator === "||" || n.operator === "??")) return [n.left, ...alternatives(n.right)];
+  return [node];
+}

@@ -583,4 +583,49 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   },
 );
 
+// A text is judged per branch: a conditional or a fallback shows the model one branch at a time.
+// Boilerplate next steps ("please try again", "contact support if the problem persists") do not
+// make a text specific.
+valid.push(
+  {
+    name: "both branches of a conditional name the cause",
+    code: inTool(
+      `    return { isError: true, content: [{ type: "text", text: args.id ? \`No document \${args.id} in the index\` : "Pass the id of the document to read" }] };`,
+    ),
+  },
+  {
+    name: "a specific text followed by a boilerplate next step",
+    code: inTool('    return { isError: true, content: [{ type: "text", text: "The search index is rebuilding. Please try again later." }] };'),
+  },
+);
+invalid.push(
+  generic(
+    "generic text in one branch of a conditional",
+    inTool(`  try {
+    return { content: [{ type: "text", text: await searchIndex(args.query) }] };
+  } catch (e) {
+    return { isError: true, content: [{ type: "text", text: e instanceof Error ? \`Search failed: \${e.message}\` : /*>*/"Something went wrong"/*<*/ }] };
+  }`),
+    "Something went wrong",
+    { suggestion: withCause("Something went wrong") },
+  ),
+  generic(
+    "generic fallback text after ||",
+    inTool('    return { isError: true, content: [{ type: "text", text: args.reason || /*>*/"Unknown error"/*<*/ }] };'),
+    "Unknown error",
+  ),
+  generic(
+    "a generic text whose only next step is boilerplate",
+    inTool(
+      '    return { isError: true, content: [{ type: "text", text: /*>*/"An internal error occurred. Please try again or contact support if the problem persists."/*<*/ }] };',
+    ),
+    "An internal error occurred. Please try again or contact s...",
+  ),
+  generic(
+    "a thrown error whose message is generic in one branch",
+    inTool('    throw new Error(args.id ? `Document ${args.id} is locked` : /*>*/"Operation failed"/*<*/);'),
+    "Operation failed",
+  ),
+);
+
 ruleTester.run("no-generic-error-message", rule, { valid, invalid });

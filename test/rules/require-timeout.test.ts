@@ -528,6 +528,15 @@ const childCases = {
   valid: [
     valid("exec with a timeout", inTool("  exec(args.cmd, { timeout: 5000 }, (error, stdout) => {});", { imports: CP })),
     valid("spawn with a signal", inTool('  spawn("ls", ["-la"], { signal: AbortSignal.timeout(5000) });', { imports: CP })),
+    // A process the tool starts and lets go: nothing waits for it, so nothing can hang the tool.
+    valid(
+      "a detached spawn that is unref'd at once",
+      inTool('  spawn("xdg-open", [args.path], { detached: true, stdio: "ignore" }).unref();', { imports: CP }),
+    ),
+    valid(
+      "a detached spawn unref'd through its variable",
+      inTool('  const viewer = spawn("xdg-open", [args.path], { detached: true, stdio: "ignore" });\n  viewer.unref();', { imports: CP }),
+    ),
     valid("execSync with a timeout", inTool('  execSync("ls", { timeout: 5000, killSignal: "SIGKILL" });', { imports: CP })),
     valid("exec with options from a parameter", inTool("  exec(args.cmd, args.options, (error) => {});", { imports: CP })),
     valid("exec with spread options", inTool("  exec(args.cmd, { ...args.options }, (error) => {});", { imports: CP })),

@@ -226,6 +226,8 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
     }
   }
   if (!client) return undefined;
+  // `spawn(...).unref()`: a process left to run on its own; nothing waits for it, so no timeout is owed.
+  if (client === "child_process" && isDetached(facts.sourceCode, call)) return undefined;
   if (client === "axios" && fileDefaults.has("axios") && callee.type !== AST_NODE_TYPES.MemberExpression) return ok(call, client, label);
   if (client === "axios" && fileDefaults.has("axios") && callee.type === AST_NODE_TYPES.MemberExpression) {
     const object = unwrap(callee.object);
@@ -355,4 +357,21 @@ function statementCallsSetTimeoutOn(statement: TSESTree.Statement, name: string)
   if (path === `${name}.setTimeout`) return true;
   const event = e.arguments[0];
   return (path === `${name}.on` || path === `${name}.once`) && event !== undefined && staticString(event) === "timeout";
+}
+
+/** `spawn(...).unref()`, or `const child = spawn(...); child.unref()`: the caller lets the process go. */
+function isDetached(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  const unrefs = (node: TSESTree.Node): boolean => {
+    const parent = node.parent;
+    return (
+      parent?.type === AST_NODE_TYPES.MemberExpression &&
+      parent.object === node &&
+      memberName(parent) === "unref" &&
+      parent.parent.type === AST_NODE_TYPES.CallExpression
+    );
+  };
+  if (unrefs(call)) return true;
+  const declarator = call.parent;
+  if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.init !== call) return false;
+  return findVariable(sourceCode, declarator.id)?.references.some((reference) => unrefs(reference.identifier)) ?? false;
 }

@@ -12,6 +12,9 @@ const GENERIC_PHRASES = [
   "an error occured",
   "error occurred",
   "an unexpected error occurred",
+  "an internal error occurred",
+  "an internal error has occurred",
+  "internal error occurred",
   "an unknown error occurred",
   "unexpected error",
   "unexpected error occurred",
@@ -36,6 +39,7 @@ const GENERIC_PHRASES = [
   "invalid params",
   "bad request",
   "please try again",
+  "try again",
   "please try again later",
   "try again later",
   "oops",
@@ -57,13 +61,23 @@ const VAGUE_ACTION = /^((failed|unable) to|could not|couldn't|cannot|can't) \w+(
 const VAGUE_NOUN =
   /^(the )?(request|operation|search|query|tool|api|api call|call|action|task|process|execution|processing|lookup|fetch) (failed|error|failure)$/;
 
+/**
+ * Boilerplate next steps that fit any failure ("please try again", "or contact support if the
+ * problem persists"): they do not make a message specific, so they are read past.
+ */
+const BOILERPLATE =
+  /( please)?( (try|retry)( it| the request| the operation)?( again)?( later| shortly| in a (few|little) (moments?|minutes?|while))?)?( or)?( (contact|reach out to) (support|customer support|the administrator|your administrator|us))?( if (the|this) (problem|issue|error) (persists|continues))?$/u;
+
 export function normaliseText(text: string): string {
-  return text
+  const normal = text
     .toLowerCase()
     .replace(/^\s*(error|failure|failed)\s*:\s*/u, "")
     .replace(/[^\p{L}\p{N}' ]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
+  const stripped = ` ${normal}`.replace(BOILERPLATE, "").trim();
+  // A message that is only boilerplate ("Please try again later.") stays as it is: a listed phrase.
+  return stripped === "" ? normal : stripped;
 }
 
 export interface GenericTextOptions {
