@@ -5,7 +5,7 @@
  * results before anyone sees them.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { categoriesOf, getPayload, payloadField, valueAtResult, type McpModel, type ToolHandler } from "../model/index.js";
+import { categoriesOf, getPayload, payloadField, valueAtResult, type McpModel, type ToolHandler, passedAtResult } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { type FunctionNode, functionName, memberName, mergeListeners, unwrap } from "../util/ast.js";
@@ -138,7 +138,7 @@ function record(model: McpModel, filename: string, functions: readonly FunctionN
       line: result.node.loc.start.line,
       tools: on,
       kind: "result",
-      classified: category !== undefined && retryable !== undefined,
+      classified: category !== undefined && retryable !== undefined && passedAtResult(result, category.value) && passedAtResult(result, retryable.value),
       categories: category ? [...categoriesOf(vocabulary, valueAtResult(result, category.value)).categories] : [],
     });
   }

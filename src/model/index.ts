@@ -23,7 +23,7 @@ export {
 } from "./catches.js";
 export { REGISTRATION_TEXT } from "./handlers/index.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
-export { categoriesOf, getPayload, jsonStringifyArgument, objectLiteral, payloadField, valueAtResult } from "./payload.js";
+export { categoriesOf, getPayload, jsonStringifyArgument, objectLiteral, passedAtResult, payloadField, valueAtResult } from "./payload.js";
 export {
   type ClientFacts,
   classifyCall,

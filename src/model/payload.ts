@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
-import { constInitializer, findProperty, hasSpread, memberPath, staticKeyName, unwrap } from "../util/ast.js";
+import { constInitializer, findProperty, hasSpread, memberPath, ownReturnStatements, resolveFunction, staticKeyName, unwrap } from "../util/ast.js";
 import type { ErrorResult, McpModel, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -26,6 +26,23 @@ export function objectLiteral(sourceCode: SourceCode, node: TSESTree.Node): TSES
     return init?.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
   }
   return undefined;
+}
+
+/**
+ * The object literal a call of a same-file function builds (`errorPart(error)`,
+ * `buildError(code, message)`): the one literal every return of the function gives.
+ */
+function builtObject(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const n = unwrap(node);
+  if (n.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = unwrap(n.callee);
+  const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
+  if (!fn) return undefined;
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return objectLiteral(sourceCode, fn.body);
+  const returns = ownReturnStatements(fn.body);
+  const objects = returns.map((r) => (r.argument ? objectLiteral(sourceCode, r.argument) : undefined));
+  const first = objects[0];
+  return first && objects.every((object) => object === first) ? first : undefined;
 }
 
 /** Descends `path` inside an object literal; undefined when a step is not a literal object. */
@@ -68,7 +85,10 @@ function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, 
     const value = unwrap(content.value);
     if (value.type === AST_NODE_TYPES.ArrayExpression) {
       for (const element of value.elements) {
-        const part = element ? objectLiteral(sourceCode, element) : undefined;
+        const literal = element ? objectLiteral(sourceCode, element) : undefined;
+        // A part a same-file function builds is read, but never offered as the place to edit:
+        // the builder serves other results too.
+        const part = literal ?? (element ? builtObject(sourceCode, element) : undefined);
         if (!part) {
           unknown = true;
           continue;
@@ -81,10 +101,12 @@ function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, 
         const json = jsonStringifyArgument(text.value);
         if (json) {
           const object = objectLiteral(sourceCode, json);
-          if (object) {
+          const built = object ? undefined : builtObject(sourceCode, json);
+          if (object && literal) {
             candidates.push(object);
             jsonObject ??= object;
-          } else unknown = true;
+          } else if (object ?? built) candidates.push((object ?? built) as TSESTree.ObjectExpression);
+          else unknown = true;
         } else {
           texts.push(text.value);
         }
@@ -198,4 +220,18 @@ export function categoriesOf(
   if (value) visit(value);
   else known = false;
   return { categories, unknownValues, known };
+}
+
+/**
+ * Whether the value a field has at a result is there: a field read from a parameter of the error
+ * helper (`toolError(description, errorCategory?, isRetryable?)`) is missing from a call that
+ * leaves that parameter out, or passes `undefined`, with no default.
+ */
+export function passedAtResult(result: ErrorResult, value: TSESTree.Node): boolean {
+  const n = unwrap(value);
+  if (n.type !== AST_NODE_TYPES.Identifier || !result.helper || !result.helperCall) return true;
+  const named = result.helper.params.some((param) => param.type === AST_NODE_TYPES.Identifier && param.name === n.name);
+  if (!named) return true;
+  const passed = valueAtResult(result, n);
+  return passed !== undefined && !(passed.type === AST_NODE_TYPES.Identifier && passed.name === "undefined");
 }

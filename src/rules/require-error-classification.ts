@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
-import { categoriesOf, getPayload, payloadField } from "../model/index.js";
+import { type ErrorResult, type McpModel, categoriesOf, getPayload, passedAtResult, payloadField } from "../model/index.js";
 import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
-import { findProperty, unwrap } from "../util/ast.js";
+import { findProperty, functionName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { orderedCategories, retryableFor } from "./shared/classification.js";
 import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "./shared/describe.js";
@@ -15,7 +15,14 @@ export type Options = [
     validationRetryable?: boolean;
   },
 ];
-export type MessageIds = "missingClassification" | "missingCategory" | "missingRetryable" | "unknownCategory" | "unclassifiedThrow" | "addClassification";
+export type MessageIds =
+  | "missingClassification"
+  | "missingCategory"
+  | "missingRetryable"
+  | "helperCallUnclassified"
+  | "unknownCategory"
+  | "unclassifiedThrow"
+  | "addClassification";
 
 function literalBoolean(node: TSESTree.Node): boolean | undefined {
   const n = unwrap(node);
@@ -58,6 +65,8 @@ export default createRule<Options, MessageIds>({
       missingCategory:
         "The error result of {{tool}} has no `{{category}}`, so the agent cannot tell a bad input from an outage or a refusal. Add one of: {{categories}}.",
       missingRetryable: "The error result of {{tool}} has no `{{retryable}}`, so the agent has to guess whether a retry can succeed. Add it.",
+      helperCallUnclassified:
+        "This call of {{helper}} in {{tool}} passes no {{missing}}: the helper takes the classification, and without it the agent cannot tell whether to retry, fix its input, or stop. Pass the category and retryability that fit this failure.",
       unknownCategory:
         'The error category "{{value}}" of {{tool}} is not one of the configured categories ({{categories}}); agents cannot map it to an action. Use one of them or map it in `settings["mcp-errors"].categories`.',
       unclassifiedThrow:
@@ -109,9 +118,13 @@ export default createRule<Options, MessageIds>({
       }
 
       for (const result of model.errorResults) {
-        // A helper's payload is checked once, at the helper's own object.
-        if (result.helperCall) continue;
         if (model.isUnknownToolBranch(result.node)) continue;
+        // A helper's payload is checked once, at the helper's own object; a call is judged on what
+        // it passes to the helper's classification parameters.
+        if (result.helperCall) {
+          reportCallWithoutClassification(context, model, vocabulary, result);
+          continue;
+        }
         const payload = getPayload(model, result, vocabulary);
         const tool = toolLabel(model.toolNamesAt(result.node));
         const isErrorProperty = findProperty(result.object, "isError") ?? result.object;
@@ -189,4 +202,37 @@ function categoryListOf(vocabulary: Vocabulary): string {
     categoryLists.set(vocabulary, list);
   }
   return list;
+}
+
+/**
+ * A helper whose category and retryability come from its parameters
+ * (`toolError(description, errorCategory?, isRetryable?)`): a call that passes none leaves the
+ * result unclassified, and that call is where the fix goes.
+ */
+function reportCallWithoutClassification(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  vocabulary: Vocabulary,
+  result: ErrorResult,
+): void {
+  const payload = getPayload(model, result, vocabulary);
+  if (payload.unknown) return;
+  const category = payloadField(payload, vocabulary.category);
+  const retryable = payloadField(payload, vocabulary.retryable);
+  const noCategory = category !== undefined && !passedAtResult(result, category.value);
+  const noRetryable = retryable !== undefined && !passedAtResult(result, retryable.value);
+  if (!noCategory && !noRetryable) return;
+  const name = result.helper ? functionName(result.helper) : undefined;
+  context.report({
+    node: result.node,
+    messageId: "helperCallUnclassified",
+    data: {
+      tool: toolLabel(model.toolNamesAt(result.node)),
+      helper: name === undefined ? "the error helper" : `\`${name}\``,
+      missing:
+        noCategory && noRetryable
+          ? `\`${vocabulary.category}\` or \`${vocabulary.retryable}\``
+          : `\`${noCategory ? vocabulary.category : vocabulary.retryable}\``,
+    },
+  });
 }

@@ -1417,3 +1417,79 @@ server.registerTool("get_doc", { inputSchema: {} }, async ({ node }) => {
     }),
   ],
 });
+
+// Payloads built elsewhere: a content part or JSON built by a same-file function, and an error
+// helper whose classification comes from its parameters (judged at each call).
+const TOOL_ERROR = `function toolError(description: string, errorCategory?: string, isRetryable?: boolean) {
+  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory, isRetryable, description }) }] };
+}
+`;
+const PART = (payload: string): string => `function errorPart(error: Error) {
+  return { type: "text", text: JSON.stringify(${payload}) };
+}
+`;
+ruleTester.run("require-error-classification: payloads built elsewhere", rule, {
+  valid: [
+    {
+      name: "a call that passes the helper's classification",
+      code: `${SDK}${TOOL_ERROR}server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => toolError(\`No document \${id}\`, "business", false));`,
+    },
+    {
+      name: "a helper whose classification parameters have defaults",
+      code: `${SDK}function toolError(description: string, errorCategory = "transient", isRetryable = true) {
+  return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory, isRetryable, description }) }] };
+}
+server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => toolError(\`Loading \${id} timed out\`));`,
+    },
+    {
+      name: "a content part built by a function that classifies",
+      code: `${SDK}${PART('{ errorCategory: "transient", isRetryable: true, description: error.message }')}server.registerTool("get_doc", { inputSchema: {} }, async () => {
+  try {
+    return { content: [{ type: "text", text: "ok" }] };
+  } catch (error) {
+    return { isError: true, content: [errorPart(error as Error)] };
+  }
+});`,
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "a call that passes none of the helper's classification parameters",
+      code: `${SDK}${TOOL_ERROR}server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => /*>*/toolError(\`Reading \${id} failed\`));`,
+      errors: [
+        {
+          messageId: "helperCallUnclassified",
+          reported: "toolError(`Reading ${id} failed`)",
+          data: { tool: GET_DOC, helper: "`toolError`", missing: "`errorCategory` or `isRetryable`" },
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a call that passes the category and leaves out the retryability",
+      code: `${SDK}${TOOL_ERROR}server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => /*>*/toolError(\`Reading \${id} failed\`, "transient"));`,
+      errors: [
+        {
+          messageId: "helperCallUnclassified",
+          reported: 'toolError(`Reading ${id} failed`, "transient")',
+          data: { tool: GET_DOC, helper: "`toolError`", missing: "`isRetryable`" },
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a content part built by a function, with an error object and no classification",
+      code: `${SDK}${PART("{ error: { code: error.name, message: error.message } }")}server.registerTool("get_doc", { inputSchema: {} }, async () => {
+  try {
+    return { content: [{ type: "text", text: "ok" }] };
+  } catch (error) {
+    return { /*>*/isError: true, content: [errorPart(error as Error)] };
+  }
+});`,
+      errors: [
+        { messageId: "missingClassification", reported: "isError: true", data: { tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" } },
+      ],
+      output: null,
+    }),
+  ],
+});
