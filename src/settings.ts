@@ -36,6 +36,10 @@ export interface McpErrorsSettings {
   };
   /** Extra or replacement value -> category entries (e.g. `{ QUOTA_EXCEEDED: "business" }`). */
   categories?: Record<string, Category>;
+  /** More functions that leave the process (`callApi`, `client.request`), for every rule and the inventory. */
+  clients?: string[];
+  /** Functions that bound what they wrap, beyond names that say timeout or deadline. */
+  wrappers?: string[];
 }
 
 const SNAKE_CODES: Record<string, Category> = {
@@ -163,4 +167,26 @@ export function categoryValue(vocabulary: Vocabulary, category: Category): strin
     if (mapped === category) return code;
   }
   return category;
+}
+
+/** The project's own clients and timeout wrappers, from `settings["mcp-errors"]`: one answer for every rule. */
+export interface CallSettingsValue {
+  readonly clients: ReadonlySet<string>;
+  readonly wrappers: ReadonlySet<string>;
+}
+
+const NO_CALLS: CallSettingsValue = { clients: new Set(), wrappers: new Set() };
+const callCache = new WeakMap<object, CallSettingsValue>();
+
+/** Reads and memoizes `clients` and `wrappers` from `context.settings`. */
+export function getCallSettings(settings: Readonly<Record<string, unknown>> | undefined): CallSettingsValue {
+  const raw = settings?.["mcp-errors"];
+  if (raw === undefined || raw === null || typeof raw !== "object") return NO_CALLS;
+  let value = callCache.get(raw);
+  if (!value) {
+    const { clients, wrappers } = raw as McpErrorsSettings;
+    value = clients || wrappers ? { clients: new Set(clients), wrappers: new Set(wrappers) } : NO_CALLS;
+    callCache.set(raw, value);
+  }
+  return value;
 }

@@ -6,6 +6,7 @@
  */
 import type { TSESLint } from "@typescript-eslint/utils";
 import { type ImportedFacts, type McpModel, buildModel } from "../model/index.js";
+import { getCallSettings } from "../settings.js";
 import { TYPE_ORACLE } from "../typed/oracle.js";
 import { factsAcrossProjects } from "../typed/program-index/index.js";
 
@@ -53,7 +54,7 @@ export function getModel(context: Context): McpModel {
 }
 
 function modelIn(slot: NonNullable<typeof current>, context: Context): McpModel {
-  slot.model ??= buildModel(context.sourceCode, "traversal", importedIn(slot, context), TYPE_ORACLE);
+  slot.model ??= buildModel(context.sourceCode, "traversal", importedIn(slot, context), TYPE_ORACLE, getCallSettings(context.settings));
   return slot.model;
 }
 

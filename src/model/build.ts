@@ -8,7 +8,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { enclosingFunction } from "../util/ast.js";
 import { CatchReader } from "./catches.js";
 import { Collector, traversalSteps } from "./collect.js";
-import { externalCallReader } from "./external-calls/index.js";
+import { type CallSettings, NO_CALL_SETTINGS, externalCallReader } from "./external-calls/index.js";
 import { importedFrameworks } from "./frameworks.js";
 import {
   type HandlerSearch,
@@ -106,7 +106,13 @@ export const NO_TYPES: TypeOracle = {
  * `imported`: what the program index knows about the file (typed linting); `types`: what the type
  * checker can tell.
  */
-export function buildModel(sourceCode: SourceCode, mode: "traversal" | "walk" = "walk", imported?: ImportedFacts, types: TypeOracle = NO_TYPES): McpModel {
+export function buildModel(
+  sourceCode: SourceCode,
+  mode: "traversal" | "walk" = "walk",
+  imported?: ImportedFacts,
+  types: TypeOracle = NO_TYPES,
+  callSettings: CallSettings = NO_CALL_SETTINGS,
+): McpModel {
   if (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported)) return emptyModel(sourceCode, types);
   const collected = collect(sourceCode, mode);
   const { calls, functions, importedFrom } = collected;
@@ -157,12 +163,22 @@ export function buildModel(sourceCode: SourceCode, mode: "traversal" | "walk" = 
     handlersAt,
   };
   const importedInstances = imported?.instances ?? new Map<string, never>();
+  const importedPassThrough = imported?.passThrough ?? new Map<string, never>();
+  const handlerFunctions = entryAndRoots(handlers);
+  // The request signals of the handlers at a call: one array per handler set, shared.
+  const signals = new Map<readonly ToolHandler[], readonly string[]>();
+  const signalsAt = (call: TSESTree.CallExpression): readonly string[] => {
+    const at = handlersAt(call);
+    let list = signals.get(at);
+    if (!list) signals.set(at, (list = at.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal]))));
+    return list;
+  };
   return {
     sourceCode,
     types,
     isMcpFile: true,
     handlers,
-    handlerFunctions: entryAndRoots(handlers),
+    handlerFunctions,
     errorResults: collectErrorResults(resultInputs),
     errorHelpers,
     escapingThrows,
@@ -174,9 +190,18 @@ export function buildModel(sourceCode: SourceCode, mode: "traversal" | "walk" = 
     importedFrom,
     results: collectResults(resultInputs),
     catches: collected.catches,
-    externalCall: externalCallReader(sourceCode, calls, importedFrom, importedInstances),
+    externalCall: externalCallReader({
+      sourceCode,
+      calls,
+      importedFrom,
+      importedInstances,
+      importedPassThrough,
+      settings: callSettings,
+      signalsAt,
+      boundaries: handlerFunctions,
+    }),
     importedInstances,
-    importedPassThrough: imported?.passThrough ?? new Map<string, never>(),
+    importedPassThrough,
     payloads: new Map(),
     graph: {
       pathCalls: paths.pathCalls,

@@ -25,6 +25,9 @@ export { REGISTRATION_TEXT } from "./handlers/index.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
 export { categoriesOf, getPayload, jsonStringifyArgument, objectLiteral, passedAtResult, payloadField, valueAtResult } from "./payload.js";
 export {
+  type CallSettings,
+  NO_CALL_SETTINGS,
+  externalCallReader,
   type ClientFacts,
   classifyCall,
   collectDefaultTimeouts,

@@ -1,20 +1,8 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import {
-  type ClientFacts,
-  type ExternalCall,
-  type PassThrough,
-  classifyCall,
-  collectDefaultTimeouts,
-  collectImports,
-  isGuarded,
-  mayLeaveProcess,
-  passThroughOf,
-  promisifiedNames,
-  type McpModel,
-  type ToolHandler,
-} from "../model/index.js";
+import type { TSESTree } from "@typescript-eslint/utils";
+import { type ExternalCall, type ToolHandler, collectImports, externalCallReader } from "../model/index.js";
+import { getCallSettings } from "../settings.js";
 import { withModel } from "../lint/with-model.js";
-import { type FunctionNode, enclosingFunction, functionName, isInside, mergeListeners, resolveFunction } from "../util/ast.js";
+import { isInside, mergeListeners } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
 import { fixOrSuggest } from "./shared/fix.js";
@@ -124,35 +112,21 @@ export default createRule<Options, MessageIds>({
     const everywhere = options.scope === "everywhere";
     const sourceCode = context.sourceCode;
     const ms = options.timeoutMs;
-    const wrappers = new Set(options.wrappers);
-    const customClients = new Set(options.clients);
-    const autofix = options.autofix;
-    let defaults: Set<string> | undefined;
-    // Filled in when the traversal is over, before the first `check`.
-    let boundaries: ReadonlySet<TSESTree.Node> = new Set();
-    let importedFrom: ReadonlyMap<string, string> = new Map();
-    let importedInstances: McpModel["importedInstances"] = new Map();
+    const shared = getCallSettings(context.settings);
+    // The rule's own `clients` and `wrappers` add to the shared settings; without them the rule
+    // reads the model's answer, the one every other rule and the inventory read.
+    const own =
+      options.clients.length > 0 || options.wrappers.length > 0
+        ? { clients: new Set([...shared.clients, ...options.clients]), wrappers: new Set([...shared.wrappers, ...options.wrappers]) }
+        : undefined;
 
-    // The model answers with one array per handler set: their request signals, once each.
-    const signalsOf = new WeakMap<readonly ToolHandler[], string[]>();
-    function check(call: TSESTree.CallExpression, handlers: readonly ToolHandler[], passThrough: ReadonlyMap<string, PassThrough>): void {
+    function report(call: TSESTree.CallExpression, external: ExternalCall, handlers: readonly ToolHandler[]): void {
       const requestSignal = requestSignalAt(call, handlers);
-      let requestSignals = signalsOf.get(handlers);
-      if (!requestSignals) {
-        requestSignals = handlers.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal]));
-        signalsOf.set(handlers, requestSignals);
-      }
-      const facts: ClientFacts = { sourceCode, importedFrom, requestSignals, customClients, importedInstances, passThrough };
-      defaults ??= collectDefaultTimeouts(sourceCode.ast);
-      const external = classifyCall(facts, call, defaults);
-      if (!external || external.status === "ok" || external.status === "unknown") return;
-      if (isGuarded(call, wrappers, boundaries)) return;
       const names = new Set(handlers.flatMap((h) => (h.toolName === undefined ? [] : [h.toolName])));
       const tool = handlers.length === 0 ? "a function outside any tool handler" : toolLabel([...names]);
       const signal = requestSignal ? `AbortSignal.any([${requestSignal}, AbortSignal.timeout(${String(ms)})])` : `AbortSignal.timeout(${String(ms)})`;
-
       const { messageId, fixId, fix } = timeoutRemedy(sourceCode, call, external, ms, signal);
-      const offered = fixOrSuggest(autofix, fix, fixId && { messageId: fixId, data: { signal, ms: String(ms) } });
+      const offered = fixOrSuggest(options.autofix, fix, fixId && { messageId: fixId, data: { signal, ms: String(ms) } });
       context.report({
         node: call,
         messageId,
@@ -174,44 +148,26 @@ export default createRule<Options, MessageIds>({
         : {},
       withModel(context, (model) => {
         if (!model.isMcpFile && !everywhere) return;
-        boundaries = model.handlerFunctions;
-        // A file without MCP evidence has an empty model; `everywhere` still needs its imports.
-        importedFrom = model.isMcpFile ? model.importedFrom : collectImports(sourceCode.ast);
-        importedInstances = model.importedInstances;
         const calls = everywhere ? allCalls : model.calls;
-        const promisified = promisifiedNames(calls);
-        const imported = model.importedPassThrough;
-        // A call of a function listed in `wrappers` is bounded by it.
-        const leaving = calls.filter(
-          (call) =>
-            !(call.callee.type === AST_NODE_TYPES.Identifier && wrappers.has(call.callee.name)) &&
-            mayLeaveProcess(call, importedFrom, customClients, promisified),
-        );
-        // Same-file functions that hand a parameter to a client (`run(file, args, options)`), by
-        // name: only a function that makes one of these calls can be one, and most files have none.
-        const passThroughs = new Map<string, { fn: FunctionNode; byName: ReadonlyMap<string, PassThrough> }>();
-        const read = new Set<FunctionNode>();
-        for (const call of leaving) {
-          const last = call.arguments.at(-1);
-          const fn = last?.type === AST_NODE_TYPES.Identifier ? enclosingFunction(call) : undefined;
-          const name = fn ? functionName(fn) : undefined;
-          if (!fn || name === undefined || read.has(fn)) continue;
-          read.add(fn);
-          const found = passThroughOf(sourceCode, importedFrom, fn);
-          if (found) passThroughs.set(name, { fn, byName: new Map([[name, found]]) });
-        }
-        for (const call of leaving) {
-          const handlers = model.handlersAt(call);
-          if (everywhere || handlers.length > 0) check(call, handlers, imported);
-        }
-        if (passThroughs.size === 0) return;
+        const read =
+          own || !model.isMcpFile
+            ? externalCallReader({
+                sourceCode,
+                calls,
+                // A file without MCP evidence has an empty model; `everywhere` still needs its imports.
+                importedFrom: model.isMcpFile ? model.importedFrom : collectImports(sourceCode.ast),
+                importedInstances: model.importedInstances,
+                importedPassThrough: model.importedPassThrough,
+                settings: own ?? shared,
+                signalsAt: (call) => model.handlersAt(call).flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal])),
+                boundaries: model.handlerFunctions,
+              })
+            : (call: TSESTree.CallExpression) => model.externalCall(call);
         for (const call of calls) {
-          const callee = call.callee;
-          // `run(file, args, { encoding })` where `run` hands its options to `execFileSync`.
-          const passThrough = callee.type === AST_NODE_TYPES.Identifier && !wrappers.has(callee.name) ? passThroughs.get(callee.name) : undefined;
-          if (!passThrough || callee.type !== AST_NODE_TYPES.Identifier || resolveFunction(sourceCode, callee) !== passThrough.fn) continue;
           const handlers = model.handlersAt(call);
-          if (everywhere || handlers.length > 0) check(call, handlers, passThrough.byName);
+          if (!everywhere && handlers.length === 0) continue;
+          const external = read(call);
+          if (external && external.status !== "ok" && external.status !== "unknown") report(call, external, handlers);
         }
       }),
     );

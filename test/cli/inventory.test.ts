@@ -50,8 +50,10 @@ describe("tool inventory", () => {
       ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
       ["get_alerts", "object-member/src/server.ts:7", "object-member/src/server.ts:7", "0/0", "0/1", 1],
       // A function of another file that hands its options to execFileSync: checked at each call.
-      ["describe_pod", "pass-through/src/server.ts:7", "pass-through/src/server.ts:7", "0/0", "0/1", 1],
-      ["list_pods", "pass-through/src/server.ts:12", "pass-through/src/server.ts:12", "0/0", "0/2", 0],
+      // A call of a function that hands its options to execFileSync is an outside call of its own,
+      // as require-timeout sees it: the inventory and the rule give one answer.
+      ["describe_pod", "pass-through/src/server.ts:7", "pass-through/src/server.ts:7", "0/0", "0/2", 1],
+      ["list_pods", "pass-through/src/server.ts:12", "pass-through/src/server.ts:12", "0/0", "1/3", 0],
       ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
       ["ping_host", "register-function/src/tools/ping.ts:6", "register-function/src/tools/ping.ts:6", "0/0", "0/1", 1],
       // A loop over Object.values() of tool modules; `execute: run` is not named like the

@@ -881,6 +881,10 @@ const optionCases = {
       clients: ["client.request"],
     }),
     valid("clients: not configured, not checked", inTool("  await callApi(args.url);")),
+    {
+      ...valid("settings wrappers: a call inside a listed wrapper", inTool("  await withBudget(() => fetch(args.url));")),
+      settings: { "mcp-errors": { wrappers: ["withBudget"] } },
+    },
   ],
   invalid: [
     invalid("scope everywhere: a fetch no handler calls", UNCALLED, {
@@ -920,6 +924,15 @@ const optionCases = {
       suggest: { messageId: "combineWithTimeout", from: "signal: extra.signal", to: `signal: ${COMBINED}` },
       options: { clients: ["callApi"] },
     }),
+    // The project's clients and wrappers as shared settings: the model's one answer, for every rule and the inventory.
+    {
+      ...invalid("settings clients: a custom function", inTool("  await /*>*/callApi(args.url)/*<*/;"), {
+        messageId: "missingTimeout",
+        data: { label: "callApi", tool: TOOL, remedy: REMEDY.custom },
+        suggest: addTimeout("callApi(args.url)", "callApi(args.url, { timeout: 30000 })"),
+      }),
+      settings: { "mcp-errors": { clients: ["callApi"] } },
+    },
     invalid("timeoutMs: fetch", inTool("  await /*>*/fetch(args.url)/*<*/;"), {
       messageId: "missingTimeout",
       suggest: addSignal("fetch(args.url)", "fetch(args.url, { signal: AbortSignal.any([extra.signal, AbortSignal.timeout(10000)]) })"),

@@ -5,11 +5,20 @@
  * and the program index.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { recordImport, recordRequireBinding, staticString, unwrap } from "../../util/ast.js";
-import type { ExternalCall, Instance } from "../types.js";
+import {
+  type FunctionNode,
+  enclosingFunction,
+  functionName,
+  recordImport,
+  recordRequireBinding,
+  resolveFunction,
+  staticString,
+  unwrap,
+} from "../../util/ast.js";
+import type { ExternalCall, Instance, PassThrough } from "../types.js";
 import { mayLeaveProcess, promisifiedNames } from "./candidates.js";
 import { classifyCall, isRequireCall } from "./classify.js";
-import { collectDefaultTimeouts } from "./guards.js";
+import { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
 
 export { mayLeaveProcess, promisifiedNames } from "./candidates.js";
 export { type ClientFacts, classifyCall, instanceDeclaredAs } from "./classify.js";
@@ -38,29 +47,94 @@ export function collectImports(program: TSESTree.Program): Map<string, string> {
   return map;
 }
 
+/** What the project says about its own clients and guards (`settings["mcp-errors"]`, shared by every rule). */
+export interface CallSettings {
+  /** More functions that leave the process (`callApi`, `client.request`). */
+  readonly clients: ReadonlySet<string>;
+  /** Functions that bound what they wrap, beyond names that say timeout or deadline. */
+  readonly wrappers: ReadonlySet<string>;
+}
+
+export const NO_CALL_SETTINGS: CallSettings = { clients: new Set(), wrappers: new Set() };
+
+/** What the reader needs to know about the file. */
+export interface CallReading {
+  readonly sourceCode: SourceCode;
+  readonly calls: readonly TSESTree.CallExpression[];
+  readonly importedFrom: ReadonlyMap<string, string>;
+  readonly importedInstances: ReadonlyMap<string, Instance>;
+  /** Functions of other files that hand a parameter to a client as its options. */
+  readonly importedPassThrough: ReadonlyMap<string, PassThrough>;
+  readonly settings: CallSettings;
+  /** The request signals of the handlers whose path runs through a call (a signal forwarded alone is no timeout). */
+  readonly signalsAt: (call: TSESTree.CallExpression) => readonly string[];
+  /** Functions a guard cannot reach past (the tool handlers). */
+  readonly boundaries: ReadonlySet<TSESTree.Node>;
+}
+
 /**
- * The model's answer to "does this call leave the process, and is it bounded?", memoized per
- * call. The promisified names and the file's default timeouts are read on the first question.
+ * The one answer to "does this call leave the process, and is it bounded?", for every rule and
+ * the inventory: the client and how its options bound it, calls of same-file and imported
+ * functions that pass their options to a client, and guards around the call (`Promise.race`, a
+ * wrapper named for a timeout). Memoized per call; the file-wide facts are read on first use.
  */
-export function externalCallReader(
-  sourceCode: SourceCode,
-  calls: readonly TSESTree.CallExpression[],
-  importedFrom: ReadonlyMap<string, string>,
-  importedInstances: ReadonlyMap<string, Instance>,
-): (call: TSESTree.CallExpression) => ExternalCall | undefined {
+export function externalCallReader(reading: CallReading): (call: TSESTree.CallExpression) => ExternalCall | undefined {
+  const { sourceCode, calls, importedFrom, settings } = reading;
   let promisified: Set<string> | undefined;
   let defaults: Set<string> | undefined;
+  let local: Map<string, { fn: FunctionNode; passThrough: PassThrough }> | undefined;
   const cache = new Map<TSESTree.CallExpression, ExternalCall | undefined>();
-  const noClients: ReadonlySet<string> = new Set();
+  const classify = (call: TSESTree.CallExpression, passThrough: ReadonlyMap<string, PassThrough>): ExternalCall | undefined => {
+    defaults ??= collectDefaultTimeouts(sourceCode.ast);
+    const facts = {
+      sourceCode,
+      importedFrom,
+      requestSignals: reading.signalsAt(call),
+      customClients: settings.clients,
+      importedInstances: reading.importedInstances,
+      passThrough,
+    };
+    const external = classifyCall(facts, call, defaults);
+    if (!external || external.status === "ok" || external.status === "unknown") return external;
+    return isGuarded(call, settings.wrappers, reading.boundaries) ? { ...external, status: "ok" } : external;
+  };
   return (call) => {
     if (cache.has(call)) return cache.get(call);
     promisified ??= promisifiedNames(calls);
+    const callee = call.callee;
     let external: ExternalCall | undefined;
-    if (mayLeaveProcess(call, importedFrom, noClients, promisified)) {
-      defaults ??= collectDefaultTimeouts(sourceCode.ast);
-      external = classifyCall({ sourceCode, importedFrom, requestSignals: [], customClients: noClients, importedInstances }, call, defaults);
+    // A call of a function listed in `wrappers` is bounded by it.
+    if (callee.type === AST_NODE_TYPES.Identifier && settings.wrappers.has(callee.name)) external = undefined;
+    else if (mayLeaveProcess(call, importedFrom, settings.clients, promisified)) external = classify(call, reading.importedPassThrough);
+    else if (callee.type === AST_NODE_TYPES.Identifier) {
+      // `run(file, args, { encoding })` where a same-file `run` hands its options to `execFileSync`.
+      local ??= localPassThroughs(reading, promisified);
+      const found = local.get(callee.name);
+      if (found && resolveFunction(sourceCode, callee) === found.fn) external = classify(call, new Map([[callee.name, found.passThrough]]));
     }
     cache.set(call, external);
     return external;
   };
+}
+
+/**
+ * Same-file functions that hand a parameter to a client (`run(file, args, options)`), by name:
+ * only a function that makes such a call can be one, and most files have none.
+ */
+function localPassThroughs(reading: CallReading, promisified: ReadonlySet<string>): Map<string, { fn: FunctionNode; passThrough: PassThrough }> {
+  const found = new Map<string, { fn: FunctionNode; passThrough: PassThrough }>();
+  const read = new Set<FunctionNode>();
+  for (const call of reading.calls) {
+    const last = call.arguments.at(-1);
+    if (last?.type !== AST_NODE_TYPES.Identifier) continue;
+    if (call.callee.type === AST_NODE_TYPES.Identifier && reading.settings.wrappers.has(call.callee.name)) continue;
+    if (!mayLeaveProcess(call, reading.importedFrom, reading.settings.clients, promisified)) continue;
+    const fn = enclosingFunction(call);
+    const name = fn ? functionName(fn) : undefined;
+    if (!fn || name === undefined || read.has(fn)) continue;
+    read.add(fn);
+    const passThrough = passThroughOf(reading.sourceCode, reading.importedFrom, fn);
+    if (passThrough) found.set(name, { fn, passThrough });
+  }
+  return found;
 }
