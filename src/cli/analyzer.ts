@@ -14,6 +14,7 @@ import { ESLint } from "eslint";
 import plugin from "../index.js";
 import { REGISTRATION_TEXT } from "../model/index.js";
 import { setLintTargets } from "../typed/conversions.js";
+import { countUnresolved, installWorkspacePaths } from "./workspaces.js";
 import { discover, relativePath, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
@@ -190,6 +191,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   };
 
   options.onStart?.(files.length, { typed: mode.typed, reason: mode.reason, tsconfigs: mode.tsconfigs });
+  if (mode.typed) reportUnresolved(cwd, files, discovered.tsconfigs);
   let raw: ESLint.LintResult[] = [];
   let rulesMeta: Record<string, unknown> = {};
   if (files.length > 0) {
@@ -251,4 +253,28 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     rulesMeta,
     summary: { files: files.length, errors, warnings, fixable, tools: tools.length, durationMs: Math.round(performance.now() - started) },
   };
+}
+
+/**
+ * One notice when TypeScript cannot resolve part of what it is given (dependencies or workspace
+ * packages not installed, base tsconfigs from packages): cross-file analysis stops there.
+ */
+function reportUnresolved(cwd: string, files: readonly string[], tsconfigs: readonly string[]): void {
+  installWorkspacePaths(cwd);
+  const {
+    imports,
+    files: inFiles,
+    baseConfigs,
+  } = countUnresolved(
+    files.map((file) => path.resolve(cwd, file)),
+    tsconfigs,
+  );
+  if (imports === 0 && baseConfigs === 0) return;
+  const parts = [
+    imports > 0 ? `${String(imports)} import${imports === 1 ? "" : "s"} in ${String(inFiles)} file${inFiles === 1 ? "" : "s"}` : undefined,
+    baseConfigs > 0 ? `${String(baseConfigs)} base tsconfig${baseConfigs === 1 ? "" : "s"}` : undefined,
+  ].filter((part) => part !== undefined);
+  process.stderr.write(
+    `mcp-errors: ${parts.join(" and ")} could not be resolved (dependencies not installed?): cross-file analysis does not follow them. Install the target's dependencies for a complete analysis.\n`,
+  );
 }

@@ -9,6 +9,7 @@ import type { ESLint, Linter } from "eslint";
 import plugin from "../index.js";
 import { FILES, type ConfigName } from "../configs.js";
 import { INVENTORY_PLUGIN, INVENTORY_RULE_ID, inventoryRule } from "./inventory-rule.js";
+import { installWorkspacePaths } from "./workspaces.js";
 
 export type PresetConfig = "recommended" | "strict" | "all";
 export type Severity = "off" | "warn" | "error";
@@ -37,6 +38,8 @@ export function qualifiedRuleId(id: string): string {
 /** The flat config the CLI lints with: the plugin's preset, never the target's own config. */
 export function cliConfig(spec: EngineSpec): Linter.Config[] {
   const name: ConfigName = spec.typed ? `${spec.config}-type-checked` : spec.config;
+  // Workspace packages no `node_modules` links resolve to their sources (in every worker too).
+  if (spec.typed) installWorkspacePaths(spec.cwd);
   const preset = plugin.configs[name] as Linter.Config;
   const overrides = Object.fromEntries(Object.entries(spec.rules).map(([id, severity]) => [qualifiedRuleId(id), severity]));
   const parserOptions = spec.typed

@@ -1,0 +1,274 @@
+/**
+ * Monorepos checked out without `node_modules`: a package that imports a sibling by name
+ * (`import { ThingClient } from "@demo/client"`) cannot be followed, since the name resolves
+ * only through the symlink an install creates. The CLI resolves workspace packages itself, from
+ * the root's `workspaces` (npm, yarn) or `pnpm-workspace.yaml`, each package's `package.json`
+ * (`name`, `exports`, `types`, `main`) and its tsconfig's `rootDir`/`outDir`, and hands the
+ * mapping to TypeScript as `paths`. Nothing is written: the tsconfig files are read through
+ * TypeScript's `sys`, which adds the mapping in memory. It also counts what stays unresolved
+ * (imports, base tsconfigs) for one notice instead of a silently poorer analysis.
+ */
+import { builtinModules } from "node:module";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+
+/** A package of the workspace that no `node_modules` links to: its name and the source file its entry point is built from. */
+export interface WorkspacePackage {
+  readonly name: string;
+  readonly dir: string;
+  /** The source file of the package's main entry, when found. */
+  readonly entry: string | undefined;
+  /** The folder its sources live in (`src`), for subpath imports. */
+  readonly sourceDir: string;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The package patterns of a workspace root: `workspaces` (array, or `{ packages }`) or `pnpm-workspace.yaml`'s `packages:` list. */
+function workspacePatterns(root: string): string[] | undefined {
+  const manifest = readJson(path.join(root, "package.json"));
+  if (isRecord(manifest)) {
+    const workspaces = manifest.workspaces;
+    const list = Array.isArray(workspaces) ? workspaces : isRecord(workspaces) && Array.isArray(workspaces.packages) ? workspaces.packages : undefined;
+    if (list) return list.filter((p): p is string => typeof p === "string");
+  }
+  const pnpm = path.join(root, "pnpm-workspace.yaml");
+  if (!existsSync(pnpm)) return undefined;
+  const patterns: string[] = [];
+  let inPackages = false;
+  for (const line of readFileSync(pnpm, "utf8").split("\n")) {
+    if (/^packages\s*:/u.test(line)) inPackages = true;
+    else if (/^\S/u.test(line)) inPackages = false;
+    else if (inPackages) {
+      const item = /^\s*-\s*["']?([^"'#]+?)["']?\s*(?:#.*)?$/u.exec(line);
+      if (item?.[1]) patterns.push(item[1]);
+    }
+  }
+  return patterns;
+}
+
+/** The folders a pattern names: `packages/*`, `packages/**` (one level of packages), or a folder. */
+function expand(root: string, pattern: string): string[] {
+  if (pattern.startsWith("!")) return [];
+  const clean = pattern.replace(/\/\*\*?$/u, "");
+  const base = path.resolve(root, clean);
+  if (!base.startsWith(root) || !existsSync(base)) return [];
+  if (clean === pattern) return [base];
+  try {
+    return readdirSync(base, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== "node_modules" && !d.name.startsWith("."))
+      .map((d) => path.join(base, d.name));
+  } catch {
+    return [];
+  }
+}
+
+/** The nearest folder from `start` up whose package.json declares workspaces (or that has pnpm-workspace.yaml). */
+export function findWorkspaceRoot(start: string): string | undefined {
+  let current = path.resolve(start);
+  for (;;) {
+    if (workspacePatterns(current) !== undefined) return current;
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+/** The entry points a package.json names, most source-like first: `exports["."]`'s conditions, `types`, `main`, `module`. */
+function entryPoints(manifest: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const add = (value: unknown): void => {
+    if (typeof value === "string") found.push(value);
+    else if (isRecord(value)) for (const key of ["types", "import", "default", "require", "node"]) add(value[key]);
+  };
+  const exports = manifest.exports;
+  add(
+    typeof exports === "string"
+      ? exports
+      : isRecord(exports)
+        ? (exports["."] ?? (Object.keys(exports).some((k) => k.startsWith(".")) ? undefined : exports))
+        : undefined,
+  );
+  for (const key of ["types", "typings", "main", "module"]) add(manifest[key]);
+  return found;
+}
+
+/** The source folder and output folder of a package, from its tsconfig (`src` and `dist` by default). */
+function sourceLayout(dir: string): { rootDir: string; outDir: string | undefined } {
+  const config = ts.readConfigFile(path.join(dir, "tsconfig.json"), (file) => ts.sys.readFile(file)).config as unknown;
+  const options = isRecord(config) && isRecord(config.compilerOptions) ? config.compilerOptions : {};
+  const rootDir = typeof options.rootDir === "string" ? path.resolve(dir, options.rootDir) : path.join(dir, "src");
+  const outDir = typeof options.outDir === "string" ? path.resolve(dir, options.outDir) : undefined;
+  return { rootDir, outDir };
+}
+
+const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"];
+
+/** The source file a built entry point comes from: `dist/index.d.ts` -> `src/index.ts`. */
+function sourceOf(dir: string, entry: string, layout: { rootDir: string; outDir: string | undefined }): string | undefined {
+  const absolute = path.resolve(dir, entry);
+  const stem = absolute.replace(/(?:\.d)?\.[cm]?[jt]sx?$/u, "");
+  const candidates = [stem];
+  const outDir = layout.outDir ?? path.join(dir, "dist");
+  if (stem.startsWith(`${outDir}${path.sep}`)) candidates.push(path.join(layout.rootDir, path.relative(outDir, stem)));
+  for (const candidate of candidates) {
+    for (const extension of SOURCE_EXTENSIONS) if (existsSync(candidate + extension)) return candidate + extension;
+    for (const extension of SOURCE_EXTENSIONS) if (existsSync(path.join(candidate, `index${extension}`))) return path.join(candidate, `index${extension}`);
+  }
+  return undefined;
+}
+
+/** The workspace packages of the root that no `node_modules` of the root links to. */
+export function unlinkedPackages(root: string): WorkspacePackage[] {
+  const packages: WorkspacePackage[] = [];
+  for (const pattern of workspacePatterns(root) ?? []) {
+    for (const dir of expand(root, pattern)) {
+      const manifest = readJson(path.join(dir, "package.json"));
+      if (!isRecord(manifest) || typeof manifest.name !== "string") continue;
+      if (existsSync(path.join(root, "node_modules", manifest.name))) continue;
+      const layout = sourceLayout(dir);
+      const entry = entryPoints(manifest)
+        .map((point) => sourceOf(dir, point, layout))
+        .find((file) => file !== undefined);
+      const fallback = SOURCE_EXTENSIONS.map((extension) => path.join(layout.rootDir, `index${extension}`)).find((file) => existsSync(file));
+      packages.push({ name: manifest.name, dir, entry: entry ?? fallback, sourceDir: layout.rootDir });
+    }
+  }
+  return packages;
+}
+
+/** `paths` for TypeScript: each package's name to its source entry, and its subpaths to its source folder. */
+export function workspacePaths(packages: readonly WorkspacePackage[]): Record<string, string[]> {
+  const paths: Record<string, string[]> = {};
+  for (const pkg of packages) {
+    if (pkg.entry) paths[pkg.name] = [pkg.entry];
+    paths[`${pkg.name}/*`] = [path.join(pkg.sourceDir, "*")];
+  }
+  return paths;
+}
+
+let installed: { readonly root: string; readonly paths: Record<string, string[]> } | undefined;
+
+/**
+ * Makes TypeScript resolve the workspace packages of the workspace around `cwd` (for this
+ * process): every tsconfig read under the workspace root gains `paths` for the packages no
+ * `node_modules` links, merged with the paths it already has (made absolute, since they move to
+ * the file that extends them). Returns the number of packages mapped.
+ */
+export function installWorkspacePaths(cwd: string): number {
+  const root = findWorkspaceRoot(cwd);
+  if (!root) return 0;
+  if (installed?.root === root) return Object.keys(installed.paths).length / 2;
+  const paths = workspacePaths(unlinkedPackages(root));
+  if (Object.keys(paths).length === 0) return 0;
+  const readFile = ts.sys.readFile.bind(ts.sys);
+  installed = { root, paths };
+  ts.sys.readFile = (file, encoding) => {
+    const text = readFile(file, encoding);
+    if (text === undefined || !/[/\\]tsconfig[^/\\]*\.json$/u.test(file) || !file.startsWith(root) || file.includes(`${path.sep}node_modules${path.sep}`))
+      return text;
+    return withPaths(file, text, paths, readFile);
+  };
+  return Object.keys(paths).length / 2;
+}
+
+/** The tsconfig text with the workspace's paths added to the ones it has or inherits. */
+function withPaths(file: string, text: string, paths: Record<string, string[]>, readFile: (file: string) => string | undefined): string {
+  const parsed = ts.parseConfigFileTextToJson(file, text);
+  if (!isRecord(parsed.config)) return text;
+  const config = parsed.config;
+  const options = isRecord(config.compilerOptions) ? config.compilerOptions : {};
+  // What it inherits through `extends`, read without the mapping.
+  const host: ts.ParseConfigHost = { ...ts.sys, readFile, useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames };
+  const effective = ts.parseJsonConfigFileContent(config, host, path.dirname(file), undefined, file).options;
+  const base = effective.baseUrl ?? (effective.pathsBasePath as string | undefined) ?? path.dirname(file);
+  const merged: Record<string, string[]> = {};
+  for (const [key, values] of Object.entries(effective.paths ?? {})) merged[key] = values.map((value) => path.resolve(base, value));
+  for (const [key, values] of Object.entries(paths)) merged[key] ??= values;
+  return JSON.stringify({ ...config, compilerOptions: { ...options, paths: merged } });
+}
+
+/** What TypeScript could not resolve in a typed run: imports of the linted files, and base tsconfigs. */
+export interface Unresolved {
+  readonly imports: number;
+  readonly files: number;
+  readonly baseConfigs: number;
+}
+
+const BUILTINS = new Set(builtinModules);
+
+/**
+ * Counts the imports of the linted files that resolve to nothing, and the `extends` of the
+ * tsconfigs that name a file that is not there. Imports are checked only where a package has no
+ * `node_modules` (elsewhere they resolve; checking every one costs more than it tells).
+ */
+export function countUnresolved(files: readonly string[], tsconfigs: readonly string[]): Unresolved {
+  const missingBases = new Set<string>();
+  const optionsOf = new Map<string, ts.CompilerOptions>();
+  for (const tsconfig of tsconfigs) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    // TS6053: a file named by `extends` is not there (a base config from a package not installed).
+    for (const error of parsed?.errors ?? []) if (error.code === 6053) missingBases.add(ts.flattenDiagnosticMessageText(error.messageText, "\n"));
+    if (parsed) optionsOf.set(path.dirname(tsconfig), parsed.options);
+  }
+  const baseConfigs = missingBases.size;
+  let imports = 0;
+  const withMissing = new Set<string>();
+  const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name);
+  for (const file of files) {
+    if (!/\.[cm]?tsx?$/u.test(file) || hasNodeModules(path.dirname(file))) continue;
+    const options = nearestOptions(path.dirname(file), optionsOf);
+    if (!options) continue;
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
+      const name = imported.fileName;
+      if (name.startsWith("node:") || BUILTINS.has(name) || BUILTINS.has(name.split("/")[0] ?? "")) continue;
+      if (!ts.resolveModuleName(name, file, options, ts.sys, cache).resolvedModule) {
+        imports++;
+        withMissing.add(file);
+      }
+    }
+  }
+  return { imports, files: withMissing.size, baseConfigs };
+}
+
+/** Some folder from `dir` up has a `node_modules` (checked once per folder). */
+const nodeModulesAt = new Map<string, boolean>();
+function hasNodeModules(dir: string): boolean {
+  const known = nodeModulesAt.get(dir);
+  if (known !== undefined) return known;
+  let answer: boolean;
+  try {
+    answer = statSync(path.join(dir, "node_modules")).isDirectory();
+  } catch {
+    answer = false;
+  }
+  const parent = path.dirname(dir);
+  if (!answer && parent !== dir) answer = hasNodeModules(parent);
+  nodeModulesAt.set(dir, answer);
+  return answer;
+}
+
+function nearestOptions(dir: string, optionsOf: ReadonlyMap<string, ts.CompilerOptions>): ts.CompilerOptions | undefined {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const options = optionsOf.get(current);
+    if (options) return options;
+    if (path.dirname(current) === current) return undefined;
+  }
+}
