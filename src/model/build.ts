@@ -5,16 +5,17 @@
  * model's questions (memoized per node, since several rules ask the same ones).
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { enclosingFunction } from "../util/ast.js";
+import { type FunctionNode, enclosingFunction, rangeKey } from "../util/ast.js";
 import { CatchReader } from "./catches.js";
 import { Collector, traversalSteps } from "./collect.js";
-import { type CallSettings, NO_CALL_SETTINGS, externalCallReader } from "./external-calls/index.js";
+import { type CallSettings, NO_CALL_SETTINGS, callerOptions, externalCallReader } from "./external-calls/index.js";
 import { importedFrameworks } from "./frameworks.js";
 import {
   type HandlerSearch,
   addCallToolResultFunction,
   addImportedHandlers,
   collectAliasNames,
+  expandRegistrationHelpers,
   returnsCallToolResult,
   visitClass,
   visitRegistrationCall,
@@ -23,7 +24,7 @@ import {
 import { findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
 import { collectErrorResults, collectResults, findErrorHelpers } from "./results.js";
 import { CallTargets } from "./targets.js";
-import type { ImportedFacts, McpModel, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
+import type { CallerOptions, ImportedFacts, McpModel, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
 import { isUnknownToolAnswer } from "./unknown-tool.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -52,6 +53,8 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     results: EMPTY,
     catches: EMPTY,
     externalCall: () => undefined,
+    callersOf: () => EMPTY,
+    importedCallSites: () => EMPTY,
     importedInstances: new Map(),
     importedPassThrough: new Map(),
     graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY, opaqueWrapperCalls: EMPTY },
@@ -60,7 +63,15 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
 }
 
 function hasFacts(facts: ImportedFacts | undefined): boolean {
-  return facts !== undefined && (facts.roots.length > 0 || facts.helperCalls.length > 0 || facts.instances.size > 0 || facts.wrappers.size > 0);
+  return (
+    facts !== undefined &&
+    (facts.roots.length > 0 ||
+      facts.helperCalls.length > 0 ||
+      facts.instances.size > 0 ||
+      facts.wrappers.size > 0 ||
+      facts.callers.size > 0 ||
+      facts.callSites.size > 0)
+  );
 }
 
 /** Stage 1: one pass over the tree, from ESLint's traversal steps when there are some. */
@@ -91,6 +102,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
   for (const call of collected.calls) visitRegistrationCall(search, call);
   for (const node of collected.classes) visitClass(search, node);
   visitXmcpModule(search, sourceCode.ast);
+  expandRegistrationHelpers(search, collected.calls);
   return search;
 }
 
@@ -98,6 +110,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
 export const NO_TYPES: TypeOracle = {
   isMethodOfNonMcpDependency: () => false,
   isUpstreamResponse: () => false,
+  isFetchFunction: () => false,
 };
 
 /**
@@ -173,6 +186,7 @@ export function buildModel(
     if (!list) signals.set(at, (list = at.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal]))));
     return list;
   };
+  const callersOf = callerReader(sourceCode, calls, targets, imported);
   return {
     sourceCode,
     types,
@@ -199,7 +213,11 @@ export function buildModel(
       settings: callSettings,
       signalsAt,
       boundaries: handlerFunctions,
+      callersOf,
+      types,
     }),
+    callersOf,
+    importedCallSites: (fn) => imported?.callSites.get(rangeKey(fn.range)) ?? EMPTY,
     importedInstances,
     importedPassThrough,
     payloads: new Map(),
@@ -213,6 +231,35 @@ export function buildModel(
         return within ? targets.of(call, within) : EMPTY;
       },
     },
+  };
+}
+
+/**
+ * What the calls of a function pass it: this file's calls (found on first use, in one pass) and
+ * the calls on tool paths in other files that the program index saw.
+ */
+function callerReader(
+  sourceCode: SourceCode,
+  calls: readonly TSESTree.CallExpression[],
+  targets: CallTargets,
+  imported: ImportedFacts | undefined,
+): (fn: FunctionNode) => readonly CallerOptions[] {
+  let local: Map<FunctionNode, CallerOptions[]> | undefined;
+  return (fn) => {
+    if (!local) {
+      local = new Map();
+      for (const call of calls) {
+        const within = enclosingFunction(call);
+        for (const target of within ? targets.of(call, within) : EMPTY) {
+          let list = local.get(target);
+          if (!list) local.set(target, (list = []));
+          list.push(callerOptions(sourceCode, call));
+        }
+      }
+    }
+    const other = imported?.callers.get(rangeKey(fn.range)) ?? EMPTY;
+    const own = local.get(fn) ?? EMPTY;
+    return other.length === 0 ? own : [...own, ...other];
   };
 }
 

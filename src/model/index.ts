@@ -27,6 +27,7 @@ export { categoriesOf, getPayload, jsonStringifyArgument, objectLiteral, passedA
 export {
   type CallSettings,
   NO_CALL_SETTINGS,
+  callerOptions,
   externalCallReader,
   type ClientFacts,
   classifyCall,

@@ -84,7 +84,7 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
         return;
       }
       // Only the region's calls and nested functions belong to this tool.
-      for (const child of f.children) if (isInside(child, region) && mark(child, handler)) queue.push(child);
+      for (const child of f.children) if (isInside(child, region) && !isReturnedMethod(child) && mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
         if (!isInside(call, region)) continue;
         if (graphed) record(pathCalls, call, handler);
@@ -97,7 +97,7 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
       const fn = queue.pop() as FunctionNode;
       const f = facts.get(fn);
       if (!f) continue;
-      for (const child of f.children) if (mark(child, handler)) queue.push(child);
+      for (const child of f.children) if (!isReturnedMethod(child) && mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
         if (graphed) record(pathCalls, call, handler);
         for (const target of targets.of(call, fn)) if (mark(target, handler)) queue.push(target);
@@ -105,6 +105,18 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
     }
   }
   return { onPath, regionsOf, pathCalls };
+}
+
+/**
+ * A method of an object that its function returns (`return { getItem() {...}, ping() {...} }`):
+ * making the object does not run it; it is on a tool's path only when the tool calls it.
+ */
+function isReturnedMethod(fn: FunctionNode): boolean {
+  const property = fn.parent;
+  if (property.type !== AST_NODE_TYPES.Property || property.value !== fn) return false;
+  const object = property.parent;
+  const holder = object.parent;
+  return holder.type === AST_NODE_TYPES.ReturnStatement || (holder.type === AST_NODE_TYPES.ArrowFunctionExpression && holder.body === object);
 }
 
 /**
@@ -213,6 +225,8 @@ export function handlersThrough(paths: HandlerPaths, node: TSESTree.Node): reado
       if (regional && regional.length > 0) return regional;
       const list = paths.onPath.get(fn);
       if (list) return list;
+      // A method of a returned object runs when called, not where the object is made.
+      if (isReturnedMethod(fn)) return EMPTY;
     }
     current = current.parent;
   }

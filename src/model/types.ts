@@ -109,6 +109,16 @@ export interface ImportedFacts {
   readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
   /** Imported functions of other files that hand a parameter to a client as its options. */
   readonly passThrough: ReadonlyMap<string, PassThrough>;
+  /** Functions of this file (range key) -> what the calls on tool paths in other files pass them. */
+  readonly callers: ReadonlyMap<string, readonly CallerOptions[]>;
+  /** Functions of this file (range key) -> the calls on tool paths in other files that run them. */
+  readonly callSites: ReadonlyMap<string, readonly ImportedCallSite[]>;
+}
+
+/** A call in another file, on a tool's path, of a function of this file: with that file's model, for following its value. */
+export interface ImportedCallSite {
+  readonly call: TSESTree.CallExpression;
+  readonly model: () => McpModel;
 }
 
 /** A tool result object literal: returned by some function, or built on a handler path. */
@@ -175,6 +185,10 @@ export interface McpModel {
   readonly catches: readonly TSESTree.CatchClause[];
   /** The call leaves the process (HTTP client, fetch, child process): memoized per call. */
   externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
+  /** What the calls of a function pass it, as options (this file's, and those on tool paths in other files). */
+  callersOf(fn: FunctionNode): readonly CallerOptions[];
+  /** The calls of a function in other files, on tool paths (typed analysis). */
+  importedCallSites(fn: FunctionNode): readonly ImportedCallSite[];
   /** HTTP client instances imported from other files, by local name (typed analysis). */
   readonly importedInstances: ImportedFacts["instances"];
   /** Functions of other files that hand a parameter to a client as its options, by local name (typed analysis). */
@@ -228,6 +242,20 @@ export interface ExternalCall {
   readonly insertOptionsAfter: TSESTree.Node | undefined;
   /** For `cancellation-only` / `fetch-timeout-option`: the property to rewrite. */
   readonly property: TSESTree.Property | undefined;
+  /** The options come from a parameter of the enclosing function (`{ ...init, headers }`): judged at its callers. */
+  readonly fromCaller?: OptionsFromCaller;
+}
+
+/** A parameter that options are taken from: the function and the parameter's position. */
+export interface OptionsFromCaller {
+  readonly fn: FunctionNode;
+  readonly index: number;
+}
+
+/** What one call passes in each argument, read as options (`unknown`: a spread argument hides the positions). */
+export interface CallerOptions {
+  readonly args: readonly ("bounded" | "none" | "unknown")[];
+  readonly unknown: boolean;
 }
 
 /**
@@ -260,4 +288,6 @@ export interface TypeOracle {
   isMethodOfNonMcpDependency(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
   /** The value is typed as an upstream HTTP response (fetch's `Response`, an `AxiosResponse`). */
   isUpstreamResponse(sourceCode: SourceCode, node: TSESTree.Node): boolean;
+  /** The value is typed as the global `fetch` function (`typeof fetch`), whatever its name. */
+  isFetchFunction(sourceCode: SourceCode, node: TSESTree.Node): boolean;
 }

@@ -144,7 +144,9 @@ export default createRule<Options, MessageIds>({
           if (!answer) continue;
           // Failure wording is a failure passed off as an answer; empty or "no data" says there is nothing.
           const nothing = empty !== undefined || (text !== undefined && NO_DATA_TEXT.test(text) && !FAILURE_TEXT.test(text));
-          const tool = toolLabel(model.toolNamesAt(answer));
+          // An answer in another file names no tool here: the tools whose path runs through `fn` do.
+          const answerTools = model.toolNamesAt(answer);
+          const tool = toolLabel(answerTools.length > 0 ? answerTools : model.toolNamesAt(fn));
           context.report({
             node: value ?? statement,
             messageId: nothing ? "swallowedEmpty" : "swallowedResult",

@@ -19,6 +19,7 @@ export type Options = [
 ];
 export type MessageIds =
   | "missingTimeout"
+  | "missingTimeoutFromCallers"
   | "fetchTimeoutIgnored"
   | "cancellationIsNotTimeout"
   | "addTimeoutSignal"
@@ -98,6 +99,8 @@ export default createRule<Options, MessageIds>({
     messages: {
       missingTimeout:
         "This {{label}} call in {{tool}} has no timeout: if the upstream hangs, the agent waits until its own request times out and learns nothing. Pass {{remedy}}.",
+      missingTimeoutFromCallers:
+        "This {{label}} call in {{tool}} takes its options from its callers, and none of them passes a timeout: if the upstream hangs, the agent waits until its own request times out and learns nothing. Give the call a default: {{remedy}} (a caller's own still wins).",
       fetchTimeoutIgnored:
         "The fetch API ignores a `timeout` option, so this call in {{tool}} still has no timeout. Use `signal: AbortSignal.timeout(ms)`.",
       cancellationIsNotTimeout:
@@ -161,6 +164,7 @@ export default createRule<Options, MessageIds>({
                 settings: own ?? shared,
                 signalsAt: (call) => model.handlersAt(call).flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal])),
                 boundaries: model.handlerFunctions,
+                callersOf: (fn) => model.callersOf(fn),
               })
             : (call: TSESTree.CallExpression) => model.externalCall(call);
         for (const call of calls) {

@@ -5,9 +5,10 @@
  */
 import type { TypeOracle } from "../model/index.js";
 import { isMethodOfNonMcpDependency } from "./receiver.js";
-import { isResponseByType } from "./values.js";
+import { isFetchByType, isResponseByType } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
   isUpstreamResponse: isResponseByType,
+  isFetchFunction: isFetchByType,
 };

@@ -31,3 +31,18 @@ export function isResponseByType(sourceCode: Readonly<TSESLint.SourceCode>, node
   const declarations = (symbol.getDeclarations() ?? []) as Declaration[];
   return declarations.length > 0 && declarations.every((declaration) => where.test(declaration.getSourceFile().fileName));
 }
+
+/** Where the global `fetch` is declared: the DOM lib, or Node's types (undici). */
+const FETCH_DECLARED = /[/\\](?:lib\.dom\.d\.ts|lib\.webworker\.d\.ts|undici-types[/\\].*|@types[/\\]node[/\\].*)$/u;
+
+/** Whether the checker types `node` as the global `fetch` function (`const doFetch: typeof fetch = ...`). */
+export function isFetchByType(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): boolean {
+  const services = sourceCode.parserServices;
+  const program = services?.program;
+  const tsNode = program ? services.esTreeNodeToTSNodeMap?.get(node) : undefined;
+  if (!program || !tsNode) return false;
+  const symbol = program.getTypeChecker().getTypeAtLocation(tsNode).getSymbol();
+  if (symbol?.getName() !== "fetch") return false;
+  const declarations = (symbol.getDeclarations() ?? []) as Declaration[];
+  return declarations.length > 0 && declarations.every((declaration) => FETCH_DECLARED.test(declaration.getSourceFile().fileName));
+}

@@ -33,20 +33,31 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "16 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "23 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
       ["git_log", "class-instance/src/server.ts:8", "class-instance/src/server.ts:8", "0/0", "0/1", 1],
       // An axios instance created in another file, with and without a default timeout.
       ["web_search", "client-instance/src/server.ts:7", "client-instance/src/server.ts:7", "0/0", "1/2", 1],
+      // Definitions through an identity helper and through one that retypes `run`: one tool each.
+      ["tides", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
+      ["forecast", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
+      // A function loaded with `await import()`.
+      ["export_report", "dynamic-import/src/server.ts:5", "dynamic-import/src/server.ts:5", "0/0", "0/1", 1],
+      ["account_history", "empty-value-flow/src/server.ts:6", "empty-value-flow/src/server.ts:6", "0/0", "1/1", 1],
       // Error results built by a helper of another file, classified there.
       ["search_contacts", "error-helper/src/server.ts:7", "error-helper/src/server.ts:7", "3/3", "1/1", 2],
       // The project's own `fetch`, imported: followed into its module, not taken for the global.
+      // Only the method the tool calls, of the object the factory returns.
+      ["get_product", "factory-methods/src/server.ts:6", "factory-methods/src/server.ts:6", "0/0", "0/1", 1],
       ["get_page", "imported-fetch/src/server.ts:6", "imported-fetch/src/server.ts:6", "0/1", "1/1", 1],
       ["get_forecast", "imported-function/src/server.ts:7", "imported-function/src/server.ts:7", "0/1", "0/1", 2],
       // The handler itself is imported: its location is in the other file.
       ["translate", "imported-handler/src/server.ts:7", "imported-handler/src/handlers/translate.ts:1", "0/1", "0/1", 3],
+      // A dispatch table of another file: one tool per key.
+      ["lookup_user", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "0/1", 1],
+      ["list_teams", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "1/1", 0],
       ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
       ["get_alerts", "object-member/src/server.ts:7", "object-member/src/server.ts:7", "0/0", "0/1", 1],
       // A function of another file that hands its options to execFileSync: checked at each call.
@@ -63,6 +74,12 @@ describe("tool inventory", () => {
       // One registration in a loop over a registry: one entry per tool, each with its handler.
       ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
       ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
+      // Options spread from the callers' arguments: bounded as the callers' are (one of three passes a signal).
+      ["get_order", "spread-options/src/server.ts:8", "spread-options/src/server.ts:8", "0/0", "0/1", 1],
+      ["cancel_order", "spread-options/src/server.ts:13", "spread-options/src/server.ts:13", "0/0", "0/1", 1],
+      ["get_rates", "spread-options/src/server.ts:18", "spread-options/src/server.ts:18", "0/0", "1/3", 2],
+      // A value typed as fetch.
+      ["service_status", "typed-fetch-value/src/server.ts:6", "typed-fetch-value/src/server.ts:6", "0/0", "1/2", 1],
       // A response typed as fetch's, from a helper of another file, turned into text.
       ["forecast_report", "typed-response/src/server.ts:7", "typed-response/src/server.ts:7", "1/1", "1/1", 1],
       // A wrapper of another file that catches: its throws do not escape.
@@ -79,10 +96,15 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["git_log", false],
       ["web_search", false],
+      ["(unnamed)", false],
+      ["export_report", false],
+      ["account_history", false],
       ["search_contacts", false],
+      ["get_product", false],
       ["get_page", false],
       ["get_forecast", false],
       ["translate", true],
+      ["(unnamed)", false],
       ["search", false],
       ["get_alerts", false],
       ["describe_pod", false],
@@ -91,6 +113,10 @@ describe("tool inventory", () => {
       ["ping_host", false],
       ["(unnamed)", true],
       ["(unnamed)", true],
+      ["get_order", false],
+      ["cancel_order", false],
+      ["get_rates", false],
+      ["service_status", false],
       ["forecast_report", false],
       ["read_note", false],
       ["delete_note", false],

@@ -707,6 +707,173 @@ const passThroughCases = {
   ],
 };
 
+// A function that spreads its caller's options into its own (or takes the rest of them) is as
+// bounded as what its callers pass: one report at the call when none passes a bound.
+const SEARCH_API =
+  'async function searchApi(path, init) {\n  return /*>*/fetch(`https://search.example.com${path}`, { ...init, headers: { accept: "json" } })/*<*/;\n}\n';
+const spreadCases = {
+  valid: [
+    valid(
+      "a spreading helper whose caller passes a signal",
+      inTool('  await searchApi("/q", { signal: AbortSignal.timeout(5000) });', { top: SEARCH_API }),
+    ),
+    valid("a spreading helper whose caller passes options it cannot see", inTool('  await searchApi("/q", args.init);', { top: SEARCH_API })),
+    valid(
+      "a spreading helper one of whose callers passes a timeout",
+      inTool('  await searchApi("/q");\n  await searchApi("/r", { timeout: 5000 });', { top: SEARCH_API }),
+    ),
+    valid(
+      "a helper that sets the signal on the options it was given",
+      inTool('  await load("/q", {});', {
+        top: "async function load(url, init) {\n  init.signal = AbortSignal.timeout(5000);\n  return fetch(url, { ...init });\n}\n",
+      }),
+    ),
+    valid(
+      "the rest of the options, after the pattern took the signal out",
+      inTool('  await load("/q", {});', {
+        top: "async function load(url, options) {\n  const { signal, ...init } = options;\n  return fetch(url, init);\n}\n",
+      }),
+    ),
+  ],
+  invalid: [
+    invalid("a spreading helper called without options", inTool('  await searchApi("/q");', { top: SEARCH_API }), {
+      messageId: "missingTimeoutFromCallers",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("{ ...init,", "{ signal: AbortSignal.timeout(30000), ...init,"),
+    }),
+    invalid("a spreading helper whose callers pass options without a bound", inTool('  await searchApi("/q", { method: "GET" });', { top: SEARCH_API }), {
+      messageId: "missingTimeoutFromCallers",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("{ ...init,", "{ signal: AbortSignal.timeout(30000), ...init,"),
+    }),
+    invalid(
+      "the rest of the caller's options, handed to fetch",
+      inTool('  await load("/q", { retries: 2 });', {
+        top: "async function load(url, options = {}) {\n  const { retries = 0, ...init } = options;\n  return /*>*/fetch(url, init)/*<*/;\n}\n",
+      }),
+      { messageId: "missingTimeoutFromCallers", data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch }, suggest: null },
+    ),
+    invalid(
+      "a client method that spreads its options, called by another method",
+      inTool('  await api.getThing("1");', {
+        top: "class Api {\n  async request(path, init = {}) {\n    return /*>*/fetch(path, { ...init })/*<*/;\n  }\n  async getThing(id) {\n    return this.request(`/things/${id}`);\n  }\n}\nconst api = new Api();\n",
+      }),
+      {
+        messageId: "missingTimeoutFromCallers",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal("{ ...init }", "{ signal: AbortSignal.timeout(30000), ...init }"),
+      },
+    ),
+  ],
+};
+
+// Clients generated from an OpenAPI description: every operation is an HTTP call.
+const OCA = 'import OpenAPIClientAxios from "openapi-client-axios";\n';
+const ocaClient = (options: string) => `const generated = new OpenAPIClientAxios(${options});\n`;
+const OPENAPI_FETCH = 'import createClient from "openapi-fetch";\nconst petstore = createClient({ baseUrl: "https://pets.example.com" });\n';
+const generatedCases = {
+  valid: [
+    valid(
+      "openapi-client-axios with a timeout in axiosConfigDefaults",
+      inTool("  const api = await generated.init();\n  await api.getPet({ id: 1 });", {
+        imports: OCA,
+        top: ocaClient('{ definition: "./spec.json", axiosConfigDefaults: { timeout: 5000 } }'),
+      }),
+    ),
+    valid(
+      "an openapi-client-axios operation with a timeout in its config",
+      inTool("  const api = await generated.init();\n  await api.getPet({ id: 1 }, null, { timeout: 5000 });", {
+        imports: OCA,
+        top: ocaClient('{ definition: "./spec.json" }'),
+      }),
+    ),
+    valid(
+      "openapi-client-axios built from options the rule cannot read",
+      inTool("  const api = await generated.init();\n  await api.getPet({ id: 1 });", { imports: OCA, top: ocaClient("options") }),
+    ),
+    valid("an openapi-fetch call with a signal", inTool('  await petstore.GET("/pets", { signal: AbortSignal.timeout(5000) });', { top: OPENAPI_FETCH })),
+    valid(
+      "an openapi-fetch client with its own fetch",
+      inTool('  await pets.GET("/pets");', {
+        imports: 'import createClient from "openapi-fetch";\n',
+        top: 'const pets = createClient({ baseUrl: "https://pets.example.com", fetch: boundedFetch });\n',
+      }),
+    ),
+  ],
+  invalid: [
+    invalid(
+      "an openapi-client-axios operation without a timeout",
+      inTool("  const api = await generated.init();\n  await /*>*/api.getPet({ id: 1 })/*<*/;", {
+        imports: OCA,
+        top: ocaClient('{ definition: "./spec.json" }'),
+      }),
+      { messageId: "missingTimeout", data: { label: "api.getPet", tool: TOOL, remedy: REMEDY.axios }, suggest: null },
+    ),
+    invalid(
+      "an openapi-client-axios operation called by name",
+      inTool("  const api = await generated.init();\n  await /*>*/api[args.operation](args.params)/*<*/;", {
+        imports: OCA,
+        top: ocaClient('{ definition: "./spec.json", axiosConfigDefaults: { baseURL: "https://api.example.com" } }'),
+      }),
+      { messageId: "missingTimeout", data: { label: "api.[operation]", tool: TOOL, remedy: REMEDY.axios }, suggest: null },
+    ),
+    invalid("an openapi-fetch call without a signal", inTool('  await /*>*/petstore.GET("/pets")/*<*/;', { top: OPENAPI_FETCH }), {
+      messageId: "missingTimeout",
+      data: { label: "petstore.GET", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal('GET("/pets")', `GET("/pets", { signal: ${COMBINED} })`),
+    }),
+  ],
+};
+
+// A registration helper of the project's own: each call registers a tool whose handler is the function it passes.
+const HELPER_CLASS = (body: string) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+class Tools {
+  server = new McpServer({ name: "demo", version: "1.0.0" });
+  addTool(name, handler) {
+    const wrapped = async (args) => handler(args);
+    this.server.registerTool(name, { description: name }, wrapped);
+  }
+  init() {
+${body}
+  }
+}`;
+const registrationHelperCases = {
+  valid: [
+    valid(
+      "a helper's tool whose fetch has a timeout",
+      HELPER_CLASS('    this.addTool("get_widget", async (args) => fetch(args.url, { signal: AbortSignal.timeout(5000) }));'),
+    ),
+  ],
+  invalid: [
+    invalid(
+      "a handler passed to the project's own addTool()",
+      HELPER_CLASS('    this.addTool("get_widget", async (args) => /*>*/fetch(args.url)/*<*/);'),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: 'tool "get_widget"', remedy: REMEDY.fetch },
+        suggest: addSignal("fetch(args.url)", "fetch(args.url, { signal: AbortSignal.timeout(30000) })"),
+      },
+    ),
+    invalid(
+      "a handler passed to a registration function that registers it as it is",
+      `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+function register(name, handler) {
+  server.registerTool(name, { description: name }, handler);
+}
+register("list_widgets", async () => {
+  const response = await /*>*/fetch("https://widgets.example.com")/*<*/;
+  return { content: [{ type: "text", text: await response.text() }] };
+});`,
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: 'tool "list_widgets"', remedy: REMEDY.fetch },
+        suggest: addSignal('fetch("https://widgets.example.com")', 'fetch("https://widgets.example.com", { signal: AbortSignal.timeout(30000) })'),
+      },
+    ),
+  ],
+};
+
 const guardCases = {
   valid: [
     valid("Promise.race with a timer", inTool("  await Promise.race([fetch(args.url), timeout(5000)]);")),
@@ -1010,6 +1177,9 @@ ruleTester.run("require-timeout", rule, {
     ...httpCases.valid,
     ...childCases.valid,
     ...passThroughCases.valid,
+    ...spreadCases.valid,
+    ...generatedCases.valid,
+    ...registrationHelperCases.valid,
     ...guardCases.valid,
     ...optionCases.valid,
   ],
@@ -1020,6 +1190,9 @@ ruleTester.run("require-timeout", rule, {
     ...httpCases.invalid,
     ...childCases.invalid,
     ...passThroughCases.invalid,
+    ...spreadCases.invalid,
+    ...generatedCases.invalid,
+    ...registrationHelperCases.invalid,
     ...guardCases.invalid,
     ...dispatchCases.invalid,
     ...optionCases.invalid,

@@ -4,7 +4,7 @@
  * child_process has), and which local names are promisified child_process functions.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import { calleeName } from "../../util/ast.js";
+import { calleeName, unwrap } from "../../util/ast.js";
 
 const CLIENT_METHODS = new Set([
   "get",
@@ -30,6 +30,16 @@ const CLIENT_METHODS = new Set([
   "fetch",
 ]);
 
+const GENERATED_CLIENTS = new Set(["openapi-client-axios", "openapi-fetch"]);
+const generatedImports = new WeakMap<ReadonlyMap<string, string>, boolean>();
+
+/** The file imports a generator of OpenAPI clients, whose operations may have any name (read once per import map). */
+function importsGeneratedClient(imported: ReadonlyMap<string, string>): boolean {
+  let answer = generatedImports.get(imported);
+  if (answer === undefined) generatedImports.set(imported, (answer = [...imported.values()].some((source) => GENERATED_CLIENTS.has(source))));
+  return answer;
+}
+
 /**
  * A cheap syntactic filter run before the real classification: the callee is `fetch`, an
  * imported name, a configured client, or a method name an HTTP client or child_process has.
@@ -46,7 +56,11 @@ export function mayLeaveProcess(
     return name === "fetch" || imported.has(name) || clients.has(name) || promisified.has(name);
   }
   if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier) {
-    return CLIENT_METHODS.has(callee.property.name) || clients.size > 0;
+    return CLIENT_METHODS.has(callee.property.name) || clients.size > 0 || importsGeneratedClient(imported);
+  }
+  // `api[operation](params)` on a generated client.
+  if (callee.type === AST_NODE_TYPES.MemberExpression && callee.computed) {
+    return unwrap(callee.object).type === AST_NODE_TYPES.Identifier && importsGeneratedClient(imported);
   }
   return false;
 }

@@ -4,23 +4,14 @@
  * timeout: from its options, its instance's defaults, or a timer set on its request.
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import {
-  calleeName,
-  constInitializer,
-  findProperty,
-  findVariable,
-  hasSpread,
-  isFunctionNode,
-  memberName,
-  memberPath,
-  staticString,
-  thisPropertyInitializer,
-  unwrap,
-} from "../../util/ast.js";
+import { constInitializer, findVariable, hasSpread, memberName, memberPath, thisPropertyInitializer, unwrap } from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
-import type { ClientKind, ExternalCall, Instance, PassThrough } from "../types.js";
+import type { ClientKind, ExternalCall, Instance } from "../types.js";
+import { type ClientFacts, importOf, splitImport } from "./facts.js";
+import { generatedCall, generatedClientOf } from "./generated.js";
+import { looksLikeUrl, ok, readOptions, timeoutIn, unknown } from "./options.js";
 
-const DefinitionType = TSESLint.Scope.DefinitionType;
+export { type ClientFacts, isRequireCall } from "./facts.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -40,61 +31,10 @@ const GOT_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "s
 
 const EXECA = new Set(["execa", "execaSync", "execaCommand", "execaCommandSync", "execaNode"]);
 
-/** Request-signal shapes that give cancellation only. */
-const CANCELLATION_SIGNAL = /^(extra|ctx|context|requestExtra|toolCtx)\.(signal|mcpReq\.signal)$|\.mcpReq\.signal$|^this\.abortSignal$/;
-
-export interface ClientFacts {
-  readonly sourceCode: SourceCode;
-  readonly importedFrom: ReadonlyMap<string, string>;
-  /** Source text of the request signals in scope of the call's handler. */
-  readonly requestSignals: readonly string[];
-  readonly customClients: ReadonlySet<string>;
-  /** The module `fetch` was imported from, when it was. */
-  readonly fetchModule?: string;
-  /** HTTP client instances imported from other files, by local name (typed analysis). */
-  readonly importedInstances?: ReadonlyMap<string, Instance>;
-  /** Functions that hand one of their parameters to a client as its options, by local name. */
-  readonly passThrough?: ReadonlyMap<string, PassThrough>;
-}
-
 /** The instance a `const` declared in this file holds (for the program index). */
 export function instanceDeclaredAs(sourceCode: SourceCode, importedFrom: ReadonlyMap<string, string>, id: TSESTree.Identifier): Instance | undefined {
   return instanceOf({ sourceCode, importedFrom, requestSignals: [], customClients: new Set() }, id);
 }
-
-/** Where a local name comes from: `axios`, `child_process#exec`, or undefined. */
-function importOf(facts: ClientFacts, identifier: TSESTree.Identifier, depth = 0): string | undefined {
-  const direct = facts.importedFrom.get(identifier.name);
-  const variable = findVariable(facts.sourceCode, identifier);
-  const def = variable?.defs[0];
-  if (direct !== undefined && def && (def.type === DefinitionType.ImportBinding || def.type === DefinitionType.Variable)) {
-    if (def.type === DefinitionType.ImportBinding || isRequireCall(def.node.init)) return direct;
-  }
-  if (depth > 2 || !def || def.type !== DefinitionType.Variable || !def.node.init) return undefined;
-  const init = unwrap(def.node.init);
-  // `const execAsync = promisify(exec)` / `util.promisify(cp.execFile)`.
-  if (init.type === AST_NODE_TYPES.CallExpression && calleeName(init) === "promisify" && init.arguments[0]) {
-    const target = unwrap(init.arguments[0]);
-    if (target.type === AST_NODE_TYPES.Identifier) return importOf(facts, target, depth + 1);
-    if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.Identifier) {
-      const module = importOf(facts, target.object, depth + 1);
-      const name = memberName(target);
-      return module !== undefined && name !== undefined ? `${module}#${name}` : undefined;
-    }
-  }
-  return undefined;
-}
-
-export function isRequireCall(node: TSESTree.Node | null | undefined): boolean {
-  const n = node ? unwrap(node) : undefined;
-  return n?.type === AST_NODE_TYPES.CallExpression && n.callee.type === AST_NODE_TYPES.Identifier && n.callee.name === "require";
-}
-
-function splitImport(source: string): [string, string | undefined] {
-  const index = source.indexOf("#");
-  return index === -1 ? [source, undefined] : [source.slice(0, index), source.slice(index + 1)];
-}
-
 function instanceOf(facts: ClientFacts, reference: TSESTree.Identifier | TSESTree.MemberExpression): Instance | undefined {
   const init = reference.type === AST_NODE_TYPES.Identifier ? constInitializer(facts.sourceCode, reference) : thisPropertyInitializer(reference);
   if (init?.type !== AST_NODE_TYPES.CallExpression) return undefined;
@@ -112,19 +52,6 @@ function instanceOf(facts: ClientFacts, reference: TSESTree.Identifier | TSESTre
   if (config) hasTimeout = timeoutIn(config, client) ?? (hasSpread(config) ? undefined : false);
   return { client, hasTimeout };
 }
-
-/** Whether an options object bounds the call: a non-zero `timeout` or any `signal`. */
-function timeoutIn(options: TSESTree.ObjectExpression, client: ClientKind): boolean | undefined {
-  const timeout = findProperty(options, "timeout");
-  if (timeout) {
-    const value = unwrap(timeout.value);
-    if (value.type === AST_NODE_TYPES.Literal && value.value === 0) return false;
-    return true;
-  }
-  if (findProperty(options, "signal") || (client === "execa" && findProperty(options, "cancelSignal"))) return true;
-  return undefined;
-}
-
 /** Recognises an external call, or undefined when the call is not one we know. */
 export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpression, fileDefaults: ReadonlySet<string>): ExternalCall | undefined {
   let facts = clientFacts;
@@ -133,7 +60,10 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
   let label = "";
   let optionsIndex: number | "object" = 1;
 
-  if (callee.type === AST_NODE_TYPES.Identifier) {
+  if (facts.typedFetch) {
+    client = "fetch";
+    label = "fetch";
+  } else if (callee.type === AST_NODE_TYPES.Identifier) {
     const source = importOf(facts, callee);
     const [module, named] = source ? splitImport(source) : [undefined, undefined];
     if (callee.name === "fetch" && (source === undefined ? !findVariable(facts.sourceCode, callee) : FETCH_MODULES.has(module ?? ""))) {
@@ -177,6 +107,8 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
     const method = memberName(callee);
     const object = unwrap(callee.object);
     const path = memberPath(callee);
+    const generated = object.type === AST_NODE_TYPES.Identifier ? generatedClientOf(facts, object) : undefined;
+    if (generated && object.type === AST_NODE_TYPES.Identifier) return generatedCall(facts, call, generated, object.name, method);
     if (method === undefined) return undefined;
     if ((path === "globalThis.fetch" || path === "window.fetch") && method === "fetch") {
       client = "fetch";
@@ -235,130 +167,6 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
   }
   return readOptions(facts, call, client, label, optionsIndex);
 }
-
-function ok(call: TSESTree.CallExpression, client: ClientKind, label: string): ExternalCall {
-  return { call, client, label, status: "ok", options: undefined, insertOptionsAfter: undefined, property: undefined };
-}
-
-function unknown(call: TSESTree.CallExpression, client: ClientKind, label: string): ExternalCall {
-  return { call, client, label, status: "unknown", options: undefined, insertOptionsAfter: undefined, property: undefined };
-}
-
-function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, client: ClientKind, label: string, index: number | "object"): ExternalCall {
-  const args = call.arguments;
-  if (args.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return unknown(call, client, label);
-  let optionsNode: TSESTree.Node | undefined;
-  let insertAfter: TSESTree.Node | undefined;
-  if (index === "object") {
-    // Child processes and http take the options object among other arguments.
-    for (let i = 1; i < args.length; i++) {
-      const a = unwrap(args[i] as TSESTree.Node);
-      if (a.type === AST_NODE_TYPES.ObjectExpression) {
-        optionsNode = a;
-        break;
-      }
-      if (a.type === AST_NODE_TYPES.Identifier || a.type === AST_NODE_TYPES.MemberExpression) {
-        const literal = objectLiteral(facts.sourceCode, a);
-        if (literal) {
-          optionsNode = literal;
-          break;
-        }
-        const init = a.type === AST_NODE_TYPES.Identifier ? constInitializer(facts.sourceCode, a) : undefined;
-        // An array of arguments or a callback is not the options; anything else might be.
-        if (!init || (init.type !== AST_NODE_TYPES.ArrayExpression && !isFunctionNode(init))) return unknown(call, client, label);
-      }
-      if (
-        a.type !== AST_NODE_TYPES.ArrayExpression &&
-        !isFunctionNode(a) &&
-        a.type !== AST_NODE_TYPES.Identifier &&
-        a.type !== AST_NODE_TYPES.MemberExpression
-      ) {
-        return unknown(call, client, label);
-      }
-    }
-    if (client === "http" && !optionsNode && args[0]) {
-      // `http.request(options[, cb])`: the options may come first; unknown unless it is a URL.
-      optionsNode = objectLiteral(facts.sourceCode, args[0]);
-      if (!optionsNode && !looksLikeUrl(facts, args[0])) return unknown(call, client, label);
-    }
-    // `req.setTimeout(ms, ...)` on the request bounds it, whatever the options say.
-    if (client === "http" && hasSetTimeout(call)) return ok(call, client, label);
-    if (!optionsNode) {
-      const last = args.at(-1);
-      const lastIsCallback = last ? isFunctionNode(unwrap(last)) : false;
-      insertAfter = lastIsCallback ? undefined : last;
-    }
-  } else {
-    if (args.length > index) {
-      optionsNode = args[index];
-    } else {
-      // `fetch(request)`: a Request object carries its own signal; we cannot tell.
-      if (client === "fetch" && args[0] && !looksLikeUrl(facts, args[0])) return unknown(call, client, label);
-      if (args.length !== index) return unknown(call, client, label);
-      insertAfter = args.at(-1);
-    }
-  }
-  if (!optionsNode) {
-    return { call, client, label, status: "missing", options: undefined, insertOptionsAfter: insertAfter, property: undefined };
-  }
-  const options = objectLiteral(facts.sourceCode, optionsNode);
-  if (!options) return unknown(call, client, label);
-  const signal = findProperty(options, "signal") ?? (client === "execa" ? findProperty(options, "cancelSignal") : undefined);
-  if (signal) {
-    const path = memberPath(signal.value);
-    const onlyCancellation = path !== undefined && (facts.requestSignals.includes(path) || CANCELLATION_SIGNAL.test(path));
-    return { call, client, label, status: onlyCancellation ? "cancellation-only" : "ok", options, insertOptionsAfter: undefined, property: signal };
-  }
-  const timeout = findProperty(options, "timeout");
-  if (client === "fetch") {
-    if (hasSpread(options)) return unknown(call, client, label);
-    // node-fetch v2 honours `timeout` (v3 dropped it); the version is unknown here.
-    if (timeout && facts.fetchModule === "node-fetch") return unknown(call, client, label);
-    return { call, client, label, status: timeout ? "fetch-timeout-option" : "missing", options, insertOptionsAfter: undefined, property: timeout };
-  }
-  const bounded = timeoutIn(options, client);
-  if (bounded === true) return ok(call, client, label);
-  if (bounded === undefined && hasSpread(options)) return unknown(call, client, label);
-  return { call, client, label, status: "missing", options, insertOptionsAfter: undefined, property: timeout };
-}
-
-function looksLikeUrl(facts: ClientFacts, node: TSESTree.Node): boolean {
-  const n = unwrap(node);
-  if (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateLiteral || n.type === AST_NODE_TYPES.BinaryExpression) return true;
-  if (n.type === AST_NODE_TYPES.NewExpression) return calleeName(n) === "URL";
-  if (n.type === AST_NODE_TYPES.CallExpression) return calleeName(n) === "toString" || calleeName(n) === "String";
-  if (n.type === AST_NODE_TYPES.MemberExpression) return memberName(n) === "href" || /url/i.test(memberName(n) ?? "");
-  if (n.type === AST_NODE_TYPES.Identifier) {
-    if (/url|uri|endpoint|href/i.test(n.name)) return true;
-    const init = constInitializer(facts.sourceCode, n);
-    return init ? looksLikeUrl(facts, init) : false;
-  }
-  return false;
-}
-
-/** `http.get(...).setTimeout(...)` or `req.setTimeout(...)` / `req.on("timeout")` on the result. */
-function hasSetTimeout(call: TSESTree.CallExpression): boolean {
-  const parent = call.parent;
-  if (parent.type === AST_NODE_TYPES.MemberExpression && memberName(parent) === "setTimeout") return true;
-  if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
-    const scopeNode = parent.parent.parent;
-    const text = scopeNode.type === AST_NODE_TYPES.BlockStatement || scopeNode.type === AST_NODE_TYPES.Program ? scopeNode : undefined;
-    const name = parent.id.name;
-    return text !== undefined && text.body.some((s) => statementCallsSetTimeoutOn(s, name));
-  }
-  return false;
-}
-
-function statementCallsSetTimeoutOn(statement: TSESTree.Statement, name: string): boolean {
-  if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
-  const e = unwrap(statement.expression);
-  if (e.type !== AST_NODE_TYPES.CallExpression) return false;
-  const path = memberPath(e.callee);
-  if (path === `${name}.setTimeout`) return true;
-  const event = e.arguments[0];
-  return (path === `${name}.on` || path === `${name}.once`) && event !== undefined && staticString(event) === "timeout";
-}
-
 /** `spawn(...).unref()`, or `const child = spawn(...); child.unref()`: the caller lets the process go. */
 function isDetached(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
   const unrefs = (node: TSESTree.Node): boolean => {

@@ -8,6 +8,9 @@ import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/util
 import {
   type FunctionNode,
   enclosingFunction,
+  findVariable,
+  isFunctionNode,
+  memberName,
   functionName,
   recordImport,
   recordRequireBinding,
@@ -15,7 +18,8 @@ import {
   staticString,
   unwrap,
 } from "../../util/ast.js";
-import type { ExternalCall, Instance, PassThrough } from "../types.js";
+import type { CallerOptions, ExternalCall, Instance, PassThrough, TypeOracle } from "../types.js";
+import { boundByCallers } from "./callers.js";
 import { mayLeaveProcess, promisifiedNames } from "./candidates.js";
 import { classifyCall, isRequireCall } from "./classify.js";
 import { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
@@ -23,8 +27,11 @@ import { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
 export { mayLeaveProcess, promisifiedNames } from "./candidates.js";
 export { type ClientFacts, classifyCall, instanceDeclaredAs } from "./classify.js";
 export { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
+export { callerOptions } from "./callers.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
+
+const DefinitionType = TSESLint.Scope.DefinitionType;
 
 /**
  * The import map of a file the MCP model skipped (no MCP evidence): top-level imports and
@@ -70,6 +77,10 @@ export interface CallReading {
   readonly signalsAt: (call: TSESTree.CallExpression) => readonly string[];
   /** Functions a guard cannot reach past (the tool handlers). */
   readonly boundaries: ReadonlySet<TSESTree.Node>;
+  /** What the calls of a function pass it (this file's calls, and those on tool paths in other files). */
+  readonly callersOf: (fn: FunctionNode) => readonly CallerOptions[];
+  /** What the checker can tell (a value typed as `fetch`); nothing without types. */
+  readonly types?: TypeOracle;
 }
 
 /**
@@ -84,7 +95,13 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
   let defaults: Set<string> | undefined;
   let local: Map<string, { fn: FunctionNode; passThrough: PassThrough }> | undefined;
   const cache = new Map<TSESTree.CallExpression, ExternalCall | undefined>();
-  const classify = (call: TSESTree.CallExpression, passThrough: ReadonlyMap<string, PassThrough>): ExternalCall | undefined => {
+  const passing = new Map<FunctionNode, boolean>();
+  const passesOn = (fn: FunctionNode): boolean => {
+    let answer = passing.get(fn);
+    if (answer === undefined) passing.set(fn, (answer = passThroughOf(sourceCode, importedFrom, fn) !== undefined));
+    return answer;
+  };
+  const classify = (call: TSESTree.CallExpression, passThrough: ReadonlyMap<string, PassThrough>, typedFetch = false): ExternalCall | undefined => {
     defaults ??= collectDefaultTimeouts(sourceCode.ast);
     const facts = {
       sourceCode,
@@ -93,8 +110,16 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
       customClients: settings.clients,
       importedInstances: reading.importedInstances,
       passThrough,
+      typedFetch,
     };
-    const external = classifyCall(facts, call, defaults);
+    let external = classifyCall(facts, call, defaults);
+    // Options from a parameter: unbounded when no caller passes a bound in it. A function that
+    // only passes its parameter on is checked at its calls instead (they are the client's calls).
+    const origin = external?.fromCaller;
+    if (external && origin && !passesOn(origin.fn)) {
+      const status = boundByCallers(reading.callersOf(origin.fn), origin.index);
+      if (status !== "unknown") external = { ...external, status };
+    }
     if (!external || external.status === "ok" || external.status === "unknown") return external;
     return isGuarded(call, settings.wrappers, reading.boundaries) ? { ...external, status: "ok" } : external;
   };
@@ -106,7 +131,10 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
     // A call of a function listed in `wrappers` is bounded by it.
     if (callee.type === AST_NODE_TYPES.Identifier && settings.wrappers.has(callee.name)) external = undefined;
     else if (mayLeaveProcess(call, importedFrom, settings.clients, promisified)) external = classify(call, reading.importedPassThrough);
-    else if (callee.type === AST_NODE_TYPES.Identifier) {
+    else if (mayHoldFetch(sourceCode, callee) && reading.types?.isFetchFunction(sourceCode, callee)) {
+      // `const doFetch = obtainFetch(); doFetch(url)`: a value the checker types as `fetch`.
+      external = classify(call, reading.importedPassThrough, true);
+    } else if (callee.type === AST_NODE_TYPES.Identifier) {
       // `run(file, args, { encoding })` where a same-file `run` hands its options to `execFileSync`.
       local ??= localPassThroughs(reading, promisified);
       const found = local.get(callee.name);
@@ -115,6 +143,20 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
     cache.set(call, external);
     return external;
   };
+}
+
+/**
+ * A callee that may hold `fetch` under another name: a variable or parameter of the file
+ * (`doFetch`, `fetchImpl`) or a `this.` member named for fetch. Only those are worth a question
+ * to the checker.
+ */
+function mayHoldFetch(sourceCode: SourceCode, callee: TSESTree.Node): boolean {
+  if (callee.type === AST_NODE_TYPES.MemberExpression) {
+    return callee.object.type === AST_NODE_TYPES.ThisExpression && /fetch/i.test(memberName(callee) ?? "");
+  }
+  if (callee.type !== AST_NODE_TYPES.Identifier) return false;
+  const def = findVariable(sourceCode, callee)?.defs[0];
+  return def?.type === DefinitionType.Parameter || (def?.type === DefinitionType.Variable && !isFunctionNode(def.node.init));
 }
 
 /**

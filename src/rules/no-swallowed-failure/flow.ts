@@ -323,8 +323,9 @@ export class SuccessFlow {
     if (seen.has(fn) || depth > 3) return undefined;
     seen.add(fn);
     if (this.isValueHandler(fn)) return fn;
-    // A handler's own return is the result itself, judged by the result checks.
-    if (this.model.handlers.some((h) => h.entry === fn || h.root === fn)) return undefined;
+    // A handler's own return is the result itself, judged by the result checks (a function that a
+    // tool of another file calls is no handler of its own: its callers are followed below).
+    if (this.model.handlers.some((h) => h.kind !== "imported" && (h.entry === fn || h.root === fn))) return undefined;
     // `ids.map(async (id) => load(id))`: what the callback returns is an element of the mapped array.
     const mapped = mappingCall(fn);
     if (mapped) return this.reaches(mapped, depth + 1, seen);
@@ -333,7 +334,23 @@ export class SuccessFlow {
       const answer = this.reaches(call, depth + 1, seen);
       if (answer) return answer;
     }
+    // Calls on tool paths in other files (typed analysis), followed in their own file.
+    for (const site of this.model.importedCallSites(fn)) {
+      const other = site.model();
+      if (other.handlersAt(site.call).length === 0) continue;
+      const answer = SuccessFlow.of(other).reaches(site.call, depth + 1, seen);
+      if (answer) return answer;
+    }
     return undefined;
+  }
+
+  private static readonly flows = new WeakMap<McpModel, SuccessFlow>();
+
+  /** The flow of another file's model (one per model). */
+  static of(model: McpModel): SuccessFlow {
+    let flow = SuccessFlow.flows.get(model);
+    if (!flow) SuccessFlow.flows.set(model, (flow = new SuccessFlow(model.sourceCode, model)));
+    return flow;
   }
 
   /** Where the value of `node` ends up in a successful answer: a success result, or returned on. */

@@ -5,9 +5,9 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { ExternalCall } from "../../model/index.js";
 import { enclosingFunction, isFunctionNode } from "../../util/ast.js";
-import { containsComment, insertProperty } from "../shared/fix.js";
+import { containsComment, insertProperty, prependProperties } from "../shared/fix.js";
 
-export type ReportId = "missingTimeout" | "fetchTimeoutIgnored" | "cancellationIsNotTimeout";
+export type ReportId = "missingTimeout" | "missingTimeoutFromCallers" | "fetchTimeoutIgnored" | "cancellationIsNotTimeout";
 export type FixId = "addTimeoutSignal" | "addTimeoutOption" | "combineWithTimeout" | "replaceTimeoutWithSignal";
 
 export interface TimeoutRemedy {
@@ -26,13 +26,16 @@ export function timeoutRemedy(
   ms: number,
   signal: string,
 ): TimeoutRemedy {
-  let messageId: ReportId = "missingTimeout";
+  let messageId: ReportId = external.fromCaller ? "missingTimeoutFromCallers" : "missingTimeout";
   let fixId: FixId | undefined;
   let fix: TSESLint.ReportFixFunction | null = null;
   const { property } = external;
   // An options object declared elsewhere (module scope, another function) is shared: leave it.
   const object = external.options && enclosingFunction(external.options) === enclosingFunction(call) ? external.options : undefined;
   const sharedOptions = external.options !== undefined && object === undefined;
+  // Options spread from the caller's: put the bound first, so a caller that passes one still wins.
+  const add = (fixer: TSESLint.RuleFixer, target: TSESTree.ObjectExpression, text: string): TSESLint.RuleFix =>
+    external.fromCaller ? prependProperties(fixer, target, text) : insertProperty(fixer, target, text);
   if (external.status === "fetch-timeout-option" && property) {
     messageId = "fetchTimeoutIgnored";
     fixId = "replaceTimeoutWithSignal";
@@ -50,7 +53,7 @@ export function timeoutRemedy(
     }
   } else if (external.client === "fetch") {
     fixId = "addTimeoutSignal";
-    if (object) fix = (fixer) => insertProperty(fixer, object, `signal: ${signal}`);
+    if (object) fix = (fixer) => add(fixer, object, `signal: ${signal}`);
     else if (external.insertOptionsAfter) {
       const after = external.insertOptionsAfter;
       fix = (fixer) => fixer.insertTextAfter(after, `, { signal: ${signal} }`);
@@ -60,7 +63,7 @@ export function timeoutRemedy(
     const value = external.client === "got" ? `{ request: ${String(ms)} }` : String(ms);
     const zero = property;
     if (zero) fix = (fixer) => fixer.replaceText(zero.value, value);
-    else if (object) fix = (fixer) => insertProperty(fixer, object, `timeout: ${value}`);
+    else if (object) fix = (fixer) => add(fixer, object, `timeout: ${value}`);
     else if (external.insertOptionsAfter) {
       const after = external.insertOptionsAfter;
       fix = (fixer) => fixer.insertTextAfter(after, `, { timeout: ${value} }`);

@@ -96,3 +96,27 @@ export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaratio
   }
   return undefined;
 }
+
+/** The object literal names every required member of the interface (or type literal) that declares `symbol`. */
+export function hasRequiredMembers(literal: ts.ObjectLiteralExpression, symbol: ts.Symbol): boolean {
+  const owner = symbol.declarations?.[0]?.parent;
+  if (!owner || !(ts.isInterfaceDeclaration(owner) || ts.isTypeLiteralNode(owner))) return false;
+  const names = new Set(literal.properties.flatMap((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteralLike(p.name)) ? [p.name.text] : [])));
+  return owner.members.every(
+    (m) =>
+      !ts.isPropertySignature(m) ||
+      m.questionToken !== undefined ||
+      !m.name ||
+      !(ts.isIdentifier(m.name) || ts.isStringLiteralLike(m.name)) ||
+      names.has(m.name.text),
+  );
+}
+
+/** An expression without the parentheses and type assertions around it. */
+export function skipOuter(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) {
+    current = current.expression;
+  }
+  return current;
+}

@@ -25,15 +25,35 @@ import { rootsOf } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
 
 /** The facts of a file the index knows nothing about. Shared: nothing writes to facts. */
-export const NO_FACTS: ImportedFacts = { roots: [], helperCalls: [], instances: new Map(), passThrough: new Map(), wrappers: new Map() };
+export const NO_FACTS: ImportedFacts = {
+  roots: [],
+  helperCalls: [],
+  instances: new Map(),
+  passThrough: new Map(),
+  wrappers: new Map(),
+  callers: new Map(),
+  callSites: new Map(),
+};
+
+/** What the calls of other files on tool paths pass each function of the file. */
+function callersOf(entry: FileEntry): ImportedFacts["callers"] {
+  if (entry.callers.size === 0) return NO_FACTS.callers;
+  return new Map([...entry.callers].map(([fn, calls]) => [fn, [...calls.values()]]));
+}
+
+/** The calls of other files on tool paths that run each function of the file. */
+function callSitesOf(entry: FileEntry): ImportedFacts["callSites"] {
+  if (entry.callSites.size === 0) return NO_FACTS.callSites;
+  return new Map([...entry.callSites].map(([fn, calls]) => [fn, [...calls.values()]]));
+}
 
 /** What the index's own model of a file takes from the index: its roots and its wrappers. */
 export function modelFacts(entry: FileEntry): ImportedFacts {
-  return { ...NO_FACTS, roots: rootsOf(entry), wrappers: entry.wrappers ?? NO_FACTS.wrappers };
+  return { ...NO_FACTS, roots: rootsOf(entry), wrappers: entry.wrappers ?? NO_FACTS.wrappers, callers: callersOf(entry), callSites: callSitesOf(entry) };
 }
 
 /** The index's model of a file, built again after ESLint let the file's scopes go. */
-function modelOf(entry: FileEntry): McpModel {
+export function modelOf(entry: FileEntry): McpModel {
   entry.model ??= buildModel(entry.sourceCode, undefined, modelFacts(entry), TYPE_ORACLE);
   return entry.model;
 }
@@ -52,6 +72,8 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     instances: instancesOf(entry, files, resolver),
     passThrough: passThroughsOf(entry, files, resolver),
     wrappers: entry.wrappers ?? NO_FACTS.wrappers,
+    callers: callersOf(entry),
+    callSites: callSitesOf(entry),
   };
 }
 

@@ -4,23 +4,26 @@
  * elsewhere, calls on a handler's path), and analyse each file again whenever a new tool (or an
  * escaping path) reaches it, until nothing changes.
  */
-import { AST_NODE_TYPES } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import type ts from "typescript";
 import {
   CATCHES_ALL,
   type CatchGuard,
   CatchReader,
+  type CallerOptions,
+  type ImportedCallSite,
   type ImportedRoot,
   MCP_EVIDENCE,
   type McpModel,
   type ToolHandler,
   buildModel,
+  callerOptions,
   returnedFunction,
 } from "../../model/index.js";
 import { isFunctionNode, rangeKey, unwrap } from "../../util/ast.js";
-import { modelFacts } from "./facts.js";
+import { modelFacts, modelOf } from "./facts.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
-import type { Resolver } from "./resolver.js";
+import type { Resolver, Target } from "./resolver.js";
 import { addRoot, rootFor } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
 
@@ -113,6 +116,7 @@ function followPathCalls(entry: FileEntry, model: McpModel, resolver: Resolver, 
     const through = specific.length > 0 ? specific : onPath;
     const escaping = model.graph.escapeCalls.get(call);
     for (const target of resolver.resolveCall(entry, call)) {
+      if (target.entry !== entry) recordCaller(entry, call, target);
       for (const handler of through) {
         const root = rootFor(entry.fileName, handler, target, escaping?.get(handler) ?? [CATCHES_ALL]);
         if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
@@ -120,6 +124,18 @@ function followPathCalls(entry: FileEntry, model: McpModel, resolver: Resolver, 
       }
     }
   }
+}
+
+/** What a call on a tool path passes a function of another file (for options taken from a parameter there). */
+function recordCaller(entry: FileEntry, call: TSESTree.CallExpression, target: Target): void {
+  const key = rangeKey(target.fn.range);
+  let calls = target.entry.callers.get(key);
+  if (!calls) target.entry.callers.set(key, (calls = new Map<string, CallerOptions>()));
+  const callKey = `${entry.fileName}:${rangeKey(call.range)}`;
+  if (!calls.has(callKey)) calls.set(callKey, callerOptions(entry.sourceCode, call));
+  let sites = target.entry.callSites.get(key);
+  if (!sites) target.entry.callSites.set(key, (sites = new Map<string, ImportedCallSite>()));
+  if (!sites.has(callKey)) sites.set(callKey, { call, model: () => modelOf(entry) });
 }
 
 /** Reads each wrapper of another file around a handler: the catches around its returned function's call of the handler. */

@@ -6,7 +6,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import ts from "typescript";
 import { findVariable, unwrap } from "../../util/ast.js";
-import { functionOf, functionOfNamedValue, functionValue, toolNameNear, unaliased } from "./declarations.js";
+import { functionOf, functionOfNamedValue, functionValue, hasRequiredMembers, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 
 /** A function a call or a reference runs, in the file that declares it. */
@@ -66,15 +66,25 @@ export class Resolver {
   private lookUp(entry: FileEntry, expression: TSESTree.Node): Target[] {
     const { checker } = this;
     const callee = unwrap(expression);
-    const name =
-      callee.type === AST_NODE_TYPES.Identifier
-        ? callee
-        : callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed
-          ? callee.property
-          : undefined;
+    // `HANDLERS[name](args)` on a table of another file: every function of the table, each its key's tool.
+    if (callee.type === AST_NODE_TYPES.MemberExpression && callee.computed) return this.tableTargets(entry, callee.object);
+    const name = callee.type === AST_NODE_TYPES.Identifier ? callee : callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : undefined;
     if (!name) return [];
-    const symbol = unaliased(checker, checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(name)));
+    const tsName = entry.services.esTreeNodeToTSNodeMap.get(name);
+    const symbol = unaliased(checker, checker.getSymbolAtLocation(tsName));
     const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
+    // `const { downloadFile } = await import("./download.js")`, `const run = pick()`: a binding
+    // that no function declares; the function its type was declared as (`typeof downloadFile`).
+    if (symbol && declarations.every((d) => ts.isBindingElement(d) || (ts.isVariableDeclaration(d) && !functionOf(d)))) {
+      const typeSymbol = checker.getTypeAtLocation(tsName).getSymbol();
+      for (const declaration of typeSymbol?.declarations ?? []) if (ts.isFunctionDeclaration(declaration)) declarations.push(declaration);
+    }
+    // `const handler = HANDLERS[name]; handler(args)`.
+    const initializer =
+      declarations.length === 1 && declarations[0] && ts.isVariableDeclaration(declarations[0]) ? declarations[0].initializer : undefined;
+    if (initializer && ts.isElementAccessExpression(skipOuter(initializer))) {
+      return this.tableTargets(entry, entry.services.tsNodeToESTreeNodeMap.get((skipOuter(initializer) as ts.ElementAccessExpression).expression));
+    }
     // `this.execute()` in a base class runs the subclasses' implementations too.
     const receiver = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
     if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol) {
@@ -104,6 +114,34 @@ export class Resolver {
     return targets;
   }
 
+  /**
+   * The functions of a dispatch table declared as an object literal in another file of the
+   * project (`export const HANDLERS = { get_widget: async (args) => ... }`), each named by its key.
+   * A table of this file is the model's to read.
+   */
+  private tableTargets(entry: FileEntry, table: TSESTree.Node): Target[] {
+    const { checker } = this;
+    const object = unwrap(table);
+    if (object.type !== AST_NODE_TYPES.Identifier) return [];
+    const symbol = unaliased(checker, checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(object)));
+    const declaration = symbol?.valueDeclaration;
+    if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return [];
+    const literal = skipOuter(declaration.initializer);
+    const sourceFile = declaration.getSourceFile();
+    if (!ts.isObjectLiteralExpression(literal) || !isProjectFile(sourceFile) || sourceFile.fileName === entry.fileName) return [];
+    const target = this.files.entryOf(sourceFile);
+    if (!target) return [];
+    const targets: Target[] = [];
+    for (const member of literal.properties) {
+      const key = member.name && (ts.isIdentifier(member.name) || ts.isStringLiteralLike(member.name)) ? member.name.text : undefined;
+      const fn = functionOf(member) ?? functionOfNamedValue(checker, member);
+      const node = fn ? target.services.tsNodeToESTreeNodeMap.get(fn) : undefined;
+      const estree = node ? functionValue(node) : undefined;
+      if (estree && key !== undefined) targets.push({ entry: target, fn: estree, toolName: key });
+    }
+    return targets;
+  }
+
   /** The object-literal members whose contextual type declares `symbol`. */
   private implementationsOf(symbol: ts.Symbol): ts.Declaration[] {
     const wanted = new Set(symbol.declarations ?? []);
@@ -113,14 +151,49 @@ export class Resolver {
     for (const member of this.members.get(symbol.name) ?? []) {
       const type = this.checker.getContextualType(member.parent as ts.ObjectLiteralExpression);
       if (!type) continue;
-      const candidates = type.isUnion() ? type.types : [type];
+      const candidates = type.isUnion() ? [...type.types] : [type];
+      const constraint = this.argumentConstraint(member.parent as ts.ObjectLiteralExpression);
+      if (constraint) candidates.push(constraint);
       const matches = candidates.some((t) => {
-        const property = this.checker.getPropertyOfType(t, symbol.name);
-        return property?.declarations?.some((d) => wanted.has(d)) ?? false;
+        // A type parameter (`makeTool<T extends ToolSpec>(config: T)`) stands for its constraint.
+        const property = this.checker.getPropertyOfType(this.checker.getApparentType(t), symbol.name);
+        if (!property) return false;
+        if (property.declarations?.some((d) => wanted.has(d))) return true;
+        // A helper that retypes the member (`Omit<ToolSpec, "handler"> & { handler: RunFn }`):
+        // the same declared type, in an object that has every member the interface requires.
+        return this.sameDeclaredType(property, symbol) && hasRequiredMembers(member.parent as ts.ObjectLiteralExpression, symbol);
       });
       if (matches) found.push(member);
     }
     return found;
+  }
+
+  /**
+   * For an object literal passed to a generic helper (`makeTool<T extends ToolSpec>(config: T)`),
+   * the constraint of the parameter's type: inference types the literal as itself.
+   */
+  private argumentConstraint(literal: ts.ObjectLiteralExpression): ts.Type | undefined {
+    const call = literal.parent;
+    if (!ts.isCallExpression(call)) return undefined;
+    const index = call.arguments.indexOf(literal);
+    const declaration = this.checker.getResolvedSignature(call)?.getDeclaration();
+    const typeNode = declaration?.parameters[index]?.type;
+    if (!typeNode || !ts.isTypeReferenceNode(typeNode)) return undefined;
+    const parameter = this.checker.getSymbolAtLocation(typeNode.typeName)?.declarations?.[0];
+    return parameter && ts.isTypeParameterDeclaration(parameter) && parameter.constraint
+      ? this.checker.getTypeFromTypeNode(parameter.constraint)
+      : undefined;
+  }
+
+  /** Both properties are declared with a reference to the same named type (`handler: RunFn<T>`). */
+  private sameDeclaredType(a: ts.Symbol, b: ts.Symbol): boolean {
+    const named = (symbol: ts.Symbol): ts.Symbol | undefined => {
+      const declaration = symbol.declarations?.length === 1 ? symbol.declarations[0] : undefined;
+      const type = declaration && ts.isPropertySignature(declaration) ? declaration.type : undefined;
+      return type && ts.isTypeReferenceNode(type) ? unaliased(this.checker, this.checker.getSymbolAtLocation(type.typeName)) : undefined;
+    };
+    const first = named(a);
+    return first !== undefined && first === named(b);
   }
 
   private membersByName(): Map<string, ts.ObjectLiteralElementLike[]> {
@@ -280,7 +353,11 @@ function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boolean {
     // imported from a module of the project is that module's function, and is followed.
     return declaredInFile(entry, callee);
   }
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return false;
+  if (callee.type === AST_NODE_TYPES.MemberExpression && callee.computed) {
+    const table = unwrap(callee.object);
+    return table.type === AST_NODE_TYPES.Identifier && declaredInFile(entry, table);
+  }
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.property.type !== AST_NODE_TYPES.Identifier) return false;
   if (BUILTIN_METHODS.has(callee.property.name)) return false;
   const object = unwrap(callee.object);
   return !(object.type === AST_NODE_TYPES.Identifier && GLOBAL_OBJECTS.has(object.name) && !declaredInFile(entry, object));

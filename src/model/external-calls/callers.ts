@@ -1,0 +1,117 @@
+/**
+ * Options that come from the caller: `fetch(url, { ...init, headers })`, or `fetch(url, init)`
+ * where `const { retries, ...init } = options`. Such a call is bounded exactly when its callers
+ * pass a `signal` (or `timeout`) in that parameter, so it is judged at its callers: bounded if
+ * some caller passes one (or passes something we cannot read), unbounded when every caller we
+ * know passes none. It is reported once, at the call, where the fix goes.
+ */
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { findProperty, findVariable, isFunctionNode, unwrap } from "../../util/ast.js";
+import { objectLiteral } from "../payload.js";
+import type { CallerOptions, OptionsFromCaller } from "../types.js";
+
+const DefinitionType = TSESLint.Scope.DefinitionType;
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The parameter a value of options comes from, read only (never written, never given a `signal`). */
+function parameterOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): OptionsFromCaller | undefined {
+  const variable = findVariable(sourceCode, identifier);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || !def || writesMember(variable)) return undefined;
+  // Written only where it is declared (a parameter's default, the destructuring).
+  if (variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier))) return undefined;
+  if (def.type === DefinitionType.Parameter && isFunctionNode(def.node)) {
+    const fn = def.node;
+    const index = fn.params.findIndex((p) => {
+      const param = p.type === AST_NODE_TYPES.AssignmentPattern ? p.left : p;
+      return param.type === AST_NODE_TYPES.Identifier && param.name === identifier.name;
+    });
+    return index === -1 ? undefined : { fn, index };
+  }
+  // `const { retries = 0, ...init } = options`: the rest of a parameter, unless the pattern takes the bound out.
+  if (def.type === DefinitionType.Variable && def.node.id.type === AST_NODE_TYPES.ObjectPattern && def.node.init) {
+    const pattern = def.node.id;
+    const rest = pattern.properties.at(-1);
+    if (rest?.type !== AST_NODE_TYPES.RestElement || rest.argument.type !== AST_NODE_TYPES.Identifier || rest.argument.name !== identifier.name) {
+      return undefined;
+    }
+    const takesBound = pattern.properties.some(
+      (p) => p.type === AST_NODE_TYPES.Property && p.key.type === AST_NODE_TYPES.Identifier && BOUNDS.has(p.key.name),
+    );
+    const source = unwrap(def.node.init);
+    if (takesBound || source.type !== AST_NODE_TYPES.Identifier) return undefined;
+    return parameterOf(sourceCode, source);
+  }
+  return undefined;
+}
+
+/** `init.signal = ...`: the function sets the bound itself. */
+function writesMember(variable: TSESLint.Scope.Variable): boolean {
+  return variable.references.some((r) => {
+    const parent = r.identifier.parent;
+    return (
+      parent.type === AST_NODE_TYPES.MemberExpression &&
+      parent.object === r.identifier &&
+      parent.parent.type === AST_NODE_TYPES.AssignmentExpression &&
+      parent.parent.left === parent
+    );
+  });
+}
+
+const BOUNDS = new Set(["signal", "timeout", "cancelSignal"]);
+
+/**
+ * The parameter whose value decides the bound of an options argument: the argument itself
+ * (`fetch(url, init)` with `init` a parameter or the rest of one), or every spread of an object
+ * literal that names no bound of its own (`{ ...init, headers }`).
+ */
+export function optionsFromCaller(sourceCode: SourceCode, options: TSESTree.Node): OptionsFromCaller | undefined {
+  const node = unwrap(options);
+  if (node.type === AST_NODE_TYPES.Identifier) return parameterOf(sourceCode, node);
+  if (node.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  let found: OptionsFromCaller | undefined;
+  for (const property of node.properties) {
+    if (property.type === AST_NODE_TYPES.Property) {
+      if (property.computed || (property.key.type === AST_NODE_TYPES.Identifier && BOUNDS.has(property.key.name))) return undefined;
+      continue;
+    }
+    const spread = unwrap(property.argument);
+    const origin = spread.type === AST_NODE_TYPES.Identifier ? parameterOf(sourceCode, spread) : undefined;
+    if (!origin || (found && (found.fn !== origin.fn || found.index !== origin.index))) return undefined;
+    found = origin;
+  }
+  return found;
+}
+
+/**
+ * What a call passes in each argument, as options: `bounded` (a `signal` or `timeout`), `none`
+ * (an object literal without either), `unknown` (anything else). Arguments past the end are
+ * passed nothing; a spread argument makes the positions unknown.
+ */
+export function callerOptions(sourceCode: SourceCode, call: TSESTree.CallExpression): CallerOptions {
+  const args = call.arguments;
+  if (args.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return { args: [], unknown: true };
+  return {
+    args: args.map((arg) => {
+      const value = unwrap(arg);
+      if (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined") return "none";
+      const object = objectLiteral(sourceCode, value);
+      if (!object) return "unknown";
+      if ([...BOUNDS].some((name) => findProperty(object, name))) return "bounded";
+      return object.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement) ? "unknown" : "none";
+    }),
+    unknown: false,
+  };
+}
+
+/**
+ * What the callers make of a call whose options come from their argument at `index`: `missing`
+ * when none passes a bound, `ok` when each passes one, otherwise (or with no callers) unknown.
+ */
+export function boundByCallers(callers: readonly CallerOptions[], index: number): "missing" | "ok" | "unknown" {
+  if (callers.length === 0 || callers.some((c) => c.unknown)) return "unknown";
+  const passed = callers.map((c) => c.args[index] ?? "none");
+  if (passed.every((p) => p === "none")) return "missing";
+  return passed.every((p) => p === "bounded") ? "ok" : "unknown";
+}

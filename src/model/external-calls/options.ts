@@ -1,0 +1,157 @@
+/**
+ * Reads whether a recognised call is bounded by its options: the options argument (or the object
+ * among the arguments), a `signal` or non-zero `timeout` in it, a timer set on an http request,
+ * and options that come from the caller.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { calleeName, constInitializer, findProperty, hasSpread, isFunctionNode, memberName, memberPath, staticString, unwrap } from "../../util/ast.js";
+import { objectLiteral } from "../payload.js";
+import type { ClientKind, ExternalCall } from "../types.js";
+import { optionsFromCaller } from "./callers.js";
+import type { ClientFacts } from "./facts.js";
+
+/** Request-signal shapes that give cancellation only. */
+const CANCELLATION_SIGNAL = /^(extra|ctx|context|requestExtra|toolCtx)\.(signal|mcpReq\.signal)$|\.mcpReq\.signal$|^this\.abortSignal$/;
+
+/** Whether an options object bounds the call: a non-zero `timeout` or any `signal`. */
+export function timeoutIn(options: TSESTree.ObjectExpression, client: ClientKind): boolean | undefined {
+  const timeout = findProperty(options, "timeout");
+  if (timeout) {
+    const value = unwrap(timeout.value);
+    if (value.type === AST_NODE_TYPES.Literal && value.value === 0) return false;
+    return true;
+  }
+  if (findProperty(options, "signal") || (client === "execa" && findProperty(options, "cancelSignal"))) return true;
+  return undefined;
+}
+
+export function ok(call: TSESTree.CallExpression, client: ClientKind, label: string): ExternalCall {
+  return { call, client, label, status: "ok", options: undefined, insertOptionsAfter: undefined, property: undefined };
+}
+
+export function unknown(call: TSESTree.CallExpression, client: ClientKind, label: string): ExternalCall {
+  return { call, client, label, status: "unknown", options: undefined, insertOptionsAfter: undefined, property: undefined };
+}
+
+/** Options we cannot read here; when they come from a parameter of the enclosing function, the callers decide. */
+function fromCaller(facts: ClientFacts, call: TSESTree.CallExpression, client: ClientKind, label: string, options: TSESTree.Node): ExternalCall {
+  const origin = optionsFromCaller(facts.sourceCode, options);
+  if (!origin) return unknown(call, client, label);
+  const object = options.type === AST_NODE_TYPES.ObjectExpression ? options : undefined;
+  return { ...unknown(call, client, label), options: object, fromCaller: origin };
+}
+
+export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, client: ClientKind, label: string, index: number | "object"): ExternalCall {
+  const args = call.arguments;
+  if (args.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return unknown(call, client, label);
+  let optionsNode: TSESTree.Node | undefined;
+  let insertAfter: TSESTree.Node | undefined;
+  if (index === "object") {
+    // Child processes and http take the options object among other arguments.
+    for (let i = 1; i < args.length; i++) {
+      const a = unwrap(args[i] as TSESTree.Node);
+      if (a.type === AST_NODE_TYPES.ObjectExpression) {
+        optionsNode = a;
+        break;
+      }
+      if (a.type === AST_NODE_TYPES.Identifier || a.type === AST_NODE_TYPES.MemberExpression) {
+        const literal = objectLiteral(facts.sourceCode, a);
+        if (literal) {
+          optionsNode = literal;
+          break;
+        }
+        const init = a.type === AST_NODE_TYPES.Identifier ? constInitializer(facts.sourceCode, a) : undefined;
+        // An array of arguments or a callback is not the options; anything else might be.
+        if (!init || (init.type !== AST_NODE_TYPES.ArrayExpression && !isFunctionNode(init))) return unknown(call, client, label);
+      }
+      if (
+        a.type !== AST_NODE_TYPES.ArrayExpression &&
+        !isFunctionNode(a) &&
+        a.type !== AST_NODE_TYPES.Identifier &&
+        a.type !== AST_NODE_TYPES.MemberExpression
+      ) {
+        return unknown(call, client, label);
+      }
+    }
+    if (client === "http" && !optionsNode && args[0]) {
+      // `http.request(options[, cb])`: the options may come first; unknown unless it is a URL.
+      optionsNode = objectLiteral(facts.sourceCode, args[0]);
+      if (!optionsNode && !looksLikeUrl(facts, args[0])) return unknown(call, client, label);
+    }
+    // `req.setTimeout(ms, ...)` on the request bounds it, whatever the options say.
+    if (client === "http" && hasSetTimeout(call)) return ok(call, client, label);
+    if (!optionsNode) {
+      const last = args.at(-1);
+      const lastIsCallback = last ? isFunctionNode(unwrap(last)) : false;
+      insertAfter = lastIsCallback ? undefined : last;
+    }
+  } else {
+    if (args.length > index) {
+      optionsNode = args[index];
+    } else {
+      // `fetch(request)`: a Request object carries its own signal; we cannot tell.
+      if (client === "fetch" && args[0] && !looksLikeUrl(facts, args[0])) return unknown(call, client, label);
+      if (args.length !== index) return unknown(call, client, label);
+      insertAfter = args.at(-1);
+    }
+  }
+  if (!optionsNode) {
+    return { call, client, label, status: "missing", options: undefined, insertOptionsAfter: insertAfter, property: undefined };
+  }
+  const options = objectLiteral(facts.sourceCode, optionsNode);
+  if (!options) return fromCaller(facts, call, client, label, optionsNode);
+  const signal = findProperty(options, "signal") ?? (client === "execa" ? findProperty(options, "cancelSignal") : undefined);
+  if (signal) {
+    const path = memberPath(signal.value);
+    const onlyCancellation = path !== undefined && (facts.requestSignals.includes(path) || CANCELLATION_SIGNAL.test(path));
+    return { call, client, label, status: onlyCancellation ? "cancellation-only" : "ok", options, insertOptionsAfter: undefined, property: signal };
+  }
+  const timeout = findProperty(options, "timeout");
+  if (client === "fetch") {
+    if (hasSpread(options)) return fromCaller(facts, call, client, label, options);
+    // node-fetch v2 honours `timeout` (v3 dropped it); the version is unknown here.
+    if (timeout && facts.fetchModule === "node-fetch") return unknown(call, client, label);
+    return { call, client, label, status: timeout ? "fetch-timeout-option" : "missing", options, insertOptionsAfter: undefined, property: timeout };
+  }
+  const bounded = timeoutIn(options, client);
+  if (bounded === true) return ok(call, client, label);
+  if (bounded === undefined && hasSpread(options)) return fromCaller(facts, call, client, label, options);
+  return { call, client, label, status: "missing", options, insertOptionsAfter: undefined, property: timeout };
+}
+
+export function looksLikeUrl(facts: ClientFacts, node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateLiteral || n.type === AST_NODE_TYPES.BinaryExpression) return true;
+  if (n.type === AST_NODE_TYPES.NewExpression) return calleeName(n) === "URL";
+  if (n.type === AST_NODE_TYPES.CallExpression) return calleeName(n) === "toString" || calleeName(n) === "String";
+  if (n.type === AST_NODE_TYPES.MemberExpression) return memberName(n) === "href" || /url/i.test(memberName(n) ?? "");
+  if (n.type === AST_NODE_TYPES.Identifier) {
+    if (/url|uri|endpoint|href/i.test(n.name)) return true;
+    const init = constInitializer(facts.sourceCode, n);
+    return init ? looksLikeUrl(facts, init) : false;
+  }
+  return false;
+}
+
+/** `http.get(...).setTimeout(...)` or `req.setTimeout(...)` / `req.on("timeout")` on the result. */
+function hasSetTimeout(call: TSESTree.CallExpression): boolean {
+  const parent = call.parent;
+  if (parent.type === AST_NODE_TYPES.MemberExpression && memberName(parent) === "setTimeout") return true;
+  if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
+    const scopeNode = parent.parent.parent;
+    const text = scopeNode.type === AST_NODE_TYPES.BlockStatement || scopeNode.type === AST_NODE_TYPES.Program ? scopeNode : undefined;
+    const name = parent.id.name;
+    return text !== undefined && text.body.some((s) => statementCallsSetTimeoutOn(s, name));
+  }
+  return false;
+}
+
+function statementCallsSetTimeoutOn(statement: TSESTree.Statement, name: string): boolean {
+  if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+  const e = unwrap(statement.expression);
+  if (e.type !== AST_NODE_TYPES.CallExpression) return false;
+  const path = memberPath(e.callee);
+  if (path === `${name}.setTimeout`) return true;
+  const event = e.arguments[0];
+  return (path === `${name}.on` || path === `${name}.once`) && event !== undefined && staticString(event) === "timeout";
+}
