@@ -198,6 +198,8 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     if (mode.typed) setLintTargets(files.map((file) => path.resolve(cwd, file)));
     try {
       raw = await eslint.lintFiles(files);
+      // Never a clean report over files that were not linted.
+      if (raw.length < files.length) throw new Error(`ESLint linted ${String(raw.length)} of the ${String(files.length)} files found.`);
       rulesMeta = eslint.getRulesMetaForResults(raw);
     } finally {
       setLintTargets(undefined);

@@ -55,6 +55,12 @@ export function cliConfig(spec: EngineSpec): Linter.Config[] {
       rules: { [INVENTORY_RULE_ID]: "warn", ...overrides },
     },
     {
+      // discover.ts has chosen the files; ESLint's default ignore of node_modules/ would drop a
+      // file there that the user named, without a word, and the run would pass as clean.
+      name: "mcp-errors/cli-named-files",
+      ignores: ["!**/node_modules/"],
+    },
+    {
       name: "mcp-errors/cli-linter-options",
       // Directives for other tools' rules are the target's business: no noise about them.
       linterOptions: { reportUnusedDisableDirectives: "off", reportUnusedInlineConfigs: "off" },

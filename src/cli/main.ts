@@ -2,18 +2,19 @@
  * `mcp-errors [options] [paths...]`: audits an MCP server with no setup. Exit codes: 0 clean (or
  * warnings within `--max-warnings`), 1 findings, 2 usage error or internal failure.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { AnalyzeMode, AnalyzeOptions, AnalyzeResult, PresetConfig, Severity } from "./analyzer.js";
-import { UsageError } from "./discover.js";
+import { relativePath, UsageError } from "./discover.js";
 import { FORMATS, type Format } from "./formats/names.js";
 
 export const HELP = `Usage: mcp-errors [options] [paths...]
 
 Audits the tool handlers of an MCP server for error-handling defects: unclassified and generic
 errors, swallowed failures, protocol errors, missing timeouts, blind retries. Runs with the
-plugin's own configs: no ESLint config and no npm install needed in the target. Default path: .
+plugin's own configs: no ESLint config and no npm install needed in the target. Paths are files,
+folders or glob patterns ("src/**/*.ts") under the current folder. Default path: .
 
 Options:
   -f, --format <name>      stylish (default), json (ESLint's result format), sarif, markdown
@@ -154,6 +155,22 @@ async function render(result: AnalyzeResult, options: CliOptions): Promise<strin
   return FORMATTERS[options.format](result, { color: options.color });
 }
 
+/**
+ * Makes the report's folder and checks that the report can be written there, before the run: a
+ * mistyped `--output` must not cost a long run, nor come after `--fix` has written the fixes.
+ */
+function prepareOutput(file: string): void {
+  const existed = existsSync(file);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Opening for appending creates the file but never changes one that exists.
+    closeSync(openSync(file, "a"));
+    if (!existed) rmSync(file);
+  } catch (error) {
+    throw new UsageError(`Cannot write the report to ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /** A report that cannot be written is the caller's mistake (a missing folder), not a crash. */
 function writeReport(file: string, report: string): void {
   try {
@@ -161,6 +178,20 @@ function writeReport(file: string, report: string): void {
   } catch (error) {
     throw new UsageError(`Cannot write the report to ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * One line for an internal error. ESLint adds where a rule failed to the message
+ * (`Occurred while linting <file>:<line>`, `Rule: "<id>"`): the line names that file, relative
+ * to `cwd`, and the rule, so that a report can say which file to look at.
+ */
+export function internalErrorLine(error: unknown, cwd: string): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split("\n");
+  const where = lines.map((line) => /^Occurred while linting (.+)$/u.exec(line)?.[1]).find((file) => file !== undefined);
+  const rule = lines.map((line) => /^Rule: "(.+)"$/u.exec(line)?.[1]).find((id) => id !== undefined);
+  const file = where === undefined ? undefined : path.isAbsolute(where) ? relativePath(cwd, where) : where;
+  const context = [file === undefined ? "" : ` in ${file}`, rule === undefined ? "" : ` (rule ${rule})`].join("");
+  return `mcp-errors: internal error${context}: ${lines[0] ?? ""}`;
 }
 
 export function headerLine(files: number, config: string, mode: AnalyzeMode): string {
@@ -203,6 +234,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       return 0;
     }
     debug = options.debug;
+    const output = options.output === undefined ? undefined : path.resolve(io.cwd, options.output);
+    if (output !== undefined) prepareOutput(output);
     // Loaded only now: ESLint, TypeScript and the rules take a second or two to load, which
     // --help, --version and a mistyped option should not pay.
     const [{ ESLint }, { analyze }, { filesStarted }] = await Promise.all([import("eslint"), import("./analyzer.js"), import("./inventory-rule.js")]);
@@ -226,8 +259,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     if (options.write) await ESLint.outputFixes(result.results);
     if (options.quiet) result = errorsOnly(result);
     const report = await render(result, options);
-    if (options.output === undefined) io.stdout.write(report);
-    else writeReport(path.resolve(io.cwd, options.output), report);
+    if (output === undefined) io.stdout.write(report);
+    else writeReport(output, report);
     const { errors, warnings } = result.summary;
     if (errors > 0) return 1;
     if (options.maxWarnings >= 0 && warnings > options.maxWarnings) {
@@ -240,8 +273,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       io.stderr.write(`mcp-errors: ${error.message}\nRun mcp-errors --help for the options.\n`);
       return 2;
     }
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    io.stderr.write(`mcp-errors: internal error: ${message ?? ""}\n`);
+    io.stderr.write(`${internalErrorLine(error, io.cwd)}\n`);
     if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     else io.stderr.write("Run again with --debug for the stack trace, and please report it.\n");
     return 2;
