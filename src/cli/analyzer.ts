@@ -14,6 +14,7 @@ import { ESLint } from "eslint";
 import plugin from "../index.js";
 import { REGISTRATION_TEXT } from "../model/index.js";
 import { setLintTargets } from "../typed/conversions.js";
+import { cacheFile, defaultCacheLocation } from "./cache.js";
 import { discover, relativePath, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
@@ -40,7 +41,9 @@ export interface AnalyzeOptions {
   readonly project?: string;
   /** Compute fixes (results carry `output`); write them with `ESLint.outputFixes`. */
   readonly fix?: boolean;
+  /** Only re-check changed files. Without it no cache file is read, written or deleted. */
   readonly cache?: boolean;
+  /** The cache file, or a folder for it. Default: `node_modules/.cache/mcp-errors/.cache` under `cwd`. */
   readonly cacheLocation?: string;
   /** ESLint's multithreaded linting. Default: `off`. */
   readonly concurrency?: number | "auto" | "off";
@@ -185,7 +188,8 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     typed: mode.typed ? { project: mode.project } : undefined,
     fix: options.fix ?? false,
     cache: options.cache ?? false,
-    cacheLocation: options.cacheLocation,
+    // Checked before the run: no cache is ever written through a symbolic link.
+    cacheLocation: options.cache === true ? cacheFile(cwd, options.cacheLocation ?? defaultCacheLocation(cwd)) : undefined,
     concurrency: options.concurrency ?? "off",
   };
 

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { ESLint, Linter } from "eslint";
 import plugin from "../index.js";
 import { FILES, type ConfigName } from "../configs.js";
+import { NO_CACHE_FILE } from "./cache.js";
 import { INVENTORY_PLUGIN, INVENTORY_RULE_ID, inventoryRule } from "./inventory-rule.js";
 
 export type PresetConfig = "recommended" | "strict" | "all";
@@ -23,6 +24,7 @@ export interface EngineSpec {
   readonly typed: { readonly project: string | undefined } | undefined;
   readonly fix: boolean;
   readonly cache: boolean;
+  /** The cache file (see cache.ts); undefined without a cache. */
   readonly cacheLocation: string | undefined;
   readonly concurrency: number | "auto" | "off";
 }
@@ -75,7 +77,8 @@ export function eslintOptions(spec: EngineSpec): ESLint.Options {
     overrideConfig: cliConfig(spec),
     fix: spec.fix,
     cache: spec.cache,
-    ...(spec.cacheLocation ? { cacheLocation: spec.cacheLocation } : {}),
+    // ESLint deletes the cache file of a run without a cache: give it one that cannot exist.
+    cacheLocation: spec.cache && spec.cacheLocation !== undefined ? spec.cacheLocation : NO_CACHE_FILE,
     cacheStrategy: "content",
     errorOnUnmatchedPattern: false,
     warnIgnored: false,

@@ -30,7 +30,7 @@ Options:
       --include-tests      also check test files (*.test.ts, *.spec.js, __tests__/, test/)
   -p, --project <path>     one tsconfig for all files (default: the nearest tsconfig.json)
       --cache              only re-check changed files (cache in node_modules/.cache/mcp-errors)
-      --cache-location <p> where to keep the cache
+      --cache-location <p> where to keep the cache (a file, or a folder for it)
       --concurrency <n>    lint in n worker threads, or auto (default: off)
       --no-color           plain text even on a terminal
       --debug              show stack traces of internal errors
@@ -112,7 +112,6 @@ function parse(argv: readonly string[], io: CliIO): CliOptions | "help" | "versi
   const maxWarnings = Number(values["max-warnings"]);
   if (!Number.isInteger(maxWarnings)) throw new UsageError(`--max-warnings expects a whole number, got "${values["max-warnings"]}".`);
   const concurrency = parseConcurrency(values.concurrency);
-  const cacheLocation = values["cache-location"] ?? path.join(io.cwd, "node_modules", ".cache", "mcp-errors", ".cache");
   return {
     analyze: {
       cwd: io.cwd,
@@ -124,7 +123,7 @@ function parse(argv: readonly string[], io: CliIO): CliOptions | "help" | "versi
       ...(values.project === undefined ? {} : { project: values.project }),
       fix: values.fix || values["fix-dry-run"],
       cache: values.cache,
-      cacheLocation,
+      ...(values["cache-location"] === undefined ? {} : { cacheLocation: values["cache-location"] }),
       concurrency,
     },
     format,

@@ -4,7 +4,7 @@
  * (the cache file, a symlink's target, the files `--fix` would write while the report cannot be).
  * Most cases run `main()` in this process, syntactic, on copies in a temporary folder.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, symlinkSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Linter } from "eslint";
@@ -21,6 +21,13 @@ afterAll(() => {
 });
 
 const lines = (text: string): string[] => text.split("\n").filter((line) => line !== "");
+
+/** A copy of a fixture in the temporary folder, to run in or to write to. */
+function copy(fixture: string, name: string): string {
+  const dir = path.join(tmp, name);
+  cpSync(path.join(FIXTURES, fixture), dir, { recursive: true });
+  return dir;
+}
 
 const linted = (run: Run, cwd: string): string[] =>
   (JSON.parse(run.stdout) as { filePath: string }[]).map((result) => path.relative(cwd, result.filePath).split(path.sep).join("/")).sort();
@@ -156,5 +163,64 @@ describe("an internal error", () => {
     expect(internalErrorLine(new Error("ENOENT: no such file or directory, mkdtemp\nmore"), tmp)).toBe(
       "mcp-errors: internal error: ENOENT: no such file or directory, mkdtemp",
     );
+  });
+});
+
+describe("data that is not the CLI's own", () => {
+  const KEEP = "a file the user keeps\n";
+
+  it("without --cache, deletes neither the --cache-location file, nor the default cache, nor the project's .eslintcache", async () => {
+    const dir = copy("plain-js", "no-cache");
+    const files = [path.join(tmp, "notes.txt"), path.join(dir, "node_modules", ".cache", "mcp-errors", ".cache"), path.join(dir, ".eslintcache")];
+    for (const file of files) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, KEEP);
+    }
+    expect((await mainInProcess(dir, ["--cache-location", files[0] ?? ""])).code).toBe(1);
+    expect((await mainInProcess(dir, [])).code).toBe(1);
+    for (const file of files) expect(readFileSync(file, "utf8"), file).toBe(KEEP);
+  });
+
+  it.each([
+    ["the default cache file", ["--cache"], "node_modules/.cache/mcp-errors/.cache", ""],
+    // The link points at a folder that holds a file where the cache would go.
+    ["a folder on the way to it", ["--cache"], "node_modules/.cache", "mcp-errors/.cache"],
+    ["the --cache-location file", ["--cache", "--cache-location", "ci.cache"], "ci.cache", ""],
+  ])("with --cache, refuses a symbolic link as %s, in one line, and writes nothing through it", async (_, args, link, below) => {
+    const name = link.replaceAll("/", "-");
+    const dir = copy("plain-js", `link-${name}`);
+    const target = path.join(tmp, `victim-${name}`);
+    const victim = path.join(target, below);
+    mkdirSync(path.dirname(victim), { recursive: true });
+    writeFileSync(victim, KEEP);
+    mkdirSync(path.dirname(path.join(dir, link)), { recursive: true });
+    symlinkSync(target, path.join(dir, link));
+    const run = await mainInProcess(dir, args);
+    expect(run.code).toBe(2);
+    expect(lines(run.stderr)).toEqual([
+      expect.stringMatching(/^mcp-errors: The cache path .* is a symbolic link: refusing to write the cache through it/u),
+      "Run mcp-errors --help for the options.",
+    ]);
+    expect(readFileSync(victim, "utf8")).toBe(KEEP);
+  });
+
+  it("with --cache, writes the cache as before", async () => {
+    const dir = copy("plain-js", "cached");
+    expect((await mainInProcess(dir, ["--cache"])).code).toBe(1);
+    expect(existsSync(path.join(dir, "node_modules", ".cache", "mcp-errors", ".cache"))).toBe(true);
+    expect((await mainInProcess(dir, ["--cache", "--cache-location", "own-folder/"])).code).toBe(1);
+    expect(existsSync(path.join(dir, "own-folder"))).toBe(true);
+  });
+
+  it("--fix with a report that cannot be written fails before it writes a fix", async () => {
+    const dir = copy("ts-server", "fix-unwritable-output");
+    const before = readFileSync(path.join(dir, "src", "server.ts"), "utf8");
+    const run = await mainInProcess(dir, ["--fix", "--no-types", "--output", path.join(dir, "package.json", "report.txt")]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^mcp-errors: Cannot write the report to /u);
+    expect(readFileSync(path.join(dir, "src", "server.ts"), "utf8")).toBe(before);
+    // The same run with a report it can write does fix the file.
+    expect((await mainInProcess(dir, ["--fix", "--no-types", "--output", path.join(dir, "report.txt")])).code).not.toBe(2);
+    expect(readFileSync(path.join(dir, "src", "server.ts"), "utf8")).not.toBe(before);
   });
 });
