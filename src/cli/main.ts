@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import type { AnalyzeMode, AnalyzeOptions, AnalyzeResult, PresetConfig, Severity } from "./analyzer.js";
 import { relativePath, UsageError } from "./discover.js";
 import { FORMATS, type Format } from "./formats/names.js";
+import { safeText } from "./formats/safe-text.js";
 
 export const HELP = `Usage: mcp-errors [options] [paths...]
 
@@ -190,7 +191,8 @@ export function internalErrorLine(error: unknown, cwd: string): string {
   const rule = lines.map((line) => /^Rule: "(.+)"$/u.exec(line)?.[1]).find((id) => id !== undefined);
   const file = where === undefined ? undefined : path.isAbsolute(where) ? relativePath(cwd, where) : where;
   const context = [file === undefined ? "" : ` in ${file}`, rule === undefined ? "" : ` (rule ${rule})`].join("");
-  return `mcp-errors: internal error${context}: ${lines[0] ?? ""}`;
+  // The file name and the message can come from the audited tree (safe-text.ts).
+  return `mcp-errors: internal error${safeText(`${context}: ${lines[0] ?? ""}`)}`;
 }
 
 export function headerLine(files: number, config: string, mode: AnalyzeMode): string {
@@ -269,7 +271,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`mcp-errors: ${error.message}\nRun mcp-errors --help for the options.\n`);
+      io.stderr.write(`mcp-errors: ${safeText(error.message)}\nRun mcp-errors --help for the options.\n`);
       return 2;
     }
     io.stderr.write(`${internalErrorLine(error, io.cwd)}\n`);

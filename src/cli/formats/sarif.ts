@@ -11,6 +11,7 @@ import { rules } from "../../rules/index.js";
 import type { AnalyzeResult, Finding } from "../analyzer.js";
 import { relativePath } from "../discover.js";
 import { RULE_PREFIX } from "../engine.js";
+import { safeJson } from "./safe-text.js";
 
 const REPO_URL = "https://github.com/eslint-plugin-mcp-errors/eslint-plugin-mcp-errors";
 const SRCROOT = "%SRCROOT%";
@@ -185,5 +186,5 @@ export function formatSarif(result: AnalyzeResult): string {
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${safeJson(JSON.stringify(log, null, 2))}\n`;
 }
