@@ -14,6 +14,14 @@ const fatal = (error: unknown): void => {
 process.on("uncaughtException", fatal);
 process.on("unhandledRejection", fatal);
 
+// `mcp-errors ... | head`: the reader has gone, and nothing more needs printing. The run still
+// ends with its own exit code; any other stream error is a failure.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") fatal(error);
+  });
+}
+
 try {
   const { main } = await import("./main.js");
   process.exitCode = await main(process.argv.slice(2), { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr });

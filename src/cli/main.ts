@@ -9,6 +9,7 @@ import type { AnalyzeMode, AnalyzeOptions, AnalyzeResult, PresetConfig, Severity
 import { relativePath, UsageError } from "./discover.js";
 import { FORMATS, type Format } from "./formats/names.js";
 import { safeText } from "./formats/safe-text.js";
+import { onceNotices } from "./notices.js";
 
 export const HELP = `Usage: mcp-errors [options] [paths...]
 
@@ -242,6 +243,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     const [{ ESLint }, { analyze }, { filesStarted }] = await Promise.all([import("eslint"), import("./analyzer.js"), import("./inventory-rule.js")]);
     let total = 0;
     const stop = startProgress(io, () => total, filesStarted);
+    // Worker threads write into the process's stderr: their notices are said once (notices.ts).
+    const restoreStderr = onceNotices(io.stderr);
     let result: AnalyzeResult;
     try {
       result = await analyze({
@@ -256,6 +259,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       });
     } finally {
       stop();
+      restoreStderr();
     }
     if (options.write) await ESLint.outputFixes(result.results);
     if (options.quiet) result = errorsOnly(result);

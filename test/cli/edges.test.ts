@@ -5,13 +5,14 @@
  * Most cases run `main()` in this process, syntactic, on copies in a temporary folder.
  */
 import { cpSync, existsSync, mkdirSync, symlinkSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { Linter } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
 import { globMatcher, splitGlob } from "../../src/cli/glob.js";
 import { internalErrorLine } from "../../src/cli/main.js";
-import { mainInProcess, ROOT, type Run } from "./spawn-bin.js";
+import { BIN, mainInProcess, ROOT, type Run, spawnBin } from "./spawn-bin.js";
 
 const FIXTURES = path.join(ROOT, "test/fixtures/cli");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "mcp-errors-edges-"));
@@ -222,5 +223,35 @@ describe("data that is not the CLI's own", () => {
     // The same run with a report it can write does fix the file.
     expect((await mainInProcess(dir, ["--fix", "--no-types", "--output", path.join(dir, "report.txt")])).code).not.toBe(2);
     expect(readFileSync(path.join(dir, "src", "server.ts"), "utf8")).not.toBe(before);
+  });
+});
+
+describe("the process", () => {
+  it("exits quietly, with the run's own code, when the reader of its output goes away (| head)", async () => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, "--no-types"], { cwd: path.join(FIXTURES, "ts-server"), stdio: ["ignore", "pipe", "pipe"] });
+      // Closed before the first line: every write to stdout meets EPIPE.
+      child.stdout.destroy();
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => {
+        resolve({ code, stderr });
+      });
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(1);
+  });
+
+  it("prints a notice once with --concurrency, not once per worker thread", async () => {
+    const dir = path.join(tmp, "concurrent-notice");
+    mkdirSync(path.join(dir, "src"), { recursive: true });
+    // One file in the program; the others get the "no type information" notice, in both workers.
+    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true }, include: ["src/main.ts"] }));
+    const server = readFileSync(path.join(FIXTURES, "plain-js", "src", "server.js"), "utf8");
+    for (const name of ["main", ...Array.from({ length: 24 }, (_, i) => `tool${String(i)}`)]) writeFileSync(path.join(dir, "src", `${name}.ts`), server);
+    const run = await spawnBin(dir, ["--concurrency", "2", "--format", "json"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.match(/^mcp-errors: no type information for /gmu)).toHaveLength(1);
   });
 });
