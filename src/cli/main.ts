@@ -2,13 +2,14 @@
  * `mcp-errors [options] [paths...]`: audits an MCP server with no setup. Exit codes: 0 clean (or
  * warnings within `--max-warnings`), 1 findings, 2 usage error or internal failure.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { AnalyzeMode, AnalyzeOptions, AnalyzeResult, PresetConfig, Severity } from "./analyzer.js";
 import { relativePath, UsageError } from "./discover.js";
 import { FORMATS, type Format } from "./formats/names.js";
 import { safeText } from "./formats/safe-text.js";
+import { PACKAGE_VERSION, releaseDocUrl } from "../util/package.js";
 import { onceNotices } from "./notices.js";
 
 export const HELP = `Usage: mcp-errors [options] [paths...]
@@ -40,7 +41,7 @@ Options:
   -v, --version            show the version
 
 Exit codes: 0 no errors (and warnings within --max-warnings), 1 findings, 2 usage or internal error.
-Docs: https://github.com/eslint-plugin-mcp-errors/eslint-plugin-mcp-errors/blob/main/docs/cli.md
+Docs: ${releaseDocUrl("docs/cli.md")}
 `;
 
 export interface CliIO {
@@ -59,11 +60,6 @@ interface CliOptions {
   readonly quiet: boolean;
   readonly color: boolean;
   readonly debug: boolean;
-}
-
-function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return manifest.version;
 }
 
 function parse(argv: readonly string[], io: CliIO): CliOptions | "help" | "version" {
@@ -198,7 +194,7 @@ export function internalErrorLine(error: unknown, cwd: string): string {
 
 export function headerLine(files: number, config: string, mode: AnalyzeMode): string {
   const analysis = mode.typed ? `typed analysis (${mode.reason})` : `syntactic analysis (${mode.reason})`;
-  return `mcp-errors ${version()} · ${config} · ${analysis} · ${String(files)} file${files === 1 ? "" : "s"}`;
+  return `mcp-errors ${PACKAGE_VERSION} · ${config} · ${analysis} · ${String(files)} file${files === 1 ? "" : "s"}`;
 }
 
 /** A progress line on stderr for runs that take more than a moment, on terminals only. */
@@ -232,7 +228,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       return 0;
     }
     if (options === "version") {
-      io.stdout.write(`${version()}\n`);
+      io.stdout.write(`${PACKAGE_VERSION}\n`);
       return 0;
     }
     debug = options.debug;
