@@ -25,6 +25,9 @@ export function rulesForConfig(rules: Record<string, AnyRule>, name: ConfigName)
   for (const [id, rule] of Object.entries(rules)) {
     const docs = rule.meta.docs;
     if (docs?.requiresTypeChecking && !typed) continue;
+    // A deprecated rule keeps its place in recommended and strict until a major release removes
+    // it; `all` has its replacement instead (docs/versioning.md).
+    if (base === "all" && rule.meta.deprecated) continue;
     const level = docs?.recommended;
     const on = base === "all" || (base === "strict" && level !== undefined) || (base === "recommended" && level === "recommended");
     if (on) selected[`mcp-errors/${id}`] = "error";

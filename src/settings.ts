@@ -3,6 +3,7 @@
  * the description of an error, and which values map to which category. Shared by all rules
  * through `settings["mcp-errors"]`.
  */
+import { checkSettings } from "./settings-schema.js";
 
 export const CATEGORIES = ["transient", "validation", "business", "permission"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -129,7 +130,7 @@ const cache = new WeakMap<object, Vocabulary>();
 let defaultVocabulary: Vocabulary | undefined;
 
 function build(raw: McpErrorsSettings | undefined): Vocabulary {
-  // An unknown preset name (settings are not schema-checked) falls back to the default.
+  // getVocabulary has checked the settings (settings-schema.ts): an unknown preset never gets here.
   const name = raw?.preset;
   const preset = name !== undefined && Object.hasOwn(PRESETS, name) ? PRESETS[name] : PRESETS.default;
   const fields = raw?.fields ?? {};
@@ -150,6 +151,7 @@ function build(raw: McpErrorsSettings | undefined): Vocabulary {
 /** Reads and memoizes the vocabulary from `context.settings`. */
 export function getVocabulary(settings: Readonly<Record<string, unknown>> | undefined): Vocabulary {
   const raw = settings?.["mcp-errors"];
+  checkSettings(raw, PRESET_NAMES, CATEGORIES);
   if (raw === undefined || raw === null || typeof raw !== "object") {
     return (defaultVocabulary ??= build(undefined));
   }
@@ -181,6 +183,7 @@ const callCache = new WeakMap<object, CallSettingsValue>();
 /** Reads and memoizes `clients` and `wrappers` from `context.settings`. */
 export function getCallSettings(settings: Readonly<Record<string, unknown>> | undefined): CallSettingsValue {
   const raw = settings?.["mcp-errors"];
+  checkSettings(raw, PRESET_NAMES, CATEGORIES);
   if (raw === undefined || raw === null || typeof raw !== "object") return NO_CALLS;
   let value = callCache.get(raw);
   if (!value) {

@@ -14,6 +14,7 @@ import { ESLint } from "eslint";
 import plugin from "../index.js";
 import { REGISTRATION_TEXT } from "../model/index.js";
 import { setLintTargets } from "../typed/conversions.js";
+import { cacheFile, defaultCacheLocation } from "./cache.js";
 import { countUnresolved, installWorkspacePaths } from "./workspaces.js";
 import { discover, relativePath, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
@@ -41,7 +42,9 @@ export interface AnalyzeOptions {
   readonly project?: string;
   /** Compute fixes (results carry `output`); write them with `ESLint.outputFixes`. */
   readonly fix?: boolean;
+  /** Only re-check changed files. Without it no cache file is read, written or deleted. */
   readonly cache?: boolean;
+  /** The cache file, or a folder for it. Default: `node_modules/.cache/mcp-errors/.cache` under `cwd`. */
   readonly cacheLocation?: string;
   /** ESLint's multithreaded linting. Default: `off`. */
   readonly concurrency?: number | "auto" | "off";
@@ -186,7 +189,8 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     typed: mode.typed ? { project: mode.project } : undefined,
     fix: options.fix ?? false,
     cache: options.cache ?? false,
-    cacheLocation: options.cacheLocation,
+    // Checked before the run: no cache is ever written through a symbolic link.
+    cacheLocation: options.cache === true ? cacheFile(cwd, options.cacheLocation ?? defaultCacheLocation(cwd)) : undefined,
     concurrency: options.concurrency ?? "off",
   };
 
@@ -200,6 +204,8 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     if (mode.typed) setLintTargets(files.map((file) => path.resolve(cwd, file)));
     try {
       raw = await eslint.lintFiles(files);
+      // Never a clean report over files that were not linted.
+      if (raw.length < files.length) throw new Error(`ESLint linted ${String(raw.length)} of the ${String(files.length)} files found.`);
       rulesMeta = eslint.getRulesMetaForResults(raw);
     } finally {
       setLintTargets(undefined);

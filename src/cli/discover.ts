@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { globMatcher, isGlob, splitGlob } from "./glob.js";
 
 export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 
@@ -109,15 +110,23 @@ export function isSourceFile(file: string): boolean {
   return SOURCE_EXTENSIONS.includes(path.extname(file)) && !DECLARATION.test(file) && !MINIFIED.test(file);
 }
 
+/** Whether `absolute` is `dir` or lies below it. */
+function isInside(dir: string, absolute: string): boolean {
+  const relative = path.relative(dir, absolute);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
 /**
- * Walks the targets (files or directories, relative to `cwd`). A file named explicitly is linted
- * even when a `.gitignore` ignores it, as ESLint does; directories are filtered.
+ * Walks the targets (files, directories or glob patterns, relative to `cwd`). A file named
+ * explicitly is linted even when a `.gitignore` ignores it, as ESLint does; directories and
+ * patterns are filtered. As with ESLint, a target that matches no file, or lies outside `cwd`
+ * (ESLint never lints those), is a usage error: a run over nothing must not pass as clean.
  */
 export function discover(cwd: string, targets: readonly string[], options: { readonly includeTests?: boolean } = {}): Discovery {
   const skipTests = options.includeTests !== true;
   const files = new Set<string>();
   const tsconfigs = new Set<string>();
-  const walk = (dir: string, scopes: readonly IgnoreScope[]): void => {
+  const walk = (dir: string, scopes: readonly IgnoreScope[], found: Set<string>): void => {
     const own = readIgnore(dir);
     const inner = own ? [...scopes, own] : scopes;
     let entries;
@@ -130,24 +139,55 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
       const absolute = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (SKIPPED_DIRECTORIES.has(entry.name) || (skipTests && TEST_DIRECTORIES.has(entry.name)) || ignoredBy(inner, absolute, true)) continue;
-        walk(absolute, inner);
+        walk(absolute, inner, found);
       } else if (entry.isFile()) {
         if (entry.name === "tsconfig.json") tsconfigs.add(absolute);
-        else if (isSourceFile(entry.name) && !(skipTests && TEST_FILE.test(entry.name)) && !ignoredBy(inner, absolute, false)) files.add(absolute);
+        else if (isSourceFile(entry.name) && !(skipTests && TEST_FILE.test(entry.name)) && !ignoredBy(inner, absolute, false)) found.add(absolute);
       }
     }
   };
   for (const target of targets) {
-    const absolute = path.resolve(cwd, target);
-    const stats = statSync(absolute, { throwIfNoEntry: false });
+    let absolute = path.resolve(cwd, target);
+    let stats = statSync(absolute, { throwIfNoEntry: false });
+    let matches: ((file: string) => boolean) | undefined;
+    if (!stats && isGlob(target)) {
+      // A pattern walks its literal base folder and keeps the files it matches (or lies below a
+      // folder it matches, as when the shell expands `packages/*` into folders).
+      const { base, rest } = splitGlob(target.split(path.sep).join("/"));
+      absolute = path.resolve(cwd, base);
+      stats = statSync(absolute, { throwIfNoEntry: false });
+      const matcher = globMatcherOrUsageError(rest, target);
+      matches = (file) => {
+        for (let dir = file; isInside(absolute, dir) && dir !== absolute; dir = path.dirname(dir)) if (matcher(relativePath(absolute, dir))) return true;
+        return false;
+      };
+    }
     if (!stats) throw new UsageError(`No such file or directory: ${target}`);
-    if (stats.isDirectory()) walk(absolute, ancestorScopes(absolute));
-    else if (isSourceFile(absolute)) files.add(absolute);
+    if (!isInside(cwd, absolute)) {
+      throw new UsageError(`${target} is outside the working directory ${cwd}: run mcp-errors from a folder that contains it.`);
+    }
+    const found = new Set<string>();
+    if (stats.isDirectory()) walk(absolute, ancestorScopes(absolute), found);
+    else if (isSourceFile(absolute)) found.add(absolute);
+    const kept = matches ? [...found].filter(matches) : [...found];
+    // A named file of another kind (`README.md`) is left out quietly, as ESLint leaves out a file
+    // no config matches; a folder or pattern with no source file at all is a mistake.
+    if (kept.length === 0 && (stats.isDirectory() || matches)) throw new UsageError(`No files matching the pattern "${target}" were found.`);
+    for (const file of kept) files.add(file);
     // `mcp-errors src` or the file names a pre-commit hook passes: the tsconfig.json is above.
     const above = nearestTsconfigAbove(cwd, path.dirname(absolute));
     if (above !== undefined) tsconfigs.add(above);
   }
+  if (files.size === 0) throw new UsageError(`No files to lint in ${targets.join(", ")}: none of them is a JavaScript or TypeScript source file.`);
   return { files: [...files].sort(), tsconfigs: [...tsconfigs].sort() };
+}
+
+function globMatcherOrUsageError(pattern: string, target: string): (relative: string) => boolean {
+  try {
+    return globMatcher(pattern);
+  } catch {
+    throw new UsageError(`Cannot read the pattern "${target}".`);
+  }
 }
 
 /** A mistake in how the CLI was called: exit code 2 with a one-line reason. */

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { ESLint, Linter } from "eslint";
 import plugin from "../index.js";
 import { FILES, type ConfigName } from "../configs.js";
+import { NO_CACHE_FILE } from "./cache.js";
 import { INVENTORY_PLUGIN, INVENTORY_RULE_ID, inventoryRule } from "./inventory-rule.js";
 import { installWorkspacePaths } from "./workspaces.js";
 
@@ -24,6 +25,7 @@ export interface EngineSpec {
   readonly typed: { readonly project: string | undefined } | undefined;
   readonly fix: boolean;
   readonly cache: boolean;
+  /** The cache file (see cache.ts); undefined without a cache. */
   readonly cacheLocation: string | undefined;
   readonly concurrency: number | "auto" | "off";
 }
@@ -58,6 +60,12 @@ export function cliConfig(spec: EngineSpec): Linter.Config[] {
       rules: { [INVENTORY_RULE_ID]: "warn", ...overrides },
     },
     {
+      // discover.ts has chosen the files; ESLint's default ignore of node_modules/ would drop a
+      // file there that the user named, without a word, and the run would pass as clean.
+      name: "mcp-errors/cli-named-files",
+      ignores: ["!**/node_modules/"],
+    },
+    {
       name: "mcp-errors/cli-linter-options",
       // Directives for other tools' rules are the target's business: no noise about them.
       linterOptions: { reportUnusedDisableDirectives: "off", reportUnusedInlineConfigs: "off" },
@@ -72,7 +80,8 @@ export function eslintOptions(spec: EngineSpec): ESLint.Options {
     overrideConfig: cliConfig(spec),
     fix: spec.fix,
     cache: spec.cache,
-    ...(spec.cacheLocation ? { cacheLocation: spec.cacheLocation } : {}),
+    // ESLint deletes the cache file of a run without a cache: give it one that cannot exist.
+    cacheLocation: spec.cache && spec.cacheLocation !== undefined ? spec.cacheLocation : NO_CACHE_FILE,
     cacheStrategy: "content",
     errorOnUnmatchedPattern: false,
     warnIgnored: false,

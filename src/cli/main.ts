@@ -2,18 +2,22 @@
  * `mcp-errors [options] [paths...]`: audits an MCP server with no setup. Exit codes: 0 clean (or
  * warnings within `--max-warnings`), 1 findings, 2 usage error or internal failure.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { AnalyzeMode, AnalyzeOptions, AnalyzeResult, PresetConfig, Severity } from "./analyzer.js";
-import { UsageError } from "./discover.js";
+import { relativePath, UsageError } from "./discover.js";
 import { FORMATS, type Format } from "./formats/names.js";
+import { safeText } from "./formats/safe-text.js";
+import { PACKAGE_VERSION, releaseDocUrl } from "../util/package.js";
+import { onceNotices } from "./notices.js";
 
 export const HELP = `Usage: mcp-errors [options] [paths...]
 
 Audits the tool handlers of an MCP server for error-handling defects: unclassified and generic
 errors, swallowed failures, protocol errors, missing timeouts, blind retries. Runs with the
-plugin's own configs: no ESLint config and no npm install needed in the target. Default path: .
+plugin's own configs: no ESLint config and no npm install needed in the target. Paths are files,
+folders or glob patterns ("src/**/*.ts") under the current folder. Default path: .
 
 Options:
   -f, --format <name>      stylish (default), json (ESLint's result format), sarif, markdown
@@ -29,7 +33,7 @@ Options:
       --include-tests      also check test files (*.test.ts, *.spec.js, __tests__/, test/)
   -p, --project <path>     one tsconfig for all files (default: the nearest tsconfig.json)
       --cache              only re-check changed files (cache in node_modules/.cache/mcp-errors)
-      --cache-location <p> where to keep the cache
+      --cache-location <p> where to keep the cache (a file, or a folder for it)
       --concurrency <n>    lint in n worker threads, or auto (default: off)
       --no-color           plain text even on a terminal
       --debug              show stack traces of internal errors
@@ -37,7 +41,7 @@ Options:
   -v, --version            show the version
 
 Exit codes: 0 no errors (and warnings within --max-warnings), 1 findings, 2 usage or internal error.
-Docs: https://github.com/eslint-plugin-mcp-errors/eslint-plugin-mcp-errors/blob/main/docs/cli.md
+Docs: ${releaseDocUrl("docs/cli.md")}
 `;
 
 export interface CliIO {
@@ -56,11 +60,6 @@ interface CliOptions {
   readonly quiet: boolean;
   readonly color: boolean;
   readonly debug: boolean;
-}
-
-function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return manifest.version;
 }
 
 function parse(argv: readonly string[], io: CliIO): CliOptions | "help" | "version" {
@@ -111,7 +110,6 @@ function parse(argv: readonly string[], io: CliIO): CliOptions | "help" | "versi
   const maxWarnings = Number(values["max-warnings"]);
   if (!Number.isInteger(maxWarnings)) throw new UsageError(`--max-warnings expects a whole number, got "${values["max-warnings"]}".`);
   const concurrency = parseConcurrency(values.concurrency);
-  const cacheLocation = values["cache-location"] ?? path.join(io.cwd, "node_modules", ".cache", "mcp-errors", ".cache");
   return {
     analyze: {
       cwd: io.cwd,
@@ -123,7 +121,7 @@ function parse(argv: readonly string[], io: CliIO): CliOptions | "help" | "versi
       ...(values.project === undefined ? {} : { project: values.project }),
       fix: values.fix || values["fix-dry-run"],
       cache: values.cache,
-      cacheLocation,
+      ...(values["cache-location"] === undefined ? {} : { cacheLocation: values["cache-location"] }),
       concurrency,
     },
     format,
@@ -154,6 +152,22 @@ async function render(result: AnalyzeResult, options: CliOptions): Promise<strin
   return FORMATTERS[options.format](result, { color: options.color });
 }
 
+/**
+ * Makes the report's folder and checks that the report can be written there, before the run: a
+ * mistyped `--output` must not cost a long run, nor come after `--fix` has written the fixes.
+ */
+function prepareOutput(file: string): void {
+  const existed = existsSync(file);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Opening for appending creates the file but never changes one that exists.
+    closeSync(openSync(file, "a"));
+    if (!existed) rmSync(file);
+  } catch (error) {
+    throw new UsageError(`Cannot write the report to ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /** A report that cannot be written is the caller's mistake (a missing folder), not a crash. */
 function writeReport(file: string, report: string): void {
   try {
@@ -163,9 +177,24 @@ function writeReport(file: string, report: string): void {
   }
 }
 
+/**
+ * One line for an internal error. ESLint adds where a rule failed to the message
+ * (`Occurred while linting <file>:<line>`, `Rule: "<id>"`): the line names that file, relative
+ * to `cwd`, and the rule, so that a report can say which file to look at.
+ */
+export function internalErrorLine(error: unknown, cwd: string): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split("\n");
+  const where = lines.map((line) => /^Occurred while linting (.+)$/u.exec(line)?.[1]).find((file) => file !== undefined);
+  const rule = lines.map((line) => /^Rule: "(.+)"$/u.exec(line)?.[1]).find((id) => id !== undefined);
+  const file = where === undefined ? undefined : path.isAbsolute(where) ? relativePath(cwd, where) : where;
+  const context = [file === undefined ? "" : ` in ${file}`, rule === undefined ? "" : ` (rule ${rule})`].join("");
+  // The file name and the message can come from the audited tree (safe-text.ts).
+  return `mcp-errors: internal error${safeText(`${context}: ${lines[0] ?? ""}`)}`;
+}
+
 export function headerLine(files: number, config: string, mode: AnalyzeMode): string {
   const analysis = mode.typed ? `typed analysis (${mode.reason})` : `syntactic analysis (${mode.reason})`;
-  return `mcp-errors ${version()} · ${config} · ${analysis} · ${String(files)} file${files === 1 ? "" : "s"}`;
+  return `mcp-errors ${PACKAGE_VERSION} · ${config} · ${analysis} · ${String(files)} file${files === 1 ? "" : "s"}`;
 }
 
 /** A progress line on stderr for runs that take more than a moment, on terminals only. */
@@ -199,15 +228,19 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       return 0;
     }
     if (options === "version") {
-      io.stdout.write(`${version()}\n`);
+      io.stdout.write(`${PACKAGE_VERSION}\n`);
       return 0;
     }
     debug = options.debug;
+    const output = options.output === undefined ? undefined : path.resolve(io.cwd, options.output);
+    if (output !== undefined) prepareOutput(output);
     // Loaded only now: ESLint, TypeScript and the rules take a second or two to load, which
     // --help, --version and a mistyped option should not pay.
     const [{ ESLint }, { analyze }, { filesStarted }] = await Promise.all([import("eslint"), import("./analyzer.js"), import("./inventory-rule.js")]);
     let total = 0;
     const stop = startProgress(io, () => total, filesStarted);
+    // Worker threads write into the process's stderr: their notices are said once (notices.ts).
+    const restoreStderr = onceNotices(io.stderr);
     let result: AnalyzeResult;
     try {
       result = await analyze({
@@ -222,12 +255,13 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       });
     } finally {
       stop();
+      restoreStderr();
     }
     if (options.write) await ESLint.outputFixes(result.results);
     if (options.quiet) result = errorsOnly(result);
     const report = await render(result, options);
-    if (options.output === undefined) io.stdout.write(report);
-    else writeReport(path.resolve(io.cwd, options.output), report);
+    if (output === undefined) io.stdout.write(report);
+    else writeReport(output, report);
     const { errors, warnings } = result.summary;
     if (errors > 0) return 1;
     if (options.maxWarnings >= 0 && warnings > options.maxWarnings) {
@@ -237,11 +271,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`mcp-errors: ${error.message}\nRun mcp-errors --help for the options.\n`);
+      io.stderr.write(`mcp-errors: ${safeText(error.message)}\nRun mcp-errors --help for the options.\n`);
       return 2;
     }
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    io.stderr.write(`mcp-errors: internal error: ${message ?? ""}\n`);
+    io.stderr.write(`${internalErrorLine(error, io.cwd)}\n`);
     if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     else io.stderr.write("Run again with --debug for the stack trace, and please report it.\n");
     return 2;

@@ -1,4 +1,5 @@
 import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
+import { releaseDocUrl } from "./package.js";
 
 /** Extra `meta.docs` fields our rules declare; configs are derived from them. */
 export interface McpErrorsRuleDocs {
@@ -8,9 +9,8 @@ export interface McpErrorsRuleDocs {
   requiresTypeChecking?: boolean;
 }
 
-const REPO_URL = "https://github.com/eslint-plugin-mcp-errors/eslint-plugin-mcp-errors";
-
-const ruleCreator = ESLintUtils.RuleCreator<McpErrorsRuleDocs>((name) => `${REPO_URL}/blob/main/docs/rules/${name}.md`);
+// The page as released with this version (see util/package.ts), not as it is on a branch.
+const ruleCreator = ESLintUtils.RuleCreator<McpErrorsRuleDocs>((name) => releaseDocUrl(`docs/rules/${name}.md`));
 
 /**
  * The options as `create` reads them: every field present. A rule's `Options` type keeps its
@@ -30,7 +30,7 @@ export interface RuleSpec<Options extends readonly unknown[], MessageIds extends
 }
 
 /**
- * `RuleCreator` that points `docs.url` at the rule's page in `docs/rules/`. ESLint (9.15 and
+ * `RuleCreator` that points `docs.url` at the rule's page in `docs/rules/` at the release tag. ESLint (9.15 and
  * later, our peer range) merges `meta.defaultOptions` into `context.options` itself, so the
  * options are passed on as they are: no second merge and no serialisation per linted file.
  */

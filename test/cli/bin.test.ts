@@ -7,10 +7,8 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { ROOT, type Run, spawnBin } from "./spawn-bin.js";
+import { mainInProcess, ROOT, type Run, spawnBin } from "./spawn-bin.js";
 
 const FIXTURES = path.join(ROOT, "test/fixtures/cli");
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -107,24 +105,6 @@ function inventory(text: string): string[][] {
 const toolNames = (text: string): string[] => inventory(text).map(([name]) => name ?? "");
 
 const STACK_FRAME = /^\s+at /mu;
-
-function sink(): { stream: Writable; text: () => string } {
-  let text = "";
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
-
-async function mainInProcess(cwd: string, args: readonly string[]): Promise<Run> {
-  const stdout = sink();
-  const stderr = sink();
-  const code = await main(args, { cwd, env: {}, stdout: stdout.stream, stderr: stderr.stream });
-  return { code, stdout: stdout.text(), stderr: stderr.text(), pid: process.pid };
-}
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "mcp-errors-bin-"));
 const snapshotFixtures = (): Map<string, string>[] => FIXTURE_NAMES.map((name) => snapshotTree(fixture(name)));
@@ -413,10 +393,11 @@ describe("usage", () => {
     expect(lines(run.stderr)).toEqual([expect.stringMatching(reason), "Run mcp-errors --help for the options."]);
   });
 
+  // A missing folder is created (test/cli/edges.test.ts); a folder that cannot exist is refused.
   it("exits 2 when the report cannot be written", async () => {
-    const run = await mainInProcess(fixture("plain-js"), ["--format", "json", "--output", path.join(tmp, "no-such-folder", "report.json")]);
+    const run = await mainInProcess(fixture("plain-js"), ["--format", "json", "--output", path.join(fixture("plain-js"), "package.json", "report.json")]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^mcp-errors: Cannot write the report to .*no-such-folder/mu);
+    expect(run.stderr).toMatch(/^mcp-errors: Cannot write the report to .*package\.json\/report\.json/mu);
     expect(run.stderr).not.toMatch(STACK_FRAME);
   });
 

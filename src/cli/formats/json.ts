@@ -4,7 +4,8 @@
  * `eslint-formatter-json` package of the audited repository (see docs/cli.md, Security).
  */
 import type { AnalyzeResult } from "../analyzer.js";
+import { safeJson } from "./safe-text.js";
 
 export function formatJson(result: AnalyzeResult): string {
-  return JSON.stringify(result.results);
+  return safeJson(JSON.stringify(result.results));
 }

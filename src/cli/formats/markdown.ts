@@ -6,6 +6,7 @@
 import { rules } from "../../rules/index.js";
 import type { AnalyzeResult, Finding } from "../analyzer.js";
 import { RULE_PREFIX } from "../engine.js";
+import { escapeControl, neutraliseCommands } from "./safe-text.js";
 import { INVENTORY_HEADER, inventoryRows, modeLine } from "./stylish.js";
 
 /** Room for the whole comment, below GitHub's limit with a margin for the lines added around it. */
@@ -17,9 +18,12 @@ const MARKER = "<!-- mcp-errors -->";
 
 const plural = (n: number, word: string): string => `${String(n)} ${word}${n === 1 ? "" : "s"}`;
 
-/** Plain text for markdown: nothing in it formats, links, breaks a table row or becomes HTML. */
+/**
+ * Plain text for markdown: nothing in it formats, links, breaks a table row or becomes HTML, and
+ * no control character reaches a log that prints the report.
+ */
 function escapeText(text: string): string {
-  return text
+  return escapeControl(text, { keepLineBreaks: true })
     .replace(/[\\`*_[\]~|]/gu, "\\$&")
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
@@ -34,13 +38,13 @@ function escapeText(text: string): string {
 export function cellText(text: string): string {
   return text
     .split(/(`[^`\n\r]+`)/u)
-    .map((part, index) => (index % 2 === 1 ? part.replaceAll("|", "\\|") : escapeText(part)))
+    .map((part, index) => (index % 2 === 1 ? escapeControl(part).replaceAll("|", "\\|") : escapeText(part)))
     .join("");
 }
 
 /** A code span holding any text, for file paths and tool names that come from the server's code. */
 export function codeSpan(text: string): string {
-  const flat = text.replace(/[\n\r]+/gu, " ");
+  const flat = escapeControl(text.replace(/[\n\r]+/gu, " "));
   const longest = Math.max(0, ...(flat.match(/`+/gu) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
   const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
@@ -146,5 +150,6 @@ export function formatMarkdown(result: AnalyzeResult): string {
     result.findings.length === 0
       ? "No findings: no error-handling defects in the tool handlers."
       : findingsSection(result.findings, MARKDOWN_LIMIT - headText.length - inventory.length - 250);
-  return `${[headText, body, inventory].join("\n\n")}\n`;
+  // Printed to a CI log (`--format markdown` without --output), a line must not act as a command.
+  return neutraliseCommands(`${[headText, body, inventory].join("\n\n")}\n`);
 }

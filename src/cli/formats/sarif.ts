@@ -11,8 +11,9 @@ import { rules } from "../../rules/index.js";
 import type { AnalyzeResult, Finding } from "../analyzer.js";
 import { relativePath } from "../discover.js";
 import { RULE_PREFIX } from "../engine.js";
+import { safeJson } from "./safe-text.js";
+import { PACKAGE_VERSION, REPO_URL } from "../../util/package.js";
 
-const REPO_URL = "https://github.com/eslint-plugin-mcp-errors/eslint-plugin-mcp-errors";
 const SRCROOT = "%SRCROOT%";
 /** The `partialFingerprints` key; bump the version when the hashed input changes. */
 const FINGERPRINT = "mcpErrorsLineHash/v1";
@@ -24,13 +25,6 @@ interface SarifLocation {
     artifactLocation: { uri: string; uriBaseId?: string };
     region: { startLine: number; startColumn: number; endLine?: number; endColumn?: number };
   };
-}
-
-let cachedVersion: string | undefined;
-
-function version(): string {
-  cachedVersion ??= (JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
-  return cachedVersion;
 }
 
 /** A path segment as a URI segment: percent-encoded, but keeping the characters a path may hold as they are. */
@@ -164,8 +158,8 @@ export function formatSarif(result: AnalyzeResult): string {
         tool: {
           driver: {
             name: "mcp-errors",
-            version: version(),
-            semanticVersion: version(),
+            version: PACKAGE_VERSION,
+            semanticVersion: PACKAGE_VERSION,
             informationUri: REPO_URL,
             rules: ruleIds.map((id) => ruleDescriptor(id, levels.get(id) ?? "error")),
           },
@@ -185,5 +179,5 @@ export function formatSarif(result: AnalyzeResult): string {
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${safeJson(JSON.stringify(log, null, 2))}\n`;
 }

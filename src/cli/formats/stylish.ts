@@ -8,6 +8,7 @@
  */
 import type { ESLint } from "eslint";
 import type { AnalyzeResult, ToolInventory } from "../analyzer.js";
+import { neutraliseCommands, safeText } from "./safe-text.js";
 
 export interface TextOptions {
   readonly color: boolean;
@@ -57,7 +58,8 @@ export function inventoryRows(tools: readonly ToolInventory[]): string[][] {
 
 export const INVENTORY_HEADER = ["tool", "framework", "registered", "handler", "classified errors", "categories", "calls with timeout", "findings"];
 
-function table(rows: readonly (readonly string[])[], paint: (style: Style, text: string) => string): string {
+function table(data: readonly (readonly string[])[], paint: (style: Style, text: string) => string): string {
+  const rows = data.map((row) => row.map(safeText));
   const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
   return rows
     .map((row, index) => {
@@ -109,7 +111,7 @@ export function formatFindings(results: readonly ESLint.LintResult[], options: T
         line: String(message.line || 0),
         column: String(message.column || 0),
         severity: error ? "error" : "warning",
-        text: withoutFinalPeriod(message.message),
+        text: safeText(withoutFinalPeriod(message.message)),
         rule: message.ruleId ?? "",
       };
     });
@@ -131,7 +133,7 @@ export function formatFindings(results: readonly ESLint.LintResult[], options: T
       if (row.rule !== "") cells.push(`${" ".repeat(textWidth - row.text.length)}${paint("dim", row.rule)}`);
       return cells.join("  ").trimEnd();
     });
-    blocks.push(`${paint("underline", result.filePath)}\n${lines.join("\n")}\n`);
+    blocks.push(`${paint("underline", safeText(result.filePath))}\n${lines.join("\n")}\n`);
   }
   const total = errors + warnings;
   if (total === 0) return "";
@@ -143,7 +145,10 @@ export function formatFindings(results: readonly ESLint.LintResult[], options: T
   return paint("reset", `\n${blocks.join("\n")}\n${summary}\n`);
 }
 
-/** The whole terminal report of an analysis. */
+/**
+ * The whole terminal report of an analysis. Every piece of the audited code in it is escaped
+ * (safe-text.ts): a tool name must not recolour the terminal or issue a CI workflow command.
+ */
 export function formatText(result: AnalyzeResult, options: TextOptions): string {
   const paint = painter(options.color);
   const parts: string[] = [];
@@ -156,5 +161,6 @@ export function formatText(result: AnalyzeResult, options: TextOptions): string 
   }
   const summary = summaryLine(result);
   parts.push(result.summary.errors > 0 ? paint("red", summary) : result.summary.warnings > 0 ? paint("yellow", summary) : paint("green", summary));
-  return `${parts.join("\n\n")}\n`;
+  // The cells are escaped; this pass keeps any line that would still start a command inert.
+  return neutraliseCommands(`${parts.join("\n\n")}\n`);
 }
