@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { withModel } from "../lint/with-model.js";
 import { type ErrorResult, type McpModel, categoriesOf, getPayload, passedAtResult, payloadField } from "../model/index.js";
 import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
-import { findProperty, functionName, unwrap } from "../util/ast.js";
+import { type FunctionNode, enclosingFunction, findProperty, functionName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { orderedCategories, retryableFor } from "./shared/classification.js";
 import { classificationData, thrownOutcome, toolLabel, toolNamesOf } from "./shared/describe.js";
@@ -20,6 +20,7 @@ export type MessageIds =
   | "missingCategory"
   | "missingRetryable"
   | "helperCallUnclassified"
+  | "helperWithoutClassification"
   | "unknownCategory"
   | "unclassifiedThrow"
   | "addClassification";
@@ -65,6 +66,8 @@ export default createRule<Options, MessageIds>({
       missingCategory:
         "The error result of {{tool}} has no `{{category}}`, so the agent cannot tell a bad input from an outage or a refusal. Add one of: {{categories}}.",
       missingRetryable: "The error result of {{tool}} has no `{{retryable}}`, so the agent has to guess whether a retry can succeed. Add it.",
+      helperWithoutClassification:
+        "The error helper{{helper}} ({{calls}}, in {{tool}}) builds results with neither `{{category}}` nor `{{retryable}}`, so the agent cannot tell whether to retry, fix its input, or stop. Give it parameters for both and pass, at each call, the category and retryability that fit that failure.",
       helperCallUnclassified:
         "This call of {{helper}} in {{tool}} passes no {{missing}}: the helper takes the classification, and without it the agent cannot tell whether to retry, fix its input, or stop. Pass the category and retryability that fit this failure.",
       unknownCategory:
@@ -155,6 +158,7 @@ export default createRule<Options, MessageIds>({
         if (payload.unknown) continue;
         const target = payload.jsonObject;
         const text = !target && payload.texts.length === 1 && !findProperty(result.object, "structuredContent") ? payload.texts[0] : undefined;
+        if (!retryable && reportUnclassifiedHelper(context, model, vocabulary, result.object, tool, isErrorProperty)) continue;
         if (!retryable) {
           context.report({
             node: isErrorProperty,
@@ -235,4 +239,50 @@ function reportCallWithoutClassification(
           : `\`${noCategory ? vocabulary.category : vocabulary.retryable}\``,
     },
   });
+}
+
+/** The error helper whose result object this is (every return of the helper gives it). */
+function helperOf(model: McpModel, object: TSESTree.ObjectExpression): FunctionNode | undefined {
+  const fn = enclosingFunction(object);
+  return fn && model.errorHelpers.get(fn) === object ? fn : undefined;
+}
+
+/** The calls of a helper: this file's, and those on tool paths in other files (typed analysis). */
+function helperCallCount(model: McpModel, helper: FunctionNode): number {
+  return model.errorResults.filter((r) => r.helper === helper).length + model.importedCallSites(helper).length;
+}
+
+function describeHelper(helper: FunctionNode): string {
+  const name = functionName(helper);
+  return name === undefined ? "" : ` \`${name}\``;
+}
+
+/**
+ * An error helper with no classification of its own, called from several places: one finding at
+ * the helper, where the parameters go; no single category fits all of its calls, so no
+ * suggestion. (Called once, it is that call's result: reported with suggestions as usual.)
+ */
+function reportUnclassifiedHelper(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  vocabulary: Vocabulary,
+  object: TSESTree.ObjectExpression,
+  tool: string,
+  node: TSESTree.Node,
+): boolean {
+  const helper = helperOf(model, object);
+  const calls = helper ? helperCallCount(model, helper) : 0;
+  if (!helper || calls < 2) return false;
+  context.report({
+    node,
+    messageId: "helperWithoutClassification",
+    data: {
+      tool,
+      helper: describeHelper(helper),
+      calls: `${String(calls)} calls`,
+      category: vocabulary.category,
+      retryable: vocabulary.retryable,
+    },
+  });
+  return true;
 }

@@ -839,6 +839,23 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
 });`,
       errors: [
         {
+          messageId: "helperWithoutClassification",
+          reported: "isError: true",
+          data: { helper: " `errorResult`", calls: "2 calls", tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" },
+          // No single category fits both calls: the fix is parameters, at the helper.
+          suggestions: () => [],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an unclassified helper called once: that call's result, with suggestions",
+      code: `${SDK}function errorResult(message) {
+  return { /*>*/isError: true, content: [{ type: "text", text: message }] };
+}
+server.registerTool("get_doc", { inputSchema: {} }, async (args) => errorResult("id is required"));`,
+      errors: [
+        {
           messageId: "missingClassification",
           reported: "isError: true",
           data: missingClassification(GET_DOC),
