@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint
 import { withModel } from "../lint/with-model.js";
 import type { McpModel } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
-import { enclosingFunction, functionName, hasSpread, messageText } from "../util/ast.js";
+import { type FunctionNode, enclosingFunction, functionName, hasSpread, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { quote } from "./shared/fix.js";
@@ -124,6 +124,10 @@ export default createRule<Options, MessageIds>({
           if (!fn || warns()) continue;
           // A plain value: a framework that converts it, or a caller, makes it a successful answer.
           flow ??= new SuccessFlow(sourceCode, model);
+          if (value?.type === AST_NODE_TYPES.ObjectExpression && failureFlag(value) !== undefined) {
+            if (!selective) reportFlaggedFailure(context, model, flow, remedies, { value, statement, clause, fn });
+            continue;
+          }
           const text = value ? staticText(sourceCode, value) : undefined;
           const inValueHandler = flow.isValueHandler(fn);
           const empty = emptyValue(value);
@@ -199,4 +203,42 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     });
   }
   return flow;
+}
+
+/**
+ * An object that says it failed (`{ context: "", isRagWorking: false }`): a caller that tests the
+ * flag and still answers successfully when it is false swallows the failure.
+ */
+function reportFlaggedFailure(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  flow: SuccessFlow,
+  remedies: Remedies,
+  at: { value: TSESTree.ObjectExpression; statement: TSESTree.ReturnStatement; clause: TSESTree.CatchClause; fn: FunctionNode },
+): void {
+  const flag = failureFlag(at.value);
+  const flagged = flag === undefined ? undefined : flow.flagAnswer(at.fn, flag);
+  if (!flagged) return;
+  context.report({
+    node: at.value,
+    messageId: "swallowedResult",
+    data: { tool: capitalized(toolLabel(model.toolNamesAt(flagged))) },
+    suggest: remedies.rethrow(at.statement, at.clause, undefined, functionName(at.fn)),
+  });
+}
+
+/** A property that says the call failed, as a flag its callers test: `isRagWorking: false`, `ok: false`, `success: false`. */
+function failureFlag(object: TSESTree.ObjectExpression): string | undefined {
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property || property.computed || property.key.type !== AST_NODE_TYPES.Identifier) continue;
+    const value = unwrap(property.value);
+    if (
+      value.type === AST_NODE_TYPES.Literal &&
+      value.value === false &&
+      /^(ok|success|succeeded|working|available|found)$|^is[A-Z]\w*(Working|Available|Ok|Success)$/u.test(property.key.name)
+    ) {
+      return property.key.name;
+    }
+  }
+  return undefined;
 }

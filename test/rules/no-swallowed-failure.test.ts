@@ -1222,5 +1222,124 @@ describe("no-swallowed-failure", () => {
     }),
   );
 
+  // A catch that returns an object flagged as failed, and a caller that tests the flag but answers
+  // successfully either way; and items a loop drops when a helper swallowed their failure.
+  const RETRIEVE = (returned: string) => `async function retrieve(query) {
+  try {
+    const response = await fetch(\`https://kb.example.com/search?q=\${query}\`);
+    return { passages: await response.json(), ok: true };
+  } catch (error) {
+    return ${returned};
+  }
+}`;
+  const loadThumb = `async function loadThumb(url) {
+  try {
+    const response = await fetch(url);
+    return await response.text();
+  } catch {
+    return /*>*/null;
+  }
+}`;
+  valid.push(
+    {
+      name: "a failure flag whose failing branch returns an error result",
+      code: inTool(
+        `  const found = await retrieve(args.query);
+  if (found.ok) return { content: [{ type: "text", text: found.passages.join("\\n") }] };
+  return { isError: true, content: [{ type: "text", text: "The knowledge base could not be searched." }] };`,
+        RETRIEVE("{ passages: [], ok: false }"),
+      ),
+    },
+    {
+      name: "a failure flag whose failing branch throws",
+      code: inTool(
+        `  const found = await retrieve(args.query);
+  if (!found.ok) throw new Error("The knowledge base could not be searched.");
+  return { content: [{ type: "text", text: found.passages.join("\\n") }] };`,
+        RETRIEVE("{ passages: [], ok: false }"),
+      ),
+    },
+    {
+      name: "a loop that records the items it could not load",
+      code: inTool(
+        `  const parts = [];
+  const failed = [];
+  for (const url of args.urls) {
+    const thumb = await loadThumb(url);
+    if (thumb) parts.push({ type: "text", text: thumb });
+    else failed.push(url);
+  }
+  return { content: [...parts, { type: "text", text: \`Could not load: \${failed.join(", ")}\` }] };`,
+        loadThumb.replace("/*>*/", ""),
+      ),
+    },
+  );
+  invalidCases.push(
+    invalid({
+      name: "a failure flag whose failing branch answers successfully",
+      code: inTool(
+        `  const found = await retrieve(args.query);
+  if (found.ok) {
+    return { content: [{ type: "text", text: found.passages.join("\\n") }] };
+  } else {
+    return { content: [{ type: "text", text: "Retrieval failed or found nothing." }] };
+  }`,
+        RETRIEVE("/*>*/{ passages: [], ok: false }"),
+      ),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: "{ passages: [], ok: false }",
+          data: { tool: START() },
+          suggestions: (code) => rethrow(code, "return { passages: [], ok: false };", '"retrieve failed"'),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a loop that drops the items a helper could not load",
+      code: inTool(
+        `  const parts = [];
+  for (const url of args.urls) {
+    const thumb = await loadThumb(url);
+    if (thumb) parts.push({ type: "text", text: thumb });
+  }
+  return { content: parts };`,
+        loadThumb,
+      ),
+      errors: [
+        {
+          messageId: "swallowedEmpty",
+          reported: "null",
+          data: { value: "`null`", tool: INSIDE() },
+          suggestions: (code) => rethrow(code, "return null;", '"loadThumb failed"', "error", ["} catch {", "} catch (error) {"]),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a loop that skips an item a helper could not load with continue",
+      code: inTool(
+        `  const parts = [];
+  for (const url of args.urls) {
+    const thumb = await loadThumb(url);
+    if (!thumb) continue;
+    parts.push({ type: "text", text: thumb });
+  }
+  return { content: parts };`,
+        loadThumb,
+      ),
+      errors: [
+        {
+          messageId: "swallowedEmpty",
+          reported: "null",
+          data: { value: "`null`", tool: INSIDE() },
+          suggestions: (code) => rethrow(code, "return null;", '"loadThumb failed"', "error", ["} catch {", "} catch (error) {"]),
+        },
+      ],
+      output: null,
+    }),
+  );
+
   ruleTester.run("no-swallowed-failure", rule, { valid, invalid: invalidCases });
 });

@@ -855,6 +855,25 @@ const registrationHelperCases = {
       },
     ),
     invalid(
+      "a method registered as this.method.bind(this)",
+      `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+class Pages {
+  server = new McpServer({ name: "demo", version: "1.0.0" });
+  init() {
+    this.server.registerTool("read_page", { description: "Read a page", inputSchema: {} }, this.readPage.bind(this));
+  }
+  async readPage(args) {
+    const response = await /*>*/fetch(args.url)/*<*/;
+    return { content: [{ type: "text", text: await response.text() }] };
+  }
+}`,
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: 'tool "read_page"', remedy: REMEDY.fetch },
+        suggest: addSignal("fetch(args.url)", "fetch(args.url, { signal: AbortSignal.timeout(30000) })"),
+      },
+    ),
+    invalid(
       "a handler passed to a registration function that registers it as it is",
       `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 const server = new McpServer({ name: "demo", version: "1.0.0" });

@@ -80,6 +80,11 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
     if (name === "bind" && object.type === AST_NODE_TYPES.MemberExpression) {
       return resolveHandler(search, object, depth + 1);
     }
+    // `this.handle.bind(this)`, `this.handle`: a method of the enclosing class.
+    if (object.type === AST_NODE_TYPES.ThisExpression && name !== undefined) {
+      const method = enclosingClassMethod(node, name);
+      return method ? resolveHandler(search, method, depth + 1) : undefined;
+    }
     if (object.type === AST_NODE_TYPES.Identifier && name !== undefined) {
       const init = constInitializer(search.sourceCode, object);
       if (init?.type === AST_NODE_TYPES.ObjectExpression) {
@@ -117,6 +122,26 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
       wrapper: { fn: returned, param: param.name },
       opaqueWrapper: false,
     };
+  }
+  return undefined;
+}
+
+/** The method (or function-valued property) `name` of the class around `node`. */
+function enclosingClassMethod(node: TSESTree.Node, name: string): FunctionNode | undefined {
+  let current: TSESTree.Node | undefined = node.parent;
+  while (current && current.type !== AST_NODE_TYPES.ClassBody) current = current.parent;
+  if (!current) return undefined;
+  for (const member of current.body) {
+    if (
+      (member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) &&
+      !member.computed &&
+      member.key.type === AST_NODE_TYPES.Identifier &&
+      member.key.name === name &&
+      member.value &&
+      isFunctionNode(unwrap(member.value))
+    ) {
+      return unwrap(member.value) as FunctionNode;
+    }
   }
   return undefined;
 }

@@ -421,13 +421,55 @@ export class SuccessFlow {
       const test = testOf(reference.identifier);
       if (test) {
         const outcome = this.branchOutcome(test);
-        if (outcome !== "success") return undefined;
+        // `if (image) items.push(image)` in a loop: the failed item is dropped from the answer unseen.
+        if (outcome !== "success" && !skipsItem(this.sourceCode, test, reference.identifier)) return undefined;
         reached ??= test;
         continue;
       }
       reached ??= this.reaches(reference.identifier, depth, seen);
     }
     return reached;
+  }
+
+  /**
+   * `return { context: "", isRagWorking: false }` from a catch: the callers on tool paths that
+   * test that flag, and answer with a success result when it says the call failed. The success
+   * result of the first such caller.
+   */
+  flagAnswer(fn: FunctionNode, flag: string): TSESTree.ObjectExpression | undefined {
+    for (const call of this.callSites(fn)) {
+      if (this.model.handlersAt(call).length === 0) continue;
+      let holder: TSESTree.Node = call;
+      while (holder.parent.type === AST_NODE_TYPES.AwaitExpression || holder.parent.type === AST_NODE_TYPES.TSAsExpression) holder = holder.parent;
+      const declarator = holder.parent;
+      if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
+      for (const reference of findVariable(this.sourceCode, declarator.id)?.references ?? []) {
+        const member = reference.identifier.parent;
+        if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier || memberName(member) !== flag) continue;
+        const answer = this.failingBranchAnswer(member);
+        if (answer) return answer;
+      }
+    }
+    return undefined;
+  }
+
+  /** `if (r.ok) {...} else { return <success> }` / `if (!r.ok) return <success>`: the success result of the branch taken when the flag is false. */
+  private failingBranchAnswer(read: TSESTree.MemberExpression): TSESTree.ObjectExpression | undefined {
+    const negated = read.parent.type === AST_NODE_TYPES.UnaryExpression && read.parent.operator === "!";
+    const test = negated ? read.parent : read;
+    const statement = test.parent;
+    if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test) return undefined;
+    const branch = negated ? statement.consequent : statement.alternate;
+    if (!branch) return undefined;
+    const found: { answer?: TSESTree.ObjectExpression; fails: boolean } = { fails: false };
+    forEachOwnNode(this.sourceCode, branch, (n) => {
+      if (n.type === AST_NODE_TYPES.ThrowStatement) found.fails = true;
+      if (n.type !== AST_NODE_TYPES.ReturnStatement || !n.argument) return;
+      const value = unwrap(n.argument);
+      if (value.type === AST_NODE_TYPES.ObjectExpression && this.successObjects.has(value)) found.answer ??= value;
+      else found.fails = true;
+    });
+    return found.fails ? undefined : found.answer;
   }
 
   /** What the branch that a test guards does first: answer successfully, or fail. */
@@ -473,6 +515,41 @@ export class SuccessFlow {
     });
   }
 }
+
+/**
+ * A test that drops an item of a loop when the value is empty: `if (v) list.push(v)` (no else, no
+ * way out of the function in the branch) or `if (!v) continue;`, inside a loop of the function.
+ */
+function skipsItem(sourceCode: SourceCode, test: TSESTree.Node, read: TSESTree.Node): boolean {
+  const statement = test.parent;
+  if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test || statement.alternate) return false;
+  let inLoop = false;
+  for (let current: TSESTree.Node | undefined = statement.parent; current && !isFunctionNode(current); current = current.parent) {
+    if (LOOPS.has(current.type)) inLoop = true;
+  }
+  if (!inLoop) return false;
+  const body = statement.consequent.type === AST_NODE_TYPES.BlockStatement ? statement.consequent.body : [statement.consequent];
+  if (test === read) {
+    // The branch uses the item and goes on: nothing in it answers, fails or leaves the loop.
+    let exits = false;
+    forEachOwnNode(sourceCode, statement.consequent, (n) => {
+      if (EXITS.has(n.type)) exits = true;
+    });
+    return !exits;
+  }
+  const negated = test.type === AST_NODE_TYPES.UnaryExpression && test.operator === "!" && test.argument === read;
+  return negated && body.length === 1 && body[0]?.type === AST_NODE_TYPES.ContinueStatement;
+}
+
+const EXITS = new Set<string>([AST_NODE_TYPES.ReturnStatement, AST_NODE_TYPES.ThrowStatement, AST_NODE_TYPES.BreakStatement]);
+
+const LOOPS = new Set<string>([
+  AST_NODE_TYPES.ForStatement,
+  AST_NODE_TYPES.ForOfStatement,
+  AST_NODE_TYPES.ForInStatement,
+  AST_NODE_TYPES.WhileStatement,
+  AST_NODE_TYPES.DoWhileStatement,
+]);
 
 /**
  * The test a reference sits in: the test of an `if` or `?:` (`if (!items.length)`), or the
