@@ -14,7 +14,7 @@
  *
  * Usage: npm run bench -- --typed [--runs N] [--projects N]
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -254,23 +254,33 @@ export { server };
 }
 
 /** Child: one lint of the corpus in `mode`; prints `{ ms, maxRssMb, findings }`. */
-async function child(mode) {
+async function child(mode, dir = CORPUS) {
   const { ESLint } = await import("eslint");
   const { default: plugin } = await import(path.join(ROOT, "dist", "index.js"));
   const typed = plugin.configs["recommended-type-checked"];
   const config = {
     ...typed,
-    languageOptions: { ...typed.languageOptions, parserOptions: { projectService: true, tsconfigRootDir: CORPUS } },
+    languageOptions: { ...typed.languageOptions, parserOptions: { projectService: true, tsconfigRootDir: dir } },
     rules: mode === "rules" ? typed.rules : {},
   };
   // `stats`: ESLint's own times (parse, each rule) for the stats ratio; a run of its own, since
   // timing every listener slows the rules.
   const stats = mode === "stats";
   if (stats) config.rules = typed.rules;
-  const eslint = new ESLint({ cwd: CORPUS, overrideConfigFile: true, overrideConfig: [config], stats });
+  // A real checkout: its sources as the CLI picks them (no tests, builds or dependencies).
+  const ignores = { ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/*.test.*", "**/*.spec.*", "**/test/**", "**/tests/**", "**/*.d.ts"] };
+  const eslint = new ESLint({
+    cwd: dir,
+    overrideConfigFile: true,
+    overrideConfig: dir === CORPUS ? [config] : [ignores, config],
+    stats,
+    errorOnUnmatchedPattern: false,
+  });
   const start = performance.now();
   const cpuStart = process.cpuUsage();
-  const results = await eslint.lintFiles(["."]);
+  // A real checkout: the files the mcp-errors command lints there, so that both compare alike.
+  const { discover } = await import(path.join(ROOT, "dist", "cli", "discover.js"));
+  const results = await eslint.lintFiles(dir === CORPUS ? ["."] : discover(dir, ["."], { includeTests: false }).files);
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
   const fatal = results.reduce((n, r) => n + r.messages.filter((m) => m.fatal).length, 0);
@@ -346,6 +356,58 @@ export async function runTypedBench({ runs = 3, projects = 12, seed = 20251129 }
   );
 }
 
+/**
+ * Real checkouts (`npm run bench -- --typed --real <dir>...`): per checkout, fresh processes,
+ * interleaved: a typed parse-only ESLint run, `recommended-type-checked`, and the `mcp-errors`
+ * command; CPU time (user + system, every thread) and peak resident memory, medians.
+ */
+export async function runTypedReal({ dirs, runs = 3 }) {
+  const script = fileURLToPath(import.meta.url);
+  const bin = path.join(ROOT, "dist", "cli", "bin.js");
+  const env = { ...process.env, TSESTREE_SINGLE_RUN: "true" };
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const rows = [];
+  for (const dir of dirs) {
+    const samples = { parse: [], rules: [], cli: [] };
+    for (let i = 0; i < runs; i++) {
+      for (const mode of i % 2 === 0 ? ["parse", "rules", "cli"] : ["cli", "rules", "parse"]) {
+        // Whole processes, as users pay for them (module loading included), measured alike by
+        // /usr/bin/time; exit code 1 of the command means findings.
+        const command = mode === "cli" ? [bin, "--format", "json", "."] : [script, "--child", mode, dir];
+        const run = spawnSync("/usr/bin/time", ["-f", "TIME %U %S %M", process.execPath, ...command], {
+          cwd: mode === "cli" ? dir : ROOT,
+          env,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+          maxBuffer: 1 << 28,
+        });
+        const match = /TIME ([\d.]+) ([\d.]+) (\d+)/u.exec(run.stderr);
+        if (!match) throw new Error(`${mode} in ${dir}: ${run.stderr.slice(-500)}`);
+        const files = mode === "cli" ? undefined : JSON.parse(run.stdout).files;
+        samples[mode].push({ cpuMs: (Number(match[1]) + Number(match[2])) * 1000, maxRssMb: Number(match[3]) / 1024, files });
+      }
+    }
+    const m = (mode, key) => median(samples[mode].map((s) => s[key]));
+    rows.push({
+      dir: path.basename(dir),
+      files: samples.parse[0]?.files ?? 0,
+      cpu: { parse: m("parse", "cpuMs"), rules: m("rules", "cpuMs"), cli: m("cli", "cpuMs") },
+      mem: { parse: m("parse", "maxRssMb"), rules: m("rules", "maxRssMb"), cli: m("cli", "maxRssMb") },
+    });
+    const r = rows.at(-1);
+    console.log(
+      `${r.dir.padEnd(40)} ${String(r.files).padStart(5)} files  parse-only ${(r.cpu.parse / 1000).toFixed(2)} s ${r.mem.parse.toFixed(0)} MB  ` +
+        `type-checked ${(r.cpu.rules / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.rules / r.mem.parse).toFixed(2)}x mem  ` +
+        `mcp-errors ${(r.cpu.cli / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.cli / r.mem.parse).toFixed(2)}x mem`,
+    );
+  }
+  const ratios = (key, what) => rows.map((r) => r[key][what] / r[key].parse);
+  console.log(
+    `median over ${rows.length} checkout(s): recommended-type-checked ${median(ratios("cpu", "rules")).toFixed(2)}x CPU, ${median(ratios("mem", "rules")).toFixed(2)}x peak memory; ` +
+      `mcp-errors ${median(ratios("cpu", "cli")).toFixed(2)}x CPU, ${median(ratios("mem", "cli")).toFixed(2)}x peak memory (targets <= 1.3x)`,
+  );
+}
+
 if (process.argv[2] === "--child") {
-  await child(process.argv[3]);
+  await child(process.argv[3], process.argv[4]);
 }

@@ -15,6 +15,8 @@
  *
  * Usage: npm run bench [-- --runs N] [-- --chunk N] [-- --files N] [-- --floor] [-- --corpus-only]
  *        npm run bench -- --typed [--runs N] [--projects N]   (typed mode: see bench-typed.js)
+ *        npm run bench -- --real <dir> [<dir>...]   (the stats ratio on real checkouts, syntactic)
+ *        npm run bench -- --typed --real <dir> [<dir>...]   (fresh processes per checkout: CPU, peak memory)
  * Exit code is 0 unless something crashes.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -28,7 +30,7 @@ import { createRandom } from "./lib/random.js";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CORPUS = path.join(ROOT, ".bench", "corpus");
 
-const { values: args } = parseArgs({
+const { values: args, positionals } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     chunk: { type: "string", default: "20" },
@@ -38,7 +40,9 @@ const { values: args } = parseArgs({
     floor: { type: "boolean", default: false },
     typed: { type: "boolean", default: false },
     projects: { type: "string", default: "12" },
+    real: { type: "boolean", default: false },
   },
+  allowPositionals: true,
 });
 const RUNS = Math.max(1, Number.parseInt(args.runs, 10) || 3);
 const CHUNK = Math.max(1, Number.parseInt(args.chunk, 10) || 20);
@@ -875,7 +879,50 @@ async function startWorker(mode) {
   return send;
 }
 
+/**
+ * The stats ratio on real checkouts (`--real <dir>...`): each folder linted once with
+ * `recommended` and ESLint's stats, test and build folders left out as the CLI leaves them out.
+ * Real servers hold far fewer handlers and defects per line than the generated corpus.
+ */
+async function realStats(dirs) {
+  const { recommended } = await import("./lib/bench-configs.js");
+  let parseMs = 0;
+  let rulesMs = 0;
+  let files = 0;
+  for (const dir of dirs) {
+    const eslint = new ESLint({
+      cwd: path.resolve(dir),
+      overrideConfigFile: true,
+      overrideConfig: [
+        { ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/*.test.*", "**/*.spec.*", "**/test/**", "**/tests/**", "**/*.d.ts"] },
+        recommended,
+      ],
+      stats: true,
+      errorOnUnmatchedPattern: false,
+    });
+    for (const result of await eslint.lintFiles(["**/*.ts", "**/*.js", "**/*.mjs"])) {
+      files++;
+      for (const pass of result.stats?.times.passes ?? []) {
+        parseMs += pass.parse?.total ?? 0;
+        for (const { total } of Object.values(pass.rules ?? {})) rulesMs += total;
+      }
+    }
+  }
+  console.log(
+    `stats ratio on ${dirs.length} checkout(s), ${files} files: rules ${seconds(rulesMs)} / parse ${seconds(parseMs)} = ${((100 * rulesMs) / parseMs).toFixed(1)}% (target <= 10%)`,
+  );
+}
+
 async function main() {
+  if (args.real && args.typed) {
+    const { runTypedReal } = await import("./bench-typed.js");
+    await runTypedReal({ dirs: positionals, runs: RUNS });
+    return;
+  }
+  if (args.real) {
+    await realStats(positionals);
+    return;
+  }
   if (args.typed) {
     const { runTypedBench } = await import("./bench-typed.js");
     await runTypedBench({ runs: RUNS, projects: Math.max(1, Number.parseInt(args.projects, 10) || 12) });

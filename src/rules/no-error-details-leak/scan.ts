@@ -21,6 +21,21 @@ import {
 
 const DefinitionType = TSESLint.Scope.DefinitionType;
 
+/** Names a response object goes by (`response`, `res`, `upstreamResponse`, `resp`). */
+const RESPONSE_NAME = /^(res|resp)$|response/iu;
+
+/** Initialisers that compute a value, never an HTTP response object. */
+const COMPUTED = new Set<string>([
+  AST_NODE_TYPES.Literal,
+  AST_NODE_TYPES.TemplateLiteral,
+  AST_NODE_TYPES.BinaryExpression,
+  AST_NODE_TYPES.UnaryExpression,
+  AST_NODE_TYPES.ArrayExpression,
+  AST_NODE_TYPES.ObjectExpression,
+  AST_NODE_TYPES.ArrowFunctionExpression,
+  AST_NODE_TYPES.FunctionExpression,
+]);
+
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Variable = TSESLint.Scope.Variable;
 type Kind = "stackTraceLeak" | "errorObjectLeak" | "responseObjectLeak";
@@ -500,12 +515,18 @@ class LeakScanner {
     const n = unwrap(value);
     if (n.type === AST_NODE_TYPES.MemberExpression) {
       // An axios error's `response`.
-      if (memberName(n) === "response" && this.errorProof(n.object, scan)?.proof === "caught") return true;
-      return this.model.types.isUpstreamResponse(this.sourceCode, n);
+      const name = memberName(n);
+      if (name === "response" && this.errorProof(n.object, scan)?.proof === "caught") return true;
+      // Only a member named for a response is worth a question to the checker (its first question
+      // in a file type-checks what the file depends on).
+      return name !== undefined && RESPONSE_NAME.test(name) && this.model.types.isUpstreamResponse(this.sourceCode, n);
     }
     if (n.type !== AST_NODE_TYPES.Identifier) return false;
     const raw = this.constInit(n);
     const init = raw ? unwrap(raw) : undefined;
+    // A value computed here (text, a number, a count, a parsed body) is no response object.
+    if (init && COMPUTED.has(init.type)) return false;
+    if (init?.type === AST_NODE_TYPES.MemberExpression && !RESPONSE_NAME.test(memberName(init) ?? "")) return false;
     const awaited = init?.type === AST_NODE_TYPES.AwaitExpression ? unwrap(init.argument) : undefined;
     const external = awaited?.type === AST_NODE_TYPES.CallExpression ? this.model.externalCall(awaited) : undefined;
     if (external !== undefined && RESPONSE_CLIENTS.has(external.client)) return true;
