@@ -15,7 +15,7 @@ import plugin from "../index.js";
 import { REGISTRATION_TEXT } from "../model/index.js";
 import { setLintTargets } from "../typed/conversions.js";
 import { cacheFile, defaultCacheLocation } from "./cache.js";
-import { countUnresolved, installWorkspacePaths } from "./workspaces.js";
+import { countUnresolved, importsWorkspacePackage, installWorkspacePaths } from "./workspaces.js";
 import { discover, relativePath, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
@@ -192,10 +192,18 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     // Checked before the run: no cache is ever written through a symbolic link.
     cacheLocation: options.cache === true ? cacheFile(cwd, options.cacheLocation ?? defaultCacheLocation(cwd)) : undefined,
     concurrency: options.concurrency ?? "off",
+    // Only when a linted file imports a sibling package by name: mapped, every program that can
+    // see the sibling holds its sources too.
+    workspaces:
+      mode.typed &&
+      importsWorkspacePackage(
+        cwd,
+        files.map((file) => path.resolve(cwd, file)),
+      ),
   };
 
   options.onStart?.(files.length, { typed: mode.typed, reason: mode.reason, tsconfigs: mode.tsconfigs });
-  if (mode.typed) reportUnresolved(cwd, files, discovered.tsconfigs);
+  if (mode.typed) reportUnresolved(cwd, files, discovered.tsconfigs, spec.workspaces === true);
   let raw: ESLint.LintResult[] = [];
   let rulesMeta: Record<string, unknown> = {};
   if (files.length > 0) {
@@ -265,8 +273,8 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
  * One notice when TypeScript cannot resolve part of what it is given (dependencies or workspace
  * packages not installed, base tsconfigs from packages): cross-file analysis stops there.
  */
-function reportUnresolved(cwd: string, files: readonly string[], tsconfigs: readonly string[]): void {
-  installWorkspacePaths(cwd);
+function reportUnresolved(cwd: string, files: readonly string[], tsconfigs: readonly string[], workspaces: boolean): void {
+  if (workspaces) installWorkspacePaths(cwd);
   const {
     imports,
     files: inFiles,

@@ -28,6 +28,8 @@ export interface EngineSpec {
   /** The cache file (see cache.ts); undefined without a cache. */
   readonly cacheLocation: string | undefined;
   readonly concurrency: number | "auto" | "off";
+  /** Map the workspace's unlinked packages to their sources (some linted file imports one by name). */
+  readonly workspaces?: boolean;
 }
 
 export const RULE_PREFIX = "mcp-errors/";
@@ -41,7 +43,7 @@ export function qualifiedRuleId(id: string): string {
 export function cliConfig(spec: EngineSpec): Linter.Config[] {
   const name: ConfigName = spec.typed ? `${spec.config}-type-checked` : spec.config;
   // Workspace packages no `node_modules` links resolve to their sources (in every worker too).
-  if (spec.typed) installWorkspacePaths(spec.cwd);
+  if (spec.typed && spec.workspaces === true) installWorkspacePaths(spec.cwd);
   const preset = plugin.configs[name] as Linter.Config;
   const overrides = Object.fromEntries(Object.entries(spec.rules).map(([id, severity]) => [qualifiedRuleId(id), severity]));
   const parserOptions = spec.typed

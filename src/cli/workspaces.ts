@@ -158,6 +158,26 @@ export function workspacePaths(packages: readonly WorkspacePackage[]): Record<st
   return paths;
 }
 
+/**
+ * Whether some of these files imports a package of the workspace that no `node_modules` links
+ * (`from "@acme/billing"`, `import("@acme/billing/x")`, `require(...)`): only then is the mapping
+ * worth what it costs (each program that sees a sibling compiles its sources).
+ */
+export function importsWorkspacePackage(cwd: string, files: readonly string[]): boolean {
+  const root = findWorkspaceRoot(cwd);
+  const names = root ? unlinkedPackages(root).map((pkg) => pkg.name) : [];
+  if (names.length === 0) return false;
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/gu, "\\$&"));
+  const pattern = new RegExp(`["'](?:${escaped.join("|")})(?:/[^"']*)?["']`, "u");
+  return files.some((file) => {
+    try {
+      return pattern.test(readFileSync(file, "utf8"));
+    } catch {
+      return false;
+    }
+  });
+}
+
 let installed: { readonly root: string; readonly paths: Record<string, string[]> } | undefined;
 
 /**
