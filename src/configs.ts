@@ -1,4 +1,5 @@
 import type { TSESLint } from "@typescript-eslint/utils";
+import type { ESLint, Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import { typedParser } from "./typed/parser.js";
 import type { McpErrorsRuleDocs } from "./util/create-rule.js";
@@ -43,13 +44,13 @@ export function rulesForConfig(rules: Record<string, AnyRule>, name: ConfigName)
  * index (handler paths, throws and helpers across files); a file no tsconfig covers falls back
  * to syntactic parsing (see `typed/parser.ts`).
  */
-export function createConfigs(plugin: TSESLint.FlatConfig.Plugin, rules: Record<string, AnyRule>): Record<ConfigName, TSESLint.FlatConfig.Config> {
-  const make = (name: ConfigName): TSESLint.FlatConfig.Config => ({
+export function createConfigs(plugin: ESLint.Plugin, rules: Record<string, AnyRule>): Record<ConfigName, Linter.Config> {
+  const make = (name: ConfigName): Linter.Config => ({
     name: `mcp-errors/${name}`,
     files: FILES,
     plugins: { "mcp-errors": plugin },
     languageOptions: name.endsWith("-type-checked") ? { parser: typedParser, parserOptions: { projectService: true } } : { parser: tsParser },
     rules: rulesForConfig(rules, name),
   });
-  return Object.fromEntries(CONFIG_NAMES.map((name) => [name, make(name)])) as Record<ConfigName, TSESLint.FlatConfig.Config>;
+  return Object.fromEntries(CONFIG_NAMES.map((name) => [name, make(name)])) as Record<ConfigName, Linter.Config>;
 }
