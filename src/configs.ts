@@ -8,6 +8,25 @@ type AnyRule = TSESLint.RuleModule<string, readonly unknown[], McpErrorsRuleDocs
 
 export const FILES = ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"];
 
+/** Folders of test code: it registers mock tools and is never served to an agent. */
+export const TEST_DIRECTORIES = ["test", "tests", "__tests__", "__mocks__", "e2e"] as const;
+/** `*.test.ts`, `*.spec.js`, `*.e2e.mjs`, ...: test files wherever they are. */
+export const TEST_FILE_KINDS = ["test", "spec", "e2e"] as const;
+/** ESLint's own config file (`eslint.config.js`, `.mjs`, `.ts`, ...) is no server code. */
+export const ESLINT_CONFIG_FILE = /^eslint\.config\.[cm]?[jt]s$/u;
+
+/**
+ * What the configs leave out, the same files the `mcp-errors` command skips (`cli/discover.ts`):
+ * test code, and the ESLint config, which a typed setup's tsconfig rarely covers (it would get
+ * the "no type information" notice on every run). A project that wants its tests checked puts
+ * `ignores: []` after the config.
+ */
+export const IGNORES = [
+  `**/{${TEST_DIRECTORIES.join(",")}}/**`,
+  `**/*.{${TEST_FILE_KINDS.join(",")}}.{ts,tsx,mts,cts,js,jsx,mjs,cjs}`,
+  "**/eslint.config.{js,mjs,cjs,ts,mts,cts}",
+];
+
 export const SYNTACTIC_CONFIG_NAMES = ["recommended", "strict", "all"] as const;
 export const TYPED_CONFIG_NAMES = ["recommended-type-checked", "strict-type-checked", "all-type-checked"] as const;
 export const CONFIG_NAMES = [...SYNTACTIC_CONFIG_NAMES, ...TYPED_CONFIG_NAMES] as const;
@@ -48,6 +67,7 @@ export function createConfigs(plugin: ESLint.Plugin, rules: Record<string, AnyRu
   const make = (name: ConfigName): Linter.Config => ({
     name: `mcp-errors/${name}`,
     files: FILES,
+    ignores: IGNORES,
     plugins: { "mcp-errors": plugin },
     languageOptions: name.endsWith("-type-checked") ? { parser: typedParser, parserOptions: { projectService: true } } : { parser: tsParser },
     rules: rulesForConfig(rules, name),
