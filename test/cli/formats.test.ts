@@ -1,6 +1,7 @@
 // Snapshots of the four report formats over one small fixture server, and the SARIF log checked
 // against the official SARIF 2.1.0 schema (shipped by @microsoft/jest-sarif; a draft-04 schema,
 // which ajv 6 validates once the draft-04 meta-schema is added).
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -12,6 +13,8 @@ import { cellText, formatMarkdown, MARKDOWN_LIMIT } from "../../src/cli/formats/
 import { formatSarif } from "../../src/cli/formats/sarif.js";
 import { FORMATTERS } from "../../src/cli/formats/index.js";
 import { formatFindings } from "../../src/cli/formats/stylish.js";
+import { rules } from "../../src/rules/index.js";
+import { ROOT } from "./spawn-bin.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/cli/formats", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -146,6 +149,26 @@ describe("report formats", () => {
       expect(outside.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation).toEqual({
         uri: pathToFileURL(path.resolve(FIXTURE, "../shared/util.ts")).href,
       });
+    });
+
+    it("describes every rule, with the reason its page gives and absolute links", () => {
+      const descriptors = JSON.parse(text) as {
+        runs: { tool: { driver: { rules: { id: string; fullDescription?: { text: string }; help?: { markdown: string } }[] } } }[];
+      };
+      const described = descriptors.runs[0]?.tool.driver.rules ?? [];
+      expect(described.map((rule) => rule.id)).toEqual(
+        Object.keys(rules)
+          .map((id) => `mcp-errors/${id}`)
+          .sort(),
+      );
+      for (const rule of described) {
+        const page = readFileSync(path.join(ROOT, "docs/rules", `${rule.id.slice("mcp-errors/".length)}.md`), "utf8");
+        const why = page.split("## Why it matters to an agent\n\n")[1]?.split("\n\n")[0] ?? "";
+        expect(why, rule.id).not.toBe("");
+        expect(rule.fullDescription?.text, rule.id).toContain(why.replace(/\s*\n\s*/gu, " "));
+        expect(rule.help?.markdown.startsWith(why), rule.id).toBe(true);
+        expect(rule.help?.markdown, rule.id).not.toMatch(/\]\((?!https:)/u);
+      }
     });
 
     it("tells identical lines apart in the fingerprints", () => {
