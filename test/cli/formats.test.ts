@@ -9,7 +9,7 @@ import Ajv from "ajv";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyze, type AnalyzeResult, type Finding } from "../../src/cli/analyzer.js";
-import { cellText, formatMarkdown, MARKDOWN_LIMIT } from "../../src/cli/formats/markdown.js";
+import { cellText, formatMarkdown, MARKDOWN_LIMIT, sourceBase } from "../../src/cli/formats/markdown.js";
 import { formatSarif } from "../../src/cli/formats/sarif.js";
 import { FORMATTERS } from "../../src/cli/formats/index.js";
 import { formatFindings } from "../../src/cli/formats/stylish.js";
@@ -181,6 +181,34 @@ describe("report formats", () => {
   });
 
   describe("markdown", () => {
+    it("links each file and location to the file at its line", () => {
+      const base = "https://github.com/acme/tickets/blob/0123abc/";
+      const report = formatMarkdown(result, { sourceBase: base });
+      expect(report).toContain(`#### [\`src/legacy tools/export.ts\`](${base}src/legacy%20tools/export.ts)`);
+      expect(report).toContain(`| [15:28](${base}src/server.ts#L15) | warning |`);
+      // A file outside the analysed folder has no place under a repository URL.
+      const [finding] = result.findings.filter((f) => f.ruleId !== null);
+      if (!finding) throw new Error("the fixture has findings");
+      const outside = formatMarkdown({ ...result, findings: [{ ...finding, file: "../shared/util.ts" }] }, { sourceBase: base });
+      expect(outside).toContain("#### `../shared/util.ts`");
+      expect(outside).not.toContain(`${base}..`);
+    });
+
+    it("starts links at the commit on GitHub in an Actions run, else at the way from the report to the files", () => {
+      const actions = {
+        GITHUB_SERVER_URL: "https://github.com",
+        GITHUB_REPOSITORY: "acme/tickets",
+        GITHUB_SHA: "0123abc",
+        GITHUB_WORKSPACE: "/w/tickets",
+      };
+      expect(sourceBase(actions, "/w/tickets", undefined)).toBe("https://github.com/acme/tickets/blob/0123abc/");
+      expect(sourceBase(actions, "/w/tickets/packages/my server", undefined)).toBe("https://github.com/acme/tickets/blob/0123abc/packages/my%20server/");
+      expect(sourceBase(actions, "/elsewhere", "/elsewhere/report.md")).toBe("");
+      expect(sourceBase({}, "/w/tickets", undefined)).toBe("");
+      expect(sourceBase({}, "/w/tickets", "/w/tickets/reports/mcp.md")).toBe("../");
+      expect(sourceBase({}, "/w/tickets/server", "/w/report.md")).toBe("tickets/server/");
+    });
+
     it("escapes table cells and keeps code spans", () => {
       expect(cellText("a | b\n<tag> *x* `c | d`")).toBe("a \\| b<br>&lt;tag&gt; \\*x\\* `c \\| d`");
     });
@@ -192,7 +220,7 @@ describe("report formats", () => {
       const report = formatMarkdown({ ...result, findings, summary: { ...result.summary, fixable: 2 } });
       expect(report).toContain("2 problems can be fixed automatically with `mcp-errors --fix`.");
       expect(report.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
-      const rows = report.split("\n").filter((line) => /^\| \d+:\d+ \|/u.test(line)).length;
+      const rows = report.split("\n").filter((line) => /^\| \[\d+:\d+\]\([^)]+\) \|/u.test(line)).length;
       const more = /and (\d+) more findings \((\d+) errors, (\d+) warnings\)/u.exec(report);
       expect(more).not.toBeNull();
       expect(rows + Number(more?.[1])).toBe(findings.length);
