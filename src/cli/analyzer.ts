@@ -22,6 +22,7 @@ import type { FileRecord } from "./inventory-rule.js";
 import { buildInventory, toolsOfMessage, type ToolInventory } from "./inventory.js";
 import { safeText } from "./formats/safe-text.js";
 import { probeFile, unreadableResult } from "./probe.js";
+import { tsconfigProblem } from "./tsconfig-check.js";
 
 export type { ToolInventory, Location } from "./inventory.js";
 export type { PresetConfig, Severity } from "./engine.js";
@@ -116,11 +117,33 @@ function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly st
   if (options.project !== undefined) {
     // Otherwise every file falls back to syntactic analysis under a header that says "typed".
     if (!existsSync(path.resolve(cwd, options.project))) throw new UsageError(`No such tsconfig: ${options.project}`);
-    return { typed: true, reason: `--project ${options.project}`, tsconfigs: relative, project: options.project };
+    const invalid = reportInvalidTsconfigs(cwd, [path.resolve(cwd, options.project)]);
+    return { typed: true, reason: `--project ${options.project}${invalid > 0 ? ", invalid" : ""}`, tsconfigs: relative, project: options.project };
   }
   if (tsconfigs.length === 0) return syntactic("no tsconfig.json found");
-  const count = `${String(tsconfigs.length)} tsconfig.json`;
+  const invalid = reportInvalidTsconfigs(cwd, tsconfigs);
+  const count = `${String(tsconfigs.length)} tsconfig.json${invalid > 0 ? `, ${String(invalid)} invalid` : ""}`;
   return { typed: true, reason: count, tsconfigs: relative, project: undefined };
+}
+
+/**
+ * One notice per tsconfig TypeScript finds fault with, naming it and TypeScript's message: the
+ * run stays typed (the project service reads what it can), but its cross-file findings may be
+ * incomplete. Returns how many there are.
+ */
+function reportInvalidTsconfigs(cwd: string, tsconfigs: readonly string[]): number {
+  let invalid = 0;
+  for (const tsconfig of tsconfigs) {
+    const problem = tsconfigProblem(tsconfig);
+    if (!problem) continue;
+    invalid++;
+    const more = problem.count > 1 ? ` and ${String(problem.count - 1)} more problem${problem.count === 2 ? "" : "s"}` : "";
+    process.stderr.write(
+      `mcp-errors: ${safeText(relativePath(cwd, tsconfig))} is not a valid tsconfig: ${safeText(problem.message)}${more}. ` +
+        "The typed analysis uses what TypeScript makes of it, so cross-file findings may be missing: fix it, or name a valid one with --project.\n",
+    );
+  }
+  return invalid;
 }
 
 /**

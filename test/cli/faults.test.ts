@@ -88,3 +88,27 @@ describe("a binary file named like a source file", () => {
     expect(run.stderr).toContain("No files to lint: the 1 files found are binary.");
   });
 });
+
+describe("an invalid tsconfig", () => {
+  it("found: a notice names it and TypeScript's message, and the header says so", async () => {
+    const dir = project("invalid-found", { "tsconfig.json": '{ "compilerOptions": { "strict": "yes", "bogus": 1 }, "include": ["src"] }\n' });
+    const run = await spawnBin(dir, ["--format", "json"]);
+    expect(run.code).toBe(1);
+    expect(notices(run.stderr).filter((line) => !line.includes("could not be resolved"))).toEqual([
+      "mcp-errors: tsconfig.json is not a valid tsconfig: Compiler option 'strict' requires a value of type boolean. (TS5024, line 1) and 1 more problem. " +
+        "The typed analysis uses what TypeScript makes of it, so cross-file findings may be missing: fix it, or name a valid one with --project.",
+    ]);
+    expect(run.stderr).toContain("typed analysis (1 tsconfig.json, 1 invalid)");
+  });
+
+  it("given with -p: broken JSON is named, with TypeScript's message", async () => {
+    const dir = project("invalid-project", { "tsconfig.build.json": '{ "compilerOptions": { "strict": true, "include": ["src"]\n' });
+    const run = await spawnBin(dir, ["--format", "json", "-p", "tsconfig.build.json"]);
+    expect(run.code).toBe(1);
+    expect(notices(run.stderr)).toContain(
+      "mcp-errors: tsconfig.build.json is not a valid tsconfig: '}' expected. (TS1005, line 2) and 1 more problem. " +
+        "The typed analysis uses what TypeScript makes of it, so cross-file findings may be missing: fix it, or name a valid one with --project.",
+    );
+    expect(run.stderr).toContain("typed analysis (--project tsconfig.build.json, invalid)");
+  });
+});
