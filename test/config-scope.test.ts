@@ -51,7 +51,7 @@ it("mcp-errors --include-tests checks the test files the configs leave out", asy
   expect(findings.sort()).toEqual([
     "e2e/flow.ts mcp-errors/require-timeout",
     "src/__mocks__/sdk.ts mcp-errors/require-timeout",
-    "src/server.test.ts mcp-errors/require-timeout",
+    "src/server.spec.ts mcp-errors/require-timeout",
     "src/server.ts mcp-errors/require-timeout",
     "test/tools.ts mcp-errors/require-timeout",
   ]);
