@@ -1,4 +1,5 @@
 import type { TSESLint } from "@typescript-eslint/utils";
+import type { ESLint, Linter } from "eslint";
 import * as tsParser from "@typescript-eslint/parser";
 import { typedParser } from "./typed/parser.js";
 import type { McpErrorsRuleDocs } from "./util/create-rule.js";
@@ -6,6 +7,25 @@ import type { McpErrorsRuleDocs } from "./util/create-rule.js";
 type AnyRule = TSESLint.RuleModule<string, readonly unknown[], McpErrorsRuleDocs>;
 
 export const FILES = ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"];
+
+/** Folders of test code: it registers mock tools and is never served to an agent. */
+export const TEST_DIRECTORIES = ["test", "tests", "__tests__", "__mocks__", "e2e"] as const;
+/** `*.test.ts`, `*.spec.js`, `*.e2e.mjs`, ...: test files wherever they are. */
+export const TEST_FILE_KINDS = ["test", "spec", "e2e"] as const;
+/** ESLint's own config file (`eslint.config.js`, `.mjs`, `.ts`, ...) is no server code. */
+export const ESLINT_CONFIG_FILE = /^eslint\.config\.[cm]?[jt]s$/u;
+
+/**
+ * What the configs leave out, the same files the `mcp-errors` command skips (`cli/discover.ts`):
+ * test code, and the ESLint config, which a typed setup's tsconfig rarely covers (it would get
+ * the "no type information" notice on every run). A project that wants its tests checked puts
+ * `ignores: []` after the config.
+ */
+export const IGNORES = [
+  `**/{${TEST_DIRECTORIES.join(",")}}/**`,
+  `**/*.{${TEST_FILE_KINDS.join(",")}}.{ts,tsx,mts,cts,js,jsx,mjs,cjs}`,
+  "**/eslint.config.{js,mjs,cjs,ts,mts,cts}",
+];
 
 export const SYNTACTIC_CONFIG_NAMES = ["recommended", "strict", "all"] as const;
 export const TYPED_CONFIG_NAMES = ["recommended-type-checked", "strict-type-checked", "all-type-checked"] as const;
@@ -43,13 +63,14 @@ export function rulesForConfig(rules: Record<string, AnyRule>, name: ConfigName)
  * index (handler paths, throws and helpers across files); a file no tsconfig covers falls back
  * to syntactic parsing (see `typed/parser.ts`).
  */
-export function createConfigs(plugin: TSESLint.FlatConfig.Plugin, rules: Record<string, AnyRule>): Record<ConfigName, TSESLint.FlatConfig.Config> {
-  const make = (name: ConfigName): TSESLint.FlatConfig.Config => ({
+export function createConfigs(plugin: ESLint.Plugin, rules: Record<string, AnyRule>): Record<ConfigName, Linter.Config> {
+  const make = (name: ConfigName): Linter.Config => ({
     name: `mcp-errors/${name}`,
     files: FILES,
+    ignores: IGNORES,
     plugins: { "mcp-errors": plugin },
     languageOptions: name.endsWith("-type-checked") ? { parser: typedParser, parserOptions: { projectService: true } } : { parser: tsParser },
     rules: rulesForConfig(rules, name),
   });
-  return Object.fromEntries(CONFIG_NAMES.map((name) => [name, make(name)])) as Record<ConfigName, TSESLint.FlatConfig.Config>;
+  return Object.fromEntries(CONFIG_NAMES.map((name) => [name, make(name)])) as Record<ConfigName, Linter.Config>;
 }

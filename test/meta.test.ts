@@ -209,3 +209,35 @@ describe.each(ruleIds)("rule %s", (id) => {
     }
   });
 });
+
+describe("fix badges", () => {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const fixable = ruleIds.filter((id) => rules[id]?.meta.fixable !== undefined);
+  /** A rule whose autofix is an `autofix` option, off by default: a suggestion otherwise. */
+  const needsOption = (id: string): boolean => {
+    const [schema] = (rules[id]?.meta.schema ?? []) as readonly { properties?: Record<string, { type?: string }> }[];
+    return schema?.properties?.autofix?.type === "boolean";
+  };
+
+  it("the fixable rules whose fix needs an option: require-timeout", () => {
+    expect(fixable.filter(needsOption)).toEqual(["require-timeout"]);
+  });
+
+  it.each(fixable)("%s: the README's 🔧 and the page's notice say whether the fix needs an option", (id) => {
+    const row = readme.split("\n").find((line) => line.startsWith(`| [${id}](`)) ?? "";
+    const page = readFileSync(path.join(ROOT, "docs/rules", `${id}.md`), "utf8");
+    const notice = page.split("\n").find((line) => line.startsWith("🔧")) ?? "";
+    if (needsOption(id)) {
+      expect(row).toMatch(/\| 🔧¹ +\|/u);
+      expect(notice).toContain("with its [`autofix`](#autofix) option on");
+      expect(page).toMatch(/^### `autofix`$/mu);
+    } else {
+      expect(row).toMatch(/\| 🔧 +\|/u);
+      expect(notice).toMatch(/^🔧💡 This rule is automatically fixable by the /u);
+    }
+  });
+
+  it("the README's legend explains 🔧¹", () => {
+    expect(readme).toContain("🔧¹ Automatically fixable only with the rule's `autofix` option on");
+  });
+});

@@ -20,6 +20,9 @@ import { discover, relativePath, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
 import { buildInventory, toolsOfMessage, type ToolInventory } from "./inventory.js";
+import { safeText } from "./formats/safe-text.js";
+import { probeFile, unreadableResult } from "./probe.js";
+import { tsconfigProblem } from "./tsconfig-check.js";
 
 export type { ToolInventory, Location } from "./inventory.js";
 export type { PresetConfig, Severity } from "./engine.js";
@@ -114,11 +117,33 @@ function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly st
   if (options.project !== undefined) {
     // Otherwise every file falls back to syntactic analysis under a header that says "typed".
     if (!existsSync(path.resolve(cwd, options.project))) throw new UsageError(`No such tsconfig: ${options.project}`);
-    return { typed: true, reason: `--project ${options.project}`, tsconfigs: relative, project: options.project };
+    const invalid = reportInvalidTsconfigs(cwd, [path.resolve(cwd, options.project)]);
+    return { typed: true, reason: `--project ${options.project}${invalid > 0 ? ", invalid" : ""}`, tsconfigs: relative, project: options.project };
   }
   if (tsconfigs.length === 0) return syntactic("no tsconfig.json found");
-  const count = `${String(tsconfigs.length)} tsconfig.json`;
+  const invalid = reportInvalidTsconfigs(cwd, tsconfigs);
+  const count = `${String(tsconfigs.length)} tsconfig.json${invalid > 0 ? `, ${String(invalid)} invalid` : ""}`;
   return { typed: true, reason: count, tsconfigs: relative, project: undefined };
+}
+
+/**
+ * One notice per tsconfig TypeScript finds fault with, naming it and TypeScript's message: the
+ * run stays typed (the project service reads what it can), but its cross-file findings may be
+ * incomplete. Returns how many there are.
+ */
+function reportInvalidTsconfigs(cwd: string, tsconfigs: readonly string[]): number {
+  let invalid = 0;
+  for (const tsconfig of tsconfigs) {
+    const problem = tsconfigProblem(tsconfig);
+    if (!problem) continue;
+    invalid++;
+    const more = problem.count > 1 ? ` and ${String(problem.count - 1)} more problem${problem.count === 2 ? "" : "s"}` : "";
+    process.stderr.write(
+      `mcp-errors: ${safeText(relativePath(cwd, tsconfig))} is not a valid tsconfig: ${safeText(problem.message)}${more}. ` +
+        "The typed analysis uses what TypeScript makes of it, so cross-file findings may be missing: fix it, or name a valid one with --project.\n",
+    );
+  }
+  return invalid;
 }
 
 /**
@@ -178,7 +203,9 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   }
   const discovered = discover(cwd, options.targets ?? ["."], { includeTests: options.includeTests ?? false });
   const mode = decideMode(cwd, options, discovered.tsconfigs);
-  const files = mode.typed ? registeringFirst(discovered.files) : discovered.files;
+  // Before anything reads them: a FIFO would block a read, an unreadable file stop ESLint's run.
+  const { lintable, unreadable } = sortOut(cwd, discovered.files);
+  const files = mode.typed ? registeringFirst(lintable) : lintable;
   // One run over the files, as with the eslint command (typescript-eslint's own switch): ESLint
   // then reuses the program index's conversion of each file instead of converting it again.
   if (mode.typed && !options.fix) process.env.TSESTREE_SINGLE_RUN ??= "true";
@@ -202,7 +229,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
       ),
   };
 
-  options.onStart?.(files.length, { typed: mode.typed, reason: mode.reason, tsconfigs: mode.tsconfigs });
+  options.onStart?.(files.length + unreadable.length, { typed: mode.typed, reason: mode.reason, tsconfigs: mode.tsconfigs });
   if (mode.typed) reportUnresolved(cwd, files, discovered.tsconfigs, spec.workspaces === true);
   let raw: ESLint.LintResult[] = [];
   let rulesMeta: Record<string, unknown> = {};
@@ -228,6 +255,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     if (inventory !== undefined) records.set(result.filePath, JSON.parse(inventory) as FileRecord);
   }
   delete rulesMeta["mcp-errors-inventory/inventory"];
+  results.push(...unreadable);
 
   const tools = buildInventory(cwd, results, records);
   const names = new Map<string, string>();
@@ -265,8 +293,38 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     findings,
     tools,
     rulesMeta,
-    summary: { files: files.length, errors, warnings, fixable, tools: tools.length, durationMs: Math.round(performance.now() - started) },
+    summary: {
+      files: files.length + unreadable.length,
+      errors,
+      warnings,
+      fixable,
+      tools: tools.length,
+      durationMs: Math.round(performance.now() - started),
+    },
   };
+}
+
+/**
+ * The files ESLint can lint; a result with one fatal error for each file it could not read (it
+ * would stop the whole run); binary files left out with one notice. A run whose files are all
+ * binary linted nothing: a usage error, as when no file matches.
+ */
+function sortOut(cwd: string, files: readonly string[]): { lintable: string[]; unreadable: ESLint.LintResult[] } {
+  const lintable: string[] = [];
+  const unreadable: ESLint.LintResult[] = [];
+  const binary: string[] = [];
+  for (const file of files) {
+    const probe = probeFile(path.resolve(cwd, file));
+    if (probe.kind === "text") lintable.push(file);
+    else if (probe.kind === "binary") binary.push(relativePath(cwd, path.resolve(cwd, file)));
+    else unreadable.push(unreadableResult(path.resolve(cwd, file), probe.reason));
+  }
+  if (binary.length > 0) {
+    const shown = binary.slice(0, 3).join(", ") + (binary.length > 3 ? ` and ${String(binary.length - 3)} more` : "");
+    process.stderr.write(`mcp-errors: skipped ${safeText(shown)}: not text (a NUL byte in the first KB), so not source code to check.\n`);
+    if (binary.length === files.length) throw new UsageError(`No files to lint: the ${String(files.length)} files found are binary.`);
+  }
+  return { lintable, unreadable };
 }
 
 /**

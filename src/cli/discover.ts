@@ -2,11 +2,13 @@
  * Which files the CLI lints: sources under the targets, minus dependencies, build output,
  * coverage, declaration files and whatever the `.gitignore` files of the tree ignore. Also finds
  * every `tsconfig.json` (a monorepo has one per package), which decides typed or syntactic mode.
- * Tests (`*.test.ts`, `__tests__/`, ...) are skipped unless `includeTests` is set.
+ * Tests (`*.test.ts`, `__tests__/`, ...) are skipped unless `includeTests` is set; the ESLint
+ * config file (`eslint.config.js`) always is.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { ESLINT_CONFIG_FILE, TEST_DIRECTORIES, TEST_FILE_KINDS } from "../configs.js";
 import { globMatcher, isGlob, splitGlob } from "./glob.js";
 
 export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -33,9 +35,12 @@ export const SKIPPED_DIRECTORIES = new Set([
   ".cache",
 ]);
 
-/** Test code registers mock tools and is never served to an agent: skipped unless asked for. */
-export const TEST_DIRECTORIES = new Set(["test", "tests", "__tests__", "__mocks__", "e2e"]);
-const TEST_FILE = /\.(?:test|spec|e2e)\.[cm]?[jt]sx?$/u;
+/**
+ * Test code registers mock tools and is never served to an agent: skipped unless asked for. The
+ * configs' `ignores` (`configs.ts`) leave out the same files, and the ESLint config file.
+ */
+const TEST_DIRECTORY_NAMES: ReadonlySet<string> = new Set(TEST_DIRECTORIES);
+const TEST_FILE = new RegExp(String.raw`\.(?:${TEST_FILE_KINDS.join("|")})\.[cm]?[jt]sx?$`, "u");
 
 const DECLARATION = /\.d\.[cm]?ts$/u;
 const MINIFIED = /\.min\.[cm]?js$/u;
@@ -110,6 +115,11 @@ export function isSourceFile(file: string): boolean {
   return SOURCE_EXTENSIONS.includes(path.extname(file)) && !DECLARATION.test(file) && !MINIFIED.test(file);
 }
 
+/** Whether a file found while walking a folder is linted, by its name. */
+function isLinted(name: string, skipTests: boolean): boolean {
+  return isSourceFile(name) && !ESLINT_CONFIG_FILE.test(name) && !(skipTests && TEST_FILE.test(name));
+}
+
 /** Whether `absolute` is `dir` or lies below it. */
 function isInside(dir: string, absolute: string): boolean {
   const relative = path.relative(dir, absolute);
@@ -138,11 +148,11 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
     for (const entry of entries) {
       const absolute = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (SKIPPED_DIRECTORIES.has(entry.name) || (skipTests && TEST_DIRECTORIES.has(entry.name)) || ignoredBy(inner, absolute, true)) continue;
+        if (SKIPPED_DIRECTORIES.has(entry.name) || (skipTests && TEST_DIRECTORY_NAMES.has(entry.name)) || ignoredBy(inner, absolute, true)) continue;
         walk(absolute, inner, found);
       } else if (entry.isFile()) {
         if (entry.name === "tsconfig.json") tsconfigs.add(absolute);
-        else if (isSourceFile(entry.name) && !(skipTests && TEST_FILE.test(entry.name)) && !ignoredBy(inner, absolute, false)) found.add(absolute);
+        else if (isLinted(entry.name, skipTests) && !ignoredBy(inner, absolute, false)) found.add(absolute);
       }
     }
   };

@@ -44,7 +44,9 @@ export function cliConfig(spec: EngineSpec): Linter.Config[] {
   const name: ConfigName = spec.typed ? `${spec.config}-type-checked` : spec.config;
   // Workspace packages no `node_modules` links resolve to their sources (in every worker too).
   if (spec.typed && spec.workspaces === true) installWorkspacePaths(spec.cwd);
-  const preset = plugin.configs[name] as Linter.Config;
+  // discover.ts has chosen the files (tests too with --include-tests): not the preset's ignores.
+  const preset: Linter.Config = { ...plugin.configs[name] };
+  delete preset.ignores;
   const overrides = Object.fromEntries(Object.entries(spec.rules).map(([id, severity]) => [qualifiedRuleId(id), severity]));
   const parserOptions = spec.typed
     ? spec.typed.project

@@ -147,9 +147,9 @@ function errorsOnly(result: AnalyzeResult): AnalyzeResult {
   return { ...result, results, findings: result.findings.filter((f) => f.severity === "error"), summary: { ...result.summary, warnings: 0 } };
 }
 
-async function render(result: AnalyzeResult, options: CliOptions): Promise<string> {
-  const { FORMATTERS } = await import("./formats/index.js");
-  return FORMATTERS[options.format](result, { color: options.color });
+async function render(result: AnalyzeResult, options: CliOptions, io: CliIO, output: string | undefined): Promise<string> {
+  const [{ FORMATTERS }, { sourceBase }] = await Promise.all([import("./formats/index.js"), import("./formats/markdown.js")]);
+  return FORMATTERS[options.format](result, { color: options.color, sourceBase: sourceBase(io.env, result.cwd, output) });
 }
 
 /**
@@ -259,7 +259,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     }
     if (options.write) await ESLint.outputFixes(result.results);
     if (options.quiet) result = errorsOnly(result);
-    const report = await render(result, options);
+    const report = await render(result, options, io, output);
     if (output === undefined) io.stdout.write(report);
     else writeReport(output, report);
     const { errors, warnings } = result.summary;

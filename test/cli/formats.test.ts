@@ -1,6 +1,7 @@
 // Snapshots of the four report formats over one small fixture server, and the SARIF log checked
 // against the official SARIF 2.1.0 schema (shipped by @microsoft/jest-sarif; a draft-04 schema,
 // which ajv 6 validates once the draft-04 meta-schema is added).
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -8,10 +9,12 @@ import Ajv from "ajv";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyze, type AnalyzeResult, type Finding } from "../../src/cli/analyzer.js";
-import { cellText, formatMarkdown, MARKDOWN_LIMIT } from "../../src/cli/formats/markdown.js";
+import { cellText, formatMarkdown, MARKDOWN_LIMIT, sourceBase } from "../../src/cli/formats/markdown.js";
 import { formatSarif } from "../../src/cli/formats/sarif.js";
 import { FORMATTERS } from "../../src/cli/formats/index.js";
 import { formatFindings } from "../../src/cli/formats/stylish.js";
+import { rules } from "../../src/rules/index.js";
+import { ROOT } from "./spawn-bin.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/cli/formats", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -148,6 +151,26 @@ describe("report formats", () => {
       });
     });
 
+    it("describes every rule, with the reason its page gives and absolute links", () => {
+      const descriptors = JSON.parse(text) as {
+        runs: { tool: { driver: { rules: { id: string; fullDescription?: { text: string }; help?: { markdown: string } }[] } } }[];
+      };
+      const described = descriptors.runs[0]?.tool.driver.rules ?? [];
+      expect(described.map((rule) => rule.id)).toEqual(
+        Object.keys(rules)
+          .map((id) => `mcp-errors/${id}`)
+          .sort(),
+      );
+      for (const rule of described) {
+        const page = readFileSync(path.join(ROOT, "docs/rules", `${rule.id.slice("mcp-errors/".length)}.md`), "utf8");
+        const why = page.split("## Why it matters to an agent\n\n")[1]?.split("\n\n")[0] ?? "";
+        expect(why, rule.id).not.toBe("");
+        expect(rule.fullDescription?.text, rule.id).toContain(why.replace(/\s*\n\s*/gu, " "));
+        expect(rule.help?.markdown.startsWith(why), rule.id).toBe(true);
+        expect(rule.help?.markdown, rule.id).not.toMatch(/\]\((?!https:)/u);
+      }
+    });
+
     it("tells identical lines apart in the fingerprints", () => {
       const timeouts = log.runs[0]?.results.filter((entry) => entry.ruleId === "mcp-errors/require-timeout") ?? [];
       const prints = timeouts.map((entry) => Object.values(entry.partialFingerprints)[0]);
@@ -158,6 +181,34 @@ describe("report formats", () => {
   });
 
   describe("markdown", () => {
+    it("links each file and location to the file at its line", () => {
+      const base = "https://github.com/acme/tickets/blob/0123abc/";
+      const report = formatMarkdown(result, { sourceBase: base });
+      expect(report).toContain(`#### [\`src/legacy tools/export.ts\`](${base}src/legacy%20tools/export.ts)`);
+      expect(report).toContain(`| [15:28](${base}src/server.ts#L15) | warning |`);
+      // A file outside the analysed folder has no place under a repository URL.
+      const [finding] = result.findings.filter((f) => f.ruleId !== null);
+      if (!finding) throw new Error("the fixture has findings");
+      const outside = formatMarkdown({ ...result, findings: [{ ...finding, file: "../shared/util.ts" }] }, { sourceBase: base });
+      expect(outside).toContain("#### `../shared/util.ts`");
+      expect(outside).not.toContain(`${base}..`);
+    });
+
+    it("starts links at the commit on GitHub in an Actions run, else at the way from the report to the files", () => {
+      const actions = {
+        GITHUB_SERVER_URL: "https://github.com",
+        GITHUB_REPOSITORY: "acme/tickets",
+        GITHUB_SHA: "0123abc",
+        GITHUB_WORKSPACE: "/w/tickets",
+      };
+      expect(sourceBase(actions, "/w/tickets", undefined)).toBe("https://github.com/acme/tickets/blob/0123abc/");
+      expect(sourceBase(actions, "/w/tickets/packages/my server", undefined)).toBe("https://github.com/acme/tickets/blob/0123abc/packages/my%20server/");
+      expect(sourceBase(actions, "/elsewhere", "/elsewhere/report.md")).toBe("");
+      expect(sourceBase({}, "/w/tickets", undefined)).toBe("");
+      expect(sourceBase({}, "/w/tickets", "/w/tickets/reports/mcp.md")).toBe("../");
+      expect(sourceBase({}, "/w/tickets/server", "/w/report.md")).toBe("tickets/server/");
+    });
+
     it("escapes table cells and keeps code spans", () => {
       expect(cellText("a | b\n<tag> *x* `c | d`")).toBe("a \\| b<br>&lt;tag&gt; \\*x\\* `c \\| d`");
     });
@@ -169,7 +220,7 @@ describe("report formats", () => {
       const report = formatMarkdown({ ...result, findings, summary: { ...result.summary, fixable: 2 } });
       expect(report).toContain("2 problems can be fixed automatically with `mcp-errors --fix`.");
       expect(report.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
-      const rows = report.split("\n").filter((line) => /^\| \d+:\d+ \|/u.test(line)).length;
+      const rows = report.split("\n").filter((line) => /^\| \[\d+:\d+\]\([^)]+\) \|/u.test(line)).length;
       const more = /and (\d+) more findings \((\d+) errors, (\d+) warnings\)/u.exec(report);
       expect(more).not.toBeNull();
       expect(rows + Number(more?.[1])).toBe(findings.length);

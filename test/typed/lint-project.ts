@@ -41,7 +41,9 @@ export async function lintMessages(
   const eslint = new ESLint({
     cwd: dir,
     overrideConfigFile: true,
-    overrideConfig: [{ ...base, languageOptions } as Linter.Config],
+    // Every file of the fixture, test/ folders too (typed-solution's second project is test/):
+    // what the configs' default `ignores` leave out is test/config-scope.test.ts's subject.
+    overrideConfig: [{ ...base, languageOptions, ignores: [] } as Linter.Config],
   });
   const results = await eslint.lintFiles(["."]);
   return results

@@ -12,6 +12,11 @@ import { formatText } from "./stylish.js";
 export interface FormatOptions {
   /** ANSI colours (the terminal formats only). */
   readonly color: boolean;
+  /**
+   * What the `markdown` report's links to a file start with (`sourceBase` in `markdown.ts`): a
+   * GitHub `blob` URL in an Actions run, else the way from the report to the analysed folder.
+   */
+  readonly sourceBase?: string;
 }
 
 export type Formatter = (result: AnalyzeResult, options: FormatOptions) => string;

@@ -1,8 +1,9 @@
 /**
  * The report for a pull-request comment: a summary title, the findings grouped by file in
- * tables, and the tool inventory folded away. Kept under GitHub's 65,536-character comment limit
+ * tables (each file and location a link to it), and the tool inventory folded away. Kept under GitHub's 65,536-character comment limit
  * by cutting the findings (and a huge inventory) with an "and N more" line.
  */
+import path from "node:path";
 import { rules } from "../../rules/index.js";
 import type { AnalyzeResult, Finding } from "../analyzer.js";
 import { RULE_PREFIX } from "../engine.js";
@@ -67,9 +68,37 @@ function ruleCell(ruleId: string | null): string {
   return url === undefined ? escapeText(name) : `[${escapeText(name)}](${url})`;
 }
 
-function findingRow(finding: Finding): string {
+/**
+ * What links to the analysed files start with. In a GitHub Actions run (a comment, a job
+ * summary) the file at the run's commit on GitHub; elsewhere the way from the report's folder
+ * (`output`, or `cwd` for stdout) to `cwd`, so a saved report's links open the files.
+ */
+export function sourceBase(env: NodeJS.ProcessEnv, cwd: string, output: string | undefined): string {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_SHA: sha, GITHUB_WORKSPACE: workspace } = env;
+  if (server && repository && sha && workspace) {
+    const inside = path.relative(workspace, cwd);
+    if (!inside.startsWith("..") && !path.isAbsolute(inside)) return `${server}/${repository}/blob/${sha}/${inside === "" ? "" : `${uriPath(inside)}/`}`;
+  }
+  const back = path.relative(output === undefined ? cwd : path.dirname(output), cwd);
+  return back === "" ? "" : `${uriPath(back)}/`;
+}
+
+/** A relative path as a URI path: each segment percent-encoded, `/` between them. */
+function uriPath(relative: string): string {
+  return relative.split(/[\\/]/u).map(encodeURIComponent).join("/");
+}
+
+/** A link to `file` (relative to the analysed folder), at `line`; undefined for a file outside it under an absolute base. */
+function sourceLink(base: string, file: string, line?: number): string | undefined {
+  if (/^[a-z]+:/u.test(base) && (file === ".." || file.startsWith("../") || path.isAbsolute(file))) return undefined;
+  return `${base}${uriPath(file)}${line === undefined ? "" : `#L${String(line)}`}`;
+}
+
+function findingRow(finding: Finding, base: string): string {
+  const position = `${String(finding.line)}:${String(finding.column)}`;
+  const link = sourceLink(base, finding.file, finding.line);
   return tableRow([
-    `${String(finding.line)}:${String(finding.column)}`,
+    link === undefined ? position : `[${position}](${link})`,
     finding.severity,
     ruleCell(finding.ruleId),
     cellText(finding.message),
@@ -108,7 +137,7 @@ function inventorySection(result: AnalyzeResult): string {
 }
 
 /** The findings grouped by file, cut to `budget` characters with an "and N more" line. */
-function findingsSection(findings: readonly Finding[], budget: number): string {
+function findingsSection(findings: readonly Finding[], budget: number, base: string): string {
   const byFile = new Map<string, Finding[]>();
   for (const finding of findings) {
     const list = byFile.get(finding.file) ?? [];
@@ -119,9 +148,13 @@ function findingsSection(findings: readonly Finding[], budget: number): string {
   let used = 0;
   let shown = 0;
   for (const [file, list] of byFile) {
-    const heading = `#### ${codeSpan(file)}\n\n${FINDINGS_HEADER}\n`;
+    const fileLink = sourceLink(base, file);
+    const heading = `#### ${fileLink === undefined ? codeSpan(file) : `[${codeSpan(file)}](${fileLink})`}\n\n${FINDINGS_HEADER}\n`;
     // A file's table needs its heading and at least one row.
-    const { shown: rows } = fit(list.map(findingRow), budget - used - heading.length - 2);
+    const { shown: rows } = fit(
+      list.map((finding) => findingRow(finding, base)),
+      budget - used - heading.length - 2,
+    );
     if (rows.length === 0) break;
     const part = `${heading}${rows.join("\n")}`;
     parts.push(part);
@@ -140,8 +173,8 @@ function findingsSection(findings: readonly Finding[], budget: number): string {
   return parts.join("\n\n");
 }
 
-/** A report for a pull-request comment. */
-export function formatMarkdown(result: AnalyzeResult): string {
+/** A report for a pull-request comment; `sourceBase` starts the links to files (default: relative to the analysed folder). */
+export function formatMarkdown(result: AnalyzeResult, options: { readonly sourceBase?: string } = {}): string {
   let headText = `${MARKER}\n${title(result)}`;
   if (result.summary.fixable > 0) headText += `\n\n${plural(result.summary.fixable, "problem")} can be fixed automatically with \`mcp-errors --fix\`.`;
   const inventory = inventorySection(result);
@@ -149,7 +182,7 @@ export function formatMarkdown(result: AnalyzeResult): string {
   const body =
     result.findings.length === 0
       ? "No findings: no error-handling defects in the tool handlers."
-      : findingsSection(result.findings, MARKDOWN_LIMIT - headText.length - inventory.length - 250);
+      : findingsSection(result.findings, MARKDOWN_LIMIT - headText.length - inventory.length - 250, options.sourceBase ?? "");
   // Printed to a CI log (`--format markdown` without --output), a line must not act as a command.
   return neutraliseCommands(`${[headText, body, inventory].join("\n\n")}\n`);
 }

@@ -1,16 +1,18 @@
 /**
- * The SARIF 2.1.0 report, for GitHub code scanning and other SARIF viewers: one run, the rules
- * that have findings, one result per finding, parse errors as tool notifications and the tool
+ * The SARIF 2.1.0 report, for GitHub code scanning and other SARIF viewers: one run, every rule
+ * (described by its page's reason), one result per finding, parse errors as tool notifications and the tool
  * inventory in the run's property bag.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { rulesForConfig } from "../../configs.js";
 import { rules } from "../../rules/index.js";
 import type { AnalyzeResult, Finding } from "../analyzer.js";
 import { relativePath } from "../discover.js";
 import { RULE_PREFIX } from "../engine.js";
+import { ruleReason } from "./rule-docs.js";
 import { safeJson } from "./safe-text.js";
 import { PACKAGE_VERSION, REPO_URL } from "../../util/package.js";
 
@@ -98,35 +100,46 @@ function fingerprints(result: AnalyzeResult): (finding: Finding & { ruleId: stri
   };
 }
 
-/** A rule descriptor from the rule's own `meta`; its level is the one the rule ran at. */
-function ruleDescriptor(id: string, level: Level): Record<string, unknown> {
-  const rule = rules[id.slice(RULE_PREFIX.length)];
-  if (!rule) return { id, defaultConfiguration: { level } };
+/**
+ * A rule descriptor from the rule's own `meta` and the reason its page gives; its level is the
+ * one the rule ran at, and a rule the run's preset leaves off is `enabled: false`.
+ */
+function ruleDescriptor(id: string, configuration: { level: Level; enabled: boolean }): Record<string, unknown> {
+  const name = id.slice(RULE_PREFIX.length);
+  const rule = rules[name];
+  const defaultConfiguration = configuration.enabled ? { level: configuration.level } : configuration;
+  if (!rule) return { id, defaultConfiguration };
   const { docs, type } = rule.meta;
   const description = docs?.description ?? id;
   const url = docs?.url;
+  const reason = ruleReason(name);
   return {
     id,
-    name: id.slice(RULE_PREFIX.length),
+    name,
     shortDescription: { text: description },
+    ...(reason ? { fullDescription: { text: reason.text } } : {}),
     ...(url === undefined
       ? {}
       : {
           helpUri: url,
-          help: { text: `${description}. See ${url}`, markdown: `${description}. See [the rule's documentation](${url}).` },
+          help: {
+            text: `${reason?.text ?? `${description}.`} See ${url}`,
+            markdown: `${reason?.markdown ?? `${description}.`}\n\nSee [the rule's documentation](${url}).`,
+          },
         }),
-    defaultConfiguration: { level },
+    defaultConfiguration,
     properties: { tags: ["mcp", "error-handling", type, ...(docs?.requiresTypeChecking === true ? ["type-aware"] : [])] },
   };
 }
 
 /** SARIF 2.1.0 log of the findings. */
 export function formatSarif(result: AnalyzeResult): string {
-  // Only the rules with findings: the run's config and `--rule` overrides decide which rules ran
-  // and at which level, and a rule without findings has no level to report.
+  // Every rule, so that a viewer can describe any of them: at the level of its findings, else
+  // as the run's preset sets it (`--rule` overrides show in the findings' levels).
   const levels = new Map<string, Level>();
   for (const finding of result.findings) if (finding.ruleId !== null && !levels.has(finding.ruleId)) levels.set(finding.ruleId, finding.severity);
-  const ruleIds = [...levels.keys()].sort();
+  const preset = rulesForConfig(rules, `${result.config}${result.mode.typed ? "-type-checked" : ""}`);
+  const ruleIds = [...new Set([...Object.keys(rules).map((id) => `${RULE_PREFIX}${id}`), ...levels.keys()])].sort();
   const fingerprint = fingerprints(result);
 
   const results: unknown[] = [];
@@ -161,7 +174,7 @@ export function formatSarif(result: AnalyzeResult): string {
             version: PACKAGE_VERSION,
             semanticVersion: PACKAGE_VERSION,
             informationUri: REPO_URL,
-            rules: ruleIds.map((id) => ruleDescriptor(id, levels.get(id) ?? "error")),
+            rules: ruleIds.map((id) => ruleDescriptor(id, { level: levels.get(id) ?? "error", enabled: levels.has(id) || id in preset })),
           },
         },
         invocations: [

@@ -1,0 +1,41 @@
+/**
+ * A tsconfig TypeScript finds fault with (broken JSON, an unknown or mistyped option, a base
+ * config that is not there) still gives a typed run: the project service reads what it can and
+ * says nothing, and the cross-file analysis quietly loses what the broken part would have given.
+ * The CLI names the tsconfig and TypeScript's own message instead.
+ */
+import path from "node:path";
+import ts from "typescript";
+
+/** TS6053: a base config of a package not installed (the "could not be resolved" notice says so). TS18003: no inputs. */
+const NOT_INVALID = new Set([6053, 18003]);
+
+export interface TsconfigProblem {
+  /** TypeScript's first message, with its code and line. */
+  readonly message: string;
+  /** How many problems TypeScript reports. */
+  readonly count: number;
+}
+
+function describe(diagnostic: ts.Diagnostic): string {
+  const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, " ");
+  const line =
+    diagnostic.file && diagnostic.start !== undefined ? `, line ${String(diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1)}` : "";
+  return `${text} (TS${String(diagnostic.code)}${line})`;
+}
+
+/** What TypeScript says is wrong with `file` (absolute), or undefined when nothing is. */
+export function tsconfigProblem(file: string): TsconfigProblem | undefined {
+  const problems: ts.Diagnostic[] = [];
+  // The JSON itself: TypeScript's tolerant parser recovers from syntax errors, and only
+  // readConfigFile reports them.
+  const read = ts.readConfigFile(file, (name) => ts.sys.readFile(name));
+  if (read.error) problems.push(read.error);
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.resolve(file), undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => problems.push(diagnostic),
+  });
+  for (const error of parsed?.errors ?? []) if (!NOT_INVALID.has(error.code)) problems.push(error);
+  const [first] = problems;
+  return first ? { message: describe(first), count: problems.length } : undefined;
+}
