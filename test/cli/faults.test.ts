@@ -112,3 +112,17 @@ describe("an invalid tsconfig", () => {
     expect(run.stderr).toContain("typed analysis (--project tsconfig.build.json, invalid)");
   });
 });
+
+describe("a file nested too deep to parse", () => {
+  it("gets its own parsing error, and the rules still run on the other files", async () => {
+    // A chain of a thousand `.then()` calls is deeper than the parser's recursion goes.
+    const chain = `export const total = Promise.resolve(0)${".then((n) => n + 1)".repeat(1000)};\n`;
+    const dir = project("deep", { "src/chain.ts": chain });
+    const run = await spawnBin(dir, ["--no-types", "--format", "json", "."]);
+    expect(run.code).toBe(1);
+    expect(messages(run.stdout, dir)).toEqual([
+      "src/chain.ts Parsing error: Maximum call stack size exceeded",
+      "src/server.ts mcp-errors/require-timeout",
+    ]);
+  });
+});
