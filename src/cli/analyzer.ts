@@ -218,7 +218,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     cache: options.cache ?? false,
     // Checked before the run: no cache is ever written through a symbolic link.
     cacheLocation: options.cache === true ? cacheFile(cwd, options.cacheLocation ?? defaultCacheLocation(cwd)) : undefined,
-    concurrency: options.concurrency ?? "off",
+    concurrency: threadsFor(mode.typed, discovered.tsconfigs.length, options.concurrency ?? "off"),
     // Only when a linted file imports a sibling package by name: mapped, every program that can
     // see the sibling holds its sources too.
     workspaces:
@@ -349,4 +349,18 @@ function reportUnresolved(cwd: string, files: readonly string[], tsconfigs: read
   process.stderr.write(
     `mcp-errors: ${parts.join(" and ")} could not be resolved (dependencies not installed?): cross-file analysis does not follow them. Install the target's dependencies for a complete analysis.\n`,
   );
+}
+
+/**
+ * ESLint's worker threads each build their own program indexes from the files they are given:
+ * with several tsconfigs, a package's helper linted in one thread never learns what a tool of
+ * another package, indexed in another thread, does with it. Typed runs over several projects
+ * therefore lint in one thread, and say so.
+ */
+function threadsFor(typed: boolean, tsconfigs: number, concurrency: number | "auto" | "off"): number | "auto" | "off" {
+  if (!typed || tsconfigs < 2 || concurrency === "off" || concurrency === 1) return concurrency;
+  process.stderr.write(
+    `mcp-errors: --concurrency is ignored in a typed run over ${String(tsconfigs)} tsconfigs: the threads would not share what each project's index knows about the others, and findings across packages would be lost. Use --no-types for a parallel syntactic run.\n`,
+  );
+  return "off";
 }

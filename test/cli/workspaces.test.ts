@@ -79,6 +79,14 @@ describe("a monorepo without node_modules", () => {
     expect(message).toContain('tool "invoice_total"');
   });
 
+  it("keeps one thread with --concurrency, so the finding in the sibling package is not lost", async () => {
+    const parallel = await spawnBin(root, ["--format", "json", "--concurrency", "2", "."]);
+    const results = JSON.parse(parallel.stdout) as { filePath: string; messages: { ruleId: string; line: number }[] }[];
+    const findings = results.flatMap((r) => r.messages.map((m) => `${path.relative(root, r.filePath)}:${String(m.line)} ${m.ruleId}`));
+    expect(findings).toContain(`${path.join("packages", "billing", "lib", "index.ts")}:3 mcp-errors/require-timeout`);
+    expect(parallel.stderr).toContain("mcp-errors: --concurrency is ignored in a typed run over 2 tsconfigs");
+  }, 120_000);
+
   it("says once what could not be resolved, and writes nothing into the target", () => {
     const notices = run.stderr.split("\n").filter((line) => line.includes("could not be resolved"));
     expect(notices).toEqual([expect.stringMatching(/^mcp-errors: 1 import in 1 file and 1 base tsconfig could not be resolved/u)]);
