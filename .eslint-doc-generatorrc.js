@@ -43,7 +43,8 @@ const config = {
     ["all", "🌐"],
   ],
   // The -type-checked configs turn on the same rules as their base config (see docs/type-aware.md).
-  ignoreConfig: ["recommended-type-checked", "strict-type-checked", "all-type-checked"],
+  // The -rules-only configs too, without a parser (for projects that set their own).
+  ignoreConfig: ["recommended-type-checked", "strict-type-checked", "all-type-checked", "recommended-rules-only", "strict-rules-only", "all-rules-only"],
   ruleDocTitleFormat: "desc-parens-prefix-name",
   ruleDocNotices: ["deprecated", "configs", "fixableAndHasSuggestions", "requiresTypeChecking", "options"],
   ruleListColumns: ["name", "description", "configsError", "fixable", "hasSuggestions", "requiresTypeChecking", "deprecated"],

@@ -31,6 +31,13 @@ export const SYNTACTIC_CONFIG_NAMES = ["recommended", "strict", "all"] as const;
 export const TYPED_CONFIG_NAMES = ["recommended-type-checked", "strict-type-checked", "all-type-checked"] as const;
 export const CONFIG_NAMES = [...SYNTACTIC_CONFIG_NAMES, ...TYPED_CONFIG_NAMES] as const;
 export type ConfigName = (typeof CONFIG_NAMES)[number];
+/**
+ * The rules of `recommended`, `strict` and `all` without a parser, for a project that sets its
+ * own (typescript-eslint's, in the style of its `-type-checked-only` configs): a config that sets
+ * the parser for every file would replace the project's when it comes later.
+ */
+export const RULES_ONLY_CONFIG_NAMES = ["recommended-rules-only", "strict-rules-only", "all-rules-only"] as const;
+export type RulesOnlyConfigName = (typeof RULES_ONLY_CONFIG_NAMES)[number];
 
 /** `strict-type-checked` -> `strict`. */
 export function baseConfig(name: ConfigName): (typeof SYNTACTIC_CONFIG_NAMES)[number] {
@@ -63,7 +70,7 @@ export function rulesForConfig(rules: Record<string, AnyRule>, name: ConfigName)
  * index (handler paths, throws and helpers across files); a file no tsconfig covers falls back
  * to syntactic parsing (see `typed/parser.ts`).
  */
-export function createConfigs(plugin: ESLint.Plugin, rules: Record<string, AnyRule>): Record<ConfigName, Linter.Config> {
+export function createConfigs(plugin: ESLint.Plugin, rules: Record<string, AnyRule>): Record<ConfigName | RulesOnlyConfigName, Linter.Config> {
   const make = (name: ConfigName): Linter.Config => ({
     name: `mcp-errors/${name}`,
     files: FILES,
@@ -72,5 +79,12 @@ export function createConfigs(plugin: ESLint.Plugin, rules: Record<string, AnyRu
     languageOptions: name.endsWith("-type-checked") ? { parser: typedParser, parserOptions: { projectService: true } } : { parser: tsParser },
     rules: rulesForConfig(rules, name),
   });
-  return Object.fromEntries(CONFIG_NAMES.map((name) => [name, make(name)])) as Record<ConfigName, Linter.Config>;
+  const rulesOnly = (name: RulesOnlyConfigName): Linter.Config => {
+    const base = name.replace(/-rules-only$/u, "") as (typeof SYNTACTIC_CONFIG_NAMES)[number];
+    return { name: `mcp-errors/${name}`, files: FILES, ignores: IGNORES, plugins: { "mcp-errors": plugin }, rules: rulesForConfig(rules, base) };
+  };
+  return Object.fromEntries([
+    ...CONFIG_NAMES.map((name) => [name, make(name)] as const),
+    ...RULES_ONLY_CONFIG_NAMES.map((name) => [name, rulesOnly(name)] as const),
+  ]) as Record<ConfigName | RulesOnlyConfigName, Linter.Config>;
 }

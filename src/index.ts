@@ -1,9 +1,9 @@
 import type { ESLint, Linter } from "eslint";
-import { createConfigs, type ConfigName } from "./configs.js";
+import { createConfigs, type ConfigName, type RulesOnlyConfigName } from "./configs.js";
 import { rules as ruleModules } from "./rules/index.js";
 
 export type { McpErrorsSettings, Category, PresetName } from "./settings.js";
-export type { ConfigName } from "./configs.js";
+export type { ConfigName, RulesOnlyConfigName } from "./configs.js";
 
 /**
  * The plugin in ESLint's own types, so that `defineConfig`, `Linter.Config[]`, `plugins` and
@@ -12,7 +12,7 @@ export type { ConfigName } from "./configs.js";
  */
 export interface McpErrorsPlugin extends ESLint.Plugin {
   meta: { name: string; version: string; namespace: string };
-  configs: Record<ConfigName, Linter.Config>;
+  configs: Record<ConfigName | RulesOnlyConfigName, Linter.Config>;
   rules: NonNullable<ESLint.Plugin["rules"]>;
 }
 

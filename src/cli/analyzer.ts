@@ -23,6 +23,7 @@ import { buildInventory, toolsOfMessage, type ToolInventory } from "./inventory.
 import { safeText } from "./formats/safe-text.js";
 import { probeFile, unreadableResult } from "./probe.js";
 import { tsconfigProblem } from "./tsconfig-check.js";
+import { installedTypeScriptProblem } from "../util/typescript-version.js";
 
 export type { ToolInventory, Location } from "./inventory.js";
 export type { PresetConfig, Severity } from "./engine.js";
@@ -201,6 +202,9 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     if (!(name in plugin.rules)) throw new UsageError(`Unknown rule "${id}". Rules: ${Object.keys(plugin.rules).join(", ")}.`);
     if (!["off", "warn", "error"].includes(severity)) throw new UsageError(`Unknown severity "${severity}" for ${id}: use off, warn or error.`);
   }
+  // Before any parse: an unsupported TypeScript would crash on every file (exit 2, one line).
+  const typeScriptProblem = installedTypeScriptProblem();
+  if (typeScriptProblem !== undefined) throw new UsageError(typeScriptProblem);
   const discovered = discover(cwd, options.targets ?? ["."], { includeTests: options.includeTests ?? false });
   const mode = decideMode(cwd, options, discovered.tsconfigs);
   // Before anything reads them: a FIFO would block a read, an unreadable file stop ESLint's run.

@@ -1,5 +1,6 @@
 import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
 import { releaseDocUrl } from "./package.js";
+import { installedTypeScriptProblem } from "./typescript-version.js";
 
 /** Extra `meta.docs` fields our rules declare; configs are derived from them. */
 export interface McpErrorsRuleDocs {
@@ -43,6 +44,9 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
   return {
     ...rule,
     create(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) {
+      // An unsupported TypeScript would crash inside the parser on every file: one line instead.
+      const typeScriptProblem = installedTypeScriptProblem();
+      if (typeScriptProblem !== undefined) throw new Error(typeScriptProblem);
       // Merged with every default by ESLint, as `defaultOptions` declares one for each field.
       const options = (context.options.length > 0 ? context.options : defaults) as ResolvedOptions<Options>;
       // Only typed linting brings results of other files (see withOwnFileFixes).

@@ -5,15 +5,16 @@
  * workflow commands (`::add-mask::`, `::error::`, `::stop-commands::`, the legacy `##[...]`)
  * must give reports in which none of it acts, in every format and in the Action's log printer.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type AnalyzeResult } from "../../src/cli/analyzer.js";
 import { FORMATTERS } from "../../src/cli/formats/index.js";
 import { internalErrorLine } from "../../src/cli/main.js";
-import { ROOT } from "./spawn-bin.js";
+// @ts-expect-error -- a plain ES module of the action, without types
+import { reportLines } from "../../scripts/action/run.mjs";
+import { safeText } from "../../src/cli/formats/safe-text.js";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "mcp-errors-injection-"));
 const ESC = "\u001B";
@@ -88,15 +89,22 @@ describe("a server whose names and strings hold escapes and workflow commands", 
     expect(JSON.parse(report)).toEqual(JSON.parse(plain));
   });
 
-  it("the Action's log printer escapes them", () => {
-    const action = readFileSync(path.join(ROOT, "action.yml"), "utf8");
-    const script = /node -e '\n([\s\S]*?)\n\s*' "\$MCP_ERRORS_SARIF"/u.exec(action)?.[1];
-    expect(script).toBeDefined();
-    const sarif = path.join(tmp, "report.sarif");
-    writeFileSync(sarif, FORMATTERS.sarif(result, { color: false }));
-    const log = execFileSync(process.execPath, ["-e", script ?? "", sarif], { encoding: "utf8" });
-    expect(log.split("\n").filter(Boolean).length).toBe(result.findings.length);
-    expect(problems(log)).toEqual([]);
+  it("the Action's log printer escapes them, in log lines and in annotations", () => {
+    const sarif = JSON.parse(FORMATTERS.sarif(result, { color: false })) as unknown;
+    const lines = (annotations: boolean): string[] => reportLines(sarif, { annotations, workspace: tmp, safe: safeText }) as string[];
+    const plain = lines(false);
+    expect(plain.length).toBe(result.findings.length);
+    expect(problems(plain.join("\n"))).toEqual([]);
+    const annotations = lines(true);
+    expect(annotations.length).toBe(result.findings.length);
+    for (const line of annotations) {
+      // Our own command, whose properties hold no `:` (a file name's is encoded), then data that
+      // holds no control character, line break or command of its own.
+      const [, properties, message] = /^::error ([^:\n]*)::(.*)$/u.exec(line) ?? [];
+      expect(properties, line).toMatch(/^file=[^,]+,line=\d+,/u);
+      expect(problems(message ?? "::"), line).toEqual([]);
+    }
+    expect(annotations.join("\n")).toContain("file=src/%3A%3Aerror file=x%3A%3A\\u001b[31mred.js");
   });
 
   it("an internal error's line escapes the file name and message", () => {
