@@ -54,17 +54,66 @@ export interface Discovery {
 
 interface IgnoreScope {
   readonly dir: string;
-  readonly rules: Ignore;
+  readonly rules: Pick<Ignore, "ignores">;
 }
 
 function readIgnore(dir: string): IgnoreScope | undefined {
   const file = path.join(dir, ".gitignore");
   if (!existsSync(file)) return undefined;
   try {
-    return { dir, rules: ignore().add(readFileSync(file, "utf8")) };
+    return { dir, rules: gitignoreRules(readFileSync(file, "utf8")) };
   } catch {
     return undefined;
   }
+}
+
+/** A pattern with no wildcard, class, escape or negation: a plain name or path. */
+const LITERAL = /^[^*?[\]\\!#\s][^*?[\]\\]*$/u;
+
+/**
+ * A `.gitignore`'s rules. The `ignore` package tries every pattern for every path, which takes
+ * minutes for a generated `.gitignore` of tens of thousands of lines over a large tree. Without
+ * negations the order of patterns does not matter, so plain names and paths are looked up in sets
+ * (a name without a slash matches at any depth; one with a slash is relative to the
+ * `.gitignore`'s folder; a trailing slash, directories only), and only the other patterns go
+ * through `ignore`. With a negation anywhere, every pattern does, as git reads them.
+ */
+export function gitignoreRules(text: string): Pick<Ignore, "ignores"> {
+  const lines = text.split(/\r?\n/u).map((line) => line.trimEnd());
+  if (lines.some((line) => line.startsWith("!"))) return ignore().add(text);
+  const names = new Set<string>();
+  const directoryNames = new Set<string>();
+  const paths = new Set<string>();
+  const directoryPaths = new Set<string>();
+  const rest: string[] = [];
+  for (const line of lines) {
+    if (line === "" || line.startsWith("#")) continue;
+    if (!LITERAL.test(line)) {
+      rest.push(line);
+      continue;
+    }
+    const directory = line.endsWith("/");
+    const pattern = line.replace(/^\/+/u, "").replace(/\/+$/u, "");
+    if (pattern === "") continue;
+    const anchored = line.slice(0, -1).includes("/") || line.startsWith("/");
+    (anchored ? (directory ? directoryPaths : paths) : directory ? directoryNames : names).add(pattern);
+  }
+  const others = rest.length > 0 ? ignore().add(rest) : undefined;
+  return {
+    ignores(relative: string): boolean {
+      const isDirectory = relative.endsWith("/");
+      const clean = isDirectory ? relative.slice(0, -1) : relative;
+      const parts = clean.split("/");
+      for (let i = 0; i < parts.length; i++) {
+        const name = parts[i] as string;
+        // Every part but the last is a folder; the last is one when the path says so.
+        const folder = i < parts.length - 1 || isDirectory;
+        const prefix = parts.slice(0, i + 1).join("/");
+        if (names.has(name) || paths.has(prefix) || (folder && (directoryNames.has(name) || directoryPaths.has(prefix)))) return true;
+      }
+      return others?.ignores(relative) ?? false;
+    },
+  };
 }
 
 /** The `.gitignore` files above `dir` up to the repository root (the folder with `.git`). */
