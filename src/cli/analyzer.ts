@@ -206,6 +206,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   const typeScriptProblem = installedTypeScriptProblem();
   if (typeScriptProblem !== undefined) throw new UsageError(typeScriptProblem);
   const discovered = discover(cwd, options.targets ?? ["."], { includeTests: options.includeTests ?? false });
+  for (const notice of discovered.notices) process.stderr.write(`mcp-errors: ${safeText(notice)}\n`);
   const mode = decideMode(cwd, options, discovered.tsconfigs);
   // Before anything reads them: a FIFO would block a read, an unreadable file stop ESLint's run.
   const { lintable, unreadable } = sortOut(cwd, discovered.files);

@@ -50,6 +50,8 @@ export interface Discovery {
   readonly files: string[];
   /** Absolute paths of every `tsconfig.json` under the targets, sorted. */
   readonly tsconfigs: string[];
+  /** What was left out and why, one line each (folders that cannot be read, named files of another kind). */
+  readonly notices: string[];
 }
 
 interface IgnoreScope {
@@ -185,13 +187,17 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
   const skipTests = options.includeTests !== true;
   const files = new Set<string>();
   const tsconfigs = new Set<string>();
+  const notices: string[] = [];
+  const otherKinds: string[] = [];
   const walk = (dir: string, scopes: readonly IgnoreScope[], found: Set<string>): void => {
     const own = readIgnore(dir);
     const inner = own ? [...scopes, own] : scopes;
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+      notices.push(`cannot read the folder ${relativePath(cwd, dir) || "."} (${code}): its files are left out.`);
       return;
     }
     for (const entry of entries) {
@@ -207,14 +213,14 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
   };
   for (const target of targets) {
     let absolute = path.resolve(cwd, target);
-    let stats = statSync(absolute, { throwIfNoEntry: false });
+    let stats = statTarget(absolute, target);
     let matches: ((file: string) => boolean) | undefined;
     if (!stats && isGlob(target)) {
       // A pattern walks its literal base folder and keeps the files it matches (or lies below a
       // folder it matches, as when the shell expands `packages/*` into folders).
       const { base, rest } = splitGlob(target.split(path.sep).join("/"));
       absolute = path.resolve(cwd, base);
-      stats = statSync(absolute, { throwIfNoEntry: false });
+      stats = statTarget(absolute, target);
       const matcher = globMatcherOrUsageError(rest, target);
       matches = (file) => {
         for (let dir = file; isInside(absolute, dir) && dir !== absolute; dir = path.dirname(dir)) if (matcher(relativePath(absolute, dir))) return true;
@@ -228,6 +234,7 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
     const found = new Set<string>();
     if (stats.isDirectory()) walk(absolute, ancestorScopes(absolute), found);
     else if (isSourceFile(absolute)) found.add(absolute);
+    else otherKinds.push(target);
     const kept = matches ? [...found].filter(matches) : [...found];
     // A named file of another kind (`README.md`) is left out quietly, as ESLint leaves out a file
     // no config matches; a folder or pattern with no source file at all is a mistake.
@@ -238,7 +245,24 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
     if (above !== undefined) tsconfigs.add(above);
   }
   if (files.size === 0) throw new UsageError(`No files to lint in ${targets.join(", ")}: none of them is a JavaScript or TypeScript source file.`);
-  return { files: [...files].sort(), tsconfigs: [...tsconfigs].sort() };
+  if (otherKinds.length > 0) {
+    const shown = otherKinds.slice(0, 5).join(", ") + (otherKinds.length > 5 ? ", ..." : "");
+    notices.push(
+      `${String(otherKinds.length)} named file${otherKinds.length === 1 ? " is" : "s are"} not JavaScript or TypeScript and left out: ${shown}.`,
+    );
+  }
+  return { files: [...files].sort(), tsconfigs: [...tsconfigs].sort(), notices };
+}
+
+/** A target's stats (undefined when it does not exist); a loop of symbolic links is a usage error. */
+function statTarget(absolute: string, target: string): ReturnType<typeof statSync> {
+  try {
+    return statSync(absolute, { throwIfNoEntry: false });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") throw new UsageError(`${target} is a loop of symbolic links.`);
+    throw new UsageError(`Cannot read ${target} (${code ?? "unreadable"}).`);
+  }
 }
 
 function globMatcherOrUsageError(pattern: string, target: string): (relative: string) => boolean {

@@ -3,7 +3,7 @@
  * (issue 18, items 10 and 11): a file nobody can read, a binary file named like a source file,
  * and a tsconfig TypeScript finds fault with. The built bin, on projects in a temporary folder.
  */
-import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -124,5 +124,42 @@ describe("a file nested too deep to parse", () => {
       "src/chain.ts Parsing error: Maximum call stack size exceeded",
       "src/server.ts mcp-errors/require-timeout",
     ]);
+  });
+});
+
+describe("targets the CLI cannot lint", () => {
+  it("says which named files it left out because they are not JavaScript or TypeScript", async () => {
+    const dir = project("other-kinds", { "App.vue": "<template><div /></template>\n", "README.md": "# Weather\n" });
+    const run = await spawnBin(dir, ["--no-types", "--format", "json", "src/server.ts", "App.vue", "README.md"]);
+    expect(run.code).toBe(1);
+    expect(notices(run.stderr)).toEqual(["mcp-errors: 2 named files are not JavaScript or TypeScript and left out: App.vue, README.md."]);
+  });
+
+  it("names a loop of symbolic links in one line, exit 2, instead of an internal error", async () => {
+    const dir = project("symlink-loop");
+    symlinkSync(path.join(dir, "first"), path.join(dir, "second"));
+    symlinkSync(path.join(dir, "second"), path.join(dir, "first"));
+    const run = await spawnBin(dir, ["--no-types", "first"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("mcp-errors: first is a loop of symbolic links.");
+    expect(run.stderr).not.toContain("internal error");
+  });
+
+  it("says when a folder cannot be read, and lints the rest", async (context) => {
+    const dir = project("locked-folder");
+    mkdirSync(path.join(dir, "locked"));
+    writeFileSync(path.join(dir, "locked", "tool.ts"), SERVER);
+    chmodSync(path.join(dir, "locked"), 0o000);
+    try {
+      readdirSync(path.join(dir, "locked"));
+      // Root reads any folder: the case cannot be made here.
+      context.skip("running as root, a chmod 000 folder stays readable");
+    } catch {
+      // Not readable: the case holds.
+    }
+    const run = await spawnBin(dir, ["--no-types", "--format", "json", "."]);
+    chmodSync(path.join(dir, "locked"), 0o755);
+    expect(run.code).toBe(1);
+    expect(notices(run.stderr)).toEqual(["mcp-errors: cannot read the folder locked (EACCES): its files are left out."]);
   });
 });
