@@ -1,7 +1,8 @@
 /**
  * The parser of the typed configs: `@typescript-eslint/parser` with the project service, and a
  * fallback to syntactic parsing for a file the project cannot type (not included by any
- * tsconfig, or a project that cannot be loaded). Real users lint fresh clones and monorepos; one
+ * tsconfig, a project that cannot be loaded, or a program TypeScript failed on because of
+ * another file). Real users lint fresh clones and monorepos; one
  * notice beats a parse error on every file, and the rules simply lose the cross-file analysis
  * for that file.
  */
@@ -34,13 +35,26 @@ export function parseForESLint(code: string, options: ParserOptions = {}): Retur
     return tsParser.parseForESLint(code, options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (!PROJECT_ERROR.test(message)) throw error;
-    notice(typeof options.filePath === "string" ? options.filePath : "a file", error);
     const syntactic = { ...options };
     delete syntactic.project;
     delete syntactic.projectService;
     delete syntactic.programs;
-    return tsParser.parseForESLint(code, syntactic);
+    const filePath = typeof options.filePath === "string" ? options.filePath : "a file";
+    if (PROJECT_ERROR.test(message)) {
+      notice(filePath, error);
+      return tsParser.parseForESLint(code, syntactic);
+    }
+    // TypeScript can fail on the whole program for one file of it (a file nested too deep for
+    // its recursion): every other file then fails to parse with types. A file that parses on its
+    // own is not at fault: it is checked without types. A file that does not is reported.
+    let alone: ReturnType<typeof tsParser.parseForESLint>;
+    try {
+      alone = tsParser.parseForESLint(code, syntactic);
+    } catch {
+      throw error;
+    }
+    notice(filePath, error);
+    return alone;
   }
 }
 

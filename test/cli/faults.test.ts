@@ -163,3 +163,25 @@ describe("targets the CLI cannot lint", () => {
     expect(notices(run.stderr)).toEqual(["mcp-errors: cannot read the folder locked (EACCES): its files are left out."]);
   });
 });
+
+describe("a file too deep for TypeScript in a typed project", () => {
+  it("costs only that file: the others are linted, without types, with one notice", async () => {
+    // Deep enough that TypeScript's own recursion fails while it builds the program.
+    const chain = `export const total = Promise.resolve(0)${".then((n) => n + 1)".repeat(3000)};\n`;
+    const dir = project("deep-typed", {
+      "src/chain.ts": chain,
+      "src/other.ts": "export const answer: number = 42;\n",
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022" },
+        include: ["src"],
+      }),
+    });
+    const run = await spawnBin(dir, ["--format", "json", "."]);
+    expect(run.code).toBe(1);
+    expect(messages(run.stdout, dir)).toEqual([
+      "src/chain.ts Parsing error: Maximum call stack size exceeded",
+      "src/server.ts mcp-errors/require-timeout",
+    ]);
+    expect(notices(run.stderr).filter((line) => line.includes("no type information"))).toHaveLength(1);
+  });
+});
