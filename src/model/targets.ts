@@ -84,9 +84,9 @@ export class CallTargets {
   }
 }
 
-/** The method `name` of the class that encloses `fn`. */
-function classMethod(fn: FunctionNode, name: string): FunctionNode | undefined {
-  let current: TSESTree.Node | undefined = fn.parent;
+/** The method (or function-valued property) `name` of the class that encloses `inside`. */
+export function classMethod(inside: TSESTree.Node, name: string): FunctionNode | undefined {
+  let current: TSESTree.Node | undefined = inside.parent;
   while (current && current.type !== AST_NODE_TYPES.ClassBody) current = current.parent;
   return current ? methodOf(current, name) : undefined;
 }

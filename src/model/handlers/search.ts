@@ -20,6 +20,7 @@ import {
 } from "../../util/ast.js";
 import { type CatchGuard, type CatchReader, returnedFunction } from "../catches.js";
 import { FRAMEWORKS } from "../frameworks.js";
+import { classMethod } from "../targets.js";
 import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler } from "../types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -82,7 +83,7 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
     }
     // `this.handle.bind(this)`, `this.handle`: a method of the enclosing class.
     if (object.type === AST_NODE_TYPES.ThisExpression && name !== undefined) {
-      const method = enclosingClassMethod(node, name);
+      const method = classMethod(node, name);
       return method ? resolveHandler(search, method, depth + 1) : undefined;
     }
     if (object.type === AST_NODE_TYPES.Identifier && name !== undefined) {
@@ -122,26 +123,6 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
       wrapper: { fn: returned, param: param.name },
       opaqueWrapper: false,
     };
-  }
-  return undefined;
-}
-
-/** The method (or function-valued property) `name` of the class around `node`. */
-function enclosingClassMethod(node: TSESTree.Node, name: string): FunctionNode | undefined {
-  let current: TSESTree.Node | undefined = node.parent;
-  while (current && current.type !== AST_NODE_TYPES.ClassBody) current = current.parent;
-  if (!current) return undefined;
-  for (const member of current.body) {
-    if (
-      (member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) &&
-      !member.computed &&
-      member.key.type === AST_NODE_TYPES.Identifier &&
-      member.key.name === name &&
-      member.value &&
-      isFunctionNode(unwrap(member.value))
-    ) {
-      return unwrap(member.value) as FunctionNode;
-    }
   }
   return undefined;
 }
