@@ -65,12 +65,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
 function hasFacts(facts: ImportedFacts | undefined): boolean {
   return (
     facts !== undefined &&
-    (facts.roots.length > 0 ||
-      facts.helperCalls.length > 0 ||
-      facts.instances.size > 0 ||
-      facts.wrappers.size > 0 ||
-      facts.callers.size > 0 ||
-      facts.callSites.size > 0)
+    (facts.roots.length > 0 || facts.helperCalls.length > 0 || facts.instances.size > 0 || facts.wrappers.size > 0 || facts.callSites.size > 0)
   );
 }
 
@@ -257,7 +252,8 @@ function callerReader(
         }
       }
     }
-    const other = imported?.callers.get(rangeKey(fn.range)) ?? EMPTY;
+    // The calls of other files, read as options in their own file when first asked about.
+    const other = (imported?.callSites.get(rangeKey(fn.range)) ?? EMPTY).map((site) => callerOptions(site.model().sourceCode, site.call));
     const own = local.get(fn) ?? EMPTY;
     return other.length === 0 ? own : [...own, ...other];
   };

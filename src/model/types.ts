@@ -109,8 +109,6 @@ export interface ImportedFacts {
   readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
   /** Imported functions of other files that hand a parameter to a client as its options. */
   readonly passThrough: ReadonlyMap<string, PassThrough>;
-  /** Functions of this file (range key) -> what the calls on tool paths in other files pass them. */
-  readonly callers: ReadonlyMap<string, readonly CallerOptions[]>;
   /** Functions of this file (range key) -> the calls on tool paths in other files that run them. */
   readonly callSites: ReadonlyMap<string, readonly ImportedCallSite[]>;
 }

@@ -31,15 +31,8 @@ export const NO_FACTS: ImportedFacts = {
   instances: new Map(),
   passThrough: new Map(),
   wrappers: new Map(),
-  callers: new Map(),
   callSites: new Map(),
 };
-
-/** What the calls of other files on tool paths pass each function of the file. */
-function callersOf(entry: FileEntry): ImportedFacts["callers"] {
-  if (entry.callers.size === 0) return NO_FACTS.callers;
-  return new Map([...entry.callers].map(([fn, calls]) => [fn, [...calls.values()]]));
-}
 
 /** The calls of other files on tool paths that run each function of the file. */
 function callSitesOf(entry: FileEntry): ImportedFacts["callSites"] {
@@ -49,7 +42,7 @@ function callSitesOf(entry: FileEntry): ImportedFacts["callSites"] {
 
 /** What the index's own model of a file takes from the index: its roots and its wrappers. */
 export function modelFacts(entry: FileEntry): ImportedFacts {
-  return { ...NO_FACTS, roots: rootsOf(entry), wrappers: entry.wrappers ?? NO_FACTS.wrappers, callers: callersOf(entry), callSites: callSitesOf(entry) };
+  return { ...NO_FACTS, roots: rootsOf(entry), wrappers: entry.wrappers ?? NO_FACTS.wrappers, callSites: callSitesOf(entry) };
 }
 
 /** The index's model of a file, built again after ESLint let the file's scopes go. */
@@ -72,7 +65,6 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     instances: instancesOf(entry, files, resolver),
     passThrough: passThroughsOf(entry, files, resolver),
     wrappers: entry.wrappers ?? NO_FACTS.wrappers,
-    callers: callersOf(entry),
     callSites: callSitesOf(entry),
   };
 }

@@ -8,7 +8,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { SourceCode } from "eslint";
 import type ts from "typescript";
-import type { CallerOptions, ImportedCallSite, ImportedRoot, McpModel } from "../../model/index.js";
+import type { ImportedCallSite, ImportedRoot, McpModel } from "../../model/index.js";
 import { convertForIndex, lightScopes, onRelease } from "../conversions.js";
 import type { CatchGuard } from "../../model/index.js";
 
@@ -20,8 +20,6 @@ export interface FileEntry {
   /** Functions of this file on the paths of tools of other files: range key -> tool (`toolOf`) -> root. */
   readonly roots: Map<string, Map<string, ImportedRoot>>;
   model: McpModel | undefined;
-  /** Functions of this file (range key) -> the calls of other files on tool paths that reach them -> what they pass. */
-  readonly callers: Map<string, Map<string, CallerOptions>>;
   /** Functions of this file (range key) -> the calls of other files on tool paths that run them. */
   readonly callSites: Map<string, Map<string, ImportedCallSite>>;
   /** Calls of wrappers of other files around this file's handlers -> the catches around the wrapper's call of the handler. */
@@ -83,7 +81,6 @@ function convertEntry(sourceFile: ts.SourceFile, program: ts.Program): FileEntry
     },
     services: services as ParserServicesWithTypeInformation,
     roots: new Map(),
-    callers: new Map(),
     callSites: new Map(),
     model: undefined,
     wrappers: undefined,

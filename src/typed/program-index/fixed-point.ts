@@ -10,14 +10,12 @@ import {
   CATCHES_ALL,
   type CatchGuard,
   CatchReader,
-  type CallerOptions,
   type ImportedCallSite,
   type ImportedRoot,
   MCP_EVIDENCE,
   type McpModel,
   type ToolHandler,
   buildModel,
-  callerOptions,
   returnedFunction,
 } from "../../model/index.js";
 import { isFunctionNode, rangeKey, unwrap } from "../../util/ast.js";
@@ -126,13 +124,10 @@ function followPathCalls(entry: FileEntry, model: McpModel, resolver: Resolver, 
   }
 }
 
-/** What a call on a tool path passes a function of another file (for options taken from a parameter there). */
+/** A call on a tool path of a function of another file: for what it passes (options taken from a parameter there) and what it does with the value. */
 function recordCaller(entry: FileEntry, call: TSESTree.CallExpression, target: Target): void {
   const key = rangeKey(target.fn.range);
-  let calls = target.entry.callers.get(key);
-  if (!calls) target.entry.callers.set(key, (calls = new Map<string, CallerOptions>()));
   const callKey = `${entry.fileName}:${rangeKey(call.range)}`;
-  if (!calls.has(callKey)) calls.set(callKey, callerOptions(entry.sourceCode, call));
   let sites = target.entry.callSites.get(key);
   if (!sites) target.entry.callSites.set(key, (sites = new Map<string, ImportedCallSite>()));
   if (!sites.has(callKey)) sites.set(callKey, { call, model: () => modelOf(entry) });
