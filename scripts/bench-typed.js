@@ -19,6 +19,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRandom } from "./lib/random.js";
+import { statsTimes } from "./lib/stats.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CORPUS = path.join(ROOT, ".bench", "typed");
@@ -261,38 +262,24 @@ async function child(mode, dir = CORPUS) {
   const config = {
     ...typed,
     languageOptions: { ...typed.languageOptions, parserOptions: { projectService: true, tsconfigRootDir: dir } },
-    rules: mode === "rules" ? typed.rules : {},
+    // `stats`: ESLint's own times (parse, each rule) for the stats ratio; a run of its own, since
+    // timing every listener slows the rules.
+    rules: mode === "parse" ? {} : typed.rules,
   };
-  // `stats`: ESLint's own times (parse, each rule) for the stats ratio; a run of its own, since
-  // timing every listener slows the rules.
   const stats = mode === "stats";
-  if (stats) config.rules = typed.rules;
-  // A real checkout: its sources as the CLI picks them (no tests, builds or dependencies).
-  const ignores = { ignores: ["**/node_modules/**", "**/dist/**", "**/build/**", "**/*.test.*", "**/*.spec.*", "**/test/**", "**/tests/**", "**/*.d.ts"] };
-  const eslint = new ESLint({
-    cwd: dir,
-    overrideConfigFile: true,
-    overrideConfig: dir === CORPUS ? [config] : [ignores, config],
-    stats,
-    errorOnUnmatchedPattern: false,
-  });
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [config], stats, errorOnUnmatchedPattern: false });
+  // A real checkout: the files the mcp-errors command lints there (no tests, builds or
+  // dependencies), so that both compare alike.
+  const { discover } = await import(path.join(ROOT, "dist", "cli", "discover.js"));
+  const files = dir === CORPUS ? ["."] : discover(dir, ["."], { includeTests: false }).files;
   const start = performance.now();
   const cpuStart = process.cpuUsage();
-  // A real checkout: the files the mcp-errors command lints there, so that both compare alike.
-  const { discover } = await import(path.join(ROOT, "dist", "cli", "discover.js"));
-  const results = await eslint.lintFiles(dir === CORPUS ? ["."] : discover(dir, ["."], { includeTests: false }).files);
+  const results = await eslint.lintFiles(files);
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
   const fatal = results.reduce((n, r) => n + r.messages.filter((m) => m.fatal).length, 0);
   const findings = results.reduce((n, r) => n + r.messages.length, 0) - fatal;
-  let parseMs = 0;
-  let rulesMs = 0;
-  for (const result of results) {
-    for (const pass of result.stats?.times.passes ?? []) {
-      parseMs += pass.parse?.total ?? 0;
-      for (const { total } of Object.values(pass.rules ?? {})) rulesMs += total;
-    }
-  }
+  const { parseMs, rulesMs } = statsTimes(results);
   process.stdout.write(
     JSON.stringify({
       ms,
