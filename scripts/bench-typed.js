@@ -12,6 +12,11 @@
  *    and reports its wall time and peak resident memory; the parent prints the medians and the
  *    ratios.
  *
+ * With `--real <dir>...` (runTypedReal): each checkout in fresh processes, interleaved, medians of
+ * /usr/bin/time's CPU (user + system) and peak memory: typed parse only, our
+ * `recommended-type-checked`, the `mcp-errors` command, and typescript-eslint's own
+ * `recommended-type-checked` (the yardstick of issue 20: at most 0.75x its CPU, no more memory).
+ *
  * Usage: npm run bench -- --typed [--runs N] [--projects N]
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -255,6 +260,27 @@ export { server };
 }
 
 /** Child: one lint of the corpus in `mode`; prints `{ ms, maxRssMb, findings }`. */
+/**
+ * typescript-eslint's `recommended-type-checked` on the same parser and files as the other modes.
+ * Files no tsconfig includes are parsed without types (our parser's fallback), where its typed
+ * rules would throw: they skip those files, as an `ignores` of them would.
+ */
+async function typescriptEslintConfig(languageOptions) {
+  const { default: tseslint } = await import("typescript-eslint");
+  const rules = Object.fromEntries(
+    Object.entries(tseslint.plugin.rules).map(([name, rule]) => [
+      name,
+      { ...rule, create: (context) => (context.sourceCode.parserServices?.program ? rule.create(context) : {}) },
+    ]),
+  );
+  const plugin = { ...tseslint.plugin, rules };
+  return tseslint.configs.recommendedTypeChecked.map((c) => ({
+    ...c,
+    languageOptions,
+    ...(c.plugins && { plugins: { ...c.plugins, "@typescript-eslint": plugin } }),
+  }));
+}
+
 async function child(mode, dir = CORPUS) {
   const { ESLint } = await import("eslint");
   const { default: plugin } = await import(path.join(ROOT, "dist", "index.js"));
@@ -264,10 +290,12 @@ async function child(mode, dir = CORPUS) {
     languageOptions: { ...typed.languageOptions, parserOptions: { projectService: true, tsconfigRootDir: dir } },
     // `stats`: ESLint's own times (parse, each rule) for the stats ratio; a run of its own, since
     // timing every listener slows the rules.
-    rules: mode === "parse" ? {} : typed.rules,
+    rules: mode === "parse" || mode === "tseslint" ? {} : typed.rules,
   };
+  // `tseslint`: typescript-eslint's own `recommended-type-checked` alone, the yardstick of issue 20.
+  const overrideConfig = mode === "tseslint" ? [config, ...(await typescriptEslintConfig(config.languageOptions))] : [config];
   const stats = mode === "stats";
-  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [config], stats, errorOnUnmatchedPattern: false });
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig, stats, errorOnUnmatchedPattern: false });
   // A real checkout: the files the mcp-errors command lints there (no tests, builds or
   // dependencies), so that both compare alike.
   const { discover } = await import(path.join(ROOT, "dist", "cli", "discover.js"));
@@ -355,9 +383,9 @@ export async function runTypedReal({ dirs, runs = 3 }) {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const rows = [];
   for (const dir of dirs) {
-    const samples = { parse: [], rules: [], cli: [] };
+    const samples = { parse: [], rules: [], cli: [], tseslint: [] };
     for (let i = 0; i < runs; i++) {
-      for (const mode of i % 2 === 0 ? ["parse", "rules", "cli"] : ["cli", "rules", "parse"]) {
+      for (const mode of i % 2 === 0 ? ["parse", "rules", "cli", "tseslint"] : ["tseslint", "cli", "rules", "parse"]) {
         // Whole processes, as users pay for them (module loading included), measured alike by
         // /usr/bin/time; exit code 1 of the command means findings.
         const command = mode === "cli" ? [bin, "--format", "json", "."] : [script, "--child", mode, dir];
@@ -378,20 +406,29 @@ export async function runTypedReal({ dirs, runs = 3 }) {
     rows.push({
       dir: path.basename(dir),
       files: samples.parse[0]?.files ?? 0,
-      cpu: { parse: m("parse", "cpuMs"), rules: m("rules", "cpuMs"), cli: m("cli", "cpuMs") },
-      mem: { parse: m("parse", "maxRssMb"), rules: m("rules", "maxRssMb"), cli: m("cli", "maxRssMb") },
+      cpu: { parse: m("parse", "cpuMs"), rules: m("rules", "cpuMs"), cli: m("cli", "cpuMs"), tseslint: m("tseslint", "cpuMs") },
+      mem: { parse: m("parse", "maxRssMb"), rules: m("rules", "maxRssMb"), cli: m("cli", "maxRssMb"), tseslint: m("tseslint", "maxRssMb") },
     });
     const r = rows.at(-1);
     console.log(
       `${r.dir.padEnd(40)} ${String(r.files).padStart(5)} files  parse-only ${(r.cpu.parse / 1000).toFixed(2)} s ${r.mem.parse.toFixed(0)} MB  ` +
         `type-checked ${(r.cpu.rules / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.rules / r.mem.parse).toFixed(2)}x mem  ` +
-        `mcp-errors ${(r.cpu.cli / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.cli / r.mem.parse).toFixed(2)}x mem`,
+        `mcp-errors ${(r.cpu.cli / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.cli / r.mem.parse).toFixed(2)}x mem  ` +
+        `typescript-eslint ${(r.cpu.tseslint / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.tseslint / r.mem.parse).toFixed(2)}x mem`,
     );
   }
   const ratios = (key, what) => rows.map((r) => r[key][what] / r[key].parse);
   console.log(
     `median over ${rows.length} checkout(s): recommended-type-checked ${median(ratios("cpu", "rules")).toFixed(2)}x CPU, ${median(ratios("mem", "rules")).toFixed(2)}x peak memory; ` +
-      `mcp-errors ${median(ratios("cpu", "cli")).toFixed(2)}x CPU, ${median(ratios("mem", "cli")).toFixed(2)}x peak memory (targets <= 1.3x)`,
+      `mcp-errors ${median(ratios("cpu", "cli")).toFixed(2)}x CPU, ${median(ratios("mem", "cli")).toFixed(2)}x peak memory (targets <= 1.3x); ` +
+      `typescript-eslint recommended-type-checked ${median(ratios("cpu", "tseslint")).toFixed(2)}x CPU, ${median(ratios("mem", "tseslint")).toFixed(2)}x peak memory`,
+  );
+  // Against typescript-eslint's own type-checked config: at most 0.75x its CPU, no more than its memory.
+  const versus = (key, what) => rows.map((r) => r[key][what] / r[key].tseslint);
+  console.log(
+    `versus typescript-eslint recommended-type-checked (targets <= 0.75x CPU, <= 1x memory): ` +
+      `recommended-type-checked ${median(versus("cpu", "rules")).toFixed(2)}x CPU ${median(versus("mem", "rules")).toFixed(2)}x mem; ` +
+      `mcp-errors ${median(versus("cpu", "cli")).toFixed(2)}x CPU ${median(versus("mem", "cli")).toFixed(2)}x mem`,
   );
 }
 
