@@ -148,14 +148,20 @@ function reportInvalidTsconfigs(cwd: string, tsconfigs: readonly string[]): numb
 }
 
 /**
- * Files that register tools go first. In a monorepo each package has its own program; the
- * program of the package that registers a tool is what tells the program index that a helper
- * of another package runs on the tool's path, so it should be indexed before that package is
- * linted. ESLint lints the files in the order given (the results come back sorted by ESLint).
+ * The order of a typed run: one project (nearest tsconfig) after the other, projects that
+ * register tools first, and in each project the files that register tools first.
+ *
+ * In a monorepo each package has its own program; the program of the package that registers a
+ * tool is what tells the program index that a helper of another package runs on the tool's path,
+ * so it should be indexed before that package is linted. Each project's files stay together: the
+ * index converts a project's files for ESLint to reuse, and they wait in memory until ESLint comes
+ * to them (interleaving the projects kept every project's conversions at once: +0.2 GB and 180
+ * conversions never used, on eight servers in one folder). ESLint lints the files in the order
+ * given (the results come back sorted by ESLint).
  */
-function registeringFirst(files: readonly string[]): string[] {
-  const first: string[] = [];
-  const rest: string[] = [];
+export function lintOrder(files: readonly string[]): string[] {
+  const projects = new Map<string, { registering: string[]; rest: string[] }>();
+  const configs = new Map<string, string>();
   for (const file of files) {
     let text = "";
     try {
@@ -163,9 +169,25 @@ function registeringFirst(files: readonly string[]): string[] {
     } catch {
       // Unreadable here is unreadable for ESLint too: it reports it.
     }
-    (REGISTRATION_TEXT.test(text) ? first : rest).push(file);
+    const key = projectDirectory(path.dirname(path.resolve(file)), configs);
+    let project = projects.get(key);
+    if (!project) projects.set(key, (project = { registering: [], rest: [] }));
+    (REGISTRATION_TEXT.test(text) ? project.registering : project.rest).push(file);
   }
-  return [...first, ...rest];
+  const all = [...projects.values()];
+  const registering = all.filter((p) => p.registering.length > 0);
+  const others = all.filter((p) => p.registering.length === 0);
+  return [...registering, ...others].flatMap((p) => [...p.registering, ...p.rest]);
+}
+
+/** The directory of the nearest tsconfig.json above a directory (the project service's choice), or "" when none. */
+function projectDirectory(directory: string, known: Map<string, string>): string {
+  const cached = known.get(directory);
+  if (cached !== undefined) return cached;
+  const parent = path.dirname(directory);
+  const found = existsSync(path.join(directory, "tsconfig.json")) ? directory : parent === directory ? "" : projectDirectory(parent, known);
+  known.set(directory, found);
+  return found;
 }
 
 /** With concurrency, ESLint's workers rebuild the options from a module: a small generated one. */
@@ -210,7 +232,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   const mode = decideMode(cwd, options, discovered.tsconfigs);
   // Before anything reads them: a FIFO would block a read, an unreadable file stop ESLint's run.
   const { lintable, unreadable } = sortOut(cwd, discovered.files);
-  const files = mode.typed ? registeringFirst(lintable) : lintable;
+  const files = mode.typed ? lintOrder(lintable) : lintable;
   // One run over the files, as with the eslint command (typescript-eslint's own switch): ESLint
   // then reuses the program index's conversion of each file instead of converting it again.
   if (mode.typed && !options.fix) process.env.TSESTREE_SINGLE_RUN ??= "true";
