@@ -21,6 +21,7 @@ import {
 import { isFunctionNode, unwrap } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver } from "./resolver.js";
+import { skipOuter } from "./declarations.js";
 import { rootsOf } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
 
@@ -75,7 +76,7 @@ function helperCallsOf(entry: FileEntry, resolver: Resolver): ImportedHelperCall
   const model = modelOf(entry);
   for (const call of model.calls) {
     if (unwrap(call.callee).type !== AST_NODE_TYPES.Identifier || model.graph.localTargets(call).length > 0) continue;
-    for (const target of resolver.resolveCall(entry, call)) {
+    for (const target of resolver.resolveCallIf(entry, call, mayBeErrorHelper)) {
       if (target.entry === entry || !isFunctionNode(target.fn)) continue;
       const object = modelOf(target.entry).errorHelpers.get(target.fn);
       if (object) found.push({ range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode });
@@ -84,11 +85,42 @@ function helperCallsOf(entry: FileEntry, resolver: Resolver): ImportedHelperCall
   return found;
 }
 
+/** An error helper returns `{ isError: ... }` objects (`findErrorHelpers`): its text names the key. */
+function mayBeErrorHelper(fn: ts.FunctionLikeDeclaration): boolean {
+  return fn.getText().includes("isError");
+}
+
+/** A declaration `instanceDeclaredAs` may take for an instance: `const x = <name>.create(...)` or `<name>.extend(...)`. */
+function mayBeInstance(declaration: ts.Declaration): boolean {
+  const init = ts.isVariableDeclaration(declaration) && declaration.initializer ? skipOuter(declaration.initializer) : undefined;
+  if (!init || !ts.isCallExpression(init)) return false;
+  const callee = skipOuter(init.expression);
+  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && (callee.name.text === "create" || callee.name.text === "extend");
+}
+
+/**
+ * A function `passThroughOf` may take for a pass-through: a call in its own body (not a nested
+ * function's) whose last argument, of two or more, is one of its parameters.
+ */
+function mayPassThrough(fn: ts.FunctionLikeDeclaration): boolean {
+  const params = new Set(fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  if (params.size === 0 || !fn.body) return false;
+  const visit = (node: ts.Node): boolean => {
+    if (ts.isFunctionLike(node)) return false;
+    if (ts.isCallExpression(node) && node.arguments.length >= 2) {
+      const last = node.arguments[node.arguments.length - 1];
+      if (last && ts.isIdentifier(last) && params.has(last.text)) return true;
+    }
+    return ts.forEachChild(node, visit) ?? false;
+  };
+  return ts.forEachChild(fn.body, visit) ?? false;
+}
+
 /** Imported names bound to `axios.create(...)` / `got.extend(...)` instances of other files. */
 function instancesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Map<string, Instance> {
   const found = new Map<string, Instance>();
   for (const [name, declaration] of resolver.importedDeclarations(entry)) {
-    if (!ts.isVariableDeclaration(declaration) || !declaration.initializer || !ts.isCallExpression(declaration.initializer)) continue;
+    if (!mayBeInstance(declaration)) continue;
     const target = files.entryOf(declaration.getSourceFile());
     const declarator = target?.services.tsNodeToESTreeNodeMap.get(declaration);
     if (!target || declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
@@ -113,7 +145,7 @@ function passThroughsOf(entry: FileEntry, files: FileEntries, resolver: Resolver
       : initializer && (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))
         ? initializer
         : undefined;
-    const target = fnNode ? files.entryOf(declaration.getSourceFile()) : undefined;
+    const target = fnNode && mayPassThrough(fnNode) ? files.entryOf(declaration.getSourceFile()) : undefined;
     const fn = fnNode ? target?.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
     if (!target || !fn || !isFunctionNode(fn)) continue;
     let imports = importsOf.get(target);

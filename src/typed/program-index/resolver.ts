@@ -40,6 +40,15 @@ export class Resolver {
     return mayLeaveFile(entry, call.callee) ? this.resolveExpression(entry, call.callee) : [];
   }
 
+  /**
+   * Like `resolveCall`, for a question only some functions can answer (`accept`, on the TypeScript
+   * node): a file none of whose candidates is accepted is not converted for it.
+   */
+  resolveCallIf(entry: FileEntry, call: TSESTree.CallExpression, accept: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
+    if (!mayLeaveFile(entry, call.callee)) return [];
+    return this.resolved.get(call.callee) ?? this.lookUp(entry, call.callee, accept);
+  }
+
   /** The functions an expression (a callee, a handler reference) names, wherever they live. */
   resolveExpression(entry: FileEntry, expression: TSESTree.Node): Target[] {
     let targets = this.resolved.get(expression);
@@ -63,7 +72,7 @@ export class Resolver {
     }
   }
 
-  private lookUp(entry: FileEntry, expression: TSESTree.Node): Target[] {
+  private lookUp(entry: FileEntry, expression: TSESTree.Node, accept?: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
     const { checker } = this;
     const callee = unwrap(expression);
     // `HANDLERS[name](args)` on a table of another file: every function of the table, each its key's tool.
@@ -103,7 +112,7 @@ export class Resolver {
       // `{ name, execute }` or `{ execute: run }`: the member names a function declared elsewhere;
       // the member's object still names the tool.
       const fn = functionOf(declaration) ?? functionOfNamedValue(checker, declaration);
-      if (!fn) continue;
+      if (!fn || (accept && !accept(fn))) continue;
       const sourceFile = fn.getSourceFile();
       if (!isProjectFile(sourceFile)) continue;
       const target = this.files.entryOf(sourceFile);
