@@ -33,7 +33,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "23 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "25 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -59,6 +59,8 @@ describe("tool inventory", () => {
       ["lookup_user", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "0/1", 1],
       ["list_teams", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "1/1", 0],
       ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
+      // A package with its own tsconfig inside a root tsconfig's project.
+      ["city_forecast", "nested-package/packages/weather/src/server.ts:6", "nested-package/packages/weather/src/server.ts:6", "0/0", "0/1", 1],
       ["get_alerts", "object-member/src/server.ts:7", "object-member/src/server.ts:7", "0/0", "0/1", 1],
       // A function of another file that hands its options to execFileSync: checked at each call.
       // A call of a function that hands its options to execFileSync is an outside call of its own,
@@ -106,6 +108,7 @@ describe("tool inventory", () => {
       ["translate", true],
       ["(unnamed)", false],
       ["search", false],
+      ["city_forecast", false],
       ["get_alerts", false],
       ["describe_pod", false],
       ["list_pods", false],

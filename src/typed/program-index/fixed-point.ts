@@ -14,7 +14,6 @@ import {
   type ImportedRoot,
   MCP_EVIDENCE,
   type McpModel,
-  type ToolHandler,
   buildModel,
   returnedFunction,
 } from "../../model/index.js";
@@ -49,12 +48,8 @@ class WorkQueue {
   }
 }
 
-/**
- * Runs the fixed point over a program: adds to each file the roots that tools of other files give
- * it, and returns every tool handler the model recognised, by file.
- */
-export function followToolPaths(program: ts.Program, files: FileEntries, resolver: Resolver): Map<string, ToolHandler[]> {
-  const handlers = new Map<string, ToolHandler[]>();
+/** Runs the fixed point over a program: adds to each file the roots that tools of other files give it. */
+export function followToolPaths(program: ts.Program, files: FileEntries, resolver: Resolver): void {
   const work = new WorkQueue();
   for (const sourceFile of program.getSourceFiles()) {
     if (!isProjectFile(sourceFile) || !MCP_EVIDENCE.test(sourceFile.text)) continue;
@@ -68,14 +63,9 @@ export function followToolPaths(program: ts.Program, files: FileEntries, resolve
     const entry = work.take();
     const model = analyse(entry, resolver);
     entry.model = model;
-    handlers.set(
-      entry.fileName,
-      model.handlers.filter((h) => h.kind !== "imported"),
-    );
     followUnresolvedHandlers(entry, model, resolver, work);
     followPathCalls(entry, model, resolver, work);
   }
-  return handlers;
 }
 
 /** The model of a file with the roots it has now, and the wrappers of other files around its handlers. */
