@@ -22,6 +22,22 @@ export type SignalLocation =
   | "second.abortSignal"
   | "none";
 
+/**
+ * The framework's MCP client, for code that calls tools rather than serving them: a coordinator,
+ * a subagent, a host. Its calls resolve to the server's `CallToolResult`, failures included (an
+ * `isError` result is no exception on the client side).
+ */
+export interface ClientProfile {
+  /** The modules the client class is imported from (each matches itself and its subpaths). */
+  readonly imports: readonly string[];
+  /** The exported class: `new Client(...)`, or a parameter or property typed with it. */
+  readonly className: string;
+  /** The method that calls one tool: `client.callTool({ name, arguments })`. */
+  readonly callMethod: string;
+  /** The generic request method, which calls a tool when sent `{ method: "tools/call" }`. */
+  readonly requestMethod: string;
+}
+
 export interface FrameworkProfile {
   /** How messages name the framework. */
   readonly displayName: string;
@@ -54,6 +70,8 @@ export interface FrameworkProfile {
   readonly extraKeys: "passed-on" | "rejected" | "dropped";
   /** Where the request's cancellation signal is. */
   readonly requestSignal: SignalLocation;
+  /** The MCP client the framework's packages ship, if any. */
+  readonly client: ClientProfile | undefined;
 }
 
 export const FRAMEWORKS = {
@@ -68,6 +86,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "context.signal",
+    client: { imports: ["@modelcontextprotocol/sdk/client"], className: "Client", callMethod: "callTool", requestMethod: "request" },
   },
   "mcp-sdk-v2": {
     displayName: "McpServer",
@@ -80,6 +99,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "context.mcpReq.signal",
+    client: { imports: ["@modelcontextprotocol/client"], className: "Client", callMethod: "callTool", requestMethod: "request" },
   },
   "mcp-sdk-low-level": {
     displayName: "the low-level MCP Server",
@@ -93,6 +113,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     // `extra.mcpReq.signal` when the file imports SDK v2 (handlers/ decides).
     requestSignal: "context.signal",
+    client: undefined,
   },
   fastmcp: {
     displayName: "FastMCP",
@@ -105,6 +126,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "rejected",
     requestSignal: "context.signal",
+    client: undefined,
   },
   "fastmcp-edge": {
     displayName: "EdgeFastMCP",
@@ -117,6 +139,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "dropped",
     requestSignal: "none",
+    client: undefined,
   },
   "mcp-framework": {
     displayName: "mcp-framework",
@@ -129,6 +152,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "this.abortSignal",
+    client: undefined,
   },
   "mcp-nest": {
     displayName: "MCP-Nest",
@@ -141,6 +165,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "all",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
   },
   "easy-mcp": {
     displayName: "EasyMCP",
@@ -153,6 +178,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
   },
   tmcp: {
     displayName: "tmcp",
@@ -165,6 +191,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
   },
   "mcp-lite": {
     displayName: "mcp-lite",
@@ -177,6 +204,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
   },
   mastra: {
     displayName: "Mastra's MCPServer",
@@ -189,6 +217,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "ProtocolError",
     extraKeys: "passed-on",
     requestSignal: "second.abortSignal",
+    client: undefined,
   },
   xmcp: {
     displayName: "xmcp",
@@ -201,6 +230,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "context.signal",
+    client: undefined,
   },
   unknown: {
     displayName: "the framework",
@@ -213,6 +243,7 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
   },
 } as const satisfies Record<string, FrameworkProfile>;
 

@@ -15,6 +15,7 @@ import preferPartialResults from "./prefer-partial-results.js";
 import requireErrorClassification from "./require-error-classification.js";
 import requireRetryAfter from "./require-retry-after.js";
 import requireTimeout from "./require-timeout.js";
+import requireToolErrorCheck from "./require-tool-error-check.js";
 import requireValidationDetail from "./require-validation-detail.js";
 
 /** Every rule of the plugin, keyed by id (= file name in this folder). */
@@ -32,5 +33,6 @@ export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[
   "require-error-classification": requireErrorClassification,
   "require-retry-after": requireRetryAfter,
   "require-timeout": requireTimeout,
+  "require-tool-error-check": requireToolErrorCheck,
   "require-validation-detail": requireValidationDetail,
 };
