@@ -228,6 +228,17 @@ export async function call(connection: { client: { request: Function } }) {
     throw new Error(\`unexpected answer: \${JSON.stringify(result.content)}\`);
   }`),
   },
+  {
+    name: "structuredContent in a variable that is only narrowed and printed",
+    code: caller(`  const total: unknown = result.structuredContent;
+  if (typeof total === "object" && total !== null && "currency" in total) console.log(total);`),
+  },
+  {
+    name: "a block found in the content and asserted on",
+    code: caller(`  const block = result.content?.find((c) => c.type === "text");
+  assert.ok(block, "a text block");
+  assert.match(block.text, /pages/);`),
+  },
   { name: "not an MCP file", code: "export function add(a: number, b: number) { return a + b; }" },
 ];
 
