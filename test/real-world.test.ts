@@ -6,6 +6,7 @@ import noErrorOnEmptyResult from "../src/rules/no-error-on-empty-result.js";
 import noProtocolErrorInTool from "../src/rules/no-protocol-error-in-tool.js";
 import requireErrorClassification from "../src/rules/require-error-classification.js";
 import requireTimeout from "../src/rules/require-timeout.js";
+import requireToolErrorCheck from "../src/rules/require-tool-error-check.js";
 import { createRuleTester } from "./rule-tester.js";
 
 const ruleTester = createRuleTester();
@@ -450,6 +451,46 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
   return { content: [{ type: "text", text: await tool.run(args) }] };
 });`,
+    },
+  ],
+  invalid: [],
+});
+
+// Example clients of an SDK: smoke scripts and documentation snippets that call a tool and only
+// assert on, print, or quote the answer in a thrown error. A failed call fails the script or is
+// shown as it is: nothing takes it for the answer.
+const SMOKE_CLIENT = `import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { check } from "./check.js";
+const client = new Client({ name: "smoke", version: "1" });
+await client.connect(new StreamableHTTPClientTransport(new URL(process.argv[2] ?? "")));
+`;
+
+ruleTester.run("require-tool-error-check (real-world shapes)", requireToolErrorCheck, {
+  valid: [
+    {
+      name: "a smoke script asserts on the text of the first block",
+      code: `${SMOKE_CLIENT}const greeting = await client.callTool({ name: "greet", arguments: { who: "ada" } });
+check.match(greeting.content?.[0]?.type === "text" ? greeting.content[0].text : "", /Hello, ada/);
+const sum = await client.callTool({ name: "add", arguments: { a: 2, b: 3 } });
+check.equal((sum.structuredContent as { value?: number } | undefined)?.value, 5);`,
+    },
+    {
+      name: "a documentation snippet prints what the tool answered",
+      code: `${SMOKE_CLIENT}const order = await client.callTool({ name: "order-status", arguments: { id: "17" } });
+console.log(order.structuredContent);
+for (const block of order.content) {
+  if (block.type === "text") console.log(block.text);
+}`,
+    },
+    {
+      name: "two transports give the same answer, or the script throws with both",
+      code: `${SMOKE_CLIENT}declare const other: Client;
+const viaHttp = await client.callTool({ name: "ping" });
+const inMemory = await other.callTool({ name: "ping" });
+if (JSON.stringify(viaHttp.content) !== JSON.stringify(inMemory.content)) {
+  throw new Error(\`answers differ: \${JSON.stringify(viaHttp.content)} / \${JSON.stringify(inMemory.content)}\`);
+}`,
     },
   ],
   invalid: [],
