@@ -38,6 +38,23 @@ export interface ClientProfile {
   readonly requestMethod: string;
 }
 
+/**
+ * How a handler sends the client a log message (the MCP `notifications/message` notification),
+ * which the operator's client shows: one of these methods called on the server or on the
+ * request context.
+ */
+export interface LoggingProfile {
+  /** Methods that send one: the SDK's `server.sendLoggingMessage(params)`, SDK v2's `ctx.mcpReq.log(level, data)`. */
+  readonly methods: readonly string[];
+  /** Methods that send any notification: a log message when sent `{ method: "notifications/message" }`. */
+  readonly notify: readonly string[];
+  /**
+   * The logger a handler's context carries (FastMCP's `context.log.error(...)`), as a property
+   * name: a method called on it logs.
+   */
+  readonly contextLogger: string | undefined;
+}
+
 export interface FrameworkProfile {
   /** How messages name the framework. */
   readonly displayName: string;
@@ -72,6 +89,8 @@ export interface FrameworkProfile {
   readonly requestSignal: SignalLocation;
   /** The MCP client the framework's packages ship, if any. */
   readonly client: ClientProfile | undefined;
+  /** How a handler sends the client a log message. */
+  readonly logging: LoggingProfile;
 }
 
 export const FRAMEWORKS = {
@@ -87,6 +106,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "context.signal",
     client: { imports: ["@modelcontextprotocol/sdk/client"], className: "Client", callMethod: "callTool", requestMethod: "request" },
+    logging: { methods: ["sendLoggingMessage"], notify: ["sendNotification", "notification"], contextLogger: undefined },
   },
   "mcp-sdk-v2": {
     displayName: "McpServer",
@@ -100,6 +120,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "context.mcpReq.signal",
     client: { imports: ["@modelcontextprotocol/client"], className: "Client", callMethod: "callTool", requestMethod: "request" },
+    logging: { methods: ["sendLoggingMessage", "log"], notify: ["notify", "notification"], contextLogger: undefined },
   },
   "mcp-sdk-low-level": {
     displayName: "the low-level MCP Server",
@@ -114,6 +135,7 @@ export const FRAMEWORKS = {
     // `extra.mcpReq.signal` when the file imports SDK v2 (handlers/ decides).
     requestSignal: "context.signal",
     client: undefined,
+    logging: { methods: ["sendLoggingMessage"], notify: ["sendNotification", "notification"], contextLogger: undefined },
   },
   fastmcp: {
     displayName: "FastMCP",
@@ -127,6 +149,7 @@ export const FRAMEWORKS = {
     extraKeys: "rejected",
     requestSignal: "context.signal",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: "log" },
   },
   "fastmcp-edge": {
     displayName: "EdgeFastMCP",
@@ -140,6 +163,7 @@ export const FRAMEWORKS = {
     extraKeys: "dropped",
     requestSignal: "none",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   "mcp-framework": {
     displayName: "mcp-framework",
@@ -153,6 +177,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "this.abortSignal",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   "mcp-nest": {
     displayName: "MCP-Nest",
@@ -166,6 +191,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "none",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   "easy-mcp": {
     displayName: "EasyMCP",
@@ -179,6 +205,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "none",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   tmcp: {
     displayName: "tmcp",
@@ -192,6 +219,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "none",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   "mcp-lite": {
     displayName: "mcp-lite",
@@ -205,6 +233,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "none",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   mastra: {
     displayName: "Mastra's MCPServer",
@@ -218,6 +247,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "second.abortSignal",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   xmcp: {
     displayName: "xmcp",
@@ -231,6 +261,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "context.signal",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   unknown: {
     displayName: "the framework",
@@ -244,6 +275,7 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     requestSignal: "none",
     client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
 } as const satisfies Record<string, FrameworkProfile>;
 
