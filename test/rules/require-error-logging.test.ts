@@ -218,6 +218,18 @@ server.addTool({
   return { content: [{ type: "text", text: await fetchDocs(args.query) }] };`),
   },
   {
+    name: "a catch that is only `continue` skips the item on purpose",
+    code: inTool(`  const pages = [];
+  for (const id of args.ids) {
+    try {
+      pages.push(await fetchPage(id));
+    } catch {
+      continue;
+    }
+  }
+  return { content: [{ type: "text", text: pages.join("\\n") }] };`),
+  },
+  {
     name: "a catch that builds a result is no-swallowed-failure's",
     code: inTool(`  let answer;
   try {
@@ -352,16 +364,17 @@ const invalidCases: Invalid[] = [
     { messageId: "unloggedDroppedFailure", suggestions: logAs(STATEMENT, "catch {}", `catch (error) {\n    ${STATEMENT}\n  }`) },
   ),
   unlogged(
-    "an item of a fan-out skipped without a trace",
+    "an item of a fan-out counted as missing, without a trace of why",
     inTool(`  const pages = [];
+  let missing = 0;
   for (const id of args.ids) {
     try {
       pages.push(await fetchPage(id));
     } /*>*/catch {
-      continue;
+      missing += 1;
     }
   }
-  return { content: [{ type: "text", text: pages.join("\\n") }] };`),
+  return { content: [{ type: "text", text: \`\${pages.join("\\n")}\\n(\${missing} missing)\` }] };`),
     { messageId: "unloggedDroppedFailure", suggestions: logAs(STATEMENT, "catch {", `catch (error) {\n      ${STATEMENT}`) },
   ),
   unlogged(
