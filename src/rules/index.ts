@@ -17,6 +17,7 @@ import requireErrorLogging from "./require-error-logging.js";
 import requireRetryAfter from "./require-retry-after.js";
 import requireTimeout from "./require-timeout.js";
 import requireToolErrorCheck from "./require-tool-error-check.js";
+import requireUserMessage from "./require-user-message.js";
 import requireValidationDetail from "./require-validation-detail.js";
 
 /** Every rule of the plugin, keyed by id (= file name in this folder). */
@@ -36,5 +37,6 @@ export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[
   "require-retry-after": requireRetryAfter,
   "require-timeout": requireTimeout,
   "require-tool-error-check": requireToolErrorCheck,
+  "require-user-message": requireUserMessage,
   "require-validation-detail": requireValidationDetail,
 };
