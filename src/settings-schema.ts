@@ -44,7 +44,7 @@ export function settingsSchema(presets: readonly string[], categories: readonly 
           retryable: field("The field that says whether a retry can succeed."),
           retryAfter: field("The field that says when to retry."),
           description: field("The field that describes the error."),
-          userMessage: field("The field with a message for the user."),
+          userMessage: field("The field with a message fit to show the end user, beside the description meant for the agent."),
         },
       },
       categories: {

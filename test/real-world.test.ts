@@ -5,7 +5,9 @@
 import noErrorOnEmptyResult from "../src/rules/no-error-on-empty-result.js";
 import noProtocolErrorInTool from "../src/rules/no-protocol-error-in-tool.js";
 import requireErrorClassification from "../src/rules/require-error-classification.js";
+import requireErrorLogging from "../src/rules/require-error-logging.js";
 import requireTimeout from "../src/rules/require-timeout.js";
+import requireToolErrorCheck from "../src/rules/require-tool-error-check.js";
 import { createRuleTester } from "./rule-tester.js";
 
 const ruleTester = createRuleTester();
@@ -453,4 +455,152 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [],
+});
+
+// Example clients of an SDK: smoke scripts and documentation snippets that call a tool and only
+// assert on, print, or quote the answer in a thrown error. A failed call fails the script or is
+// shown as it is: nothing takes it for the answer.
+const SMOKE_CLIENT = `import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { check } from "./check.js";
+const client = new Client({ name: "smoke", version: "1" });
+await client.connect(new StreamableHTTPClientTransport(new URL(process.argv[2] ?? "")));
+`;
+
+ruleTester.run("require-tool-error-check (real-world shapes)", requireToolErrorCheck, {
+  valid: [
+    {
+      name: "a smoke script asserts on the text of the first block",
+      code: `${SMOKE_CLIENT}const greeting = await client.callTool({ name: "greet", arguments: { who: "ada" } });
+check.match(greeting.content?.[0]?.type === "text" ? greeting.content[0].text : "", /Hello, ada/);
+const sum = await client.callTool({ name: "add", arguments: { a: 2, b: 3 } });
+check.equal((sum.structuredContent as { value?: number } | undefined)?.value, 5);`,
+    },
+    {
+      name: "a documentation snippet prints what the tool answered",
+      code: `${SMOKE_CLIENT}const order = await client.callTool({ name: "order-status", arguments: { id: "17" } });
+console.log(order.structuredContent);
+for (const block of order.content) {
+  if (block.type === "text") console.log(block.text);
+}`,
+    },
+    {
+      name: "two transports give the same answer, or the script throws with both",
+      code: `${SMOKE_CLIENT}declare const other: Client;
+const viaHttp = await client.callTool({ name: "ping" });
+const inMemory = await other.callTool({ name: "ping" });
+if (JSON.stringify(viaHttp.content) !== JSON.stringify(inMemory.content)) {
+  throw new Error(\`answers differ: \${JSON.stringify(viaHttp.content)} / \${JSON.stringify(inMemory.content)}\`);
+}`,
+    },
+  ],
+  invalid: [],
+});
+
+/** A tool that builds its answer as it goes and, in its catch, marks it as failed. */
+const MARKS_ERROR = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "s", version: "1" });
+declare function translate(text: string, to: string): Promise<string>;
+server.registerTool("translate_text", {}, async ({ text, to }) => {
+  const answer = { content: [] as { type: "text"; text: string }[], isError: false };
+  try {
+    answer.content.push({ type: "text", text: await translate(text, to) });
+  } catch {
+    answer.isError = true;
+    answer.content.push({ type: "text", text: "The translation service did not answer." });
+  }
+  return answer;
+});`;
+
+ruleTester.run("require-error-logging (real-world shapes)", requireErrorLogging, {
+  valid: [
+    {
+      name: "an empty catch around the cleanup of a failed write, which then rethrows the write's error",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { promises as fs } from "node:fs";
+const server = new McpServer({ name: "s", version: "1" });
+async function replaceFile(target: string, text: string) {
+  const staging = \`\${target}.partial\`;
+  try {
+    await fs.writeFile(staging, text);
+    await fs.rename(staging, target);
+  } catch (error) {
+    try {
+      await fs.rm(staging);
+    } catch {}
+    throw error;
+  }
+}
+server.registerTool("save_page", {}, async ({ path, text }) => {
+  await replaceFile(path, text);
+  return { content: [{ type: "text", text: \`Saved \${path}.\` }] };
+});`,
+    },
+    {
+      name: "an empty catch around a release in a finally block",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "s", version: "1" });
+declare function acquire(name: string): Promise<{ release(): Promise<void> }>;
+server.registerTool("bump_counter", {}, async ({ name }) => {
+  const lock = await acquire(name);
+  try {
+    return { content: [{ type: "text", text: String(await increment(name)) }] };
+  } finally {
+    try {
+      await lock.release();
+    } catch {}
+  }
+});`,
+    },
+    {
+      name: "a directory walk whose catch is only `continue`: an entry it may not read is skipped on purpose",
+      code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+const server = new McpServer({ name: "s", version: "1" });
+declare function checkAllowed(file: string): Promise<void>;
+async function findMatches(root: string, suffix: string): Promise<string[]> {
+  const found: string[] = [];
+  async function walk(folder: string) {
+    for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      try {
+        await checkAllowed(full);
+        if (entry.name.endsWith(suffix)) found.push(full);
+        if (entry.isDirectory()) await walk(full);
+      } catch {
+        continue;
+      }
+    }
+  }
+  await walk(root);
+  return found;
+}
+server.registerTool("find_files", {}, async ({ root, suffix }) => {
+  return { content: [{ type: "text", text: (await findMatches(root, suffix)).join("\\n") }] };
+});`,
+    },
+  ],
+  invalid: [
+    {
+      name: "a catch that sets isError on the answer it goes on to return is an error result, not a dropped failure",
+      code: MARKS_ERROR,
+      errors: [
+        {
+          messageId: "unloggedErrorResult",
+          line: 8,
+          column: 5,
+          endLine: 8,
+          endColumn: 10,
+          suggestions: [
+            {
+              messageId: "logCaughtError",
+              data: { statement: 'console.error("translate_text failed:", error);' },
+              output: MARKS_ERROR.replace("} catch {", '} catch (error) {\n    console.error("translate_text failed:", error);'),
+            },
+          ],
+        },
+      ],
+    },
+  ],
 });

@@ -24,6 +24,7 @@ import {
 import { findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
 import { collectErrorResults, collectResults, findErrorHelpers } from "./results.js";
 import { CallTargets } from "./targets.js";
+import { clientToolCallReader } from "./tool-calls/index.js";
 import type { CallerOptions, ImportedFacts, McpModel, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
 import { isUnknownToolAnswer } from "./unknown-tool.js";
 
@@ -52,6 +53,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     importedFrom: new Map(),
     results: EMPTY,
     catches: EMPTY,
+    clientToolCalls: () => EMPTY,
     externalCall: () => undefined,
     callersOf: () => EMPTY,
     importedCallSites: () => EMPTY,
@@ -106,6 +108,7 @@ export const NO_TYPES: TypeOracle = {
   isMethodOfNonMcpDependency: () => false,
   isUpstreamResponse: () => false,
   isFetchFunction: () => false,
+  isMcpClientMethod: () => false,
 };
 
 /**
@@ -199,6 +202,7 @@ export function buildModel(
     importedFrom,
     results: collectResults(resultInputs),
     catches: collected.catches,
+    clientToolCalls: clientToolCallReader(sourceCode, calls, importedFrom, types),
     externalCall: externalCallReader({
       sourceCode,
       calls,

@@ -22,6 +22,39 @@ export type SignalLocation =
   | "second.abortSignal"
   | "none";
 
+/**
+ * The framework's MCP client, for code that calls tools rather than serving them: a coordinator,
+ * a subagent, a host. Its calls resolve to the server's `CallToolResult`, failures included (an
+ * `isError` result is no exception on the client side).
+ */
+export interface ClientProfile {
+  /** The modules the client class is imported from (each matches itself and its subpaths). */
+  readonly imports: readonly string[];
+  /** The exported class: `new Client(...)`, or a parameter or property typed with it. */
+  readonly className: string;
+  /** The method that calls one tool: `client.callTool({ name, arguments })`. */
+  readonly callMethod: string;
+  /** The generic request method, which calls a tool when sent `{ method: "tools/call" }`. */
+  readonly requestMethod: string;
+}
+
+/**
+ * How a handler sends the client a log message (the MCP `notifications/message` notification),
+ * which the operator's client shows: one of these methods called on the server or on the
+ * request context.
+ */
+export interface LoggingProfile {
+  /** Methods that send one: the SDK's `server.sendLoggingMessage(params)`, SDK v2's `ctx.mcpReq.log(level, data)`. */
+  readonly methods: readonly string[];
+  /** Methods that send any notification: a log message when sent `{ method: "notifications/message" }`. */
+  readonly notify: readonly string[];
+  /**
+   * The logger a handler's context carries (FastMCP's `context.log.error(...)`), as a property
+   * name: a method called on it logs.
+   */
+  readonly contextLogger: string | undefined;
+}
+
 export interface FrameworkProfile {
   /** How messages name the framework. */
   readonly displayName: string;
@@ -54,6 +87,10 @@ export interface FrameworkProfile {
   readonly extraKeys: "passed-on" | "rejected" | "dropped";
   /** Where the request's cancellation signal is. */
   readonly requestSignal: SignalLocation;
+  /** The MCP client the framework's packages ship, if any. */
+  readonly client: ClientProfile | undefined;
+  /** How a handler sends the client a log message. */
+  readonly logging: LoggingProfile;
 }
 
 export const FRAMEWORKS = {
@@ -68,6 +105,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "context.signal",
+    client: { imports: ["@modelcontextprotocol/sdk/client"], className: "Client", callMethod: "callTool", requestMethod: "request" },
+    logging: { methods: ["sendLoggingMessage"], notify: ["sendNotification", "notification"], contextLogger: undefined },
   },
   "mcp-sdk-v2": {
     displayName: "McpServer",
@@ -80,6 +119,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "context.mcpReq.signal",
+    client: { imports: ["@modelcontextprotocol/client"], className: "Client", callMethod: "callTool", requestMethod: "request" },
+    logging: { methods: ["sendLoggingMessage", "log"], notify: ["notify", "notification"], contextLogger: undefined },
   },
   "mcp-sdk-low-level": {
     displayName: "the low-level MCP Server",
@@ -93,6 +134,8 @@ export const FRAMEWORKS = {
     extraKeys: "passed-on",
     // `extra.mcpReq.signal` when the file imports SDK v2 (handlers/ decides).
     requestSignal: "context.signal",
+    client: undefined,
+    logging: { methods: ["sendLoggingMessage"], notify: ["sendNotification", "notification"], contextLogger: undefined },
   },
   fastmcp: {
     displayName: "FastMCP",
@@ -105,6 +148,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "rejected",
     requestSignal: "context.signal",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: "log" },
   },
   "fastmcp-edge": {
     displayName: "EdgeFastMCP",
@@ -117,6 +162,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "dropped",
     requestSignal: "none",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   "mcp-framework": {
     displayName: "mcp-framework",
@@ -129,6 +176,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "this.abortSignal",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   "mcp-nest": {
     displayName: "MCP-Nest",
@@ -141,6 +190,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "all",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   "easy-mcp": {
     displayName: "EasyMCP",
@@ -153,6 +204,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   tmcp: {
     displayName: "tmcp",
@@ -165,6 +218,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   "mcp-lite": {
     displayName: "mcp-lite",
@@ -177,6 +232,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   mastra: {
     displayName: "Mastra's MCPServer",
@@ -189,6 +246,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "ProtocolError",
     extraKeys: "passed-on",
     requestSignal: "second.abortSignal",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   xmcp: {
     displayName: "xmcp",
@@ -201,6 +260,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "context.signal",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
   unknown: {
     displayName: "the framework",
@@ -213,6 +274,8 @@ export const FRAMEWORKS = {
     rethrowsProtocolErrors: "none",
     extraKeys: "passed-on",
     requestSignal: "none",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
   },
 } as const satisfies Record<string, FrameworkProfile>;
 

@@ -9,7 +9,7 @@ export type * from "./types.js";
 export { MCP_EVIDENCE, NO_TYPES, buildModel } from "./build.js";
 export { isReturnedValue } from "./results.js";
 export { thrownText } from "./unknown-tool.js";
-export { FRAMEWORKS, type FrameworkProfile, type SignalLocation } from "./frameworks.js";
+export { FRAMEWORKS, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
 export {
   CATCHES_ALL,
   type CatchGuard,
@@ -22,6 +22,7 @@ export {
   stopsAll,
 } from "./catches.js";
 export { REGISTRATION_TEXT } from "./handlers/index.js";
+export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
 export { categoriesOf, getPayload, jsonStringifyArgument, objectLiteral, passedAtResult, payloadField, valueAtResult } from "./payload.js";
 export {

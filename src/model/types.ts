@@ -147,6 +147,44 @@ export interface ThrowSite {
   readonly wraps: readonly Extract<Catching, { kind: "wraps" }>[];
 }
 
+/**
+ * A call of an MCP client that runs a tool on a server (`client.callTool(...)`,
+ * `client.request({ method: "tools/call", ... })`): what comes back is the server's
+ * `CallToolResult`, a failed call included.
+ */
+export interface ClientToolCall {
+  readonly call: TSESTree.CallExpression;
+  /** The tool's name, when a literal gives it (`callTool({ name: "search" })`). */
+  readonly toolName: string | undefined;
+  /** What the caller does with the result. */
+  readonly result: ToolResultFlow;
+}
+
+/** Where the result of a tool call goes, and whether the caller reads its `isError`. */
+export type ToolResultFlow =
+  /** `isError` is read somewhere: directly, destructured, with `in`, or by a same-file function it is passed to. */
+  | { readonly kind: "checked" }
+  /** Returned, passed on, stored or spread whole, or used in a way the file cannot follow: whoever gets it may check it. */
+  | { readonly kind: "passed-on" }
+  /** Neither its content nor `isError` is read. */
+  | { readonly kind: "unused" }
+  /**
+   * Its content is read and `isError` never is. `uses` in source order; `binding` is the
+   * variable the call's value is assigned to, when it is one (`const result = await ...`).
+   */
+  | { readonly kind: "unchecked"; readonly uses: readonly ContentUse[]; readonly binding: TSESTree.Identifier | undefined };
+
+/** A read of a tool result's content. */
+export interface ContentUse {
+  /**
+   * `result.content`, `result.structuredContent`, a destructured `content`, or the argument
+   * that passes the result to a same-file function that reads its content.
+   */
+  readonly node: TSESTree.Node;
+  /** That function, when the content is read in one. */
+  readonly helper: FunctionNode | undefined;
+}
+
 export interface McpModel {
   readonly sourceCode: SourceCode;
   /** What the type checker can tell about this file (nothing, without types). */
@@ -181,6 +219,8 @@ export interface McpModel {
   readonly results: readonly ToolResult[];
   /** The `catch` clauses of the file, in source order. */
   readonly catches: readonly TSESTree.CatchClause[];
+  /** The calls that run a tool on an MCP server as a client, with where their results go (found on first ask). */
+  clientToolCalls(): readonly ClientToolCall[];
   /** The call leaves the process (HTTP client, fetch, child process): memoized per call. */
   externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
   /** What the calls of a function pass it, as options (this file's, and those on tool paths in other files). */
@@ -288,4 +328,6 @@ export interface TypeOracle {
   isUpstreamResponse(sourceCode: SourceCode, node: TSESTree.Node): boolean;
   /** The value is typed as the global `fetch` function (`typeof fetch`), whatever its name. */
   isFetchFunction(sourceCode: SourceCode, node: TSESTree.Node): boolean;
+  /** `x.callTool(...)`: the checker places the method in an MCP client package (the SDK's `Client`). */
+  isMcpClientMethod(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
 }

@@ -13,8 +13,11 @@ import noRetryablePermanentError from "./no-retryable-permanent-error.js";
 import noSwallowedFailure from "./no-swallowed-failure.js";
 import preferPartialResults from "./prefer-partial-results.js";
 import requireErrorClassification from "./require-error-classification.js";
+import requireErrorLogging from "./require-error-logging.js";
 import requireRetryAfter from "./require-retry-after.js";
 import requireTimeout from "./require-timeout.js";
+import requireToolErrorCheck from "./require-tool-error-check.js";
+import requireUserMessage from "./require-user-message.js";
 import requireValidationDetail from "./require-validation-detail.js";
 
 /** Every rule of the plugin, keyed by id (= file name in this folder). */
@@ -30,7 +33,10 @@ export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[
   "no-swallowed-failure": noSwallowedFailure,
   "prefer-partial-results": preferPartialResults,
   "require-error-classification": requireErrorClassification,
+  "require-error-logging": requireErrorLogging,
   "require-retry-after": requireRetryAfter,
   "require-timeout": requireTimeout,
+  "require-tool-error-check": requireToolErrorCheck,
+  "require-user-message": requireUserMessage,
   "require-validation-detail": requireValidationDetail,
 };

@@ -4,11 +4,12 @@
  * the syntactic configs load this module too.
  */
 import type { TypeOracle } from "../model/index.js";
-import { isMethodOfNonMcpDependency } from "./receiver.js";
+import { isMcpClientMethod, isMethodOfNonMcpDependency } from "./receiver.js";
 import { isFetchByType, isResponseByType } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
   isUpstreamResponse: isResponseByType,
   isFetchFunction: isFetchByType,
+  isMcpClientMethod,
 };

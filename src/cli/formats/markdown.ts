@@ -8,7 +8,7 @@ import { rules } from "../../rules/index.js";
 import type { AnalyzeResult, Finding } from "../analyzer.js";
 import { RULE_PREFIX } from "../engine.js";
 import { escapeControl, neutraliseCommands } from "./safe-text.js";
-import { INVENTORY_HEADER, inventoryRows, modeLine } from "./stylish.js";
+import { INVENTORY_HEADER, inventoryRows, modeLine, noToolsNotice } from "./stylish.js";
 
 /** Room for the whole comment, below GitHub's limit with a margin for the lines added around it. */
 export const MARKDOWN_LIMIT = 60_000;
@@ -128,7 +128,7 @@ function fit(lines: readonly string[], budget: number): { shown: string[]; left:
 }
 
 function inventorySection(result: AnalyzeResult): string {
-  if (result.tools.length === 0) return "No tool registrations found. Is this an MCP server? See docs/cli.md for the frameworks mcp-errors knows.";
+  if (result.tools.length === 0) return noToolsNotice(result);
   const header = `${tableRow(INVENTORY_HEADER)}\n${tableRow(INVENTORY_HEADER.map(() => "---"))}`;
   const rows = inventoryRows(result.tools).map((row) => tableRow(row.map((cell, column) => (column === 0 ? cellCode(cell) : cellText(cell)))));
   const { shown, left } = fit(rows, INVENTORY_LIMIT);

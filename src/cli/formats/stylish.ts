@@ -8,6 +8,7 @@
  */
 import type { ESLint } from "eslint";
 import type { AnalyzeResult, ToolInventory } from "../analyzer.js";
+import { RULE_PREFIX } from "../engine.js";
 import { neutraliseCommands, safeText } from "./safe-text.js";
 
 export interface TextOptions {
@@ -26,6 +27,17 @@ const plural = (n: number, word: string): string => `${String(n)} ${word}${n ===
 
 export function modeLine(result: AnalyzeResult): string {
   return result.mode.typed ? `typed (${result.mode.reason})` : `syntactic (${result.mode.reason})`;
+}
+
+/**
+ * What the reports say when no tool registration was found: a hint that the frameworks may be
+ * unknown, unless the findings show code that calls MCP tools (an agent, a client).
+ */
+export function noToolsNotice(result: AnalyzeResult): string {
+  const client = result.findings.some((finding) => finding.ruleId === `${RULE_PREFIX}require-tool-error-check`);
+  return client
+    ? "No tool registrations found: the findings are about code that calls MCP tools."
+    : "No tool registrations found. Is this an MCP server? See docs/cli.md for the frameworks mcp-errors knows.";
 }
 
 export function categoriesText(tool: ToolInventory): string {
@@ -157,7 +169,7 @@ export function formatText(result: AnalyzeResult, options: TextOptions): string 
   if (result.tools.length > 0) {
     parts.push(`${paint("bold", `Tools (${String(result.tools.length)})`)}\n${table([INVENTORY_HEADER, ...inventoryRows(result.tools)], paint)}`);
   } else {
-    parts.push("No tool registrations found. Is this an MCP server? See docs/cli.md for the frameworks mcp-errors knows.");
+    parts.push(noToolsNotice(result));
   }
   const summary = summaryLine(result);
   parts.push(result.summary.errors > 0 ? paint("red", summary) : result.summary.warnings > 0 ? paint("yellow", summary) : paint("green", summary));

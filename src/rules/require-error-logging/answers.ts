@@ -1,0 +1,131 @@
+/**
+ * What a catch on a tool's path answers with, for `require-error-logging`: an error result on
+ * every way out, or nothing at all (it drops the failure and the code goes on). Catches that
+ * answer with any other value are `no-swallowed-failure`'s to judge, and left alone here, so one
+ * catch never gets a finding from both rules.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import type { McpModel } from "../../model/index.js";
+import { constInitializer, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** What the catch does with the failure, when it is one this rule judges. */
+export type CatchAnswer =
+  /** Every `return` of the catch gives an error result, or it marks the result to come as one (`response.isError = true`). */
+  | "error-result"
+  /** No `return`, no `throw`: the failure is dropped and the code after the try runs on (not a cleanup in another catch). */
+  | "dropped";
+
+/** Reads the answers of a file's catches. */
+export class CatchAnswers {
+  private readonly errorNodes: ReadonlySet<TSESTree.Node>;
+
+  constructor(
+    private readonly sourceCode: SourceCode,
+    private readonly model: McpModel,
+  ) {
+    this.errorNodes = new Set(model.errorResults.map((r) => r.node));
+  }
+
+  /** The catch's answer, or undefined when it rethrows, returns something else, or is no case for this rule. */
+  of(clause: TSESTree.CatchClause): CatchAnswer | undefined {
+    const { sourceCode } = this;
+    const returns: TSESTree.ReturnStatement[] = [];
+    const throws: TSESTree.ThrowStatement[] = [];
+    const marks: TSESTree.AssignmentExpression[] = [];
+    forEachOwnNode(sourceCode, clause.body, (node) => {
+      if (node.type === AST_NODE_TYPES.ThrowStatement) throws.push(node);
+      else if (node.type === AST_NODE_TYPES.ReturnStatement && enclosingCatch(node) === clause) returns.push(node);
+      else if (node.type === AST_NODE_TYPES.AssignmentExpression && setsIsError(node)) marks.push(node);
+    });
+    // A throw hands the failure on: whoever catches it decides about the log.
+    if (throws.length > 0) return undefined;
+    if (returns.length > 0) {
+      return returns.every((r) => r.argument !== null && this.isErrorResult(r.argument, 0)) ? "error-result" : undefined;
+    }
+    // A catch that builds a tool result keeps it for the answer: `no-swallowed-failure` reads those.
+    if (this.model.results.some((r) => isInside(r.object, clause)) || this.fillsOuterVariable(clause)) return undefined;
+    // `response.isError = true`: the result the function goes on to return is now an error result.
+    if (marks.length > 0) return "error-result";
+    if (isDeliberate(sourceCode, clause) || onFailurePath(clause)) return undefined;
+    return "dropped";
+  }
+
+  private isErrorResult(node: TSESTree.Node, depth: number): boolean {
+    let n = unwrap(node);
+    if (n.type === AST_NODE_TYPES.AwaitExpression) n = unwrap(n.argument);
+    if (this.errorNodes.has(n)) return true;
+    if (n.type === AST_NODE_TYPES.ConditionalExpression) return this.isErrorResult(n.consequent, depth) && this.isErrorResult(n.alternate, depth);
+    if (n.type === AST_NODE_TYPES.Identifier && depth < 2) {
+      const init = constInitializer(this.sourceCode, n);
+      return init !== undefined && this.isErrorResult(init, depth + 1);
+    }
+    return false;
+  }
+
+  /**
+   * The try assigns a variable declared before it and read after it (`let hits = []; try { hits =
+   * await search(q) } catch {}`): the catch leaves the value in place of the failed call's, and
+   * whether that misleads the answer is `no-swallowed-failure`'s to say.
+   */
+  private fillsOuterVariable(clause: TSESTree.CatchClause): boolean {
+    const statement = clause.parent;
+    let fills = false;
+    forEachOwnNode(this.sourceCode, statement.block, (node) => {
+      if (fills || node.type !== AST_NODE_TYPES.AssignmentExpression) return;
+      const left = unwrap(node.left);
+      if (left.type !== AST_NODE_TYPES.Identifier) return;
+      const variable = findVariable(this.sourceCode, left);
+      const declared = variable?.defs[0]?.name;
+      if (!variable || !declared || isInside(declared, statement)) return;
+      fills = variable.references.some((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
+    });
+    return fills;
+  }
+}
+
+/** `x.isError = <anything but false>`. */
+function setsIsError(node: TSESTree.AssignmentExpression): boolean {
+  const left = unwrap(node.left);
+  const right = unwrap(node.right);
+  return (
+    left.type === AST_NODE_TYPES.MemberExpression && memberName(left) === "isError" && !(right.type === AST_NODE_TYPES.Literal && right.value === false)
+  );
+}
+
+/**
+ * The catch says the failure is meant to be dropped: an empty body with a comment in it, or a
+ * body that is only `continue` (the item is skipped on purpose, as a directory walk skips an
+ * entry it may not read).
+ */
+function isDeliberate(sourceCode: SourceCode, clause: TSESTree.CatchClause): boolean {
+  const [only, ...rest] = clause.body.body;
+  if (!only) return sourceCode.getCommentsInside(clause.body).length > 0;
+  return rest.length === 0 && only.type === AST_NODE_TYPES.ContinueStatement;
+}
+
+/**
+ * The try sits in a catch or a `finally` of its function: a cleanup on the way out of another
+ * failure (`catch (error) { try { await unlink(tmp) } catch {} throw error }`). The failure that
+ * matters is the one being handled; a cleanup that fails too adds nothing to log.
+ */
+function onFailurePath(clause: TSESTree.CatchClause): boolean {
+  let child: TSESTree.Node = clause.parent;
+  for (let current: TSESTree.Node | undefined = child.parent; current && !isFunctionNode(current); current = current.parent) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return true;
+    if (current.type === AST_NODE_TYPES.TryStatement && current.finalizer === child) return true;
+    child = current;
+  }
+  return false;
+}
+
+/** The catch clause a node sits in, within its function. */
+function enclosingCatch(node: TSESTree.Node): TSESTree.CatchClause | undefined {
+  let current = node.parent;
+  while (current && !isFunctionNode(current)) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return current;
+    current = current.parent;
+  }
+  return undefined;
+}
