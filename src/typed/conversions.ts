@@ -51,11 +51,6 @@ function sharingOptions(): { readonly options: ParserOptions; readonly key: stri
   return latestFacts.singleRun && latestFacts.key !== undefined ? { options: latestOptions, key: latestFacts.key } : undefined;
 }
 
-/** Whether this is a one-shot run (the `eslint` or `mcp-errors` command, CI), as far as the latest parse tells. */
-export function isOneShotRun(): boolean {
-  return sharingOptions() !== undefined;
-}
-
 const stored = new Map<string, Stored>();
 
 /** Files ESLint has parsed in this process: converting one of them for ESLint again is waste. */

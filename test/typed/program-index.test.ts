@@ -6,8 +6,7 @@
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { beforeParse } from "../../src/typed/conversions.js";
-import { factsAcrossProjects, getProgramIndex } from "../../src/typed/program-index/index.js";
+import { getProgramIndex } from "../../src/typed/program-index/index.js";
 
 const SERVER = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { fetchForecast } from "./forecast.js";
@@ -58,34 +57,5 @@ describe("getProgramIndex", () => {
     ["a new file", { ...onDisk, "/p/src/extra.ts": "export const x = 1;\n" }],
   ])("builds a new index after %s", (_, files) => {
     expect(getProgramIndex(programOf(files))).not.toBe(getProgramIndex(programOf(onDisk)));
-  });
-});
-
-describe("a one-shot run that moves on to another program", () => {
-  it("keeps only the roots of the index it left, and builds that index once more if it comes back", () => {
-    const saved = process.env.TSESTREE_SINGLE_RUN;
-    process.env.TSESTREE_SINGLE_RUN = "true";
-    try {
-      // The options of a one-shot run's parse, as ESLint passes them.
-      beforeParse("", { projectService: true, filePath: "/q/src/unrelated.ts" });
-      const first = programOf({ "/q/src/server.ts": SERVER, "/q/src/forecast.ts": FORECAST });
-      const second = programOf({ "/r/src/server.ts": SERVER, "/r/src/forecast.ts": FORECAST });
-      factsAcrossProjects(first, "/q/src/server.ts");
-      const index = getProgramIndex(first);
-      expect(index.demoted).toBe(false);
-      factsAcrossProjects(second, "/r/src/server.ts");
-      expect(index.demoted).toBe(true);
-      // What other projects ask of it still holds.
-      expect(index.rootsFor("/q/src/forecast.ts").map((root) => root.toolName)).toEqual(["forecast"]);
-      // Back to the first program: a new index, which the run keeps from then on.
-      expect(factsAcrossProjects(first, "/q/src/forecast.ts").roots.map((root) => root.toolName)).toEqual(["forecast"]);
-      const rebuilt = getProgramIndex(first);
-      expect(rebuilt).not.toBe(index);
-      factsAcrossProjects(second, "/r/src/forecast.ts");
-      expect(rebuilt.demoted).toBe(false);
-    } finally {
-      if (saved === undefined) delete process.env.TSESTREE_SINGLE_RUN;
-      else process.env.TSESTREE_SINGLE_RUN = saved;
-    }
   });
 });

@@ -53,11 +53,6 @@ export class FileEntries {
     return entry ?? undefined;
   }
 
-  /** Every file the index has converted. */
-  *converted(): Generator<FileEntry> {
-    for (const entry of this.entries.values()) if (entry) yield entry;
-  }
-
   /** The entry of a file the index has converted already (never converts). */
   known(fileName: string): FileEntry | undefined {
     return this.entries.get(fileName) ?? undefined;

@@ -16,7 +16,7 @@
 import type ts from "typescript";
 import type { ImportedFacts, ImportedRoot } from "../../model/index.js";
 import { rangeKey } from "../../util/ast.js";
-import { configFileOf, isOneShotRun } from "../conversions.js";
+import { configFileOf } from "../conversions.js";
 import { NO_FACTS, factsOf } from "./facts.js";
 import { FileEntries, isProjectFile } from "./file-entry.js";
 import { followToolPaths } from "./fixed-point.js";
@@ -29,13 +29,6 @@ export interface ProgramIndex {
   rootsFor(fileName: string): readonly ImportedRoot[];
   /** The roots of `fileName`, and its calls to error helpers of other files. */
   factsFor(fileName: string): ImportedFacts;
-  /**
-   * Lets go of the converted files, keeping only each file's roots (what other projects ask):
-   * a one-shot run that has moved on to another program. A later question about the program
-   * builds its index again (`getProgramIndex`).
-   */
-  demote(): void;
-  readonly demoted: boolean;
 }
 
 const indexes = new WeakMap<ts.Program, ProgramIndex>();
@@ -56,19 +49,13 @@ function projectKey(program: ts.Program): string {
  */
 export function getProgramIndex(program: ts.Program): ProgramIndex {
   let index = indexes.get(program);
-  if (index && !index.demoted) return index;
+  if (index) return index;
   const key = projectKey(program);
   const files = program.getSourceFiles().filter(isProjectFile);
   const cached = projects.get(key);
-  if (
-    cached &&
-    !cached.index.demoted &&
-    cached.texts.size === files.length &&
-    files.every((file) => sameSource(cached.texts.get(file.fileName), file.text))
-  ) {
+  if (cached && cached.texts.size === files.length && files.every((file) => sameSource(cached.texts.get(file.fileName), file.text))) {
     index = cached.index;
   } else {
-    if (index?.demoted) rebuilt.add(program);
     index = buildIndex(program);
     projects.delete(key);
     projects.set(key, { texts: new Map(files.map((file) => [file.fileName, file.text])), index });
@@ -86,7 +73,6 @@ export function getProgramIndex(program: ts.Program): ProgramIndex {
  */
 export function factsAcrossProjects(program: ts.Program, fileName: string): ImportedFacts {
   const index = getProgramIndex(program);
-  leaveLatest(program, index);
   const facts = index.factsFor(fileName);
   const seen = new Set(facts.roots.map((root) => `${toolOf(root)}@${rangeKey(root.range)}`));
   const extra: ImportedRoot[] = [];
@@ -100,23 +86,6 @@ export function factsAcrossProjects(program: ts.Program, fileName: string): Impo
     }
   }
   return extra.length === 0 ? facts : { ...facts, roots: [...facts.roots, ...extra] };
-}
-
-/** The index the latest lint read, and the programs whose index was built again after a demotion. */
-let latest: { readonly program: ts.Program; readonly index: ProgramIndex } | undefined;
-const rebuilt = new WeakSet<ts.Program>();
-
-/**
- * A one-shot run lints one project after the other (the `mcp-errors` command orders them so), and
- * the project service keeps every program, and so every index, to the end of the run: once the
- * lint moves on to another program, the index of the one it left keeps only its roots. A program
- * the run comes back to builds its index once more and keeps it (no run rebuilds twice).
- */
-function leaveLatest(program: ts.Program, index: ProgramIndex): void {
-  const left = latest;
-  latest = { program, index };
-  if (!left || left.program === program || left.index === index || rebuilt.has(left.program) || !isOneShotRun()) return;
-  left.index.demote();
 }
 
 /**
@@ -133,40 +102,23 @@ function sameSource(cached: string | undefined, text: string): boolean {
 
 /** Follows the program's tools to a fixed point, then answers questions about its files. */
 function buildIndex(program: ts.Program): ProgramIndex {
-  let state: { files: FileEntries; resolver: Resolver; factsCache: Map<string, ImportedFacts> } | undefined;
-  {
-    const files = new FileEntries(program);
-    const resolver = new Resolver(program, files);
-    followToolPaths(program, files, resolver);
-    state = { files, resolver, factsCache: new Map() };
-  }
-  /** After a demotion: each file's roots, by file name. */
-  let summary: Map<string, readonly ImportedRoot[]> | undefined;
+  const files = new FileEntries(program);
+  const resolver = new Resolver(program, files);
+  followToolPaths(program, files, resolver);
+  const factsCache = new Map<string, ImportedFacts>();
   return {
-    get demoted() {
-      return state === undefined;
-    },
-    demote() {
-      if (!state) return;
-      summary = new Map();
-      for (const entry of state.files.converted()) if (entry.roots.size > 0) summary.set(entry.fileName, rootsOf(entry));
-      state = undefined;
-    },
     rootsFor(fileName) {
       const sourceFile = program.getSourceFile(fileName);
-      if (!sourceFile) return [];
-      if (!state) return summary?.get(sourceFile.fileName) ?? [];
-      const entry = state.files.known(sourceFile.fileName);
+      const entry = sourceFile ? files.known(sourceFile.fileName) : undefined;
       return entry ? rootsOf(entry) : [];
     },
     factsFor(fileName) {
       const sourceFile = program.getSourceFile(fileName);
-      // A demoted index is not asked: getProgramIndex builds a new one.
-      if (!state || !sourceFile || !isProjectFile(sourceFile)) return NO_FACTS;
-      let facts = state.factsCache.get(sourceFile.fileName);
+      if (!sourceFile || !isProjectFile(sourceFile)) return NO_FACTS;
+      let facts = factsCache.get(sourceFile.fileName);
       if (!facts) {
-        facts = factsOf(sourceFile, state.files, state.resolver);
-        state.factsCache.set(sourceFile.fileName, facts);
+        facts = factsOf(sourceFile, files, resolver);
+        factsCache.set(sourceFile.fileName, facts);
       }
       return facts;
     },
