@@ -69,8 +69,8 @@ export function setLintTargets(files: Iterable<string> | undefined): void {
   lintTargets = files === undefined ? undefined : new Set([...files].map((file) => path.resolve(file)));
 }
 
-/** How many conversions were kept for ESLint and how many it took (read by the tests). */
-export const sharingStats = { kept: 0, taken: 0 };
+/** How many files the index converted, how many of those were kept for ESLint and how many it took (read by the tests). */
+export const sharingStats = { indexed: 0, kept: 0, taken: 0 };
 
 /** Parser options without the file they were given for; undefined when they do not serialise. */
 function optionsKey(options: ParserOptions): string | undefined {
@@ -150,6 +150,7 @@ export function convertForIndex(sourceFile: ts.SourceFile, program: ts.Program):
   const fileName = sourceFile.fileName;
   const file = path.resolve(fileName);
   const lint = sharingOptions();
+  sharingStats.indexed++;
   if (lint && !parsed.has(file) && (!lintTargets || lintTargets.has(file)) && isServedBy(program, fileName)) {
     const options: ParserOptions = { ...lint.options, filePath: fileName, programs: [program] };
     delete options.project;
@@ -219,6 +220,15 @@ function nearestConfig(directory: string, configByDirectory: Map<string, string 
 /** Per program (so a tsconfig added later is seen): its root files, and the config of each directory. */
 const programFacts = new WeakMap<ts.Program, { readonly roots: ReadonlySet<string>; readonly configs: Map<string, string | null> }>();
 
+function programFactsOf(program: ts.Program): { readonly roots: ReadonlySet<string>; readonly configs: Map<string, string | null> } {
+  let facts = programFacts.get(program);
+  if (!facts) {
+    facts = { roots: new Set(program.getRootFileNames().map((name) => path.resolve(name))), configs: new Map() };
+    programFacts.set(program, facts);
+  }
+  return facts;
+}
+
 /** The tsconfig a program was made from; undefined for the project service's default project. */
 export function configFileOf(program: ts.Program): string | undefined {
   const configFilePath = (program.getCompilerOptions() as { configFilePath?: unknown }).configFilePath;
@@ -229,17 +239,42 @@ export function configFileOf(program: ts.Program): string | undefined {
 function isServedBy(program: ts.Program, fileName: string): boolean {
   const configFilePath = configFileOf(program);
   if (configFilePath === undefined) return false;
-  let facts = programFacts.get(program);
-  if (!facts) {
-    facts = { roots: new Set(program.getRootFileNames().map((name) => path.resolve(name))), configs: new Map() };
-    programFacts.set(program, facts);
-  }
+  const facts = programFactsOf(program);
   const file = path.resolve(fileName);
   if (!facts.roots.has(file)) return false;
   const nearest = nearestConfig(path.dirname(file), facts.configs);
   if (nearest === undefined) return false;
   const config = path.resolve(configFilePath);
   return nearest === config || firstReference(nearest) === config;
+}
+
+/** The root files of each tsconfig the project service may pick, read once (resolved paths). */
+const configRoots = new Map<string, ReadonlySet<string>>();
+
+function rootsOfConfig(configFile: string): ReadonlySet<string> {
+  let roots = configRoots.get(configFile);
+  if (!roots) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    roots = new Set((parsed?.fileNames ?? []).map((name) => path.resolve(name)));
+    configRoots.set(configFile, roots);
+  }
+  return roots;
+}
+
+/**
+ * The tsconfig other than `program`'s that the lint takes `fileName` with: the project service
+ * picks the nearest tsconfig, and that one has the file among its roots. Undefined whenever
+ * unsure (no project service, no tsconfig, or the nearest is this program's).
+ */
+export function otherLintingConfig(program: ts.Program, fileName: string): string | undefined {
+  const options = latestOptions;
+  if (!options || !(options.projectService || options.project === true)) return undefined;
+  const config = configFileOf(program);
+  if (config === undefined) return undefined;
+  const file = path.resolve(fileName);
+  const nearest = nearestConfig(path.dirname(file), programFactsOf(program).configs);
+  if (nearest === undefined || nearest === path.resolve(config) || firstReference(nearest) === path.resolve(config)) return undefined;
+  return rootsOfConfig(nearest).has(file) ? nearest : undefined;
 }
 
 const firstReferences = new Map<string, string | null>();

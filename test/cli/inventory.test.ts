@@ -33,7 +33,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "25 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "27 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -76,6 +76,8 @@ describe("tool inventory", () => {
       // One registration in a loop over a registry: one entry per tool, each with its handler.
       ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
       ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
+      // Defined in one package, registered by a sibling package's helper, through its index.
+      ["stock_quote", "sibling-registration/packages/toolkit/src/serve.ts:8", "sibling-registration/packages/toolkit/src/serve.ts:8", "0/0", "0/1", 1],
       // Options spread from the callers' arguments: bounded as the callers' are (one of three passes a signal).
       ["get_order", "spread-options/src/server.ts:8", "spread-options/src/server.ts:8", "0/0", "0/1", 1],
       ["cancel_order", "spread-options/src/server.ts:13", "spread-options/src/server.ts:13", "0/0", "0/1", 1],
@@ -116,6 +118,7 @@ describe("tool inventory", () => {
       ["ping_host", false],
       ["(unnamed)", true],
       ["(unnamed)", true],
+      ["(unnamed)", false],
       ["get_order", false],
       ["cancel_order", false],
       ["get_rates", false],

@@ -115,9 +115,20 @@ describe("a shared conversion is what the parser gives", () => {
   });
 });
 
-const INDEXED_ABOVE = new Set(["error-helper", "registry"]);
+const INDEXED_ABOVE = new Set(["error-helper", "registry", "nested-package"]);
 
 describe("the project service's choice of project", () => {
+  it("a root tsconfig's program leaves a nested package's files to the package's own program", async () => {
+    // The root tsconfig holds packages/weather/src too; the project service lints those files with
+    // the package's tsconfig, whose index follows their tools. The root's index (built for
+    // src/cli.ts) converted them again: on modelcontextprotocol/servers, a fifth of the run.
+    const indexed = sharingStats.indexed;
+    const found = await withSingleRun("true", () => lint(path.join(FIXTURES, "nested-package"), "recommended-type-checked"));
+    expect(found).toEqual(["packages/weather/src/api.ts:6 mcp-errors/require-timeout"]);
+    // server.ts (MCP evidence) and api.ts (on its tool's path), once each.
+    expect(sharingStats.indexed - indexed).toBe(2);
+  });
+
   it("a solution-style tsconfig: files of its first referenced project are shared, the others parse as usual", async () => {
     const dir = path.join(path.dirname(FIXTURES), "typed-solution");
     const taken = sharingStats.taken;

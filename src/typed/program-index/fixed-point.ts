@@ -4,8 +4,9 @@
  * elsewhere, calls on a handler's path), and analyse each file again whenever a new tool (or an
  * escaping path) reaches it, until nothing changes.
  */
+import path from "node:path";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import type ts from "typescript";
+import ts from "typescript";
 import {
   CATCHES_ALL,
   type CatchGuard,
@@ -23,6 +24,7 @@ import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js
 import type { Resolver, Target } from "./resolver.js";
 import { addRoot, rootFor } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
+import { otherLintingConfig } from "../conversions.js";
 
 const STEP_LIMIT = 10_000;
 
@@ -51,8 +53,17 @@ class WorkQueue {
 /** Runs the fixed point over a program: adds to each file the roots that tools of other files give it. */
 export function followToolPaths(program: ts.Program, files: FileEntries, resolver: Resolver): void {
   const work = new WorkQueue();
+  let importers: Map<string, string[]> | undefined;
   for (const sourceFile of program.getSourceFiles()) {
     if (!isProjectFile(sourceFile) || !MCP_EVIDENCE.test(sourceFile.text)) continue;
+    // A file of a package that its own tsconfig lints is that program's to follow, unless a file
+    // of this program outside the package imports it (a registration helper of a sibling package
+    // runs the tools this program defines).
+    const other = otherLintingConfig(program, sourceFile.fileName);
+    if (other !== undefined) {
+      importers ??= importersIn(program, resolver);
+      if (!importedFromOutside(sourceFile.fileName, path.dirname(other) + path.sep, importers)) continue;
+    }
     const entry = files.entryOf(sourceFile);
     if (entry) work.add(entry);
   }
@@ -137,4 +148,37 @@ function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<
     }
   }
   return found;
+}
+
+/** The project files of a program that import each file (static imports and re-exports), by file name. */
+function importersIn(program: ts.Program, resolver: Resolver): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const sourceFile of program.getSourceFiles()) {
+    if (!isProjectFile(sourceFile)) continue;
+    for (const statement of sourceFile.statements) {
+      const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      const target = specifier ? resolver.moduleFile(specifier) : undefined;
+      if (!target) continue;
+      const list = found.get(target.fileName);
+      if (list) list.push(sourceFile.fileName);
+      else found.set(target.fileName, [sourceFile.fileName]);
+    }
+  }
+  return found;
+}
+
+/** Whether a file outside `own` (a package's folder) imports `fileName`, directly or through files of the package (a barrel). */
+function importedFromOutside(fileName: string, own: string, importers: ReadonlyMap<string, readonly string[]>): boolean {
+  const seen = new Set([fileName]);
+  const queue = [fileName];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    for (const importer of importers.get(file) ?? []) {
+      if (!path.resolve(importer).startsWith(own)) return true;
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return false;
 }

@@ -59,6 +59,12 @@ export class Resolver {
     return targets;
   }
 
+  /** The project file a module specifier (`"./x.js"`, a mapped package name) resolves to. */
+  moduleFile(specifier: ts.Expression): ts.SourceFile | undefined {
+    const declaration = this.checker.getSymbolAtLocation(specifier)?.valueDeclaration;
+    return declaration && ts.isSourceFile(declaration) && isProjectFile(declaration) ? declaration : undefined;
+  }
+
   /** The local names a file imports from other files of the project, with what they declare there. */
   *importedDeclarations(entry: FileEntry): Generator<[string, ts.Declaration]> {
     for (const statement of entry.sourceCode.ast.body) {
