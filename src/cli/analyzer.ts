@@ -26,6 +26,7 @@ import { tsconfigProblem } from "./tsconfig-check.js";
 import { installedTypeScriptProblem } from "../util/typescript-version.js";
 
 export type { ToolInventory, Location } from "./inventory.js";
+export type { Scorecard } from "./scorecard.js";
 export type { PresetConfig, Severity } from "./engine.js";
 export { UsageError } from "./discover.js";
 

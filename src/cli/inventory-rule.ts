@@ -9,6 +9,7 @@ import { categoriesOf, getPayload, payloadField, valueAtResult, type McpModel, t
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { type FunctionNode, functionName, memberName, mergeListeners, unwrap } from "../util/ast.js";
+import { type ScorecardRecords, scorecardRecords } from "./scorecard.js";
 
 export const INVENTORY_PLUGIN = "mcp-errors-inventory";
 export const INVENTORY_RULE_ID = `${INVENTORY_PLUGIN}/inventory`;
@@ -67,7 +68,7 @@ export interface ScopeRecord {
   readonly tools: readonly string[];
 }
 
-export interface FileRecord {
+export interface FileRecord extends ScorecardRecords {
   readonly tools: readonly ToolRecord[];
   readonly errorPaths: readonly ErrorPathRecord[];
   readonly externalCalls: readonly ExternalCallRecord[];
@@ -164,7 +165,7 @@ function record(model: McpModel, filename: string, functions: readonly FunctionN
   for (const handler of model.handlers) if (handler.region) addScope(handler.region, [keyOf(handler)]);
   for (const handler of model.handlers) addScope(handler.registration, [keyOf(handler)]);
 
-  return { tools, errorPaths, externalCalls, scopes };
+  return { tools, errorPaths, externalCalls, scopes, ...scorecardRecords(model, toolsAt) };
 }
 
 let lintedFiles = 0;

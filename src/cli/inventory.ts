@@ -1,11 +1,12 @@
 /**
  * Joins the per-file inventory records into one entry per tool: where it is registered and
  * handled, its error paths and how many are classified, its external calls and how many are
- * bounded by a timeout, and the findings on its path.
+ * bounded by a timeout, its resilience scorecard (scorecard.ts), and the findings on its path.
  */
 import type { ESLint, Linter } from "eslint";
 import { relativePath } from "./discover.js";
 import type { FileRecord, Position, ScopeRecord } from "./inventory-rule.js";
+import { type Scorecard, type ScorecardRecords, ScorecardTally } from "./scorecard.js";
 
 export interface Location {
   /** Relative to the analyzer's `cwd`, with forward slashes. */
@@ -34,6 +35,8 @@ export interface ToolInventory {
   readonly findings: number;
   /** Findings per rule id. */
   readonly findingsByRule: Readonly<Record<string, number>>;
+  /** What the tool's path does about failures: timeouts, retries, breaker, partial results, classified errors, logged failures. */
+  readonly scorecard: Scorecard;
 }
 
 interface Builder {
@@ -59,6 +62,7 @@ interface Builder {
   categories: Map<string, Set<string>>;
   externalCalls: Set<string>;
   withTimeout: Set<string>;
+  scorecard: ScorecardTally;
   findings: Map<string, number>;
   order: number;
 }
@@ -116,6 +120,7 @@ class Tools extends Map<string, Builder> {
         categories: new Map(),
         externalCalls: new Set(),
         withTimeout: new Set(),
+        scorecard: new ScorecardTally(),
         findings: new Map(),
         order: this.size,
       };
@@ -169,6 +174,40 @@ function addPathsAndCalls(tools: Tools, files: readonly string[], records: Reado
         if (call.timeout === "ok") entry.withTimeout.add(id);
       }
     }
+  }
+}
+
+/** Each tool's retries, breaker calls, fan-outs and catches, for its scorecard. */
+function addScorecardFacts(tools: Tools, files: readonly string[], records: ReadonlyMap<string, FileRecord>): void {
+  const each = <T extends { readonly line: number; readonly tools: readonly string[] }>(
+    file: string,
+    kind: string,
+    list: readonly T[],
+    add: (tally: ScorecardTally, id: string, record: T) => void,
+  ): void => {
+    for (const record of list) {
+      const id = `${file}:${String(record.line)}:${kind}`;
+      for (const key of record.tools) {
+        const entry = tools.get(key);
+        if (entry) add(entry.scorecard, id, record);
+      }
+    }
+  };
+  for (const file of files) {
+    // A record from the cache of an older version has none of these.
+    const { retries = [], breakers = [], fanOuts = [], catches = [] } = records.get(file) as Partial<ScorecardRecords>;
+    each(file, "retry", retries, (tally, id, record) => {
+      tally.addRetry(id, record);
+    });
+    each(file, "breaker", breakers, (tally, id) => {
+      tally.addBreaker(id);
+    });
+    each(file, "fan-out", fanOuts, (tally, id, record) => {
+      tally.addFanOut(id, record);
+    });
+    each(file, "catch", catches, (tally, id, record) => {
+      tally.addCatch(id, record);
+    });
   }
 }
 
@@ -245,6 +284,7 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
   const files = [...records.keys()].sort();
   const tools = collectTools(cwd, files, records);
   addPathsAndCalls(tools, files, records);
+  addScorecardFacts(tools, files, records);
   addFindings(tools, results, records);
   linkRegistrations(tools);
   const inventory: ToolInventory[] = [];
@@ -264,6 +304,12 @@ export function buildInventory(cwd: string, results: readonly ESLint.LintResult[
       withTimeout: entry.withTimeout.size,
       findings,
       findingsByRule: Object.fromEntries([...entry.findings].sort()),
+      scorecard: entry.scorecard.scorecard({
+        externalCalls: entry.externalCalls.size,
+        withTimeout: entry.withTimeout.size,
+        errorPaths: entry.errorPaths.size,
+        classified: entry.classified.size,
+      }),
     });
   }
   return inventory.sort((a, b) => compareLocation(a.registration, b.registration));
@@ -287,6 +333,7 @@ function merge(into: Builder, from: Builder): void {
   for (const [category, paths] of from.categories) for (const id of paths) addTo(into.categories, category, id);
   for (const id of from.externalCalls) into.externalCalls.add(id);
   for (const id of from.withTimeout) into.withTimeout.add(id);
+  into.scorecard.merge(from.scorecard);
   for (const [rule, n] of from.findings) into.findings.set(rule, (into.findings.get(rule) ?? 0) + n);
 }
 

@@ -21,6 +21,7 @@ export {
   returnedFunction,
   stopsAll,
 } from "./catches.js";
+export { BREAKER_LIBRARIES, type BreakerCall, type BreakerLibrary, breakerCall } from "./breakers.js";
 export { REGISTRATION_TEXT } from "./handlers/index.js";
 export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";

@@ -1,80 +1,14 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
 import { type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { constInitializer, findVariable, isFunctionNode, memberName, resolveFunction, unwrap } from "../util/ast.js";
+import { isFunctionNode, memberName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
 import { type ExternalFailures, alwaysExits, externalFailures } from "./shared/external-failures.js";
+import { failingParts, promiseCombinator } from "./shared/fan-outs.js";
 
 export type Options = [];
 export type MessageIds = "preferPartialResults";
-
-/**
- * How many parts of a `Promise.all` fail on their own when an outside call fails: `Infinity` for
- * a `.map` whose callback makes one (one call per item). Parts handled per item do not count.
- */
-function failingParts(model: McpModel, external: ExternalFailures, argument: TSESTree.Node, depth = 0): number {
-  const node = unwrap(argument);
-  if (node.type === AST_NODE_TYPES.ArrayExpression) {
-    let count = 0;
-    for (const element of node.elements) {
-      if (!element) continue;
-      if (element.type === AST_NODE_TYPES.SpreadElement) count += failingParts(model, external, element.argument, depth + 1);
-      else if (failsOnItsOwn(model, external, element)) count += 1;
-    }
-    return count;
-  }
-  if (node.type === AST_NODE_TYPES.CallExpression) {
-    const callee = unwrap(node.callee);
-    if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "map") return 0;
-    const callback = node.arguments[0] ? unwrap(node.arguments[0]) : undefined;
-    const fn = isFunctionNode(callback)
-      ? callback
-      : callback?.type === AST_NODE_TYPES.Identifier
-        ? resolveFunction(model.sourceCode, callback)
-        : undefined;
-    return fn && external.failsExternally(fn, 1) ? Infinity : 0;
-  }
-  // `const requests = ids.map(...)` / `const parts = [a(), b()]`, declared once and never reassigned.
-  if (node.type === AST_NODE_TYPES.Identifier && depth < 2) {
-    const init = constInitializer(model.sourceCode, node);
-    return init ? failingParts(model, external, init, depth + 1) : 0;
-  }
-  return 0;
-}
-
-/** One element of the array: a promise whose rejection is not handled on its own. */
-function failsOnItsOwn(model: McpModel, external: ExternalFailures, element: TSESTree.Node, depth = 0): boolean {
-  const node = unwrap(element);
-  if (node.type === AST_NODE_TYPES.Identifier) {
-    // `const a = fetch(x); ... Promise.all([a, b])`.
-    const init = depth === 0 ? constInitializer(model.sourceCode, node) : undefined;
-    return init ? failsOnItsOwn(model, external, init, depth + 1) : false;
-  }
-  if (node.type !== AST_NODE_TYPES.CallExpression) return false;
-  const callee = unwrap(node.callee);
-  if (callee.type === AST_NODE_TYPES.MemberExpression) {
-    const name = memberName(callee);
-    // A per-item `.catch(...)` / `.then(ok, failed)` handles the rejection; `.then(ok)` / `.finally` pass it on.
-    if (name === "catch" || (name === "then" && node.arguments.length >= 2)) return false;
-    if ((name === "then" || name === "finally") && callee.object.type === AST_NODE_TYPES.CallExpression) {
-      return failsOnItsOwn(model, external, callee.object, depth);
-    }
-  }
-  return external.isExternal(node);
-}
-
-/** `Promise.all` itself, not a local `Promise` or another object's `all`. */
-function isPromiseAll(model: McpModel, call: TSESTree.CallExpression): TSESTree.MemberExpression | undefined {
-  // Runs on every call of the file: the cheapest tests first, no unwrapping (`Promise!.all` is not a thing).
-  const callee = call.callee;
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return undefined;
-  if (callee.property.name !== "all") return undefined;
-  const object = callee.object;
-  if (object.type !== AST_NODE_TYPES.Identifier || object.name !== "Promise") return undefined;
-  const variable = findVariable(model.sourceCode, object);
-  return variable && variable.defs.length > 0 ? undefined : callee;
-}
 
 /**
  * Whether a rejection of `call` ends the whole tool call: it leaves the function (a handler, or a
@@ -143,7 +77,7 @@ export default createRule<Options, MessageIds>({
       if (!model.isMcpFile) return;
       let external: ExternalFailures | undefined;
       for (const call of model.calls) {
-        const callee = isPromiseAll(model, call);
+        const callee = promiseCombinator(model, call, "all");
         const argument = call.arguments[0];
         if (!callee || !argument || argument.type === AST_NODE_TYPES.SpreadElement) continue;
         if (model.handlersAt(call).length === 0) continue;

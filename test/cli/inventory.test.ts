@@ -7,9 +7,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyze, type AnalyzeResult } from "../../src/cli/analyzer.js";
+import { analyze, type AnalyzeResult, type Scorecard } from "../../src/cli/analyzer.js";
+import { formatMarkdown } from "../../src/cli/formats/markdown.js";
+import { FORMATTERS } from "../../src/cli/formats/index.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "cross-file");
+const SCORECARD_FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "cli", "scorecard");
 
 /** name, registration, handler, classified/error paths, calls with timeout/external calls, findings. */
 type Row = [string, string, string, string, string, number];
@@ -140,5 +143,71 @@ describe("tool inventory", () => {
     expect(byTool.get("refund_order")).toEqual(["registry/src/tools/refund.ts:8 mcp-errors/require-error-classification"]);
     expect(byTool.get("translate")?.every((where) => where.startsWith("imported-handler/src/handlers/translate.ts:"))).toBe(true);
     for (const tool of typed.tools) expect(byTool.get(tool.name ?? "")?.length ?? 0).toBe(tool.findings);
+  });
+});
+
+describe("resilience scorecard", () => {
+  let result: AnalyzeResult;
+  beforeAll(async () => {
+    result = await analyze({ cwd: SCORECARD_FIXTURE, types: false });
+  }, 60_000);
+
+  const card = (name: string): Scorecard | undefined => result.tools.find((tool) => tool.name === name)?.scorecard;
+
+  it("counts retries with backoff and jitter", () => {
+    expect(card("search_docs")).toEqual<Scorecard>({
+      timeouts: { calls: 2, withTimeout: 2 },
+      // One loop waits `200 * 2 ** attempt * (0.5 + Math.random())`, the other a constant 500 ms.
+      retries: { retries: 2, withBackoff: 1, withJitter: 1, unread: 0 },
+      circuitBreaker: { calls: 0 },
+      partialResults: "n/a",
+      // Two `throw error` for TypeErrors and the final error result, none classified.
+      classified: { errorPaths: 3, classified: 0 },
+      // The retry catches rethrow what they do not retry: they hand failures on, and are not counted.
+      logged: "n/a",
+    });
+  });
+
+  it("finds calls through an opossum breaker and a cockatiel policy", () => {
+    // The outside call runs inside the breaker, off the tool's path: no outside call to count.
+    expect(card("get_weather")).toEqual<Scorecard>({
+      timeouts: "n/a",
+      retries: "n/a",
+      circuitBreaker: { calls: 1 },
+      partialResults: "n/a",
+      classified: "n/a",
+      logged: "n/a",
+    });
+    expect(card("get_quote")).toMatchObject<Partial<Scorecard>>({ timeouts: { calls: 2, withTimeout: 1 }, circuitBreaker: { calls: 1 } });
+  });
+
+  it("tells partial-result fan-outs from all-or-nothing ones", () => {
+    expect(card("fetch_pages")).toMatchObject<Partial<Scorecard>>({
+      timeouts: { calls: 2, withTimeout: 2 },
+      partialResults: { fanOuts: 2, partial: 1 },
+      circuitBreaker: { calls: 0 },
+    });
+  });
+
+  it("counts the catches that stop a failure, and those that log it", () => {
+    expect(card("lookup_user")).toEqual<Scorecard>({
+      timeouts: { calls: 3, withTimeout: 2 },
+      retries: "n/a",
+      circuitBreaker: { calls: 0 },
+      partialResults: "n/a",
+      // The audit call's wrapped rethrow reaches the framework; the error result is classified.
+      classified: { errorPaths: 2, classified: 1 },
+      // The rethrowing catch hands the failure on and is not counted; the avatar's catch drops its failure unlogged.
+      logged: { catches: 2, logged: 1, handedOn: 0 },
+    });
+  });
+
+  it("shows the scorecard as a table in the markdown report and in the terminal", async () => {
+    const markdown = formatMarkdown(result);
+    const section = markdown.slice(markdown.indexOf("#### Resilience"), markdown.indexOf("<details>"));
+    await expect(section).toMatchFileSnapshot("__snapshots__/scorecard.md");
+    const text = FORMATTERS.stylish(result, { color: false });
+    expect(text).toContain("Resilience (✓ all of them");
+    expect(text).toMatch(/^ {2}get_weather +– +– +✓ +– +– +–$/mu);
   });
 });

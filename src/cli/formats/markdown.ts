@@ -1,6 +1,7 @@
 /**
  * The report for a pull-request comment: a summary title, the findings grouped by file in
- * tables (each file and location a link to it), and the tool inventory folded away. Kept under GitHub's 65,536-character comment limit
+ * tables (each file and location a link to it), the resilience scorecard of the tools, and the
+ * tool inventory folded away. Kept under GitHub's 65,536-character comment limit
  * by cutting the findings (and a huge inventory) with an "and N more" line.
  */
 import path from "node:path";
@@ -8,12 +9,15 @@ import { rules } from "../../rules/index.js";
 import type { AnalyzeResult, Finding } from "../analyzer.js";
 import { RULE_PREFIX } from "../engine.js";
 import { escapeControl, neutraliseCommands } from "./safe-text.js";
+import { SCORECARD_DOCS, SCORECARD_HEADER, SCORECARD_LEGEND, scorecardRows } from "./scorecard.js";
 import { INVENTORY_HEADER, inventoryRows, modeLine, noToolsNotice } from "./stylish.js";
 
 /** Room for the whole comment, below GitHub's limit with a margin for the lines added around it. */
 export const MARKDOWN_LIMIT = 60_000;
 /** A large inventory gets at most this share, so findings are never crowded out by it. */
 const INVENTORY_LIMIT = 20_000;
+/** The same for the scorecard. */
+const SCORECARD_LIMIT = 12_000;
 /** Finds the comment again, for actions that update their previous comment instead of adding one. */
 const MARKER = "<!-- mcp-errors -->";
 
@@ -136,6 +140,16 @@ function inventorySection(result: AnalyzeResult): string {
   return `<details>\n<summary>Tools (${String(result.tools.length)})</summary>\n\n${header}\n${shown.join("\n")}${more}\n\n</details>`;
 }
 
+/** The resilience scorecard: one row per tool, shown (a reviewer reads it in the pull request), with its legend. */
+function scorecardSection(result: AnalyzeResult): string {
+  if (result.tools.length === 0) return "";
+  const header = `${tableRow(SCORECARD_HEADER)}\n| --- |${" :---: |".repeat(SCORECARD_HEADER.length - 1)}`;
+  const rows = scorecardRows(result.tools).map((row) => tableRow(row.map((cell, column) => (column === 0 ? cellCode(cell) : cellText(cell)))));
+  const { shown, left } = fit(rows, SCORECARD_LIMIT);
+  const more = left > 0 ? `\n\n_… and ${plural(left, "more tool")}._` : "";
+  return `#### Resilience\n\n${header}\n${shown.join("\n")}${more}\n\n${SCORECARD_LEGEND}. [What each column counts](${SCORECARD_DOCS}).`;
+}
+
 /** The findings grouped by file, cut to `budget` characters with an "and N more" line. */
 function findingsSection(findings: readonly Finding[], budget: number, base: string): string {
   const byFile = new Map<string, Finding[]>();
@@ -177,12 +191,13 @@ function findingsSection(findings: readonly Finding[], budget: number, base: str
 export function formatMarkdown(result: AnalyzeResult, options: { readonly sourceBase?: string } = {}): string {
   let headText = `${MARKER}\n${title(result)}`;
   if (result.summary.fixable > 0) headText += `\n\n${plural(result.summary.fixable, "problem")} can be fixed automatically with \`mcp-errors --fix\`.`;
+  const scorecard = scorecardSection(result);
   const inventory = inventorySection(result);
   // The "and N more" line takes about 200 characters, the blank lines between sections a few.
   const body =
     result.findings.length === 0
       ? "No findings: no error-handling defects in the tool handlers."
-      : findingsSection(result.findings, MARKDOWN_LIMIT - headText.length - inventory.length - 250, options.sourceBase ?? "");
+      : findingsSection(result.findings, MARKDOWN_LIMIT - headText.length - scorecard.length - inventory.length - 250, options.sourceBase ?? "");
   // Printed to a CI log (`--format markdown` without --output), a line must not act as a command.
-  return neutraliseCommands(`${[headText, body, inventory].join("\n\n")}\n`);
+  return neutraliseCommands(`${[headText, body, scorecard, inventory].filter((part) => part !== "").join("\n\n")}\n`);
 }

@@ -1,6 +1,7 @@
 /**
  * The terminal report: the findings laid out as ESLint's `stylish` formatter lays them out (so the
- * editor, `eslint` and the CLI look alike), then the tool inventory and a one-line summary.
+ * editor, `eslint` and the CLI look alike), then the tool inventory, its resilience scorecard
+ * and a one-line summary.
  *
  * The findings block is our own code, not ESLint's formatter: `ESLint#loadFormatter("stylish")`
  * prefers an `eslint-formatter-stylish` package resolved from the working directory upward, which
@@ -10,6 +11,7 @@ import type { ESLint } from "eslint";
 import type { AnalyzeResult, ToolInventory } from "../analyzer.js";
 import { RULE_PREFIX } from "../engine.js";
 import { neutraliseCommands, safeText } from "./safe-text.js";
+import { SCORECARD_HEADER, SCORECARD_LEGEND, scorecardRows } from "./scorecard.js";
 
 export interface TextOptions {
   readonly color: boolean;
@@ -168,6 +170,9 @@ export function formatText(result: AnalyzeResult, options: TextOptions): string 
   if (formatted.trim() !== "") parts.push(formatted.replace(/\n+$/u, ""));
   if (result.tools.length > 0) {
     parts.push(`${paint("bold", `Tools (${String(result.tools.length)})`)}\n${table([INVENTORY_HEADER, ...inventoryRows(result.tools)], paint)}`);
+    parts.push(
+      `${paint("bold", "Resilience")} ${paint("dim", `(${SCORECARD_LEGEND})`)}\n${table([SCORECARD_HEADER, ...scorecardRows(result.tools)], paint)}`,
+    );
   } else {
     parts.push(noToolsNotice(result));
   }
