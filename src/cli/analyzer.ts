@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { ESLint } from "eslint";
 import plugin from "../index.js";
 import { REGISTRATION_TEXT } from "../model/index.js";
-import { setLintTargets } from "../typed/conversions.js";
+import { nearestConfig, setLintTargets } from "../typed/conversions.js";
 import { cacheFile, defaultCacheLocation } from "./cache.js";
 import { countUnresolved, importsWorkspacePackage, installWorkspacePaths } from "./workspaces.js";
 import { discover, relativePath, UsageError } from "./discover.js";
@@ -149,8 +149,9 @@ function reportInvalidTsconfigs(cwd: string, tsconfigs: readonly string[]): numb
 }
 
 /**
- * The order of a typed run: one project (nearest tsconfig) after the other, projects that
- * register tools first, and in each project the files that register tools first.
+ * The order of a typed run: one project (the nearest tsconfig, as the project service picks it)
+ * after the other, projects that register tools first, and in each project the files that
+ * register tools first.
  *
  * In a monorepo each package has its own program; the program of the package that registers a
  * tool is what tells the program index that a helper of another package runs on the tool's path,
@@ -162,7 +163,7 @@ function reportInvalidTsconfigs(cwd: string, tsconfigs: readonly string[]): numb
  */
 export function lintOrder(files: readonly string[]): string[] {
   const projects = new Map<string, { registering: string[]; rest: string[] }>();
-  const configs = new Map<string, string>();
+  const configs = new Map<string, string | null>();
   for (const file of files) {
     let text = "";
     try {
@@ -170,7 +171,7 @@ export function lintOrder(files: readonly string[]): string[] {
     } catch {
       // Unreadable here is unreadable for ESLint too: it reports it.
     }
-    const key = projectDirectory(path.dirname(path.resolve(file)), configs);
+    const key = nearestConfig(path.dirname(path.resolve(file)), configs) ?? "";
     let project = projects.get(key);
     if (!project) projects.set(key, (project = { registering: [], rest: [] }));
     (REGISTRATION_TEXT.test(text) ? project.registering : project.rest).push(file);
@@ -179,16 +180,6 @@ export function lintOrder(files: readonly string[]): string[] {
   const registering = all.filter((p) => p.registering.length > 0);
   const others = all.filter((p) => p.registering.length === 0);
   return [...registering, ...others].flatMap((p) => [...p.registering, ...p.rest]);
-}
-
-/** The directory of the nearest tsconfig.json above a directory (the project service's choice), or "" when none. */
-function projectDirectory(directory: string, known: Map<string, string>): string {
-  const cached = known.get(directory);
-  if (cached !== undefined) return cached;
-  const parent = path.dirname(directory);
-  const found = existsSync(path.join(directory, "tsconfig.json")) ? directory : parent === directory ? "" : projectDirectory(parent, known);
-  known.set(directory, found);
-  return found;
 }
 
 /** With concurrency, ESLint's workers rebuild the options from a module: a small generated one. */

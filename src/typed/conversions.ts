@@ -200,7 +200,7 @@ function takeConversion(file: string, code: string, options: ParserOptions): Par
 }
 
 /** The tsconfig.json (or jsconfig.json) the project service picks for a file: the nearest above it. */
-function nearestConfig(directory: string, configByDirectory: Map<string, string | null>): string | undefined {
+export function nearestConfig(directory: string, configByDirectory: Map<string, string | null>): string | undefined {
   const known = configByDirectory.get(directory);
   if (known !== undefined) return known ?? undefined;
   let found: string | undefined;
