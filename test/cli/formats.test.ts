@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import Ajv from "ajv";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyze, type AnalyzeResult, type Finding } from "../../src/cli/analyzer.js";
+import { analyze, type AnalyzeResult, type Finding, type ToolInventory } from "../../src/cli/analyzer.js";
 import { cellText, formatMarkdown, MARKDOWN_LIMIT, sourceBase } from "../../src/cli/formats/markdown.js";
 import { formatSarif } from "../../src/cli/formats/sarif.js";
 import { FORMATTERS } from "../../src/cli/formats/index.js";
@@ -75,9 +75,21 @@ describe("report formats", () => {
     expect(formatFindings(result.results, { color })).toBe(await eslint.format(result.results, { color }));
   });
 
-  it("json is ESLint's json", async () => {
+  it("json is ESLint's json with each file's tools beside", async () => {
     const eslint = await new ESLint({ cwd: FIXTURE, overrideConfigFile: true }).loadFormatter("json");
-    expect(FORMATTERS.json(result, { color: false })).toBe(await eslint.format(result.results));
+    const ours = JSON.parse(FORMATTERS.json(result, { color: false })) as Record<string, unknown>[];
+    const withoutTools = ours.map((file) => Object.fromEntries(Object.entries(file).filter(([key]) => key !== "mcpTools")));
+    expect(JSON.stringify(withoutTools)).toBe(await eslint.format(result.results));
+  });
+
+  it("json carries every tool once, in the file that registers it, with its scorecard", () => {
+    const ours = JSON.parse(FORMATTERS.json(result, { color: false })) as { filePath: string; mcpTools: ToolInventory[] }[];
+    const tools = ours.flatMap((file) => file.mcpTools);
+    expect(tools).toEqual(result.tools);
+    for (const file of ours) {
+      for (const tool of file.mcpTools) expect(file.filePath.endsWith(tool.registration?.file ?? "")).toBe(true);
+    }
+    expect(tools.every((tool) => typeof tool.scorecard === "object")).toBe(true);
   });
 
   it("json", async () => {
