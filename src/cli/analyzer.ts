@@ -151,17 +151,22 @@ function reportInvalidTsconfigs(cwd: string, tsconfigs: readonly string[]): numb
 /**
  * The order of a typed run: one project (the nearest tsconfig, as the project service picks it)
  * after the other, projects that register tools first, and in each project the files that
- * register tools first.
+ * register tools first. One group per project, for one `lintFiles` call each.
  *
  * In a monorepo each package has its own program; the program of the package that registers a
  * tool is what tells the program index that a helper of another package runs on the tool's path,
  * so it should be indexed before that package is linted. Each project's files stay together: the
  * index converts a project's files for ESLint to reuse, and they wait in memory until ESLint comes
  * to them (interleaving the projects kept every project's conversions at once: +0.2 GB and 180
- * conversions never used, on eight servers in one folder). ESLint lints the files in the order
- * given (the results come back sorted by ESLint).
+ * conversions never used, on eight servers in one folder).
+ *
+ * The groups are linted by one `lintFiles` call each, one after the other: within one call ESLint
+ * reads all the files at once and lints each as its read completes, so the order inside a call is
+ * whatever the disk gives (a sibling package's file read first lost its cross-package finding in
+ * about one run in four). Inside a project the order does not matter: its first file builds the
+ * index of all its tools.
  */
-export function lintOrder(files: readonly string[]): string[] {
+export function lintOrder(files: readonly string[]): string[][] {
   const projects = new Map<string, { registering: string[]; rest: string[] }>();
   const configs = new Map<string, string | null>();
   for (const file of files) {
@@ -179,7 +184,7 @@ export function lintOrder(files: readonly string[]): string[] {
   const all = [...projects.values()];
   const registering = all.filter((p) => p.registering.length > 0);
   const others = all.filter((p) => p.registering.length === 0);
-  return [...registering, ...others].flatMap((p) => [...p.registering, ...p.rest]);
+  return [...registering, ...others].map((p) => [...p.registering, ...p.rest]);
 }
 
 /** With concurrency, ESLint's workers rebuild the options from a module: a small generated one. */
@@ -224,7 +229,8 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   const mode = decideMode(cwd, options, discovered.tsconfigs);
   // Before anything reads them: a FIFO would block a read, an unreadable file stop ESLint's run.
   const { lintable, unreadable } = sortOut(cwd, discovered.files);
-  const files = mode.typed ? lintOrder(lintable) : lintable;
+  const groups = mode.typed ? lintOrder(lintable) : [lintable];
+  const files = groups.flat();
   // One run over the files, as with the eslint command (typescript-eslint's own switch): ESLint
   // then reuses the program index's conversion of each file instead of converting it again.
   if (mode.typed && !options.fix) process.env.TSESTREE_SINGLE_RUN ??= "true";
@@ -250,14 +256,14 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
 
   options.onStart?.(files.length + unreadable.length, { typed: mode.typed, reason: mode.reason, tsconfigs: mode.tsconfigs });
   if (mode.typed) reportUnresolved(cwd, files, discovered.tsconfigs, spec.workspaces === true);
-  let raw: ESLint.LintResult[] = [];
+  const raw: ESLint.LintResult[] = [];
   let rulesMeta: Record<string, unknown> = {};
   if (files.length > 0) {
     const { eslint, dispose } = await createESLint(spec);
     // Only the files linted here are worth a conversion for ESLint (worker threads do not see this).
     if (mode.typed) setLintTargets(files.map((file) => path.resolve(cwd, file)));
     try {
-      raw = await eslint.lintFiles(files);
+      for (const group of groups) raw.push(...(await eslint.lintFiles(group)));
       // Never a clean report over files that were not linted.
       if (raw.length < files.length) throw new Error(`ESLint linted ${String(raw.length)} of the ${String(files.length)} files found.`);
       rulesMeta = eslint.getRulesMetaForResults(raw);

@@ -7,8 +7,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lintOrder } from "../../src/cli/analyzer.js";
+import { ESLint } from "eslint";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { analyze, lintOrder } from "../../src/cli/analyzer.js";
 
 const REGISTERS = 'server.registerTool("search", { description: "Search" }, async () => ({ content: [] }));\n';
 const FILES: Record<string, string> = {
@@ -37,19 +38,38 @@ afterAll(() => {
 });
 
 describe("lintOrder", () => {
-  it("lints one project after the other, registering projects and files first", () => {
+  it("lints one project after the other (a group each), registering projects and files first", () => {
     const files = Object.keys(FILES)
       .filter((file) => file.endsWith(".ts"))
       .map((file) => path.join(root, file));
-    const order = lintOrder(files).map((file) => path.relative(root, file));
+    const order = lintOrder(files).map((group) => group.map((file) => path.relative(root, file)));
     expect(order).toEqual([
-      "packages/server/src/tools.ts",
-      "packages/server/src/nested/more-tools.ts",
-      "packages/server/src/format.ts",
-      "packages/web/src/tools.ts",
-      "packages/web/src/client.ts",
-      "packages/billing/src/invoices.ts",
-      "scripts/release.ts",
+      ["packages/server/src/tools.ts", "packages/server/src/nested/more-tools.ts", "packages/server/src/format.ts"],
+      ["packages/web/src/tools.ts", "packages/web/src/client.ts"],
+      ["packages/billing/src/invoices.ts"],
+      ["scripts/release.ts"],
     ]);
+  });
+
+  it("gives ESLint one project at a time: inside one lintFiles call the files are linted as their reads complete", async () => {
+    const lintFiles = vi.spyOn(ESLint.prototype, "lintFiles");
+    try {
+      await analyze({ cwd: root });
+      // Inside a group the order is the discovery's (and does not matter): compared sorted.
+      const calls = lintFiles.mock.calls.map(([patterns]) =>
+        [patterns]
+          .flat()
+          .map((file) => path.relative(root, path.resolve(root, file)))
+          .sort(),
+      );
+      expect(calls).toEqual([
+        ["packages/server/src/format.ts", "packages/server/src/nested/more-tools.ts", "packages/server/src/tools.ts"],
+        ["packages/web/src/client.ts", "packages/web/src/tools.ts"],
+        ["packages/billing/src/invoices.ts"],
+        ["scripts/release.ts"],
+      ]);
+    } finally {
+      lintFiles.mockRestore();
+    }
   });
 });
