@@ -122,8 +122,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: "suggestion",
     docs: {
-      description:
-        "Require the error a tool gives up with after its retries to say how many attempts were made, carry the results already gathered and leave the retry to the caller",
+      description: "Require errors given up with after local retries to carry the attempts and partial results, marked not retryable",
       recommended: "strict",
     },
     hasSuggestions: true,
