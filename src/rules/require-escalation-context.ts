@@ -54,7 +54,11 @@ interface Reading {
   readonly errorResultAt: ReadonlyMap<TSESTree.Node, ErrorResult>;
 }
 
-function gapsOf({ model, vocabulary, external, errorResultAt }: Reading, escalation: Escalation, objects: readonly TSESTree.ObjectExpression[]): Gaps {
+function gapsOf(
+  { model, vocabulary, external, errorResultAt }: Reading,
+  escalation: Escalation,
+  objects: readonly TSESTree.ObjectExpression[],
+): Gaps | undefined {
   const { result, statement } = escalation;
   const sourceCode = model.sourceCode;
   const field = (name: string): TSESTree.Property | undefined => {
@@ -65,6 +69,7 @@ function gapsOf({ model, vocabulary, external, errorResultAt }: Reading, escalat
     }
     return undefined;
   };
+  if (isNotTransient(vocabulary, result, field)) return undefined;
   const results = vocabulary.partialResults.some((name) => field(name))
     ? []
     : leftOutResults(
@@ -75,6 +80,17 @@ function gapsOf({ model, vocabulary, external, errorResultAt }: Reading, escalat
         (names) => [statement, ...(result.helper ? [] : [result.object]), ...objects].some((node) => mentionsName(sourceCode, node, names, "subtree")),
       );
   return { attempts: !vocabulary.attempts.some((name) => field(name)), results, retryable: claimsRetryable(vocabulary, result, field) };
+}
+
+/**
+ * The category says the failure is no outage: statically one or more categories, none of them
+ * transient. A `business` error in a branch the counter test shares (`if (attempt === MAX ||
+ * error.status === 404)`) is about the request, not about retries running out.
+ */
+function isNotTransient(vocabulary: Vocabulary, result: ErrorResult, field: (name: string) => TSESTree.Property | undefined): boolean {
+  const category = field(vocabulary.category);
+  const { categories, known } = categoriesOf(vocabulary, category ? valueAtResult(result, category.value) : undefined);
+  return known && categories.size > 0 && !categories.has("transient");
 }
 
 /** A static `retryable: true`, unless the category is permanent (`no-retryable-permanent-error` reports that one). */
@@ -151,7 +167,7 @@ export default createRule<Options, MessageIds>({
           const read = payloadObjects(model, escalation.result, vocabulary);
           if (!read) continue;
           const gaps = gapsOf({ model, vocabulary, external, errorResultAt }, escalation, read.objects);
-          if (!gaps.attempts && gaps.results.length === 0 && !gaps.retryable) continue;
+          if (!gaps || (!gaps.attempts && gaps.results.length === 0 && !gaps.retryable)) continue;
           const field = vocabulary.attempts[0];
           const suggestion = gaps.attempts && field !== undefined ? attemptsSuggestion(sourceCode, escalation, read.payload.jsonObject, field) : undefined;
           const keyword = sourceCode.getFirstToken(escalation.statement);

@@ -326,6 +326,91 @@ export async function warmCache() {
 ${SLEEP}`,
     ),
   },
+  {
+    name: "a count of what the try processed is no attempt counter",
+    code: inTool(
+      `  let failures = 0;
+  let uploaded = 0;
+  while (true) {
+    try {
+      for (const file of args.files) {
+        await fetch("https://api.example.com/upload", { method: "POST", body: file });
+        uploaded++;
+      }
+      return { content: [{ type: "text", text: "Uploaded." }] };
+    } catch (error) {
+      failures++;
+      if (uploaded > 0) return ${errorResult('errorCategory: "transient", isRetryable: false, description: "The upload broke off."')};
+      if (failures >= 3 || error.status < 500) throw error;
+      await sleep(100 * 2 ** failures * Math.random());
+    }
+  }`,
+      SLEEP,
+    ),
+  },
+  {
+    name: "a request body built from the input is no result, though the answer echoes it",
+    code: inTool(
+      `  const body = {};
+  body.query = args.query;
+  let attempts = 0;
+  while (attempts < 3) {
+    try {
+      const hits = await (await fetch("https://api.example.com/search", { method: "POST", body: JSON.stringify(body) })).json();
+      return { content: [{ type: "text", text: JSON.stringify({ query: body.query, hits }) }] };
+    } catch (error) {
+      attempts++;
+      if (error.status === 400) throw error;
+      await sleep(100 * 2 ** attempts * Math.random());
+    }
+  }
+  return ${errorResult(`${TRANSIENT}, attempts`)};`,
+      SLEEP,
+    ),
+  },
+  {
+    name: "a fetched value the answer only names a field of is a label, not a result",
+    code: inTool(
+      `  const user = await (await fetch("https://api.example.com/users/" + args.user)).json();
+  let attempts = 0;
+  while (attempts < 3) {
+    try {
+      const orders = await (await fetch("https://api.example.com/orders?user=" + args.user)).json();
+      return { content: [{ type: "text", text: \`Orders of \${user.name}: \${JSON.stringify(orders)}\` }] };
+    } catch (error) {
+      attempts++;
+      if (error.status === 404) throw error;
+      await sleep(100 * 2 ** attempts * Math.random());
+    }
+  }
+  return ${errorResult(`${TRANSIENT}, attempts`)};`,
+      SLEEP,
+    ),
+  },
+  {
+    name: "a business error in a branch it shares with the counter test is about the request",
+    code: inTool(
+      `  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return { content: [{ type: "text", text: await (await fetch("https://api.example.com/" + args.query)).text() }] };
+    } catch (error) {
+      if (attempt === 2 || error.status === 404) return ${errorResult('errorCategory: "business", isRetryable: false, description: "No such page."')};
+      await sleep(100 * 2 ** attempt * Math.random());
+    }
+  }
+  throw new Error("unreachable");`,
+      SLEEP,
+    ),
+  },
+  {
+    name: "the gathered pages passed on through the const that formats them",
+    code: inTool(
+      gatherPages(`${TRANSIENT}, attempts: attempt, done: text`, '\n  const text = pages.map((p) => p.title).join("\\n");')
+        .replace("/*>*/", "")
+        .replace("JSON.stringify(pages) }] };", "text }] };"),
+      SLEEP,
+    ),
+  },
   { name: "not an MCP file", code: "export function add(a: number, b: number) { return a + b; }" },
 ];
 
@@ -367,6 +452,51 @@ const invalidCases: Invalid[] = [
       SLEEP,
     ),
     errors: [gives([leftOut("`profile`")])],
+    output: null,
+  }),
+  invalid({
+    name: "items of an awaited listing gathered before the retry",
+    code: inTool(
+      `  const listing = await (await fetch("https://api.example.com/folders/" + args.folder)).json();
+  const names = [];
+  for (const entry of listing.entries) names.push(entry.name);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const sizes = await (await fetch("https://api.example.com/sizes?names=" + names.join(","))).json();
+      return { content: [{ type: "text", text: JSON.stringify({ names, sizes }) }] };
+    } catch (error) {
+      if (error.status < 500) throw error;
+      if (attempt === 2) {
+        /*>*/return ${errorResult(`${TRANSIENT}, attempts: 3`)};
+      }
+      await sleep(100 * 2 ** attempt * Math.random());
+    }
+  }
+  throw new Error("unreachable");`,
+      SLEEP,
+    ),
+    errors: [gives([leftOut("`names`")])],
+    output: null,
+  }),
+  invalid({
+    name: "counted at the top of each turn of the loop",
+    code: inTool(
+      `  let attempts = 0;
+  while (true) {
+    attempts++;
+    try {
+      return { content: [{ type: "text", text: await (await fetch("https://api.example.com/" + args.query)).text() }] };
+    } catch (error) {
+      if (error.status < 500) throw error;
+      if (attempts === 3) {
+        /*>*/return ${errorResult(TRANSIENT)};
+      }
+      await sleep(100 * 2 ** attempts * Math.random());
+    }
+  }`,
+      SLEEP,
+    ),
+    errors: [gives([NO_ATTEMPTS], { suggest: ["attempts", `${TRANSIENT} })`, `${TRANSIENT}, attempts })`] })],
     output: null,
   }),
   invalid({

@@ -27,23 +27,48 @@ const COMPARISONS = new Set(["===", "!==", "==", "!=", "<", "<=", ">", ">="]);
 
 /**
  * The variables that count attempts: those a `for` declares or sets in its init or changes in its
- * update, and those the loop counts up or down (`attempt++`, `retries -= 1`).
+ * update, and those that go up or down by one in the loop (`attempt++`, `retries -= 1`) and that
+ * the loop's test reads; in a loop without a test (`while (true)`), those that go up or down by
+ * one outside the `try` (a count of items the try processes is no attempt counter).
  */
-export function loopCounters(sourceCode: SourceCode, loop: Loop): Set<string> {
+export function loopCounters(sourceCode: SourceCode, loop: Loop, tryBlock: TSESTree.BlockStatement): Set<string> {
   const names = new Set<string>();
-  const add = (target: TSESTree.Node): void => {
+  const nameOf = (target: TSESTree.Node): string | undefined => {
     const n = unwrap(target);
-    if (n.type === AST_NODE_TYPES.Identifier) names.add(n.name);
+    return n.type === AST_NODE_TYPES.Identifier ? n.name : undefined;
   };
-  if (loop.type === AST_NODE_TYPES.ForStatement && loop.init) {
-    if (loop.init.type === AST_NODE_TYPES.VariableDeclaration) for (const v of sourceCode.getDeclaredVariables(loop.init)) names.add(v.name);
-    else if (loop.init.type === AST_NODE_TYPES.AssignmentExpression) add(loop.init.left);
+  let test: TSESTree.Node | null = null;
+  if (loop.type === AST_NODE_TYPES.ForStatement) {
+    if (loop.init?.type === AST_NODE_TYPES.VariableDeclaration) for (const v of sourceCode.getDeclaredVariables(loop.init)) names.add(v.name);
+    else if (loop.init?.type === AST_NODE_TYPES.AssignmentExpression) names.add(nameOf(loop.init.left) ?? "");
+    if (loop.update)
+      forEachOwnNode(sourceCode, loop.update, (node) => {
+        if (node.type === AST_NODE_TYPES.UpdateExpression || node.type === AST_NODE_TYPES.AssignmentExpression)
+          names.add(nameOf(node.type === AST_NODE_TYPES.UpdateExpression ? node.argument : node.left) ?? "");
+      });
+    test = loop.test;
+  } else if (loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.DoWhileStatement) {
+    test = loop.test;
   }
+  const open = test === null || (test.type === AST_NODE_TYPES.Literal && test.value === true);
   forEachOwnNode(sourceCode, loop, (node) => {
-    if (node.type === AST_NODE_TYPES.UpdateExpression) add(node.argument);
-    else if (node.type === AST_NODE_TYPES.AssignmentExpression && (node.operator === "+=" || node.operator === "-=")) add(node.left);
+    const target =
+      node.type === AST_NODE_TYPES.UpdateExpression
+        ? node.argument
+        : node.type === AST_NODE_TYPES.AssignmentExpression && (node.operator === "+=" || node.operator === "-=") && isOne(node.right)
+          ? node.left
+          : undefined;
+    const name = target ? nameOf(target) : undefined;
+    if (name === undefined) return;
+    if (open ? !isInside(node, tryBlock) : test !== null && mentionsName(sourceCode, test, new Set([name]), "subtree")) names.add(name);
   });
+  names.delete("");
   return names;
+}
+
+function isOne(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  return n.type === AST_NODE_TYPES.Literal && n.value === 1;
 }
 
 /**
@@ -154,7 +179,7 @@ export function returnedErrorResult(
 export function escalationsOf(sourceCode: SourceCode, site: RetrySite, errorResultAt: ReadonlyMap<TSESTree.Node, ErrorResult>): Escalation[] {
   if (site.kind !== "loop") return [];
   const loop = site.scope as Loop;
-  const counters = loopCounters(sourceCode, loop);
+  const counters = loopCounters(sourceCode, loop, site.tryStatement.block);
   const found: Escalation[] = [];
   const take = (root: TSESTree.Node, where: Escalation["where"], accept: (r: TSESTree.ReturnStatement) => boolean): void => {
     forEachOwnNode(sourceCode, root, (node) => {

@@ -7,7 +7,18 @@
  * - a const set to an awaited outside call (`const profile = await api.getProfile(id)`).
  */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { type FunctionNode, enclosingFunction, forEachOwnNode, isFunctionNode, isInside, memberName, mentionsName, unwrap } from "../../util/ast.js";
+import {
+  type FunctionNode,
+  enclosingFunction,
+  findVariable,
+  forEachOwnNode,
+  isFunctionNode,
+  isInside,
+  isPropertyName,
+  memberName,
+  mentionsName,
+  unwrap,
+} from "../../util/ast.js";
 import type { ExternalFailures } from "../shared/external-failures.js";
 import type { Escalation } from "./escalations.js";
 
@@ -27,16 +38,56 @@ function isEmptyCollection(init: TSESTree.Node): boolean {
   );
 }
 
-/** `pages.push(x)`, `byId.set(k, v)`, `pages[i] = x`, `pages = [...pages, x]`: the reference puts something in. */
-function fills(reference: TSESLint.Scope.Reference, declarator: TSESTree.VariableDeclarator): boolean {
+/**
+ * What the reference puts in (`pages.push(x)`, `byId.set(k, v)`, `pages[i] = x`, `pages = [...pages,
+ * x]`): the values, or undefined when it puts nothing in.
+ */
+function filledWith(reference: TSESLint.Scope.Reference, declarator: TSESTree.VariableDeclarator): readonly TSESTree.Node[] | undefined {
   const id = reference.identifier;
-  if (reference.isWrite()) return id !== declarator.id;
+  if (reference.isWrite()) return id === declarator.id || !reference.writeExpr ? undefined : [reference.writeExpr];
   const parent = id.parent;
-  if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== id) return false;
+  if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== id) return undefined;
   const holder = parent.parent;
-  if (holder.type === AST_NODE_TYPES.AssignmentExpression) return holder.left === parent;
-  if (holder.type === AST_NODE_TYPES.CallExpression && holder.callee === parent) return FILLS.has(memberName(parent) ?? "");
-  return false;
+  if (holder.type === AST_NODE_TYPES.AssignmentExpression && holder.left === parent) return [holder.right];
+  if (holder.type === AST_NODE_TYPES.CallExpression && holder.callee === parent && FILLS.has(memberName(parent) ?? "")) return holder.arguments;
+  return undefined;
+}
+
+/**
+ * The value comes from an awaited call: it awaits, or reads a variable set from one (two steps at
+ * most: `const page = await res.json()`, `for (const item of data.items)` with `data` awaited). A
+ * request body or query built from the input (`params.q = args.query`) is no result.
+ */
+function fromAwait(sourceCode: SourceCode, value: TSESTree.Node, depth = 0): boolean {
+  let found = false;
+  forEachOwnNode(sourceCode, value, (node) => {
+    if (found) return;
+    if (node.type === AST_NODE_TYPES.AwaitExpression) {
+      found = true;
+      return;
+    }
+    if (node.type !== AST_NODE_TYPES.Identifier || depth >= 2 || isPropertyName(node)) return;
+    const def = findVariable(sourceCode, node)?.defs[0];
+    if (def?.type !== TSESLint.Scope.DefinitionType.Variable) return;
+    const holder = def.parent.parent;
+    const source =
+      (holder.type === AST_NODE_TYPES.ForOfStatement || holder.type === AST_NODE_TYPES.ForInStatement) && holder.left === def.parent
+        ? holder.right
+        : def.node.init;
+    if (source && source !== value) found = fromAwait(sourceCode, source, depth + 1);
+  });
+  return found;
+}
+
+/** A read of one of the names as a whole value (passed, stored, returned), not only a field of it (`user.name`). */
+function readsWhole(sourceCode: SourceCode, root: TSESTree.Node, name: string): boolean {
+  let found = false;
+  forEachOwnNode(sourceCode, root, (node) => {
+    if (found || node.type !== AST_NODE_TYPES.Identifier || node.name !== name || isPropertyName(node)) return;
+    const parent = node.parent;
+    found = !(parent.type === AST_NODE_TYPES.MemberExpression && parent.object === node);
+  });
+  return found;
 }
 
 /** The variables declared in `fn` whose scope reaches `at` (nested functions left out). */
@@ -78,22 +129,32 @@ function awaitsOutsideCall(sourceCode: SourceCode, external: ExternalFailures, i
   return awaits && callsOutside;
 }
 
-/** The variable is a result gathered before the escalation (see the module comment). */
-function isGathered(sourceCode: SourceCode, external: ExternalFailures, variable: Variable, escalation: Escalation, fn: FunctionNode): boolean {
+/**
+ * The variable holds a result gathered before the escalation (see the module comment): an
+ * accumulator or an awaited outside call's value; undefined when it is neither.
+ */
+function gatheredKind(
+  sourceCode: SourceCode,
+  external: ExternalFailures,
+  variable: Variable,
+  escalation: Escalation,
+  fn: FunctionNode,
+): "accumulator" | "awaited" | undefined {
   const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
-  if (def?.type !== TSESLint.Scope.DefinitionType.Variable) return false;
+  if (def?.type !== TSESLint.Scope.DefinitionType.Variable) return undefined;
   const declarator = def.node;
   const { loop, statement } = escalation;
-  if (!declarator.init || declarator.range[1] > loop.range[0]) return false;
+  if (!declarator.init || declarator.range[1] > loop.range[0]) return undefined;
   const init = unwrap(declarator.init);
-  if (def.parent.kind === "const" && awaitsOutsideCall(sourceCode, external, init)) return true;
-  if (declarator.id.type !== AST_NODE_TYPES.Identifier || !isEmptyCollection(init)) return false;
+  if (def.parent.kind === "const" && awaitsOutsideCall(sourceCode, external, init)) return "awaited";
+  if (declarator.id.type !== AST_NODE_TYPES.Identifier || !isEmptyCollection(init)) return undefined;
   const outer = outerLoops(loop, fn).filter((o) => !isInside(declarator, o));
-  return variable.references.some(
-    (r) =>
-      fills(r, declarator) &&
-      ((r.identifier.range[0] < statement.range[0] && !isInside(r.identifier, loop)) || outer.some((o) => isInside(r.identifier, o))),
-  );
+  const filled = variable.references.some((r) => {
+    const at = r.identifier;
+    if (!((at.range[0] < statement.range[0] && !isInside(at, loop)) || outer.some((o) => isInside(at, o)))) return false;
+    return filledWith(r, declarator)?.some((value) => fromAwait(sourceCode, value)) ?? false;
+  });
+  return filled ? "accumulator" : undefined;
 }
 
 /**
@@ -131,9 +192,14 @@ export function leftOutResults(
   if (successReturns.length === 0) return [];
   const left: string[] = [];
   for (const variable of variablesInScope(sourceCode, fn, escalation.statement)) {
-    if (!isGathered(sourceCode, external, variable, escalation, fn)) continue;
+    const kind = gatheredKind(sourceCode, external, variable, escalation, fn);
+    if (!kind) continue;
     const names = withDerived(sourceCode, external, fn, escalation.loop, variable.name);
-    if (!successReturns.some((r) => mentionsName(sourceCode, r, names, "subtree"))) continue;
+    // An accumulator counts when the answer reads it at all; a single fetched value, when the
+    // answer carries it whole (a field of it in a sentence, `user.name`, is a label, not the result).
+    const answers = (r: TSESTree.ReturnStatement): boolean =>
+      kind === "accumulator" ? mentionsName(sourceCode, r, names, "subtree") : readsWhole(sourceCode, r, variable.name);
+    if (!successReturns.some(answers)) continue;
     if (!carried(names)) left.push(variable.name);
   }
   return left;
