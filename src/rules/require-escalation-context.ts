@@ -124,7 +124,7 @@ function wording(vocabulary: Vocabulary, gaps: Gaps): { problems: string; fixes:
   if (gaps.results.length > 0) {
     const held = list(gaps.results.map((n) => `\`${n}\``));
     problems.push(`leaves out the results already gathered (${held}), so the work that succeeded is lost to the agent`);
-    fixes.push(`pass ${held} on as \`${vocabulary.partialResults[0] ?? "partialResults"}\``);
+    fixes.push(`pass ${held} on as ${names(vocabulary.partialResults)}`);
   }
   if (gaps.retryable) {
     problems.push(`says \`${vocabulary.retryable}: true\` although the local retries are spent, so the agent repeats them at once`);

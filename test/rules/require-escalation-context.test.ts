@@ -23,9 +23,9 @@ const NO_ATTEMPTS = {
   problem: "does not say how many attempts were made, so the agent cannot tell that the step was already retried and may retry it all over again",
   fix: "add `attempts` or `attemptHistory` (how many attempts, against what, how each failed)",
 };
-const leftOut = (held: string, field = "partialResult"): { problem: string; fix: string } => ({
+const leftOut = (held: string, fields = "`partialResult` or `partialResults`"): { problem: string; fix: string } => ({
   problem: `leaves out the results already gathered (${held}), so the work that succeeded is lost to the agent`,
-  fix: `pass ${held} on as \`${field}\``,
+  fix: `pass ${held} on as ${fields}`,
 });
 const RETRYABLE = {
   problem: "says `isRetryable: true` although the local retries are spent, so the agent repeats them at once",
@@ -613,7 +613,7 @@ const invalidCases: Invalid[] = [
     name: "a configured partial-results field",
     code: inTool(gatherPages(`${TRANSIENT}, attempts: attempt`), SLEEP),
     settings: { "mcp-errors": { fields: { partialResults: ["soFar"] } } },
-    errors: [gives([leftOut("`pages`", "soFar")])],
+    errors: [gives([leftOut("`pages`", "`soFar`")])],
     output: null,
   }),
 ];
