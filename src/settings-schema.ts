@@ -45,6 +45,14 @@ export function settingsSchema(presets: readonly string[], categories: readonly 
           retryAfter: field("The field that says when to retry."),
           description: field("The field that describes the error."),
           userMessage: field("The field with a message fit to show the end user, beside the description meant for the agent."),
+          attempts: {
+            anyOf: [STRING, STRINGS],
+            description: "The field, or fields, that say how many attempts a step took or what each attempt did, in an error given up with after retries.",
+          },
+          partialResults: {
+            anyOf: [STRING, STRINGS],
+            description: "The field, or fields, that carry the results gathered before a step failed, in an error given up with after retries.",
+          },
         },
       },
       categories: {

@@ -19,6 +19,10 @@ export interface Vocabulary {
   readonly retryAfter: string;
   readonly description: string;
   readonly userMessage: string | undefined;
+  /** Fields that say how many attempts a step took, or what each attempt did (any one will do). */
+  readonly attempts: readonly string[];
+  /** Fields that carry the results gathered before a step failed (any one will do). */
+  readonly partialResults: readonly string[];
   /** Category value (or error code) -> category. */
   readonly codes: ReadonlyMap<string, Category>;
   readonly preset: PresetName;
@@ -34,6 +38,10 @@ export interface McpErrorsSettings {
     retryAfter?: string;
     description?: string;
     userMessage?: string;
+    /** One name or several: any of them says how many attempts were made. */
+    attempts?: string | string[];
+    /** One name or several: any of them carries the results gathered before the failure. */
+    partialResults?: string | string[];
   };
   /** Extra or replacement value -> category entries (e.g. `{ QUOTA_EXCEEDED: "business" }`). */
   categories?: Record<string, Category>;
@@ -81,6 +89,9 @@ const TOOL_FAILURE_CLASSES: Record<string, Category> = {
   internal: "transient",
 };
 
+const CAMEL_ESCALATION = { attempts: ["attempts", "attemptHistory"], partialResults: ["partialResult", "partialResults"] };
+const SNAKE_ESCALATION = { attempts: ["attempts", "attempt_history"], partialResults: ["partial_result", "partial_results"] };
+
 const identity = Object.fromEntries(CATEGORIES.map((c) => [c, c])) as Record<string, Category>;
 
 const PRESETS: Record<PresetName, Omit<Vocabulary, "codes"> & { codes: Record<string, Category> }> = {
@@ -92,6 +103,7 @@ const PRESETS: Record<PresetName, Omit<Vocabulary, "codes"> & { codes: Record<st
     retryAfter: "retryAfterSeconds",
     description: "description",
     userMessage: "userMessage",
+    ...CAMEL_ESCALATION,
     codes: identity,
   },
   "snake-case": {
@@ -102,6 +114,7 @@ const PRESETS: Record<PresetName, Omit<Vocabulary, "codes"> & { codes: Record<st
     retryAfter: "retry_after_seconds",
     description: "error_message",
     userMessage: undefined,
+    ...SNAKE_ESCALATION,
     codes: SNAKE_CODES,
   },
   nested: {
@@ -112,6 +125,7 @@ const PRESETS: Record<PresetName, Omit<Vocabulary, "codes"> & { codes: Record<st
     retryAfter: "retry_after_seconds",
     description: "message",
     userMessage: "suggestion",
+    ...SNAKE_ESCALATION,
     codes: SNAKE_CODES,
   },
   "tool-failure": {
@@ -122,9 +136,15 @@ const PRESETS: Record<PresetName, Omit<Vocabulary, "codes"> & { codes: Record<st
     retryAfter: "retryNotBefore",
     description: "message",
     userMessage: undefined,
+    ...CAMEL_ESCALATION,
     codes: TOOL_FAILURE_CLASSES,
   },
 };
+
+/** A field setting that takes one name or several. */
+function names(value: string | string[] | undefined): readonly string[] | undefined {
+  return value === undefined ? undefined : typeof value === "string" ? [value] : value;
+}
 
 const cache = new WeakMap<object, Vocabulary>();
 let defaultVocabulary: Vocabulary | undefined;
@@ -144,6 +164,8 @@ function build(raw: McpErrorsSettings | undefined): Vocabulary {
     retryAfter: fields.retryAfter ?? preset.retryAfter,
     description: fields.description ?? preset.description,
     userMessage: fields.userMessage ?? preset.userMessage,
+    attempts: names(fields.attempts) ?? preset.attempts,
+    partialResults: names(fields.partialResults) ?? preset.partialResults,
     codes: new Map(Object.entries({ ...preset.codes, ...raw?.categories })),
   };
 }

@@ -22,6 +22,7 @@ const VALID: readonly unknown[] = [
   { container: [] },
   { categories: { PAYMENT_REQUIRED: "business", UPSTREAM_TIMEOUT: "transient" } },
   { clients: ["callApi", "client.request"], wrappers: ["withDeadline"] },
+  { fields: { attempts: "tries", partialResults: ["done", "partial"] } },
 ];
 
 const INVALID: readonly (readonly [unknown, string])[] = [
@@ -32,12 +33,13 @@ const INVALID: readonly (readonly [unknown, string])[] = [
   [{ fields: { category: 1 } }, 'settings["mcp-errors"].fields.category must be a string, got 1.'],
   [
     { fields: { kind: "x" } },
-    'settings["mcp-errors"].fields has no setting "kind": the settings are category, retryable, retryAfter, description, userMessage.',
+    'settings["mcp-errors"].fields has no setting "kind": the settings are category, retryable, retryAfter, description, userMessage, attempts, partialResults.',
   ],
   [
     { categories: { "NOT-FOUND": "missing" } },
     'settings["mcp-errors"].categories["NOT-FOUND"] must be one of "transient", "validation", "business", "permission", got "missing".',
   ],
+  [{ fields: { attempts: 3 } }, 'settings["mcp-errors"].fields.attempts must be a string or an array of strings, got 3.'],
   [{ clients: "callApi" }, 'settings["mcp-errors"].clients must be an array of strings, got "callApi".'],
   ["snake-case", 'settings["mcp-errors"] must be an object, got "snake-case".'],
   [null, 'settings["mcp-errors"] must be an object, got null.'],
@@ -68,6 +70,8 @@ describe("the settings schema", () => {
       expect(() => read({ "mcp-errors": { container: { path: "error" } } })).toThrow(/settings\["mcp-errors"\]\.container must be/u);
     }
     expect(getVocabulary({ "mcp-errors": { preset: "nested" } }).container).toEqual(["error"]);
+    expect(getVocabulary({ "mcp-errors": { fields: { attempts: "tries" } } }).attempts).toEqual(["tries"]);
+    expect(getVocabulary({ "mcp-errors": { preset: "snake-case" } }).partialResults).toEqual(["partial_result", "partial_results"]);
   });
 });
 

@@ -14,6 +14,7 @@ import noSwallowedFailure from "./no-swallowed-failure.js";
 import preferPartialResults from "./prefer-partial-results.js";
 import requireErrorClassification from "./require-error-classification.js";
 import requireErrorLogging from "./require-error-logging.js";
+import requireEscalationContext from "./require-escalation-context.js";
 import requireRetryAfter from "./require-retry-after.js";
 import requireTimeout from "./require-timeout.js";
 import requireToolErrorCheck from "./require-tool-error-check.js";
@@ -34,6 +35,7 @@ export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[
   "prefer-partial-results": preferPartialResults,
   "require-error-classification": requireErrorClassification,
   "require-error-logging": requireErrorLogging,
+  "require-escalation-context": requireEscalationContext,
   "require-retry-after": requireRetryAfter,
   "require-timeout": requireTimeout,
   "require-tool-error-check": requireToolErrorCheck,

@@ -22,7 +22,8 @@ import { type ExternalFailures, alwaysExits, isHandledWithin, sameFileCallee } f
 const DefinitionType = TSESLint.Scope.DefinitionType;
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-type Loop = TSESTree.ForStatement | TSESTree.WhileStatement | TSESTree.DoWhileStatement | TSESTree.ForOfStatement | TSESTree.ForInStatement;
+/** A loop statement. */
+export type Loop = TSESTree.ForStatement | TSESTree.WhileStatement | TSESTree.DoWhileStatement | TSESTree.ForOfStatement | TSESTree.ForInStatement;
 
 /** A retry: a loop around a try/catch that goes on after a failure, or a function that calls itself from its catch. */
 export interface RetrySite {
