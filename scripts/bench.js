@@ -16,6 +16,7 @@
  * Usage: npm run bench [-- --runs N] [-- --chunk N] [-- --files N] [-- --floor] [-- --corpus-only]
  *        npm run bench -- --typed [--runs N] [--projects N]   (typed mode: see bench-typed.js)
  *        npm run bench -- --real <dir> [<dir>...]   (the stats ratio on real checkouts, syntactic)
+ *        npm run bench -- --config strict|all ...   (the syntactic runs with another config's rules)
  *        npm run bench -- --typed --real <dir> [<dir>...]   (fresh processes per checkout: CPU, peak memory)
  * Exit code is 0 unless something crashes.
  */
@@ -41,12 +42,16 @@ const { values: args, positionals } = parseArgs({
     typed: { type: "boolean", default: false },
     projects: { type: "string", default: "12" },
     real: { type: "boolean", default: false },
+    config: { type: "string", default: "recommended" },
   },
   allowPositionals: true,
 });
 const RUNS = Math.max(1, Number.parseInt(args.runs, 10) || 3);
 const CHUNK = Math.max(1, Number.parseInt(args.chunk, 10) || 20);
 const FILES = Math.max(1, Number.parseInt(args.files, 10) || 2000);
+if (!["recommended", "strict", "all"].includes(args.config)) throw new Error(`--config: recommended, strict or all, not ${args.config}`);
+// Read by scripts/lib/bench-configs.js, here and in the workers (which get a copy of the environment).
+process.env.MCP_ERRORS_BENCH_CONFIG = args.config;
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
@@ -881,7 +886,7 @@ async function startWorker(mode) {
 
 /**
  * The stats ratio on real checkouts (`--real <dir>...`): each folder linted once with
- * `recommended` and ESLint's stats, over the files the mcp-errors command lints there.
+ * `recommended` (or `--config`) and ESLint's stats, over the files the mcp-errors command lints there.
  * Real servers hold far fewer handlers and defects per line than the generated corpus.
  */
 async function realStats(dirs) {
@@ -901,7 +906,7 @@ async function realStats(dirs) {
     rulesMs += times.rulesMs;
   }
   console.log(
-    `stats ratio on ${dirs.length} checkout(s), ${files} files: rules ${seconds(rulesMs)} / parse ${seconds(parseMs)} = ${((100 * rulesMs) / parseMs).toFixed(1)}% (target <= 10%)`,
+    `stats ratio (${args.config}) on ${dirs.length} checkout(s), ${files} files: rules ${seconds(rulesMs)} / parse ${seconds(parseMs)} = ${((100 * rulesMs) / parseMs).toFixed(1)}% (target <= 10%)`,
   );
 }
 
@@ -950,7 +955,7 @@ async function main() {
   // speed drifts by tens of percent within a minute, so the workers take turns chunk by chunk
   // (a few files each, order swapped every chunk): both see the same drift, and the ratio of
   // their sums is stable where whole-corpus runs are not.
-  console.log(`recommended: ${ruleCount} rule(s); ${RUNS} timed run(s) after a warm-up, one worker per mode, taking turns every ${CHUNK} files`);
+  console.log(`${args.config}: ${ruleCount} rule(s); ${RUNS} timed run(s) after a warm-up, one worker per mode, taking turns every ${CHUNK} files`);
   // `--floor`: two more modes. One rule that does nothing shows what ESLint itself adds as soon
   // as any rule runs (rule contexts, listener dispatch), apart from what our rules cost; one rule
   // that only builds the shared model, the way the rules do, shows what the model costs.
@@ -1031,7 +1036,7 @@ async function main() {
   // one run over the same files (the wall-clock ratio above also holds ESLint's fixed cost of
   // running any rule at all).
   console.log(
-    `stats ratio (ESLint stats, ${quarter.length} files, one run): rules ${seconds(rulesMs)} / parse ${seconds(parseMs)} = ${((100 * rulesMs) / parseMs).toFixed(1)}% (target <= 10%)`,
+    `stats ratio (${args.config}, ESLint stats, ${quarter.length} files, one run): rules ${seconds(rulesMs)} / parse ${seconds(parseMs)} = ${((100 * rulesMs) / parseMs).toFixed(1)}% (target <= 10%)`,
   );
   console.log(`per-rule (stats run over ${quarter.length} files, ${seconds(rulesMs)} in rules):`);
   const rows = [...perRule].sort((a, b) => b[1] - a[1]);

@@ -5,7 +5,8 @@
 const { default: plugin } = await import(new URL("../../dist/index.js", import.meta.url).href);
 const { withModel } = await import(new URL("../../dist/lint/with-model.js", import.meta.url).href);
 
-export const recommended = plugin.configs.recommended;
+/** The config measured: `recommended` unless `npm run bench -- --config strict|all` (bench.js sets the variable). */
+export const recommended = plugin.configs[process.env.MCP_ERRORS_BENCH_CONFIG ?? "recommended"];
 /** Same object, same parser, same files: only the rules differ. */
 export const parseOnly = { ...recommended, rules: {} };
 
