@@ -19,8 +19,7 @@ import {
   memberPath,
   unwrap,
 } from "../util/ast.js";
-import type { BreakerOpen } from "./breaker-open.js";
-import { thisClassOf } from "./breaker-open.js";
+import { type BreakerOpen, thisClassOf } from "./breaker-open.js";
 import { BREAKER_LIBRARIES, breakerCall, breakerValue } from "./breakers.js";
 import { objectLiteral } from "./payload.js";
 

@@ -603,6 +603,16 @@ function markTransient(...edits: [string, string][]) {
   ];
 }
 
+/** An invalid case: the value marked in `code` is reported as `marking` for an open breaker, and `markTransient` applies `edits`. */
+function notTransient(name: string, code: string, reported: string, marking: string, ...edits: [string, string][]): Invalid {
+  return invalid({
+    name,
+    code,
+    errors: [{ messageId: "openCircuitNotTransient", reported, data: { tool: GET_DOC, marking }, suggestions: markTransient(...edits) }],
+    output: null,
+  });
+}
+
 ruleTester.run("no-retryable-permanent-error: open circuit breakers", rule, {
   valid: [
     { name: "a transient, retryable error for an open breaker", code: openCatch('errorCategory: "transient", isRetryable: true, retryAfterSeconds: 30') },
@@ -623,35 +633,23 @@ ruleTester.run("no-retryable-permanent-error: open circuit breakers", rule, {
     },
   ],
   invalid: [
-    invalid({
-      name: "opossum's open error classified as a business error",
-      code: openCatch('errorCategory: /*>*/"business", isRetryable: false, description: "Docs are paused."'),
-      errors: [
-        {
-          messageId: "openCircuitNotTransient",
-          reported: '"business"',
-          data: { tool: GET_DOC, marking: "business" },
-          suggestions: markTransient(['"business", isRetryable: false', '"transient", isRetryable: true']),
-        },
-      ],
-      output: null,
-    }),
-    invalid({
-      name: "a business error with a retry-after hint for an open breaker: one finding, on the category",
-      code: openCatch('errorCategory: /*>*/"business", retryAfterSeconds: 30'),
-      errors: [
-        {
-          messageId: "openCircuitNotTransient",
-          reported: '"business"',
-          data: { tool: GET_DOC, marking: "business" },
-          suggestions: markTransient(['"business"', '"transient"']),
-        },
-      ],
-      output: null,
-    }),
-    invalid({
-      name: "a transient error marked not retryable in a hand-written breaker's open branch",
-      code: `${SDK}class DocTools {
+    notTransient(
+      "opossum's open error classified as a business error",
+      openCatch('errorCategory: /*>*/"business", isRetryable: false, description: "Docs are paused."'),
+      '"business"',
+      "business",
+      ['"business", isRetryable: false', '"transient", isRetryable: true'],
+    ),
+    notTransient(
+      "a business error with a retry-after hint for an open breaker: one finding, on the category",
+      openCatch('errorCategory: /*>*/"business", retryAfterSeconds: 30'),
+      '"business"',
+      "business",
+      ['"business"', '"transient"'],
+    ),
+    notTransient(
+      "a transient error marked not retryable in a hand-written breaker's open branch",
+      `${SDK}class DocTools {
   private state: "closed" | "open" | "half-open" = "closed";
   private failures = 0;
   register() {
@@ -661,16 +659,10 @@ ruleTester.run("no-retryable-permanent-error: open circuit breakers", rule, {
     });
   }
 }`,
-      errors: [
-        {
-          messageId: "openCircuitNotTransient",
-          reported: "false",
-          data: { tool: GET_DOC, marking: "not retryable" },
-          suggestions: markTransient(["isRetryable: false", "isRetryable: true"]),
-        },
-      ],
-      output: null,
-    }),
+      "false",
+      "not retryable",
+      ["isRetryable: false", "isRetryable: true"],
+    ),
     invalid({
       name: "snake-case preset: cockatiel's BrokenCircuitError answered as a permission error",
       settings: { "mcp-errors": { preset: "snake-case" } },

@@ -688,6 +688,19 @@ const breaker = circuitBreaker(handleAll, { halfOpenAfter: 15_000, breaker: new 
 const policy = wrap(retry(handleAll, { maxAttempts: 2 }), breaker);`;
 const OK = `  return { content: [{ type: "text", text: "ok" }] };`;
 
+/** A handler that runs the wrapped cockatiel policy and answers a caught error that passes `condition` with `result`. */
+function policyCatch(condition: string, result: string): string {
+  return breakerTool(
+    COCKATIEL,
+    `  try {
+    return { content: [{ type: "text", text: await policy.execute(() => fetch("https://index.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text())) }] };
+  } catch (error) {
+    if (${condition}) ${result}
+    throw error;
+  }`,
+  );
+}
+
 /** A tool class with a breaker of its own: a half-open state and a failure count, `nextAttempt` when it half-opens. */
 function ownBreaker(handlerBody: string, extra = ""): string {
   return `${SDK}class SearchTools {
@@ -701,6 +714,34 @@ ${handlerBody}
     });
   }
 }`;
+}
+
+/**
+ * An invalid case: the transient error marked in `code` is reported for an open breaker, and the
+ * one suggestion (`messageId`) adds `field: value`.
+ */
+function openBreaker(
+  name: string,
+  code: string,
+  messageId: "addFixedRetryAfter" | "addHalfOpenRetryAfter",
+  value: string,
+  field = "retryAfterSeconds",
+  settings?: Record<string, unknown>,
+): Invalid {
+  return invalid({
+    name,
+    code,
+    ...(settings ? { settings } : {}),
+    errors: [
+      {
+        messageId: "missingRetryAfter",
+        reported: 'errorCategory: "transient"',
+        data: data(OPEN_BREAKER, SEARCH_DOCS, field),
+        suggestions: suggest(messageId, `${TRANSIENT} }`, `${TRANSIENT}, ${field}: ${value} }`, field),
+      },
+    ],
+    output: null,
+  });
 }
 
 describe("require-retry-after: circuit breakers", () => {
@@ -749,27 +790,11 @@ ${OK}
       },
       {
         name: "an open-circuit error or something else: either may hold",
-        code: breakerTool(
-          COCKATIEL,
-          `  try {
-    return { content: [{ type: "text", text: await policy.execute(() => fetch("https://index.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text())) }] };
-  } catch (error) {
-    if (error instanceof BrokenCircuitError || error instanceof TypeError) ${OPEN_RESULT_PLAIN}
-    throw error;
-  }`,
-        ),
+        code: policyCatch("error instanceof BrokenCircuitError || error instanceof TypeError", OPEN_RESULT_PLAIN),
       },
       {
         name: "cockatiel's isolated circuit (held open by hand) is left out",
-        code: breakerTool(
-          COCKATIEL,
-          `  try {
-    return { content: [{ type: "text", text: await policy.execute(() => fetch("https://index.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text())) }] };
-  } catch (error) {
-    if (error instanceof IsolatedCircuitError) ${OPEN_RESULT_PLAIN}
-    throw error;
-  }`,
-        ),
+        code: policyCatch("error instanceof IsolatedCircuitError", OPEN_RESULT_PLAIN),
       },
       {
         name: "a breaker that is not open",
@@ -799,25 +824,18 @@ ${OK}
       },
     ],
     invalid: [
-      invalid({
-        name: "opossum: a branch on breaker.opened, the reset time from the construction",
-        code: breakerTool(
+      openBreaker(
+        "opossum: a branch on breaker.opened, the reset time from the construction",
+        breakerTool(
           `${OPOSSUM}\nconst breaker = new CircuitBreaker(search, { timeout: 5000, resetTimeout: 20_000 });`,
           `  if (breaker.opened) ${OPEN_RESULT}\n${OK}`,
         ),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest("addHalfOpenRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterSeconds: 20 }`),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "opossum: EOPENBREAKER in a catch, options without resetTimeout (opossum's default 30 s)",
-        code: breakerTool(
+        "addHalfOpenRetryAfter",
+        `20`,
+      ),
+      openBreaker(
+        "opossum: EOPENBREAKER in a catch, options without resetTimeout (opossum's default 30 s)",
+        breakerTool(
           `${OPOSSUM}\nconst options = { timeout: 5000 };\nconst breaker = new CircuitBreaker(search, options);`,
           `  try {
     return { content: [{ type: "text", text: await breaker.fire(q) }] };
@@ -826,19 +844,12 @@ ${OK}
     throw error;
   }`,
         ),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest("addHalfOpenRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterSeconds: 30 }`),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "opossum: a switch on the error code",
-        code: breakerTool(
+        "addHalfOpenRetryAfter",
+        `30`,
+      ),
+      openBreaker(
+        "opossum: a switch on the error code",
+        breakerTool(
           `${OPOSSUM}\nconst breaker = new CircuitBreaker(search, { resetTimeout: 45 * 1000 });`,
           `  try {
     return { content: [{ type: "text", text: await breaker.fire(q) }] };
@@ -851,41 +862,20 @@ ${OK}
     }
   }`,
         ),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest("addHalfOpenRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterSeconds: 45 }`),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "cockatiel: instanceof BrokenCircuitError around a wrapped policy, halfOpenAfter in milliseconds",
-        settings: { "mcp-errors": { fields: { retryAfter: "retryAfterMs" } } },
-        code: breakerTool(
-          COCKATIEL,
-          `  try {
-    return { content: [{ type: "text", text: await policy.execute(() => fetch("https://index.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text())) }] };
-  } catch (error) {
-    if (error instanceof BrokenCircuitError) ${OPEN_RESULT}
-    throw error;
-  }`,
-        ),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER, SEARCH_DOCS, "retryAfterMs"),
-            suggestions: suggest("addHalfOpenRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterMs: 15000 }`, "retryAfterMs"),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "cockatiel: isBrokenCircuitError(error) as a guard, the open case after it",
-        code: breakerTool(
+        "addHalfOpenRetryAfter",
+        `45`,
+      ),
+      openBreaker(
+        "cockatiel: instanceof BrokenCircuitError around a wrapped policy, halfOpenAfter in milliseconds",
+        policyCatch("error instanceof BrokenCircuitError", OPEN_RESULT),
+        "addHalfOpenRetryAfter",
+        `15000`,
+        "retryAfterMs",
+        { "mcp-errors": { fields: { retryAfter: "retryAfterMs" } } },
+      ),
+      openBreaker(
+        "cockatiel: isBrokenCircuitError(error) as a guard, the open case after it",
+        breakerTool(
           COCKATIEL,
           `  try {
     return { content: [{ type: "text", text: await breaker.execute(() => fetch("https://index.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text())) }] };
@@ -894,61 +884,33 @@ ${OK}
     ${OPEN_RESULT}
   }`,
         ),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest("addHalfOpenRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterSeconds: 15 }`),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "cockatiel: the policy's state is CircuitState.Open; its construction is not in the file (a fixed delay)",
-        code: breakerTool(
+        "addHalfOpenRetryAfter",
+        `15`,
+      ),
+      openBreaker(
+        "cockatiel: the policy's state is CircuitState.Open; its construction is not in the file (a fixed delay)",
+        breakerTool(
           `import { CircuitState } from "cockatiel";\nimport { searchPolicy } from "./resilience.js";`,
           `  if (searchPolicy.state === CircuitState.Open) ${OPEN_RESULT}\n${OK}`,
         ),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest("addFixedRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterSeconds: 60 }`),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "a hand-written breaker object: isOpen(), no time in scope",
-        code: breakerTool(`import { breaker } from "./breaker.js";`, `  if (breaker.isOpen()) ${OPEN_RESULT}\n${OK}`),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest("addFixedRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterSeconds: 60 }`),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "a hand-written breaker that refuses: !canExecute()",
-        code: breakerTool(`import { circuitBreaker } from "./breaker.js";`, `  if (!circuitBreaker.canExecute()) ${OPEN_RESULT}\n${OK}`),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest("addFixedRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterSeconds: 60 }`),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "a hand-written open-circuit error class in a catch",
-        code: breakerTool(
+        "addFixedRetryAfter",
+        `60`,
+      ),
+      openBreaker(
+        "a hand-written breaker object: isOpen(), no time in scope",
+        breakerTool(`import { breaker } from "./breaker.js";`, `  if (breaker.isOpen()) ${OPEN_RESULT}\n${OK}`),
+        "addFixedRetryAfter",
+        `60`,
+      ),
+      openBreaker(
+        "a hand-written breaker that refuses: !canExecute()",
+        breakerTool(`import { circuitBreaker } from "./breaker.js";`, `  if (!circuitBreaker.canExecute()) ${OPEN_RESULT}\n${OK}`),
+        "addFixedRetryAfter",
+        `60`,
+      ),
+      openBreaker(
+        "a hand-written open-circuit error class in a catch",
+        breakerTool(
           `import { CircuitOpenError, guarded } from "./breaker.js";`,
           `  try {
     return { content: [{ type: "text", text: await guarded(q) }] };
@@ -957,40 +919,22 @@ ${OK}
     throw error;
   }`,
         ),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest("addFixedRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterSeconds: 60 }`),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "a tool class with its own breaker: the time left until nextAttempt",
-        code: ownBreaker(`      if (this.state === "open") {
+        "addFixedRetryAfter",
+        `60`,
+      ),
+      openBreaker(
+        "a tool class with its own breaker: the time left until nextAttempt",
+        ownBreaker(`      if (this.state === "open") {
         if (Date.now() < this.nextAttempt) ${OPEN_RESULT}
         this.state = "half-open";
       }
   ${OK}`),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest(
-              "addHalfOpenRetryAfter",
-              `${TRANSIENT} }`,
-              `${TRANSIENT}, retryAfterSeconds: Math.max(1, Math.ceil((this.nextAttempt - Date.now()) / 1000)) }`,
-            ),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "a tool class with its own breaker: elapsed since opening against a cool-down, read through a method",
-        code: ownBreaker(
+        "addHalfOpenRetryAfter",
+        `Math.max(1, Math.ceil((this.nextAttempt - Date.now()) / 1000))`,
+      ),
+      openBreaker(
+        "a tool class with its own breaker: elapsed since opening against a cool-down, read through a method",
+        ownBreaker(
           `      if (this.state === "open" && !this.coolDownOver()) ${OPEN_RESULT}
   ${OK}`,
           `  private openedAt = 0;
@@ -1000,20 +944,9 @@ ${OK}
     return elapsed >= this.coolDownMs;
   }`,
         ),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest(
-              "addHalfOpenRetryAfter",
-              `${TRANSIENT} }`,
-              `${TRANSIENT}, retryAfterSeconds: Math.max(1, Math.ceil(((this.openedAt + this.coolDownMs) - Date.now()) / 1000)) }`,
-            ),
-          },
-        ],
-        output: null,
-      }),
+        "addHalfOpenRetryAfter",
+        `Math.max(1, Math.ceil(((this.openedAt + this.coolDownMs) - Date.now()) / 1000))`,
+      ),
       invalid({
         name: "a tool class with its own breaker, tool-failure preset: the half-open moment as a timestamp",
         settings: { "mcp-errors": { preset: "tool-failure" } },
@@ -1036,9 +969,9 @@ ${OK}
         ],
         output: null,
       }),
-      invalid({
-        name: "a constructor parameter in the time check is in scope in a handler registered in the constructor",
-        code: `${SDK}class SearchTools {
+      openBreaker(
+        "a constructor parameter in the time check is in scope in a handler registered in the constructor",
+        `${SDK}class SearchTools {
   private state: "closed" | "open" | "half-open" = "closed";
   private failureCount = 0;
   private openedAt = 0;
@@ -1049,23 +982,12 @@ ${OK}
     });
   }
 }`,
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest(
-              "addHalfOpenRetryAfter",
-              `${TRANSIENT} }`,
-              `${TRANSIENT}, retryAfterSeconds: Math.max(1, Math.ceil(((this.openedAt + coolDownMs) - Date.now()) / 1000)) }`,
-            ),
-          },
-        ],
-        output: null,
-      }),
-      invalid({
-        name: "a time check on another method's parameter is not in scope at the error: a fixed delay",
-        code: ownBreaker(
+        "addHalfOpenRetryAfter",
+        `Math.max(1, Math.ceil(((this.openedAt + coolDownMs) - Date.now()) / 1000))`,
+      ),
+      openBreaker(
+        "a time check on another method's parameter is not in scope at the error: a fixed delay",
+        ownBreaker(
           `      if (this.state === "open" && this.coolingDown(30_000)) ${OPEN_RESULT}
   ${OK}`,
           `  private openedAt = 0;
@@ -1073,16 +995,9 @@ ${OK}
     return Date.now() - this.openedAt < coolDownMs;
   }`,
         ),
-        errors: [
-          {
-            messageId: "missingRetryAfter",
-            reported: 'errorCategory: "transient"',
-            data: data(OPEN_BREAKER),
-            suggestions: suggest("addFixedRetryAfter", `${TRANSIENT} }`, `${TRANSIENT}, retryAfterSeconds: 60 }`),
-          },
-        ],
-        output: null,
-      }),
+        "addFixedRetryAfter",
+        `60`,
+      ),
       invalid({
         name: "an error helper called in an open branch: reported at the call, no suggestion",
         code: breakerTool(
