@@ -22,6 +22,8 @@ export {
   stopsAll,
 } from "./catches.js";
 export { BREAKER_LIBRARIES, type BreakerCall, type BreakerLibrary, breakerCall } from "./breakers.js";
+export { type BreakerOpen, breakerOpenAt } from "./breaker-open.js";
+export { type HalfOpenTime, halfOpenTime } from "./breaker-timing.js";
 export { REGISTRATION_TEXT } from "./handlers/index.js";
 export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";

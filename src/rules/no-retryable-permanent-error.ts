@@ -1,18 +1,19 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { categoriesOf, getPayload, valueAtResult, type McpModel } from "../model/index.js";
+import { breakerOpenAt, categoriesOf, getPayload, valueAtResult, type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
-import { type Vocabulary, getVocabulary } from "../settings.js";
+import { type Vocabulary, categoryValue, getVocabulary } from "../settings.js";
 import { findProperty, isInside, mergeListeners, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
-import { containsComment, removeProperty } from "./shared/fix.js";
+import { containsComment, quote, removeProperty } from "./shared/fix.js";
 
 export type Options = [
   {
     validation?: "retryable" | "not-retryable" | "either";
   },
 ];
-export type MessageIds = "retryablePermanentError" | "retryAfterOnPermanentError" | "validationRetryability" | "setNotRetryable";
+export type MessageIds =
+  "retryablePermanentError" | "retryAfterOnPermanentError" | "validationRetryability" | "openCircuitNotTransient" | "setNotRetryable" | "markTransient";
 
 const PERMANENT = new Set(["business", "permission"]);
 
@@ -26,7 +27,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: "problem",
     docs: {
-      description: "Disallow marking business and permission errors as retryable, and retry-after hints on errors that cannot succeed on retry",
+      description: "Disallow marking business and permission errors retryable or with a retry-after hint, and open-circuit errors as permanent",
       recommended: "recommended",
     },
     fixable: "code",
@@ -53,7 +54,10 @@ export default createRule<Options, MessageIds>({
         "A {{reason}} error of {{tool}} carries `{{field}}`, which tells the agent to wait and try again although a retry cannot succeed. Remove it.",
       validationRetryability:
         "A validation error of {{tool}} is marked `{{field}}: {{actual}}`, but this project's option says validation errors are {{expected}}; one consistent signal lets the agent decide between fixing its input and retrying.",
+      openCircuitNotTransient:
+        "This error of {{tool}} answers an open circuit breaker but is classified as {{marking}}: the breaker half-opens after its reset time and the same call can succeed then, so the agent gives up on a call it could make again shortly. Classify it as transient and retryable.",
       setNotRetryable: "Set `{{field}}` to false.",
+      markTransient: "Classify it as transient (`{{categoryField}}: {{code}}`, `{{retryable}}: true`).",
     },
   },
   create(context, [options]) {
@@ -77,6 +81,8 @@ export default createRule<Options, MessageIds>({
     ): void {
       // A value that lives in a shared helper serves every caller: editing it is never safe here.
       const editable = (node: TSESTree.Node): boolean => !helperCall || isInside(node, helperCall);
+      // In an open breaker's branch the classification itself is the defect, whatever else it says.
+      if (model && reportOpenCircuit({ context, model, vocabulary, checked }, object, valueOf, helperCall, editable)) return;
       const categoryProperty = findProperty(object, vocabulary.category);
       if (!categoryProperty) return;
       const categoryNode = valueOf(categoryProperty.value);
@@ -163,3 +169,57 @@ export default createRule<Options, MessageIds>({
     );
   },
 });
+
+/** What the open-circuit check reads and writes: the rule's context, the model, the vocabulary, the values already reported. */
+interface Reporter {
+  readonly context: Readonly<TSESLint.RuleContext<MessageIds, Options>>;
+  readonly model: McpModel;
+  readonly vocabulary: Vocabulary;
+  readonly checked: Set<TSESTree.Node>;
+}
+
+/**
+ * An error built where a circuit breaker is open, classified with a category that is not
+ * transient or marked not retryable: reported once, at the value that says so (at the helper
+ * call when the value is the helper's own). True when the error is in an open breaker's branch
+ * and misclassified, reported now or before: the other checks of the object then stay silent.
+ */
+function reportOpenCircuit(
+  { context, model, vocabulary, checked }: Reporter,
+  object: TSESTree.ObjectExpression,
+  valueOf: (value: TSESTree.Node) => TSESTree.Node | undefined,
+  helperCall: TSESTree.CallExpression | undefined,
+  editable: (node: TSESTree.Node) => boolean,
+): boolean {
+  const sourceCode = context.sourceCode;
+  const at = helperCall ?? object;
+  const categoryProperty = findProperty(object, vocabulary.category);
+  const retryableProperty = findProperty(object, vocabulary.retryable);
+  if ((!categoryProperty && !retryableProperty) || !breakerOpenAt(sourceCode, model.importedFrom, at)) return false;
+  const categoryNode = categoryProperty ? valueOf(categoryProperty.value) : undefined;
+  const { categories, known, unknownValues } = categoriesOf(vocabulary, categoryNode);
+  const wrongCategory = categoryNode !== undefined && known && unknownValues.length === 0 && categories.size > 0 && !categories.has("transient");
+  const retryableNode = retryableProperty ? valueOf(retryableProperty.value) : undefined;
+  const notRetryable = literalBoolean(retryableNode) === false;
+  const reported = wrongCategory ? categoryNode : notRetryable ? retryableNode : undefined;
+  if (!reported || checked.has(reported)) return reported !== undefined;
+  checked.add(reported);
+  const edits = [wrongCategory ? categoryNode : undefined, notRetryable ? retryableNode : undefined].filter((n) => n !== undefined);
+  const transient = quote(categoryValue(vocabulary, "transient"));
+  const canEdit = edits.every((node) => editable(node) && !containsComment(sourceCode, node));
+  context.report({
+    node: editable(reported) ? reported : (helperCall ?? reported),
+    messageId: "openCircuitNotTransient",
+    data: { tool: toolLabel(model.toolNamesAt(at)), marking: wrongCategory ? [...categories].join(" or ") : "not retryable" },
+    suggest: canEdit
+      ? [
+          {
+            messageId: "markTransient",
+            data: { categoryField: vocabulary.category, code: transient, retryable: vocabulary.retryable },
+            fix: (fixer) => edits.map((node) => fixer.replaceText(node, node === categoryNode ? transient : "true")),
+          },
+        ]
+      : [],
+  });
+  return true;
+}

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
-import { type ErrorResult, type McpModel, categoriesOf, getPayload, passedAtResult, payloadField } from "../model/index.js";
+import { type ErrorResult, type McpModel, breakerOpenAt, categoriesOf, getPayload, passedAtResult, payloadField } from "../model/index.js";
 import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { type FunctionNode, enclosingFunction, findProperty, functionName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -96,7 +96,8 @@ export default createRule<Options, MessageIds>({
       ): TSESLint.ReportSuggestionArray<MessageIds> {
         if (vocabulary.container.length > 0) return [];
         // With a literal retryability already there, offer only the categories that agree with it.
-        const categories = orderedCategories(at).filter(
+        // An open circuit breaker half-opens again: transient first.
+        const categories = orderedCategories(at, breakerOpenAt(sourceCode, model.importedFrom, at) ? "transient" : undefined).filter(
           (c) =>
             existingRetryable === undefined || retryableFor(c, validationRetryable) === existingRetryable || (c === "validation" && !missing.retryable),
         );

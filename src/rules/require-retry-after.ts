@@ -1,5 +1,15 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-import { categoriesOf, getPayload, payloadField, valueAtResult, type ErrorResult, type Payload } from "../model/index.js";
+import {
+  breakerOpenAt,
+  categoriesOf,
+  getPayload,
+  halfOpenTime,
+  payloadField,
+  valueAtResult,
+  type ErrorResult,
+  type HalfOpenTime,
+  type Payload,
+} from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findVariable, isFunctionNode, isInside, messageText, staticKeyName } from "../util/ast.js";
@@ -9,19 +19,23 @@ import { insertProperty, isEditableObject, propertyKey } from "./shared/fix.js";
 import { type HeaderRead, type Reason, rateLimitContext } from "./require-retry-after/context.js";
 
 export type Options = [];
-export type MessageIds = "missingRetryAfter" | "readRetryAfterHeader" | "addFixedRetryAfter";
+export type MessageIds = "missingRetryAfter" | "readRetryAfterHeader" | "addFixedRetryAfter" | "addHalfOpenRetryAfter";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** The fallback delay, in seconds, when the upstream sends no hint: most rate limits are per minute. */
 const DEFAULT_SECONDS = 60;
 
+/** Why the error is one to come back to later: a rate limit or an unavailability, or an open circuit breaker. */
+type Why = Reason | "breaker-open";
+
 /** The reason, as the message says it. */
-const REASONS: Record<Reason, string> = {
+const REASONS: Record<Why, string> = {
   "status-429": "HTTP 429 (rate limited)",
   "status-503": "HTTP 503 (unavailable)",
   "rate-limit": "a rate limit",
   header: "a response whose Retry-After header this function reads",
+  "breaker-open": "an open circuit breaker",
 };
 
 /** The nearest block (or switch case) around a node: a const declared there is in scope at the node. */
@@ -53,6 +67,23 @@ function valueText(field: string, seconds: string | undefined): string {
   if (unit === "milliseconds") return `(${value}) * 1000`;
   if (unit === "timestamp") return `new Date(Date.now() + (${value}) * 1000).toISOString()`;
   return value;
+}
+
+/**
+ * The value to write from when the breaker half-opens, in the field's unit: the time left until
+ * that moment (at least a second), or the reset time the breaker was built with.
+ */
+function halfOpenText(field: string, time: HalfOpenTime): string {
+  const unit = unitOf(field);
+  if (time.kind === "delay") {
+    if (unit === "milliseconds") return String(time.ms);
+    if (unit === "timestamp") return `new Date(Date.now() + ${String(time.ms)}).toISOString()`;
+    return String(Math.ceil(time.ms / 1000));
+  }
+  if (unit === "timestamp") return `new Date(${time.text}).toISOString()`;
+  const left = `${time.simple ? time.text : `(${time.text})`} - Date.now()`;
+  if (unit === "milliseconds") return `Math.max(0, ${left})`;
+  return `Math.max(1, Math.ceil((${left}) / 1000))`;
 }
 
 /** Any retry hint, also under another name than the configured one: then the agent has one. */
@@ -96,9 +127,10 @@ export default createRule<Options, MessageIds>({
     schema: [],
     messages: {
       missingRetryAfter:
-        "The transient error that {{tool}} returns for {{reason}} has no `{{field}}`, so the agent retries at once, hits the limit again and burns its attempts, or gives up. Add `{{field}}` to the error payload, from the upstream's Retry-After header when it sends one.",
+        "The transient error that {{tool}} returns for {{reason}} has no `{{field}}`, so the agent retries at once, fails again for the same reason and burns its attempts, or gives up. Add `{{field}}` to the error payload, {{source}}.",
       readRetryAfterHeader: "Add `{{field}}` read from the response's Retry-After header ({{fallback}} seconds when it is missing).",
       addFixedRetryAfter: "Add `{{field}}` with a fixed delay of {{fallback}} seconds (replace it with the upstream's hint when there is one).",
+      addHalfOpenRetryAfter: "Add `{{field}}` with the time left until the circuit breaker half-opens.",
     },
   },
   create(context) {
@@ -127,8 +159,11 @@ export default createRule<Options, MessageIds>({
           const text = value ? messageText(value) : undefined;
           if (text !== undefined) texts.push(text);
         }
-        const found = rateLimitContext(sourceCode, model, result.node, texts, reads);
-        if (!found) continue;
+        const limit = rateLimitContext(sourceCode, model, result.node, texts, reads);
+        // An open breaker's branch says more than a Retry-After header read elsewhere in the function.
+        const open = !limit || limit.reason === "header" ? breakerOpenAt(sourceCode, model.importedFrom, result.node) : undefined;
+        if (!limit && !open) continue;
+        const reason: Why = open ? "breaker-open" : (limit?.reason ?? "header");
 
         // The object that holds the classification gets the field; a helper's object serves every
         // caller, and an object declared outside this block may serve other results.
@@ -142,19 +177,27 @@ export default createRule<Options, MessageIds>({
           isInside(target, block) &&
           !hasSharedDeclaration(sourceCode, target, result);
         const data = { field: vocabulary.retryAfter, fallback: String(DEFAULT_SECONDS) };
+        const halfOpen = open && editable ? halfOpenTime(sourceCode, model.importedFrom, open, target) : undefined;
+        const header = open ? undefined : limit?.header;
+        const value = halfOpen ? halfOpenText(vocabulary.retryAfter, halfOpen) : valueText(vocabulary.retryAfter, header);
         const suggestion: TSESLint.ReportSuggestionArray<MessageIds> = editable
           ? [
               {
-                messageId: found.header === undefined ? "addFixedRetryAfter" : "readRetryAfterHeader",
+                messageId: halfOpen ? "addHalfOpenRetryAfter" : header === undefined ? "addFixedRetryAfter" : "readRetryAfterHeader",
                 data,
-                fix: (fixer) => insertProperty(fixer, target, `${propertyKey(vocabulary.retryAfter)}: ${valueText(vocabulary.retryAfter, found.header)}`),
+                fix: (fixer) => insertProperty(fixer, target, `${propertyKey(vocabulary.retryAfter)}: ${value}`),
               },
             ]
           : [];
         context.report({
           node: result.helperCall ?? claim,
           messageId: "missingRetryAfter",
-          data: { tool: toolLabel(model.toolNamesAt(result.node)), reason: REASONS[found.reason], field: vocabulary.retryAfter },
+          data: {
+            tool: toolLabel(model.toolNamesAt(result.node)),
+            reason: REASONS[reason],
+            field: vocabulary.retryAfter,
+            source: open ? "with the time left until the breaker half-opens" : "from the upstream's Retry-After header when it sends one",
+          },
           suggest: suggestion,
         });
       }

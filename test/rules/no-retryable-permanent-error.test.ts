@@ -570,3 +570,139 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
     }),
   ],
 });
+
+// ---------------------------------------------------------------------------------------------
+// Errors answered for an open circuit breaker: the breaker half-opens, so they are transient.
+
+const OPOSSUM = `import CircuitBreaker from "opossum";
+const breaker = new CircuitBreaker((id: string) => fetch("https://docs.example.com/" + id, { signal: AbortSignal.timeout(5000) }).then((r) => r.text()));
+`;
+
+/** A `get_doc` handler that fetches through an opossum breaker and answers its open error with `payload`. */
+function openCatch(payload: string): string {
+  return `${SDK}${OPOSSUM}server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
+  try {
+    return { content: [{ type: "text", text: await breaker.fire("a") }] };
+  } catch (error: any) {
+    if (error.code === "EOPENBREAKER") {
+      return { isError: true, content: [], structuredContent: { ${payload} } };
+    }
+    throw error;
+  }
+});`;
+}
+
+/** The `markTransient` suggestion: each `[from, to]` applied in turn. */
+function markTransient(...edits: [string, string][]) {
+  return (code: string): SuggestionOutput<MessageIds>[] => [
+    {
+      messageId: "markTransient",
+      data: { categoryField: "errorCategory", code: '"transient"', retryable: "isRetryable" },
+      output: fixed(...edits)(code),
+    },
+  ];
+}
+
+/** An invalid case: the value marked in `code` is reported as `marking` for an open breaker, and `markTransient` applies `edits`. */
+function notTransient(name: string, code: string, reported: string, marking: string, ...edits: [string, string][]): Invalid {
+  return invalid({
+    name,
+    code,
+    errors: [{ messageId: "openCircuitNotTransient", reported, data: { tool: GET_DOC, marking }, suggestions: markTransient(...edits) }],
+    output: null,
+  });
+}
+
+ruleTester.run("no-retryable-permanent-error: open circuit breakers", rule, {
+  valid: [
+    { name: "a transient, retryable error for an open breaker", code: openCatch('errorCategory: "transient", isRetryable: true, retryAfterSeconds: 30') },
+    {
+      name: "a business error outside any breaker branch",
+      code: inTool('  return { isError: true, content: [], structuredContent: { errorCategory: "business", isRetryable: false } };'),
+    },
+    {
+      name: "a category the rule cannot read",
+      code: openCatch("errorCategory: categoryOf(error), isRetryable: true"),
+    },
+    {
+      name: "a branch on a closed breaker",
+      code: `${SDK}${OPOSSUM}server.registerTool("get_doc", { inputSchema: {} }, async () => {
+  if (breaker.closed) return { isError: true, content: [], structuredContent: { errorCategory: "business", isRetryable: false } };
+  return { content: [] };
+});`,
+    },
+  ],
+  invalid: [
+    notTransient(
+      "opossum's open error classified as a business error",
+      openCatch('errorCategory: /*>*/"business", isRetryable: false, description: "Docs are paused."'),
+      '"business"',
+      "business",
+      ['"business", isRetryable: false', '"transient", isRetryable: true'],
+    ),
+    notTransient(
+      "a business error with a retry-after hint for an open breaker: one finding, on the category",
+      openCatch('errorCategory: /*>*/"business", retryAfterSeconds: 30'),
+      '"business"',
+      "business",
+      ['"business"', '"transient"'],
+    ),
+    notTransient(
+      "a transient error marked not retryable in a hand-written breaker's open branch",
+      `${SDK}class DocTools {
+  private state: "closed" | "open" | "half-open" = "closed";
+  private failures = 0;
+  register() {
+    server.registerTool("get_doc", {}, async () => {
+      if (this.state === "open") return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: /*>*/false } };
+      return { content: [] };
+    });
+  }
+}`,
+      "false",
+      "not retryable",
+      ["isRetryable: false", "isRetryable: true"],
+    ),
+    invalid({
+      name: "snake-case preset: cockatiel's BrokenCircuitError answered as a permission error",
+      settings: { "mcp-errors": { preset: "snake-case" } },
+      code: `${SDK}import { BrokenCircuitError } from "cockatiel";
+import { policy } from "./resilience.js";
+server.registerTool("get_doc", { inputSchema: {} }, async () => {
+  try {
+    return { content: [{ type: "text", text: await policy.execute(() => fetch("https://docs.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text())) }] };
+  } catch (error) {
+    if (!(error instanceof BrokenCircuitError)) throw error;
+    return { isError: true, content: [], structuredContent: { error_code: /*>*/"FORBIDDEN", retry_recommended: false } };
+  }
+});`,
+      errors: [
+        {
+          messageId: "openCircuitNotTransient",
+          reported: '"FORBIDDEN"',
+          data: { tool: GET_DOC, marking: "permission" },
+          suggestions: (code) => [
+            {
+              messageId: "markTransient",
+              data: { categoryField: "error_code", code: '"SYSTEM_UNAVAILABLE"', retryable: "retry_recommended" },
+              output: fixed(['"FORBIDDEN", retry_recommended: false', '"SYSTEM_UNAVAILABLE", retry_recommended: true'])(code),
+            },
+          ],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an error helper with a permanent category of its own called for an open breaker: reported at the call",
+      code: `${SDK}${OPOSSUM}function notFound(description: string) {
+  return { isError: true, content: [{ type: "text" as const, text: JSON.stringify({ errorCategory: "business", isRetryable: false, description }) }] };
+}
+server.registerTool("get_doc", { inputSchema: {} }, async () => {
+  if (breaker.opened) return /*>*/notFound("Docs are paused.");
+  return { content: [] };
+});`,
+      errors: [{ messageId: "openCircuitNotTransient", reported: 'notFound("Docs are paused.")', data: { tool: GET_DOC, marking: "business" } }],
+      output: null,
+    }),
+  ],
+});

@@ -1510,3 +1510,104 @@ server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => toolError(
     }),
   ],
 });
+
+// ---------------------------------------------------------------------------------------------
+// Circuit breakers: a breaker's bare open error reaches the model as an unclassified throw, and an
+// unclassified result for an open breaker is offered the transient classification first.
+
+/** A hand-written breaker whose open branch is `openTest`, run by the `get_doc` handler. */
+function breakerClass(openTest: string, extra = ""): string {
+  return `${SDK}enum CircuitState { Closed = "closed", Open = "open", HalfOpen = "half-open" }
+class CircuitBreaker {
+  private state = CircuitState.Closed;
+  private failures = 0;
+${extra}
+  async execute<T>(task: () => Promise<T>): Promise<T> {
+    if (${openTest}) /*>*/throw new Error("Circuit breaker is open");
+    return task();
+  }
+}
+const breaker = new CircuitBreaker();
+server.registerTool("get_doc", { inputSchema: {} }, async () => {
+  const text = await breaker.execute(() => fetch("https://docs.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text()));
+  return { content: [{ type: "text", text }] };
+});`;
+}
+
+const OPEN_THROW = 'throw new Error("Circuit breaker is open");';
+
+ruleTester.run("require-error-classification: circuit breakers", rule, {
+  valid: [
+    {
+      name: "the breaker's open error caught in the handler and answered with a classified result",
+      code: breakerClass('this.state === "open"')
+        .replace("/*>*/", "")
+        .replace(
+          "  const text = await breaker.execute(",
+          `  let text: string;
+  try {
+    text = await breaker.execute(`,
+        )
+        .replace(
+          '  return { content: [{ type: "text", text }] };',
+          `  } catch {
+    return { isError: true, content: [], structuredContent: { errorCategory: "transient", isRetryable: true, retryAfterSeconds: 30 } };
+  }
+  return { content: [{ type: "text", text }] };`,
+        ),
+    },
+    {
+      name: "a breaker no tool runs",
+      code: `${SDK}class CircuitBreaker {
+  private state = "closed";
+  run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.state === "open") throw new Error("Circuit breaker is open");
+    return task();
+  }
+}
+server.registerTool("get_doc", { inputSchema: {} }, async () => ({ content: [{ type: "text", text: "ok" }] }));`,
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "a breaker class's open branch on a string state",
+      code: breakerClass('this.state === "open"'),
+      errors: [{ messageId: "unclassifiedThrow", reported: OPEN_THROW, data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a breaker class's open branch on a state enum",
+      code: breakerClass("this.state === CircuitState.Open"),
+      errors: [{ messageId: "unclassifiedThrow", reported: OPEN_THROW, data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a breaker class's open branch through isOpen()",
+      code: breakerClass(
+        "this.isOpen()",
+        `  private nextAttempt = 0;
+  isOpen() {
+    return this.state === CircuitState.Open && Date.now() < this.nextAttempt;
+  }`,
+      ),
+      errors: [{ messageId: "unclassifiedThrow", reported: OPEN_THROW, data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "an unclassified result for an open breaker: transient first, before what the outer branch points at",
+      code: inTool(`  const res = await fetch("https://docs.example.com", { signal: AbortSignal.timeout(5000) });
+  if (res.status === 409) {
+    if (breaker.opened) return { /*>*/isError: true, content: [{ type: "text", text: "paused" }] };
+  }
+  return { content: [] };`),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => textToJson(code, '"paused"', { order: ["transient", "business", "validation", "permission"] }),
+        },
+      ],
+      output: null,
+    }),
+  ],
+});

@@ -17,12 +17,20 @@ const R503 = "HTTP 503 (unavailable)";
 const RATE_LIMIT = "a rate limit";
 const HEADER = "a response whose Retry-After header this function reads";
 
+const OPEN_BREAKER = "an open circuit breaker";
+
 function data(reason: string, tool = SEARCH_DOCS, field = "retryAfterSeconds"): Record<string, string> {
-  return { tool, reason, field };
+  const source = reason === OPEN_BREAKER ? "with the time left until the breaker half-opens" : "from the upstream's Retry-After header when it sends one";
+  return { tool, reason, field, source };
 }
 
 /** The one suggestion: `from` in the code becomes `to`. */
-function suggest(messageId: "readRetryAfterHeader" | "addFixedRetryAfter", from: string, to: string, field = "retryAfterSeconds") {
+function suggest(
+  messageId: "readRetryAfterHeader" | "addFixedRetryAfter" | "addHalfOpenRetryAfter",
+  from: string,
+  to: string,
+  field = "retryAfterSeconds",
+) {
   return (code: string): SuggestionOutput<MessageIds>[] => [{ messageId, data: { field, fallback: "60" }, output: replaceOnce(code, from, to) }];
 }
 
@@ -656,6 +664,358 @@ server.registerTool("search_docs", {}, async () => {
         }),
         filename: "server.js",
       },
+    ],
+  });
+});
+
+const TRANSIENT = 'errorCategory: "transient", isRetryable: true';
+/** A transient error result marked for the report: `/*>*\/` before the category. */
+const OPEN_RESULT = `return { isError: true, content: [{ type: "text", text: "The index is failing; calls are paused." }], structuredContent: { /*>*/${TRANSIENT} } };`;
+const OPEN_RESULT_PLAIN = OPEN_RESULT.replace("/*>*/", "");
+
+/** A registerTool handler of "search_docs" whose body is `body`, after `setup` at the top level. */
+function breakerTool(setup: string, body: string): string {
+  return `${SDK}${setup}
+server.registerTool("search_docs", { inputSchema: { q: z.string() } }, async ({ q }) => {
+${body}
+});`;
+}
+
+const OPOSSUM = `import CircuitBreaker from "opossum";
+const search = (q: string) => fetch("https://index.example.com/?q=" + q, { signal: AbortSignal.timeout(5000) }).then((r) => r.text());`;
+const COCKATIEL = `import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, IsolatedCircuitError, circuitBreaker, handleAll, isBrokenCircuitError, retry, wrap } from "cockatiel";
+const breaker = circuitBreaker(handleAll, { halfOpenAfter: 15_000, breaker: new ConsecutiveBreaker(5) });
+const policy = wrap(retry(handleAll, { maxAttempts: 2 }), breaker);`;
+const OK = `  return { content: [{ type: "text", text: "ok" }] };`;
+
+/** A handler that runs the wrapped cockatiel policy and answers a caught error that passes `condition` with `result`. */
+function policyCatch(condition: string, result: string): string {
+  return breakerTool(
+    COCKATIEL,
+    `  try {
+    return { content: [{ type: "text", text: await policy.execute(() => fetch("https://index.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text())) }] };
+  } catch (error) {
+    if (${condition}) ${result}
+    throw error;
+  }`,
+  );
+}
+
+/** A tool class with a breaker of its own: a half-open state and a failure count, `nextAttempt` when it half-opens. */
+function ownBreaker(handlerBody: string, extra = ""): string {
+  return `${SDK}class SearchTools {
+  private state: "closed" | "open" | "half-open" = "closed";
+  private failureCount = 0;
+  private nextAttempt = 0;
+${extra}
+  register() {
+    server.registerTool("search_docs", { inputSchema: { q: z.string() } }, async ({ q }) => {
+${handlerBody}
+    });
+  }
+}`;
+}
+
+/**
+ * An invalid case: the transient error marked in `code` is reported for an open breaker, and the
+ * one suggestion (`messageId`) adds `field: value`.
+ */
+function openBreaker(
+  name: string,
+  code: string,
+  messageId: "addFixedRetryAfter" | "addHalfOpenRetryAfter",
+  value: string,
+  field = "retryAfterSeconds",
+  settings?: Record<string, unknown>,
+): Invalid {
+  return invalid({
+    name,
+    code,
+    ...(settings ? { settings } : {}),
+    errors: [
+      {
+        messageId: "missingRetryAfter",
+        reported: 'errorCategory: "transient"',
+        data: data(OPEN_BREAKER, SEARCH_DOCS, field),
+        suggestions: suggest(messageId, `${TRANSIENT} }`, `${TRANSIENT}, ${field}: ${value} }`, field),
+      },
+    ],
+    output: null,
+  });
+}
+
+describe("require-retry-after: circuit breakers", () => {
+  ruleTester.run("require-retry-after", rule, {
+    valid: [
+      {
+        name: "a catch-all around a breaker call: no open-branch evidence",
+        code: breakerTool(
+          `${OPOSSUM}\nconst breaker = new CircuitBreaker(search);`,
+          `  try {
+    return { content: [{ type: "text", text: await breaker.fire(q) }] };
+  } catch {
+    ${OPEN_RESULT_PLAIN}
+  }`,
+        ),
+      },
+      {
+        name: "a class named like a breaker is not an open branch by itself",
+        code: breakerTool(
+          "class CircuitBreaker { run<T>(task: () => Promise<T>) { return task(); } }\nconst guard = new CircuitBreaker();",
+          `  const text = await guard.run(() => fetch("https://index.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text()));
+  if (!text) ${OPEN_RESULT_PLAIN}
+${OK}`,
+        ),
+      },
+      {
+        name: "an issue whose state is open is no breaker",
+        code: breakerTool(
+          "",
+          `  const issue = await fetch("https://git.example.com/issues/" + q, { signal: AbortSignal.timeout(5000) }).then((r) => r.json());
+  if (issue.state === "open") ${OPEN_RESULT_PLAIN}
+${OK}`,
+        ),
+      },
+      {
+        name: "an open state in a class that is no breaker (no half-open state, no failure count)",
+        code: `${SDK}class Connection {
+  private state: "open" | "closed" = "closed";
+  register() {
+    server.registerTool("search_docs", {}, async () => {
+      if (this.state === "open") ${OPEN_RESULT_PLAIN}
+${OK}
+    });
+  }
+}`,
+      },
+      {
+        name: "an open-circuit error or something else: either may hold",
+        code: policyCatch("error instanceof BrokenCircuitError || error instanceof TypeError", OPEN_RESULT_PLAIN),
+      },
+      {
+        name: "cockatiel's isolated circuit (held open by hand) is left out",
+        code: policyCatch("error instanceof IsolatedCircuitError", OPEN_RESULT_PLAIN),
+      },
+      {
+        name: "a breaker that is not open",
+        code: breakerTool(`${OPOSSUM}\nconst breaker = new CircuitBreaker(search);`, `  if (!breaker.opened) ${OPEN_RESULT_PLAIN}\n${OK}`),
+      },
+      {
+        name: "a half-open breaker",
+        code: breakerTool(`${OPOSSUM}\nconst breaker = new CircuitBreaker(search);`, `  if (breaker.halfOpen) ${OPEN_RESULT_PLAIN}\n${OK}`),
+      },
+      {
+        name: "cockatiel's closed state",
+        code: breakerTool(COCKATIEL, `  if (breaker.state === CircuitState.Closed) ${OPEN_RESULT_PLAIN}\n${OK}`),
+      },
+      {
+        name: "an open branch whose error already carries the hint",
+        code: breakerTool(
+          `${OPOSSUM}\nconst breaker = new CircuitBreaker(search, { resetTimeout: 20_000 });`,
+          `  if (breaker.opened) return { isError: true, content: [], structuredContent: { ${TRANSIENT}, retryAfterSeconds: 20 } };\n${OK}`,
+        ),
+      },
+      {
+        name: "an unclassified error in an open branch is require-error-classification's",
+        code: breakerTool(
+          `${OPOSSUM}\nconst breaker = new CircuitBreaker(search);`,
+          `  if (breaker.opened) return { isError: true, content: [{ type: "text", text: "Paused." }] };\n${OK}`,
+        ),
+      },
+    ],
+    invalid: [
+      openBreaker(
+        "opossum: a branch on breaker.opened, the reset time from the construction",
+        breakerTool(
+          `${OPOSSUM}\nconst breaker = new CircuitBreaker(search, { timeout: 5000, resetTimeout: 20_000 });`,
+          `  if (breaker.opened) ${OPEN_RESULT}\n${OK}`,
+        ),
+        "addHalfOpenRetryAfter",
+        `20`,
+      ),
+      openBreaker(
+        "opossum: EOPENBREAKER in a catch, options without resetTimeout (opossum's default 30 s)",
+        breakerTool(
+          `${OPOSSUM}\nconst options = { timeout: 5000 };\nconst breaker = new CircuitBreaker(search, options);`,
+          `  try {
+    return { content: [{ type: "text", text: await breaker.fire(q) }] };
+  } catch (error: any) {
+    if (error.code === "EOPENBREAKER") ${OPEN_RESULT}
+    throw error;
+  }`,
+        ),
+        "addHalfOpenRetryAfter",
+        `30`,
+      ),
+      openBreaker(
+        "opossum: a switch on the error code",
+        breakerTool(
+          `${OPOSSUM}\nconst breaker = new CircuitBreaker(search, { resetTimeout: 45 * 1000 });`,
+          `  try {
+    return { content: [{ type: "text", text: await breaker.fire(q) }] };
+  } catch (error: any) {
+    switch (error.code) {
+      case "EOPENBREAKER":
+        ${OPEN_RESULT}
+      default:
+        throw error;
+    }
+  }`,
+        ),
+        "addHalfOpenRetryAfter",
+        `45`,
+      ),
+      openBreaker(
+        "cockatiel: instanceof BrokenCircuitError around a wrapped policy, halfOpenAfter in milliseconds",
+        policyCatch("error instanceof BrokenCircuitError", OPEN_RESULT),
+        "addHalfOpenRetryAfter",
+        `15000`,
+        "retryAfterMs",
+        { "mcp-errors": { fields: { retryAfter: "retryAfterMs" } } },
+      ),
+      openBreaker(
+        "cockatiel: isBrokenCircuitError(error) as a guard, the open case after it",
+        breakerTool(
+          COCKATIEL,
+          `  try {
+    return { content: [{ type: "text", text: await breaker.execute(() => fetch("https://index.example.com", { signal: AbortSignal.timeout(5000) }).then((r) => r.text())) }] };
+  } catch (error) {
+    if (!isBrokenCircuitError(error)) throw error;
+    ${OPEN_RESULT}
+  }`,
+        ),
+        "addHalfOpenRetryAfter",
+        `15`,
+      ),
+      openBreaker(
+        "cockatiel: the policy's state is CircuitState.Open; its construction is not in the file (a fixed delay)",
+        breakerTool(
+          `import { CircuitState } from "cockatiel";\nimport { searchPolicy } from "./resilience.js";`,
+          `  if (searchPolicy.state === CircuitState.Open) ${OPEN_RESULT}\n${OK}`,
+        ),
+        "addFixedRetryAfter",
+        `60`,
+      ),
+      openBreaker(
+        "a hand-written breaker object: isOpen(), no time in scope",
+        breakerTool(`import { breaker } from "./breaker.js";`, `  if (breaker.isOpen()) ${OPEN_RESULT}\n${OK}`),
+        "addFixedRetryAfter",
+        `60`,
+      ),
+      openBreaker(
+        "a hand-written breaker that refuses: !canExecute()",
+        breakerTool(`import { circuitBreaker } from "./breaker.js";`, `  if (!circuitBreaker.canExecute()) ${OPEN_RESULT}\n${OK}`),
+        "addFixedRetryAfter",
+        `60`,
+      ),
+      openBreaker(
+        "a hand-written open-circuit error class in a catch",
+        breakerTool(
+          `import { CircuitOpenError, guarded } from "./breaker.js";`,
+          `  try {
+    return { content: [{ type: "text", text: await guarded(q) }] };
+  } catch (error) {
+    if (error instanceof CircuitOpenError) ${OPEN_RESULT}
+    throw error;
+  }`,
+        ),
+        "addFixedRetryAfter",
+        `60`,
+      ),
+      openBreaker(
+        "a tool class with its own breaker: the time left until nextAttempt",
+        ownBreaker(`      if (this.state === "open") {
+        if (Date.now() < this.nextAttempt) ${OPEN_RESULT}
+        this.state = "half-open";
+      }
+  ${OK}`),
+        "addHalfOpenRetryAfter",
+        `Math.max(1, Math.ceil((this.nextAttempt - Date.now()) / 1000))`,
+      ),
+      openBreaker(
+        "a tool class with its own breaker: elapsed since opening against a cool-down, read through a method",
+        ownBreaker(
+          `      if (this.state === "open" && !this.coolDownOver()) ${OPEN_RESULT}
+  ${OK}`,
+          `  private openedAt = 0;
+  private readonly coolDownMs = 30_000;
+  private coolDownOver() {
+    const elapsed = Date.now() - this.openedAt;
+    return elapsed >= this.coolDownMs;
+  }`,
+        ),
+        "addHalfOpenRetryAfter",
+        `Math.max(1, Math.ceil(((this.openedAt + this.coolDownMs) - Date.now()) / 1000))`,
+      ),
+      invalid({
+        name: "a tool class with its own breaker, tool-failure preset: the half-open moment as a timestamp",
+        settings: { "mcp-errors": { preset: "tool-failure" } },
+        code: ownBreaker(`      if (this.state === "open" && Date.now() < this.nextAttempt) {
+        return { isError: true, content: [{ type: "text", text: "Paused." }], _meta: { "io.modelcontextprotocol/toolFailure": { /*>*/class: "unavailable", retryable: true } } };
+      }
+  ${OK}`),
+        errors: [
+          {
+            messageId: "missingRetryAfter",
+            reported: 'class: "unavailable"',
+            data: data(OPEN_BREAKER, SEARCH_DOCS, "retryNotBefore"),
+            suggestions: suggest(
+              "addHalfOpenRetryAfter",
+              "retryable: true }",
+              "retryable: true, retryNotBefore: new Date(this.nextAttempt).toISOString() }",
+              "retryNotBefore",
+            ),
+          },
+        ],
+        output: null,
+      }),
+      openBreaker(
+        "a constructor parameter in the time check is in scope in a handler registered in the constructor",
+        `${SDK}class SearchTools {
+  private state: "closed" | "open" | "half-open" = "closed";
+  private failureCount = 0;
+  private openedAt = 0;
+  constructor(coolDownMs: number) {
+    server.registerTool("search_docs", {}, async () => {
+      if (this.state === "open" && Date.now() - this.openedAt < coolDownMs) ${OPEN_RESULT}
+  ${OK}
+    });
+  }
+}`,
+        "addHalfOpenRetryAfter",
+        `Math.max(1, Math.ceil(((this.openedAt + coolDownMs) - Date.now()) / 1000))`,
+      ),
+      openBreaker(
+        "a time check on another method's parameter is not in scope at the error: a fixed delay",
+        ownBreaker(
+          `      if (this.state === "open" && this.coolingDown(30_000)) ${OPEN_RESULT}
+  ${OK}`,
+          `  private openedAt = 0;
+  private coolingDown(coolDownMs: number) {
+    return Date.now() - this.openedAt < coolDownMs;
+  }`,
+        ),
+        "addFixedRetryAfter",
+        `60`,
+      ),
+      invalid({
+        name: "an error helper called in an open branch: reported at the call, no suggestion",
+        code: breakerTool(
+          `${OPOSSUM}\nconst breaker = new CircuitBreaker(search);
+function toolError(errorCategory: string, isRetryable: boolean, description: string) {
+  return { isError: true, content: [{ type: "text" as const, text: JSON.stringify({ errorCategory, isRetryable, description }) }] };
+}`,
+          `  if (breaker.opened) return /*>*/toolError("transient", true, "The index is failing; calls are paused.");\n${OK}`,
+        ),
+        errors: [
+          {
+            messageId: "missingRetryAfter",
+            reported: 'toolError("transient", true, "The index is failing; calls are paused.")',
+            data: data(OPEN_BREAKER),
+          },
+        ],
+        output: null,
+      }),
     ],
   });
 });
