@@ -85,7 +85,12 @@ describe("a server whose names and strings hold escapes and workflow commands", 
 
   it.each(["json", "sarif"] as const)("%s keeps every value: only the JSON text is escaped", (format) => {
     const report = FORMATTERS[format](result, { color: false });
-    const plain = format === "json" ? JSON.stringify(result.results) : report.replaceAll(String.raw`##\u005b`, "##[");
+    // The json report's files carry the tools registered in them, names and all.
+    const withTools = result.results.map((file) => ({
+      ...file,
+      mcpTools: result.tools.filter((tool) => path.resolve(tmp, tool.registration?.file ?? "") === file.filePath),
+    }));
+    const plain = format === "json" ? JSON.stringify(withTools) : report.replaceAll(String.raw`##\u005b`, "##[");
     expect(JSON.parse(report)).toEqual(JSON.parse(plain));
   });
 
