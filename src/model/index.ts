@@ -27,7 +27,16 @@ export { type HalfOpenTime, halfOpenTime } from "./breaker-timing.js";
 export { REGISTRATION_TEXT } from "./handlers/index.js";
 export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
-export { categoriesOf, getPayload, jsonStringifyArgument, objectLiteral, passedAtResult, payloadField, valueAtResult } from "./payload.js";
+export {
+  categoriesOf,
+  getPayload,
+  jsonStringifyArgument,
+  objectLiteral,
+  passedAtResult,
+  payloadField,
+  readableObjects,
+  valueAtResult,
+} from "./payload.js";
 export {
   type CallSettings,
   NO_CALL_SETTINGS,

@@ -33,7 +33,9 @@ export function objectLiteral(sourceCode: SourceCode, node: TSESTree.Node): TSES
  * `buildError(code, message)`): the one literal every return of the function gives.
  */
 function builtObject(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
-  const n = unwrap(node);
+  let n = unwrap(node);
+  // `const payload = buildPayload(code); ... structuredContent: payload`.
+  if (n.type === AST_NODE_TYPES.Identifier) n = constInitializer(sourceCode, n) ?? n;
   if (n.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const callee = unwrap(n.callee);
   const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
@@ -43,6 +45,43 @@ function builtObject(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.Obje
   const objects = returns.map((r) => (r.argument ? objectLiteral(sourceCode, r.argument) : undefined));
   const first = objects[0];
   return first && objects.every((object) => object === first) ? first : undefined;
+}
+
+/**
+ * The object literals a payload's spreads may add, when every spread is one the file shows:
+ * `...{ a }`, `...(cond ? { a } : {})`, `...(cond && { a })`, a const holding one of these, the
+ * object a same-file function builds (`...basePayload(code)`), each again with only such spreads. Undefined when some spread is anything else (a parameter, a call):
+ * then the payload may hold any field. Their fields count as present: a field that only some
+ * branches add may be there.
+ */
+function spreadObjects(sourceCode: SourceCode, object: TSESTree.ObjectExpression, depth = 0): TSESTree.ObjectExpression[] | undefined {
+  const found: TSESTree.ObjectExpression[] = [];
+  const add = (node: TSESTree.Node): boolean => {
+    const n = unwrap(node);
+    if (n.type === AST_NODE_TYPES.ConditionalExpression) return add(n.consequent) && add(n.alternate);
+    if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "&&") return add(n.right);
+    const literal = objectLiteral(sourceCode, n) ?? builtObject(sourceCode, n);
+    if (!literal || depth >= 3) return false;
+    const inner = spreadObjects(sourceCode, literal, depth + 1);
+    if (inner === undefined) return false;
+    found.push(literal, ...inner);
+    return true;
+  };
+  for (const property of object.properties) {
+    if (property.type === AST_NODE_TYPES.SpreadElement && !add(property.argument)) return undefined;
+  }
+  return found;
+}
+
+/**
+ * The objects a value may be, read as a payload: an object literal (directly or through a
+ * `const`), or the one a same-file function builds, with what its spreads may add. Undefined when
+ * some part of it is not visible in the file.
+ */
+export function readableObjects(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression[] | undefined {
+  const object = objectLiteral(sourceCode, node) ?? builtObject(sourceCode, node);
+  const spread = object ? spreadObjects(sourceCode, object) : undefined;
+  return object && spread ? [object, ...spread] : undefined;
 }
 
 /** Descends `path` inside an object literal; undefined when a step is not a literal object. */
@@ -119,9 +158,11 @@ function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, 
     const property = findProperty(result, key);
     if (!property) continue;
     const object = objectLiteral(sourceCode, property.value);
-    if (object) {
-      candidates.push(object);
-      if (key === "structuredContent") jsonObject ??= object;
+    // A payload a same-file function builds is read, but not offered as the place to edit.
+    const built = object ? undefined : builtObject(sourceCode, property.value);
+    if (object ?? built) {
+      candidates.push((object ?? built) as TSESTree.ObjectExpression);
+      if (key === "structuredContent" && object) jsonObject ??= object;
     } else if (key === "structuredContent" || vocabulary.container.length > 0) {
       unknown = true;
     }
@@ -136,7 +177,9 @@ function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, 
       continue;
     }
     objects.push(candidate);
-    if (hasSpread(candidate)) unknown = true;
+    const spread = spreadObjects(sourceCode, candidate);
+    if (spread === undefined) unknown = true;
+    else objects.push(...spread);
     // The default shape may also sit in a nested `error: {}` object.
     const nested = findProperty(candidate, "error");
     const nestedObject = nested ? objectLiteral(sourceCode, nested.value) : undefined;

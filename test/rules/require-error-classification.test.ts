@@ -1511,6 +1511,107 @@ server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => toolError(
   ],
 });
 
+// A structured payload built by a same-file function, and payloads with spreads the file shows
+// (`...(cond ? { a } : {})`): read, where any spread used to make the payload unknown.
+const PAYLOAD = (fields: string): string => `function limitPayload(code: string, wait?: number) {
+  return {
+    code,
+    message: "The anonymous quota is spent: add an API key to go on.",
+    ${fields}
+  };
+}
+`;
+const LIMIT_RESULT = `server.registerTool("get_doc", { inputSchema: {} }, async () => {
+  const payload = limitPayload("QUOTA_SPENT", 30);
+  return { /*>*/isError: true, content: [{ type: "text", text: payload.message }], structuredContent: payload };
+});`;
+ruleTester.run("require-error-classification: built and spread payloads", rule, {
+  valid: [
+    {
+      name: "a builder whose payload classifies",
+      code: `${SDK}${PAYLOAD('errorCategory: "transient", isRetryable: true,')}${LIMIT_RESULT}`,
+    },
+    {
+      name: "a builder that may add the classification in a conditional spread",
+      code: `${SDK}${PAYLOAD('...(wait ? { errorCategory: "transient", isRetryable: true } : {}),')}${LIMIT_RESULT}`,
+    },
+    {
+      name: "FastMCP UserError whose extras a builder classifies",
+      code: `${FASTMCP}${PAYLOAD('errorCategory: "transient", isRetryable: true,')}server.addTool({
+  name: "get_doc",
+  execute: async () => {
+    throw new UserError("The anonymous quota is spent.", limitPayload("QUOTA_SPENT"));
+  },
+});`,
+    },
+    {
+      name: "FastMCP UserError whose extras spread something the file does not show",
+      code: inFastMcp('    throw new UserError("id is malformed", { code: "BAD_ID", ...args });'),
+    },
+    {
+      name: "a spread of something the file does not show",
+      code: `${SDK}function limitPayload(code: string, extra: object) {
+  return { code, message: "The anonymous quota is spent: add an API key to go on.", ...extra };
+}
+server.registerTool("get_doc", { inputSchema: {} }, async () => {
+  const payload = limitPayload("QUOTA_SPENT", {});
+  return { isError: true, content: [{ type: "text", text: payload.message }], structuredContent: payload };
+});`,
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "a builder's payload through a const, with no classification",
+      code: `${SDK}${PAYLOAD("")}${LIMIT_RESULT}`,
+      errors: [
+        { messageId: "missingClassification", reported: "isError: true", data: { tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" } },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "conditional spreads that add other fields only",
+      code: `${SDK}${PAYLOAD("...(wait ? { retry_after_seconds: wait } : {}), ...(code === 'QUOTA_SPENT' && { docs: 'https://example.com/keys' }),")}${LIMIT_RESULT}`,
+      errors: [
+        { messageId: "missingClassification", reported: "isError: true", data: { tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" } },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "FastMCP UserError whose extras a builder makes without classification",
+      code: `${FASTMCP}${PAYLOAD("...(wait ? { retry_after_seconds: wait } : {}),")}server.addTool({
+  name: "get_doc",
+  execute: async () => {
+    /*>*/throw new UserError("The anonymous quota is spent.", limitPayload("QUOTA_SPENT", 30));
+  },
+});`,
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new UserError("The anonymous quota is spent.", limitPayload("QUOTA_SPENT", 30));' }],
+      output: null,
+    }),
+    invalid({
+      name: "FastMCP UserError whose extras spread a builder's payload and add fields",
+      code: `${FASTMCP}${PAYLOAD("")}server.addTool({
+  name: "get_doc",
+  execute: async () => {
+    const extras = { ...limitPayload("OPTION_UNAVAILABLE"), option: "retention" };
+    /*>*/throw new UserError("Retention is not available without an account.", extras);
+  },
+});`,
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new UserError("Retention is not available without an account.", extras);' }],
+      output: null,
+    }),
+    invalid({
+      name: "an inline structured payload with a conditional spread",
+      code: `${SDK}server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => {
+  return { /*>*/isError: true, content: [{ type: "text", text: \`No document \${id}\` }], structuredContent: { code: "NOT_FOUND", ...(id ? { id } : {}) } };
+});`,
+      errors: [
+        { messageId: "missingClassification", reported: "isError: true", data: { tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" } },
+      ],
+      output: null,
+    }),
+  ],
+});
+
 // ---------------------------------------------------------------------------------------------
 // Circuit breakers: a breaker's bare open error reaches the model as an unclassified throw, and an
 // unclassified result for an open breaker is offered the transient classification first.

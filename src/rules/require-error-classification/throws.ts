@@ -4,7 +4,7 @@
  * FastMCP UserError with classified extras, not a rethrow of what a callee threw.
  */
 import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
-import { type McpModel, objectLiteral, protocolThrow, caughtRethrow, type ThrowSite, type ToolHandler } from "../../model/index.js";
+import { type McpModel, protocolThrow, caughtRethrow, readableObjects, type ThrowSite, type ToolHandler } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { calleeName, findProperty, unwrap } from "../../util/ast.js";
 
@@ -36,9 +36,10 @@ export function unclassifiedThrow(
     handler.framework === "fastmcp" &&
     (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression)
   ) {
-    const extras = argument.arguments[1] ? objectLiteral(sourceCode, argument.arguments[1]) : undefined;
+    const extras = argument.arguments[1] ? readableObjects(sourceCode, argument.arguments[1]) : undefined;
     if (argument.arguments[1] && !extras) return undefined;
-    if (extras && findProperty(extras, vocabulary.category) && findProperty(extras, vocabulary.retryable)) return undefined;
+    const has = (field: string): boolean => extras?.some((object) => findProperty(object, field)) ?? false;
+    if (has(vocabulary.category) && has(vocabulary.retryable)) return undefined;
   }
   // Rethrowing what a callee threw may carry its classification; only literal constructions are known.
   if (argument.type === AST_NODE_TYPES.Identifier || argument.type === AST_NODE_TYPES.MemberExpression) {
