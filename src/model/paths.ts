@@ -149,6 +149,12 @@ export function findEscapes(inputs: PathInputs): Escapes {
       }
       for (const call of f.calls) {
         if (region && !isInside(call, region)) continue;
+        // `items.map((item) => { ... throw ... })`: the callback runs now, inside the call.
+        const now = syncCallbacks(call);
+        if (now.length > 0) {
+          const guards = [...catches.around(call, fn), ...outer];
+          if (!stopsAll(guards)) for (const callback of now) visit(callback, undefined, guards);
+        }
         if (!isAwaitedOrReturned(call)) continue;
         const called = targets.of(call, fn);
         // `return helper()` in a try: an async helper's rejection leaves the function uncaught.
@@ -170,6 +176,40 @@ export function findEscapes(inputs: PathInputs): Escapes {
 
 /** Paths per handler worth following (a function under many combinations of catches). */
 const VISIT_LIMIT = 2_000;
+
+/** Array methods that call their callback before they return: a throw in it leaves the call. */
+const SYNC_CALLBACK_METHODS = new Set([
+  "map",
+  "flatMap",
+  "forEach",
+  "filter",
+  "find",
+  "findIndex",
+  "findLast",
+  "findLastIndex",
+  "some",
+  "every",
+  "reduce",
+  "reduceRight",
+  "sort",
+]);
+
+/**
+ * The inline callbacks a call runs before it returns: plain (not async, not generator) functions
+ * passed to an array method (`items.map((item) => ...)`). An async callback's throw is a rejected
+ * promise, which leaves only where the promise is awaited.
+ */
+function syncCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
+  const callee = unwrap(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || !SYNC_CALLBACK_METHODS.has(memberName(callee) ?? "")) return [];
+  const found: FunctionNode[] = [];
+  for (const argument of call.arguments) {
+    const fn = unwrap(argument);
+    if ((fn.type === AST_NODE_TYPES.ArrowFunctionExpression || fn.type === AST_NODE_TYPES.FunctionExpression) && !fn.async && !fn.generator)
+      found.push(fn);
+  }
+  return found;
+}
 
 function recordEscape(map: Map<TSESTree.ThrowStatement, Escape[]>, node: TSESTree.ThrowStatement, escape: Escape): void {
   let list = map.get(node);

@@ -1511,6 +1511,77 @@ server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) => toolError(
   ],
 });
 
+// A throw inside a callback an array method runs at once (`items.map((item) => { throw ... })`)
+// leaves the handler through that call, under the catches around it.
+ruleTester.run("require-error-classification: throws in array callbacks", rule, {
+  valid: [
+    {
+      name: "a catch around the map that answers with a classified result",
+      code: inTool(`  try {
+    const names = args.ids.map((id: string) => {
+      if (!id) throw new Error("an empty id");
+      return id.trim();
+    });
+    return { content: [{ type: "text", text: names.join(", ") }] };
+  } catch (error) {
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", isRetryable: false, description: String(error) }) }] };
+  }`),
+    },
+    {
+      name: "an async callback: its throw is a rejected promise nobody awaits here",
+      code: inTool(`  const pending = args.ids.map(async (id: string) => {
+    if (!id) throw new Error("an empty id");
+    return id;
+  });
+  void pending;
+  return { content: [{ type: "text", text: "queued" }] };`),
+    },
+    {
+      name: "a callback handed to something that is no array method",
+      code: inTool(`  args.events.on("data", (chunk: string) => {
+    if (!chunk) throw new Error("an empty chunk");
+  });
+  return { content: [{ type: "text", text: "listening" }] };`),
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "a throw in a map callback of the handler",
+      code: inTool(`  const entries = args.names.map((name: string) => {
+    const entry = args.graph.find((e: { name: string }) => e.name === name);
+    if (!entry) /*>*/throw new Error(\`No entity named \${name}\`);
+    return entry;
+  });
+  return { content: [{ type: "text", text: JSON.stringify(entries) }] };`),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw new Error(`No entity named ${name}`);", data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in a forEach callback of a method the handler awaits",
+      code: `${SDK}class Store {
+  async add(names: string[]) {
+    names.forEach((name) => {
+      if (name.length > 64) /*>*/throw new Error(\`The name \${name} is longer than 64 characters\`);
+    });
+  }
+}
+const store = new Store();
+server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
+  await store.add(args.names);
+  return { content: [{ type: "text", text: "added" }] };
+});`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`The name ${name} is longer than 64 characters`);",
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+  ],
+});
+
 // A structured payload built by a same-file function, and payloads with spreads the file shows
 // (`...(cond ? { a } : {})`): read, where any spread used to make the payload unknown.
 const PAYLOAD = (fields: string): string => `function limitPayload(code: string, wait?: number) {
