@@ -890,7 +890,7 @@ async function startWorker(mode) {
  * Real servers hold far fewer handlers and defects per line than the generated corpus.
  */
 async function realStats(dirs) {
-  const { recommended } = await import("./lib/bench-configs.js");
+  const { measured } = await import("./lib/bench-configs.js");
   const { discover } = await import("../dist/cli/discover.js");
   const { statsTimes } = await import("./lib/stats.js");
   let parseMs = 0;
@@ -898,7 +898,7 @@ async function realStats(dirs) {
   let files = 0;
   for (const dir of dirs) {
     const cwd = path.resolve(dir);
-    const eslint = new ESLint({ cwd, overrideConfigFile: true, overrideConfig: [recommended], stats: true });
+    const eslint = new ESLint({ cwd, overrideConfigFile: true, overrideConfig: [measured], stats: true });
     const results = await eslint.lintFiles(discover(cwd, ["."], { includeTests: false }).files);
     const times = statsTimes(results);
     files += results.length;
@@ -939,8 +939,8 @@ async function main() {
   );
   if (args["corpus-only"]) return;
 
-  const { configs, recommended, MODEL_ROW } = await import("./lib/bench-configs.js");
-  const ruleCount = Object.keys(recommended.rules ?? {}).length;
+  const { configs, measured, MODEL_ROW } = await import("./lib/bench-configs.js");
+  const ruleCount = Object.keys(measured.rules ?? {}).length;
 
   // The instrumented run for per-rule times, on a quarter of the corpus: `stats` wraps every
   // listener, so it stays out of the timed runs. (Each worker warms up on the same quarter.)
@@ -949,7 +949,7 @@ async function main() {
   const warm = await lintOnce(configs.stats, { files: quarter, stats: true });
 
   // Timed runs. Each mode lints in a worker thread of its own, with its own V8 heap: in one
-  // shared heap, the recommended mode's files survive minor GCs (see CONTRIBUTING) and V8 starts
+  // shared heap, the measured mode's files survive minor GCs (see CONTRIBUTING) and V8 starts
   // allocating every tree straight into the old generation, parse-only's included, which made the
   // ratio depend on which mode warmed up first (1.11x or 1.25x for the same code). This machine's
   // speed drifts by tens of percent within a minute, so the workers take turns chunk by chunk
@@ -959,7 +959,7 @@ async function main() {
   // `--floor`: two more modes. One rule that does nothing shows what ESLint itself adds as soon
   // as any rule runs (rule contexts, listener dispatch), apart from what our rules cost; one rule
   // that only builds the shared model, the way the rules do, shows what the model costs.
-  const modes = args.floor ? ["parseOnly", "floor", "model", "recommended"] : ["parseOnly", "recommended"];
+  const modes = args.floor ? ["parseOnly", "floor", "model", "measured"] : ["parseOnly", "measured"];
   const workers = Object.fromEntries(await Promise.all(modes.map(async (mode) => [mode, await startWorker(mode)])));
   const lint = async (mode, message) => {
     const reply = await workers[mode](message);
@@ -975,14 +975,14 @@ async function main() {
       const total = Object.fromEntries(modes.map((mode) => [mode, 0]));
       for (let i = 0, chunk = 0; i < files.length; i += CHUNK, chunk++) {
         const slice = files.slice(i, i + CHUNK);
-        const order = (run + chunk) % 2 === 0 ? ["parseOnly", "recommended"] : ["recommended", "parseOnly"];
+        const order = (run + chunk) % 2 === 0 ? ["parseOnly", "measured"] : ["measured", "parseOnly"];
         if (args.floor) order.splice(1, 0, "floor", "model");
         const ms = {};
         for (const mode of order) {
           ms[mode] = await lint(mode, { files: slice });
           total[mode] += ms[mode];
         }
-        chunkRatios.push(ms.recommended / ms.parseOnly);
+        chunkRatios.push(ms.measured / ms.parseOnly);
       }
       runs.push(total);
     }
@@ -992,18 +992,16 @@ async function main() {
 
   const perFile = (ms) => `${((ms / files.length) * 1000).toFixed(0)} µs/file`;
   const parseMedian = median(runs.map((r) => r.parseOnly));
-  const recommendedMedian = median(runs.map((r) => r.recommended));
-  const runRatios = runs.map((r) => r.recommended / r.parseOnly);
+  const measuredMedian = median(runs.map((r) => r.measured));
+  const runRatios = runs.map((r) => r.measured / r.parseOnly);
   const sorted = [...chunkRatios].sort((a, b) => a - b);
   const quantile = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
   console.log(`parse-only:  median ${seconds(parseMedian)} (${perFile(parseMedian)})  runs: ${runs.map((r) => seconds(r.parseOnly)).join(", ")}`);
-  console.log(
-    `recommended: median ${seconds(recommendedMedian)} (${perFile(recommendedMedian)})  runs: ${runs.map((r) => seconds(r.recommended)).join(", ")}`,
-  );
+  console.log(`${args.config}: median ${seconds(measuredMedian)} (${perFile(measuredMedian)})  runs: ${runs.map((r) => seconds(r.measured)).join(", ")}`);
   console.log(
     `per-run ratios: ${runRatios.map((r) => r.toFixed(3)).join(", ")}; per-chunk ratio quartiles: ${quantile(0.25)} / ${quantile(0.5)} / ${quantile(0.75)}`,
   );
-  console.log(`recommended / parse-only: ${median(runRatios).toFixed(2)}x`);
+  console.log(`${args.config} / parse-only: ${median(runRatios).toFixed(2)}x`);
   if (args.floor) {
     const floorRatios = runs.map((r) => r.floor / r.parseOnly);
     console.log(
@@ -1013,16 +1011,18 @@ async function main() {
     console.log(
       `the shared model alone / parse-only (ESLint's cost included): ${median(modelRatios).toFixed(2)}x (runs: ${modelRatios.map((r) => r.toFixed(3)).join(", ")})`,
     );
-    // What the plugin itself adds: recommended's ratio minus the no-op rule's, run by run.
-    const above = runs.map((r) => (r.recommended - r.floor) / r.parseOnly);
+    // What the plugin itself adds: the measured config's ratio minus the no-op rule's, run by run.
+    const above = runs.map((r) => (r.measured - r.floor) / r.parseOnly);
     const signed = (d) => `${d < 0 ? "-" : "+"}${Math.abs(d).toFixed(3)}`;
-    console.log(`recommended above ESLint's floor (its ratio minus the no-op rule's): ${signed(median(above))} (runs: ${above.map(signed).join(", ")})`);
+    console.log(
+      `${args.config} above ESLint's floor (its ratio minus the no-op rule's): ${signed(median(above))} (runs: ${above.map(signed).join(", ")})`,
+    );
   }
 
   const { fatal, firstFatal, reports, perRule, parseMs } = summarize(warm.results);
   if (fatal > 0) console.log(`warning: ${fatal} corpus file(s) do not parse, first: ${firstFatal}`);
   if (ruleCount === 0) {
-    console.log("per-rule: (no rules in recommended)");
+    console.log(`per-rule: (no rules in ${args.config})`);
     return;
   }
   // How dense the planted defects are, to compare with real servers (see the closing line).
