@@ -9,6 +9,11 @@
 
 export type Thrown = "is-error" | "protocol-error" | "unknown";
 
+/** The tool as rule messages name it (`toolLabel`): `tool "search_docs"`, or "this tool handler" where the shape names none. */
+export function toolOf(shape: HandlerShape): string {
+  return shape.named ? 'tool "search_docs"' : "this tool handler";
+}
+
 export interface HandlerShape {
   /** Test-group title. */
   readonly title: string;

@@ -5,18 +5,13 @@ import plugin from "../../src/index.js";
 import rule, { type MessageIds, type Options } from "../../src/rules/require-error-logging.js";
 import { type Expected, fixed, inTool, invalid as invalidCase } from "../cases.js";
 import { createRuleTester } from "../rule-tester.js";
-import { type HandlerShape, SHAPES } from "../shapes.js";
+import { type HandlerShape, SHAPES, toolOf } from "../shapes.js";
 
 type Valid = ValidTestCase<Options>;
 type Invalid = InvalidTestCase<MessageIds, Options>;
 
 const ruleTester = createRuleTester();
 const invalid = invalidCase<MessageIds, Options>;
-
-/** The tool as the message names it (`toolLabel`). */
-function toolOf(shape: HandlerShape): string {
-  return shape.named ? 'tool "search_docs"' : "this tool handler";
-}
 
 /** What the suggested `console.error` names: the tool, else the function the catch is in. */
 function labelOf(shape: HandlerShape): string {

@@ -2,18 +2,13 @@ import type { InvalidTestCase, SuggestionOutput, ValidTestCase } from "@typescri
 import rule, { type MessageIds, type Options } from "../../src/rules/require-escalation-context.js";
 import { type Expected, inTool, invalid as invalidCase, replaceOnce } from "../cases.js";
 import { createRuleTester } from "../rule-tester.js";
-import { type HandlerShape, SHAPES } from "../shapes.js";
+import { SHAPES, toolOf } from "../shapes.js";
 
 type Valid = ValidTestCase<Options>;
 type Invalid = InvalidTestCase<MessageIds, Options>;
 
 const ruleTester = createRuleTester();
 const invalid = invalidCase<MessageIds, Options>;
-
-/** The tool as the message names it (`toolLabel`). */
-function toolOf(shape: HandlerShape): string {
-  return shape.named ? 'tool "search_docs"' : "this tool handler";
-}
 
 const SEARCH_DOCS = 'tool "search_docs"';
 const SLEEP = "function sleep(ms) {\n  return new Promise((resolve) => setTimeout(resolve, ms));\n}";

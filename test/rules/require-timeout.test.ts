@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import rule, { type MessageIds, type Options } from "../../src/rules/require-timeout.js";
 import { createRuleTester, createTypedRuleTester } from "../rule-tester.js";
 import { replaceOnce as edit, span } from "../cases.js";
-import { type HandlerShape, SHAPES, locate, locateAll } from "../shapes.js";
+import { type HandlerShape, SHAPES, locate, locateAll, toolOf } from "../shapes.js";
 
 type Invalid = InvalidTestCase<MessageIds, Options>;
 type Valid = ValidTestCase<Options>;
@@ -98,10 +98,6 @@ function signalPath(shape: HandlerShape): string | undefined {
 function fixSignal(shape: HandlerShape, ms = 30_000): string {
   const path = NO_COMBINED_SIGNAL.has(shape.title) ? undefined : signalPath(shape);
   return path === undefined ? `AbortSignal.timeout(${String(ms)})` : `AbortSignal.any([${path}, AbortSignal.timeout(${String(ms)})])`;
-}
-
-function toolOf(shape: HandlerShape): string {
-  return shape.named ? 'tool "search_docs"' : "this tool handler";
 }
 
 const shapeValid: Valid[] = [];

@@ -2,18 +2,13 @@ import type { InvalidTestCase, ValidTestCase } from "@typescript-eslint/rule-tes
 import rule, { type MessageIds, type Options } from "../../src/rules/require-user-message.js";
 import { inTool, invalid as invalidCase } from "../cases.js";
 import { createRuleTester } from "../rule-tester.js";
-import { type HandlerShape, SHAPES } from "../shapes.js";
+import { SHAPES, toolOf } from "../shapes.js";
 
 type Valid = ValidTestCase<Options>;
 type Invalid = InvalidTestCase<MessageIds, Options>;
 
 const ruleTester = createRuleTester();
 const invalid = invalidCase<MessageIds, Options>;
-
-/** The tool as the message names it (`toolLabel`). */
-function toolOf(shape: HandlerShape): string {
-  return shape.named ? 'tool "search_docs"' : "this tool handler";
-}
 
 const data = (tool = 'tool "search_docs"', field = "userMessage"): Record<string, string> => ({ tool, field });
 
