@@ -21,7 +21,9 @@ export function formatJson(result: AnalyzeResult): string {
   for (const tool of result.tools) {
     const home = homeOf(tool);
     if (home === undefined) continue;
-    byFile.set(home, [...(byFile.get(home) ?? []), tool]);
+    let tools = byFile.get(home);
+    if (!tools) byFile.set(home, (tools = []));
+    tools.push(tool);
   }
   const results = result.results.map((file) => ({ ...file, mcpTools: byFile.get(relativePath(result.cwd, file.filePath)) ?? [] }));
   return safeJson(JSON.stringify(results));
