@@ -4,7 +4,7 @@ import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { findProperty } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "./shared/describe.js";
+import { listed, toolLabel } from "./shared/describe.js";
 import { returnsToolResult } from "./shared/results.js";
 import { fieldNames, metaOnlyFields, nameOf } from "./no-invisible-error-metadata/fields.js";
 import { StructuredContentFixes } from "./no-invisible-error-metadata/suggestions.js";
@@ -14,8 +14,7 @@ export type MessageIds = "topLevelMetadata" | "metaOnlyMetadata" | "moveToStruct
 
 /** `` `a` `` / `` `a` and `b` `` / `` `a`, `b` and `c` ``. */
 function listFields(names: readonly string[]): string {
-  const quoted = names.map((n) => `\`${n}\``);
-  return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1) ?? ""}`;
+  return listed(names.map((n) => `\`${n}\``));
 }
 
 /** The suggestion's `{{mirror}}`: what it does to the content text, if anything. */

@@ -4,7 +4,7 @@ import { type ErrorResult, type McpModel, type Payload, categoriesOf, getPayload
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findProperty, hasSpread, mentionsName } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { capitalized, toolLabel } from "./shared/describe.js";
+import { capitalized, listed, toolLabel } from "./shared/describe.js";
 import { type ExternalFailures, externalFailures } from "./shared/external-failures.js";
 import { retrySite } from "./shared/retries.js";
 import { type Escalation, escalationsOf, returnedErrorResult } from "./require-escalation-context/escalations.js";
@@ -107,11 +107,6 @@ function claimsRetryable(
   return [...categories].some((c) => PERMANENT.has(c)) ? undefined : property;
 }
 
-/** `a`, `a and b`, `a, b and c`. */
-function list(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1) ?? ""}`;
-}
-
 /** The message's two parts: what is wrong and what to do, one clause per gap. */
 function wording(vocabulary: Vocabulary, gaps: Gaps): { problems: string; fixes: string } {
   const problems: string[] = [];
@@ -122,7 +117,7 @@ function wording(vocabulary: Vocabulary, gaps: Gaps): { problems: string; fixes:
     fixes.push(`add ${names(vocabulary.attempts)} (how many attempts, against what, how each failed)`);
   }
   if (gaps.results.length > 0) {
-    const held = list(gaps.results.map((n) => `\`${n}\``));
+    const held = listed(gaps.results.map((n) => `\`${n}\``));
     problems.push(`leaves out the results already gathered (${held}), so the work that succeeded is lost to the agent`);
     fixes.push(`pass ${held} on as ${names(vocabulary.partialResults)}`);
   }
@@ -130,7 +125,7 @@ function wording(vocabulary: Vocabulary, gaps: Gaps): { problems: string; fixes:
     problems.push(`says \`${vocabulary.retryable}: true\` although the local retries are spent, so the agent repeats them at once`);
     fixes.push(`set \`${vocabulary.retryable}\` to false: retrying the whole operation is the caller's decision`);
   }
-  return { problems: problems.map((p, i) => (i === 0 ? p : `and it ${p}`)).join("; "), fixes: capitalized(list(fixes)) };
+  return { problems: problems.map((p, i) => (i === 0 ? p : `and it ${p}`)).join("; "), fixes: capitalized(listed(fixes)) };
 }
 
 export default createRule<Options, MessageIds>({

@@ -12,11 +12,13 @@ export function toolLabel(names: string | readonly string[] | undefined): string
   const [first, second, third] = list;
   if (first === undefined) return "this tool handler";
   if (second === undefined) return `tool "${first}"`;
-  if (third === undefined || list.length === 3) {
-    const quoted = list.map((n) => `"${n}"`);
-    return `tools ${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1) ?? ""}`;
-  }
+  if (third === undefined || list.length === 3) return `tools ${listed(list.map((n) => `"${n}"`))}`;
   return `${String(list.length)} tools ("${first}", "${second}", ...)`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+export function listed(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1) ?? ""}`;
 }
 
 /** The text with its first letter in upper case, to start a message with a tool label. */
