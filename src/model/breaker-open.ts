@@ -74,6 +74,7 @@ const HALF_OPEN = /^half[\s_-]?open$/i;
  * around it says a breaker is open.
  */
 export function breakerOpenAt(sourceCode: SourceCode, importedFrom: ReadonlyMap<string, string>, node: TSESTree.Node): BreakerOpen | undefined {
+  if (!mayTestBreaker(sourceCode)) return undefined;
   const context: Context = { sourceCode, importedFrom };
   let current: TSESTree.Node = node;
   while (current.parent && !isFunctionNode(current)) {
@@ -83,6 +84,19 @@ export function breakerOpenAt(sourceCode: SourceCode, importedFrom: ReadonlyMap<
     current = parent;
   }
   return undefined;
+}
+
+/**
+ * Every test `readTest` accepts spells one of these words (an open value, flag, code, class or
+ * text; a broken circuit; an allow predicate): a file without any has no open branch to find.
+ */
+const BREAKER_WORD = /open|broken|allow|closed|can(Attempt|Execute|Request|Call|Pass|Proceed|Try)/i;
+const breakerWords = new WeakMap<SourceCode, boolean>();
+
+function mayTestBreaker(sourceCode: SourceCode): boolean {
+  let known = breakerWords.get(sourceCode);
+  if (known === undefined) breakerWords.set(sourceCode, (known = BREAKER_WORD.test(sourceCode.text)));
+  return known;
 }
 
 /** What `parent` says about its child `child`: open when a test guarding the child says so. */

@@ -367,6 +367,25 @@ export function forEachOwnNode(sourceCode: Readonly<TSESLint.SourceCode>, root: 
   walk(root);
 }
 
+/**
+ * Whether some node of root's own code (as `forEachOwnNode` walks it) passes `test`; the walk
+ * stops at the first that does.
+ */
+export function someOwnNode(sourceCode: Readonly<TSESLint.SourceCode>, root: TSESTree.Node, test: (node: TSESTree.Node) => boolean): boolean {
+  const keys = sourceCode.visitorKeys;
+  let found = false;
+  const walk = (node: TSESTree.Node): void => {
+    if (found || (node !== root && (isFunctionNode(node) || node.type === AST_NODE_TYPES.ClassBody))) return;
+    if (test(node)) {
+      found = true;
+      return;
+    }
+    forEachChild(node, keys, walk, TYPE_KEYS);
+  };
+  walk(root);
+  return found;
+}
+
 /** A key for a node's place in its file, stable across conversions of the same text (`start:end`). */
 export function rangeKey(range: readonly [number, number]): string {
   return `${String(range[0])}:${String(range[1])}`;
@@ -395,12 +414,7 @@ export function mentionsName(
   if (names.size === 0) return false;
   let found = false;
   const check = (node: TSESTree.Node): boolean => node.type === AST_NODE_TYPES.Identifier && names.has(node.name) && !isPropertyName(node);
-  if (within === "own-code") {
-    forEachOwnNode(sourceCode, root, (node) => {
-      if (!found && check(node)) found = true;
-    });
-    return found;
-  }
+  if (within === "own-code") return someOwnNode(sourceCode, root, check);
   const visit = (node: TSESTree.Node): void => {
     if (found) return;
     if (check(node)) found = true;

@@ -14,6 +14,7 @@ import {
   findProperty,
   findVariable,
   forEachOwnNode,
+  someOwnNode,
   functionName,
   isFunctionNode,
   isInside,
@@ -161,33 +162,29 @@ export function isSelectiveReturn(
 }
 
 function containsThrow(sourceCode: SourceCode, node: TSESTree.Node): boolean {
-  let found = false;
-  forEachOwnNode(sourceCode, node, (n) => {
-    if (n.type === AST_NODE_TYPES.ThrowStatement) found = true;
-  });
-  return found;
+  return someOwnNode(sourceCode, node, (n) => n.type === AST_NODE_TYPES.ThrowStatement);
 }
 
 /** The try block made an access that can fail: an awaited call, or a call that leaves the process. */
 export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSESTree.CatchClause): boolean {
-  const block = clause.parent.block;
-  let found = false;
-  forEachOwnNode(sourceCode, block, (n) => {
-    if (found) return;
-    if (n.type === AST_NODE_TYPES.AwaitExpression && unwrap(n.argument).type === AST_NODE_TYPES.CallExpression) found = true;
-    else if (n.type === AST_NODE_TYPES.CallExpression && model.externalCall(n)) found = true;
-  });
-  return found;
+  return someOwnNode(
+    sourceCode,
+    clause.parent.block,
+    (n) =>
+      (n.type === AST_NODE_TYPES.AwaitExpression && unwrap(n.argument).type === AST_NODE_TYPES.CallExpression) ||
+      (n.type === AST_NODE_TYPES.CallExpression && model.externalCall(n) !== undefined),
+  );
 }
 
 /** The catch body mentions a partial-result marker (`warnings.push(...)`, `result.partial = true`). */
 export function recordsWarning(sourceCode: SourceCode, clause: TSESTree.CatchClause, markers: ReadonlySet<string>): boolean {
-  let found = false;
-  forEachOwnNode(sourceCode, clause.body, (n) => {
-    if (n.type === AST_NODE_TYPES.Identifier && markers.has(n.name)) found = true;
-    if (n.type === AST_NODE_TYPES.Literal && typeof n.value === "string" && markers.has(n.value)) found = true;
-  });
-  return found;
+  return someOwnNode(
+    sourceCode,
+    clause.body,
+    (n) =>
+      (n.type === AST_NODE_TYPES.Identifier && markers.has(n.name)) ||
+      (n.type === AST_NODE_TYPES.Literal && typeof n.value === "string" && markers.has(n.value)),
+  );
 }
 
 /**

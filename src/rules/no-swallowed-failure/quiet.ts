@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
-import { enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
+import { enclosingFunction, findVariable, forEachOwnNode, someOwnNode, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
 import { emptyValue } from "./flow.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -28,7 +28,7 @@ export interface QuietFailure {
  * returns nor throws nor assigns, so what the try meant to assign keeps its empty default.
  */
 export function fallThrough(sourceCode: SourceCode, clause: TSESTree.CatchClause): QuietFailure | undefined {
-  if (hasOwn(sourceCode, clause.body, (n) => n.type === AST_NODE_TYPES.ReturnStatement || n.type === AST_NODE_TYPES.ThrowStatement)) return undefined;
+  if (someOwnNode(sourceCode, clause.body, (n) => n.type === AST_NODE_TYPES.ReturnStatement || n.type === AST_NODE_TYPES.ThrowStatement)) return undefined;
   const statement = clause.parent;
   const fn = enclosingFunction(statement);
   if (!fn) return undefined;
@@ -72,13 +72,5 @@ export function promiseCatches(model: McpModel): QuietFailure[] {
     const empty = emptyValue(callback.body);
     if (empty !== undefined && model.handlersAt(call).length > 0) found.push({ node: callback.body, empty, reads: [call] });
   }
-  return found;
-}
-
-function hasOwn(sourceCode: SourceCode, root: TSESTree.Node, test: (node: TSESTree.Node) => boolean): boolean {
-  let found = false;
-  forEachOwnNode(sourceCode, root, (n) => {
-    if (!found && test(n)) found = true;
-  });
   return found;
 }

@@ -68,7 +68,20 @@ const VAGUE_NOUN =
 const BOILERPLATE =
   /( please)?( (try|retry)( it| the request| the operation)?( again)?( later| shortly| in a (few|little) (moments?|minutes?|while))?)?( or)?( (contact|reach out to) (support|customer support|the administrator|your administrator|us))?( if (the|this) (problem|issue|error) (persists|continues))?$/u;
 
+/** Normalised texts by text: the same messages come back in every handler and on every keystroke. */
+const normalised = new Map<string, string>();
+const NORMALISED_KEPT = 2000;
+
 export function normaliseText(text: string): string {
+  let known = normalised.get(text);
+  if (known === undefined) {
+    if (normalised.size >= NORMALISED_KEPT) normalised.clear();
+    normalised.set(text, (known = normalise(text)));
+  }
+  return known;
+}
+
+function normalise(text: string): string {
   const normal = text
     .toLowerCase()
     .replace(/^\s*(error|failure|failed)\s*:\s*/u, "")
