@@ -22,7 +22,7 @@ import {
   visitXmcpModule,
 } from "./handlers/index.js";
 import { findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
-import { collectErrorResults, collectResults, findErrorHelpers } from "./results.js";
+import { collectErrorResults, collectMutatedErrorResults, collectResults, findErrorHelpers } from "./results.js";
 import { CallTargets } from "./targets.js";
 import { clientToolCallReader } from "./tool-calls/index.js";
 import type { CallerOptions, ImportedFacts, McpModel, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
@@ -43,6 +43,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     handlers: EMPTY,
     handlerFunctions: new Set(),
     errorResults: EMPTY,
+    mutatedErrorResults: EMPTY,
     errorHelpers: new Map(),
     escapingThrows: EMPTY,
     handlersAt: () => EMPTY,
@@ -192,6 +193,7 @@ export function buildModel(
     handlers,
     handlerFunctions,
     errorResults: collectErrorResults(resultInputs),
+    mutatedErrorResults: collectMutatedErrorResults(resultInputs),
     errorHelpers,
     escapingThrows,
     handlersAt,

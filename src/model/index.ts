@@ -33,6 +33,7 @@ export {
   jsonStringifyArgument,
   objectLiteral,
   passedAtResult,
+  getMutatedPayload,
   payloadField,
   readableObjects,
   valueAtResult,

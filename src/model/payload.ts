@@ -6,7 +6,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
 import { constInitializer, findProperty, hasSpread, memberPath, ownReturnStatements, resolveFunction, staticKeyName, unwrap } from "../util/ast.js";
-import type { ErrorResult, McpModel, Payload } from "./types.js";
+import type { ErrorResult, McpModel, MutatedErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -113,7 +113,25 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
   return payload;
 }
 
-function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, vocabulary: Vocabulary): Payload {
+const mutatedPayloads = new WeakMap<MutatedErrorResult, Map<Vocabulary, Payload>>();
+
+/**
+ * The payload of a result made an error after it was built: the literal it starts as with the
+ * parts pushed into its content (unknown when the variable is used in other ways).
+ */
+export function getMutatedPayload(model: McpModel, result: MutatedErrorResult, vocabulary: Vocabulary): Payload {
+  let byVocabulary = mutatedPayloads.get(result);
+  if (!byVocabulary) mutatedPayloads.set(result, (byVocabulary = new Map<Vocabulary, Payload>()));
+  let payload = byVocabulary.get(vocabulary);
+  if (!payload) {
+    payload = readPayload(model.sourceCode, result.object, vocabulary, result.pushedParts);
+    if (result.opaque) payload = { ...payload, unknown: true };
+    byVocabulary.set(vocabulary, payload);
+  }
+  return payload;
+}
+
+function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, vocabulary: Vocabulary, pushed: readonly TSESTree.Node[] = []): Payload {
   let unknown = hasSpread(result);
   const candidates: TSESTree.ObjectExpression[] = [];
   const texts: TSESTree.Node[] = [];
@@ -123,7 +141,7 @@ function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, 
   if (content) {
     const value = unwrap(content.value);
     if (value.type === AST_NODE_TYPES.ArrayExpression) {
-      for (const element of value.elements) {
+      for (const element of pushed.length > 0 ? [...value.elements, ...pushed] : value.elements) {
         const literal = element ? objectLiteral(sourceCode, element) : undefined;
         // A part a same-file function builds is read, but never offered as the place to edit:
         // the builder serves other results too.

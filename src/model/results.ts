@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { type FunctionNode, findProperty, messageText, ownReturnStatements, rangeKey, resolveFunction, unwrap } from "../util/ast.js";
-import type { ErrorResult, ImportedFacts, ToolHandler, ToolResult } from "./types.js";
+import type { ErrorResult, ImportedFacts, MutatedErrorResult, ToolHandler, ToolResult } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -160,6 +160,85 @@ export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
     errorResults.sort((a, b) => a.node.range[0] - b.node.range[0]);
   }
   return errorResults;
+}
+
+/**
+ * Results made errors after they were built: a variable initialised with a result literal whose
+ * `isError` is then set to anything but `false`, on a handler path. The parts pushed into its
+ * `content` are the payload; any other use of the variable but returning it or reading a field
+ * (passing it on, reassigning it, setting another field) makes the payload opaque.
+ */
+export function collectMutatedErrorResults(inputs: ResultInputs): MutatedErrorResult[] {
+  const found: MutatedErrorResult[] = [];
+  for (const object of inputs.resultObjects) {
+    const declarator = declaratorOf(object);
+    if (!declarator || declarator.id.type !== AST_NODE_TYPES.Identifier) continue;
+    const variable = inputs.sourceCode.scopeManager?.getDeclaredVariables(declarator)[0];
+    if (!variable) continue;
+    const errors: TSESTree.AssignmentExpression[] = [];
+    const pushedParts: TSESTree.Node[] = [];
+    let opaque = false;
+    for (const reference of variable.references) {
+      const identifier = reference.identifier;
+      if (identifier === declarator.id) continue;
+      const use = useOf(identifier as TSESTree.Identifier);
+      if (use.kind === "error") errors.push(use.assignment);
+      else if (use.kind === "push") pushedParts.push(...use.parts);
+      else if (use.kind === "opaque") opaque = true;
+    }
+    for (const assignment of errors) {
+      if (inputs.handlersAt(assignment).length > 0) found.push({ node: assignment, object, pushedParts, opaque });
+    }
+  }
+  return found;
+}
+
+/** The declarator a result literal initialises (`const response: CallToolResult = { ... }`). */
+function declaratorOf(object: TSESTree.ObjectExpression): TSESTree.VariableDeclarator | undefined {
+  let current: TSESTree.Node = object;
+  let parent: TSESTree.Node = object.parent;
+  while (
+    parent.type === AST_NODE_TYPES.TSAsExpression ||
+    parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+    parent.type === AST_NODE_TYPES.TSTypeAssertion
+  ) {
+    current = parent;
+    parent = parent.parent;
+  }
+  return parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === current ? parent : undefined;
+}
+
+type ResultUse =
+  | { readonly kind: "error"; readonly assignment: TSESTree.AssignmentExpression }
+  | { readonly kind: "push"; readonly parts: readonly TSESTree.Node[] }
+  | { readonly kind: "read" }
+  | { readonly kind: "opaque" };
+
+/** How one reference to a result variable uses it. */
+function useOf(identifier: TSESTree.Identifier): ResultUse {
+  const parent = identifier.parent;
+  if (parent.type === AST_NODE_TYPES.ReturnStatement) return { kind: "read" };
+  if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier || parent.computed) return { kind: "opaque" };
+  const field = parent.property.type === AST_NODE_TYPES.Identifier ? parent.property.name : undefined;
+  const above = parent.parent;
+  if (above.type === AST_NODE_TYPES.AssignmentExpression && above.left === parent) {
+    if (field !== "isError" || above.operator !== "=") return { kind: "opaque" };
+    const value = unwrap(above.right);
+    return value.type === AST_NODE_TYPES.Literal && value.value === false ? { kind: "read" } : { kind: "error", assignment: above };
+  }
+  // `response.content.push(part, ...)`.
+  if (field === "content" && above.type === AST_NODE_TYPES.MemberExpression && above.object === parent && !above.computed) {
+    const method = above.property.type === AST_NODE_TYPES.Identifier ? above.property.name : undefined;
+    const call = above.parent;
+    if (method === "push" && call.type === AST_NODE_TYPES.CallExpression && call.callee === above) {
+      return call.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement) ? { kind: "opaque" } : { kind: "push", parts: call.arguments };
+    }
+    // `response.content.length`: a read; any other method may change the parts.
+    return method === "length" ? { kind: "read" } : { kind: "opaque" };
+  }
+  // `response.isError` read in a test, `response.content` handed on: only plain reads of `isError` are safe.
+  if (field === "isError" && above.type !== AST_NODE_TYPES.CallExpression && above.type !== AST_NODE_TYPES.UpdateExpression) return { kind: "read" };
+  return { kind: "opaque" };
 }
 
 /** Tool result literals, success and error alike, that a function returns or that a handler path builds. */

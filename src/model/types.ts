@@ -90,6 +90,21 @@ export interface ErrorResult {
   readonly helperSource?: Readonly<TSESLint.SourceCode>;
 }
 
+/**
+ * A result built in a variable and made an error later: `const response = { content: [], isError:
+ * false }`, then `response.isError = true` and `response.content.push({ type: "text", text })`.
+ */
+export interface MutatedErrorResult {
+  /** The assignment that makes the result an error (`response.isError = true`). */
+  readonly node: TSESTree.AssignmentExpression;
+  /** The object literal the variable starts as. */
+  readonly object: TSESTree.ObjectExpression;
+  /** What the function pushes into the variable's `content`, anywhere. */
+  readonly pushedParts: readonly TSESTree.Node[];
+  /** The variable is also used in a way that may change its payload (passed on, reassigned, other fields set). */
+  readonly opaque: boolean;
+}
+
 /** A call of this file to an error helper of another file, found by the program index. */
 export interface ImportedHelperCall {
   /** The range of the call in this file. */
@@ -196,6 +211,8 @@ export interface McpModel {
   readonly handlerFunctions: ReadonlySet<TSESTree.Node>;
   /** Tool error results: `isError` object literals and calls to same-file error helpers. */
   readonly errorResults: readonly ErrorResult[];
+  /** Results made errors after they were built, on a handler path (`response.isError = true`). */
+  readonly mutatedErrorResults: readonly MutatedErrorResult[];
   /** Functions whose every return is an error result; calls to them are error results. */
   readonly errorHelpers: ReadonlyMap<FunctionNode, TSESTree.ObjectExpression>;
   /** Throws that leave a handler uncaught, with the handlers they leave. */

@@ -1,6 +1,15 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
-import { type ErrorResult, type McpModel, breakerOpenAt, categoriesOf, getPayload, passedAtResult, payloadField } from "../model/index.js";
+import {
+  type ErrorResult,
+  type McpModel,
+  breakerOpenAt,
+  categoriesOf,
+  getMutatedPayload,
+  getPayload,
+  passedAtResult,
+  payloadField,
+} from "../model/index.js";
 import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { type FunctionNode, enclosingFunction, findProperty, functionName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -177,6 +186,8 @@ export default createRule<Options, MessageIds>({
         }
       }
 
+      reportMutatedResults(context, model, vocabulary, categoryList);
+
       for (const site of model.escapingThrows) {
         const found = unclassifiedThrow(sourceCode, model, site, classified, vocabulary);
         if (!found) continue;
@@ -196,6 +207,36 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * `response.isError = true` on a result built before: reported at the assignment. The literal it
+ * starts as serves the success answer too, so no edit is offered there.
+ */
+function reportMutatedResults(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  vocabulary: Vocabulary,
+  categoryList: string,
+): void {
+  for (const result of model.mutatedErrorResults) {
+    if (model.isUnknownToolBranch(result.node)) continue;
+    const payload = getMutatedPayload(model, result, vocabulary);
+    if (payload.unknown) continue;
+    const category = payloadField(payload, vocabulary.category);
+    const retryable = payloadField(payload, vocabulary.retryable);
+    if (category && retryable) continue;
+    const tool = toolLabel(model.toolNamesAt(result.node));
+    if (category) context.report({ node: result.node, messageId: "missingRetryable", data: { tool, retryable: vocabulary.retryable } });
+    else if (retryable)
+      context.report({ node: result.node, messageId: "missingCategory", data: { tool, category: vocabulary.category, categories: categoryList } });
+    else
+      context.report({
+        node: result.node,
+        messageId: "missingClassification",
+        data: { tool, category: vocabulary.category, retryable: vocabulary.retryable },
+      });
+  }
+}
 
 const categoryLists = new WeakMap<Vocabulary, string>();
 

@@ -1783,3 +1783,96 @@ server.registerTool("get_doc", { inputSchema: {} }, async () => ({ content: [{ t
     }),
   ],
 });
+
+/** A `get_doc` handler that builds its result in `response` first and fills it in `body`. */
+function builtFirst(body: string, start = "{ content: [], isError: false }"): string {
+  return inTool(`  const response: CallToolResult = ${start};
+  try {
+    const doc = await loadDoc(args.id);
+${body}
+  } catch (error) {
+    /*>*/response.isError = true;
+    response.content.push({ type: "text", text: \`Loading document \${args.id} failed: \${String(error)}\` });
+  }
+  return response;`);
+}
+
+const NO_CLASSIFICATION = { tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" };
+
+ruleTester.run("require-error-classification: results made errors after they were built", rule, {
+  valid: [
+    {
+      name: "the pushed part carries both fields",
+      code: replaceOnce(
+        builtFirst('    response.content.push({ type: "text", text: doc.body });').replace("/*>*/", ""),
+        "text: `Loading document ${args.id} failed: ${String(error)}`",
+        'text: JSON.stringify({ errorCategory: "transient", isRetryable: true, message: String(error) })',
+      ),
+    },
+    {
+      name: "the result is handed to a function that may add the fields",
+      code: builtFirst('    response.content.push({ type: "text", text: doc.body });\n    decorate(response);').replace("/*>*/", ""),
+    },
+    {
+      name: "a pushed part the rule cannot read",
+      code: builtFirst("    response.content.push(renderDoc(doc));").replace("/*>*/", ""),
+    },
+    {
+      name: "content from elsewhere: the payload is unknown",
+      code: builtFirst("    response.content.push(doc.part);", "{ content: await renderAll(), isError: false }").replace("/*>*/", ""),
+    },
+    {
+      name: "isError only ever set to false",
+      code: inTool(`  const response = { content: [], isError: false };
+  response.isError = false;
+  response.content.push({ type: "text", text: "ok" });
+  return response;`),
+    },
+    {
+      name: "another field set on the result: the payload may hold anything",
+      code: builtFirst("    response.structuredContent = doc.meta;").replace("/*>*/", ""),
+    },
+    {
+      name: "off any tool's path",
+      code: `${SDK}function render(failed) {
+  const response = { content: [], isError: false };
+  if (failed) response.isError = true;
+  response.content.push({ type: "text", text: "Rendering failed" });
+  return response;
+}`,
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "isError set in a catch on a result built before the try",
+      code: builtFirst('    response.content.push({ type: "text", text: doc.body });'),
+      errors: [{ messageId: "missingClassification", reported: "response.isError = true", data: NO_CLASSIFICATION }],
+      output: null,
+    }),
+    invalid({
+      name: "set in an empty-answer branch, with the result read in a test",
+      code: inTool(`  const response = { content: [] as TextContent[], isError: false };
+  const hits = await search(args.q);
+  if (hits.length === 0) {
+    /*>*/response.isError = true;
+    response.content.push({ type: "text", text: "Nothing matched" });
+    return response;
+  }
+  for (const hit of hits) response.content.push({ type: "text", text: hit.title });
+  if (!response.isError && response.content.length > 3) log("many");
+  return response;`),
+      errors: [{ messageId: "missingClassification", reported: "response.isError = true", data: NO_CLASSIFICATION }],
+      output: null,
+    }),
+    invalid({
+      name: "a category without retryability",
+      code: replaceOnce(
+        builtFirst('    response.content.push({ type: "text", text: doc.body });'),
+        "text: `Loading document ${args.id} failed: ${String(error)}`",
+        'text: JSON.stringify({ errorCategory: "transient", message: String(error) })',
+      ),
+      errors: [{ messageId: "missingRetryable", reported: "response.isError = true", data: { tool: GET_DOC, retryable: "isRetryable" } }],
+      output: null,
+    }),
+  ],
+});
