@@ -1,7 +1,6 @@
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ESLint, Linter } from "eslint";
-import * as tsParser from "@typescript-eslint/parser";
-import { typedParser } from "./typed/parser.js";
+import { syntacticParser, typedParser } from "./typed/parser.js";
 import type { McpErrorsRuleDocs } from "./util/create-rule.js";
 
 type AnyRule = TSESLint.RuleModule<string, readonly unknown[], McpErrorsRuleDocs>;
@@ -76,7 +75,7 @@ export function createConfigs(plugin: ESLint.Plugin, rules: Record<string, AnyRu
     files: FILES,
     ignores: IGNORES,
     plugins: { "mcp-errors": plugin },
-    languageOptions: name.endsWith("-type-checked") ? { parser: typedParser, parserOptions: { projectService: true } } : { parser: tsParser },
+    languageOptions: name.endsWith("-type-checked") ? { parser: typedParser, parserOptions: { projectService: true } } : { parser: syntacticParser },
     rules: rulesForConfig(rules, name),
   });
   const rulesOnly = (name: RulesOnlyConfigName): Linter.Config => {

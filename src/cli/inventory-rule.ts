@@ -4,7 +4,8 @@
  * worker threads and from ESLint's cache like any finding; the analyzer takes it out of the
  * results before anyone sees them.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { categoriesOf, getPayload, payloadField, valueAtResult, type McpModel, type ToolHandler, passedAtResult } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";

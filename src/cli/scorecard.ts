@@ -5,7 +5,7 @@
  * from the recognisers the rules share; this module only gathers them per file (while ESLint
  * lints it, as part of the inventory record) and counts them per tool.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { TraceReader, breakerCall, type McpModel } from "../model/index.js";
 import { externalFailures, type ExternalFailures } from "../rules/shared/external-failures.js";
 import { failingParts, promiseCombinator } from "../rules/shared/fan-outs.js";

@@ -10,7 +10,8 @@
  * name that says circuit, or `this` in a breaker class); a class named Breaker without such a
  * test is no open branch. Only `&&` chains are looked into: `open || timedOut` may be either.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { calleeName, forEachChild, isFunctionNode, memberName, staticKeyName, staticString, unwrap } from "../util/ast.js";
 import { BREAKER_LIBRARIES, breakerValue, importOf } from "./breakers.js";
 

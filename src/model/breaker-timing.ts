@@ -6,7 +6,8 @@
  * `halfOpenAfter`: `halfOpenAfter` in `BREAKER_LIBRARIES`) when the file shows the construction.
  * Anything else is unknown.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import {
   constInitializer,
   findProperty,

@@ -5,7 +5,8 @@
  * when the const it names is built by a breaker library or a class named like one. What the
  * libraries export is in `BREAKER_LIBRARIES`, and only there (`breaker-open.ts` reads it too).
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { constInitializer, memberName, rootIdentifier, unwrap } from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

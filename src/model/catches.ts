@@ -6,7 +6,8 @@
  * once into a `CatchGuard` (plain data: it also crosses files in the program index's facts), and
  * a throw is judged at its own site against the guards between it and the framework.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   calleeName,

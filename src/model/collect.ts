@@ -4,7 +4,8 @@
  * During a lint it reads the steps of ESLint's own traversal; elsewhere (the program index) it
  * walks the tree itself.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, TYPE_KEYS, forEachChild, isFunctionNode, recordImport, recordRequireBinding, staticString, unwrap } from "../util/ast.js";
 import { isIsErrorProperty, isToolResultObject } from "./results.js";
 

@@ -4,7 +4,8 @@
  * error handed to code that may log it. What a call we cannot see into does is unknown, and
  * unknown counts as a trace: rules stay silent.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   findVariable,

@@ -3,7 +3,8 @@
  * calls made on those paths, and the throws that escape a handler to its framework. The program
  * index reads the calls to follow paths into other files (typed linting only).
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunctionNode, isInside, memberName, rangeKey, unwrap } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
 import { type CatchGuard, type CatchReader, type Catching, passage, stopsAll, thrownClass } from "./catches.js";

@@ -3,7 +3,8 @@
  * content part, `structuredContent`, `_meta`, a nested `error` object), in the configured
  * vocabulary. Anything not visible in the file makes the payload "unknown".
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
 import { constInitializer, findProperty, hasSpread, memberPath, ownReturnStatements, resolveFunction, staticKeyName, unwrap } from "../util/ast.js";
 import type { ErrorResult, McpModel, MutatedErrorResult, Payload } from "./types.js";

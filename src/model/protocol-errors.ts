@@ -4,7 +4,8 @@
  * that name is an ordinary error). no-protocol-error-in-tool reports them; the other rules leave
  * them to it, so each throw is reported once.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { constInitializer, memberName, unwrap } from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

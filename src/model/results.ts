@@ -3,7 +3,8 @@
  * objects and calls of error helpers, of this file or, with types, of other files), and which
  * functions are error helpers.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, findProperty, messageText, ownReturnStatements, rangeKey, resolveFunction, unwrap } from "../util/ast.js";
 import type { ErrorResult, ImportedFacts, MutatedErrorResult, ToolHandler, ToolResult } from "./types.js";
 

@@ -3,10 +3,10 @@
  * tables, `this` methods, instances of same-file classes and object literals. Memoized per call:
  * every handler's walk asks again.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, constInitializer, findProperty, findVariable, isFunctionNode, memberName, resolveFunction, unwrap } from "../util/ast.js";
-
-const DefinitionType = TSESLint.Scope.DefinitionType;
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -2,7 +2,8 @@
  * The dispatcher's own "unknown tool" answer: a branch taken when the requested tool does not
  * exist, or an error whose text says so. Not a tool failure, so rules leave it alone.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { constInitializer, isInside, messageText, unwrap } from "../util/ast.js";
 import { resultText } from "./results.js";
 

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { calleeName, forEachOwnNode, memberName, memberPath, mentionsName, rootIdentifier, unwrap } from "../util/ast.js";

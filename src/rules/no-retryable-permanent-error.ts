@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { breakerOpenAt, categoriesOf, getPayload, valueAtResult, type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, categoryValue, getVocabulary } from "../settings.js";

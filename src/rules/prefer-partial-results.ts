@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { type McpModel } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { isFunctionNode, memberName, unwrap } from "../util/ast.js";

@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { withModel } from "../lint/with-model.js";
 import { type ErrorResult, type McpModel, categoriesOf, getPayload, objectLiteral, passedAtResult, payloadField, valueAtResult } from "../model/index.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";

@@ -18,10 +18,9 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import * as tsParser from "@typescript-eslint/parser";
 import { type ScopeManager, analyze } from "@typescript-eslint/scope-manager";
-import { parseAndGenerateServices } from "@typescript-eslint/typescript-estree";
-import ts from "typescript";
+import type ts from "typescript";
+import { estree, tsParser, typescript } from "./runtime.js";
 
 type ParserOptions = Record<string, unknown>;
 export type ParseResult = ReturnType<typeof tsParser.parseForESLint>;
@@ -165,7 +164,7 @@ export function convertForIndex(sourceFile: ts.SourceFile, program: ts.Program):
     // The index reads ESLint's scopes until ESLint has linted the file, then lighter ones.
     return { ast: result.ast, services: result.services, scopeManager: result.scopeManager, shared: true };
   }
-  const { ast, services } = parseAndGenerateServices(sourceFile.text, {
+  const { ast, services } = estree.parseAndGenerateServices(sourceFile.text, {
     filePath: fileName,
     programs: [program],
     range: true,
@@ -254,7 +253,11 @@ const configRoots = new Map<string, ReadonlySet<string>>();
 function rootsOfConfig(configFile: string): ReadonlySet<string> {
   let roots = configRoots.get(configFile);
   if (!roots) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    const parsed = typescript.getParsedCommandLineOfConfigFile(
+      configFile,
+      {},
+      { ...typescript.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    );
     roots = new Set((parsed?.fileNames ?? []).map((name) => path.resolve(name)));
     configRoots.set(configFile, roots);
   }
@@ -288,7 +291,7 @@ function firstReference(configFile: string): string | undefined {
   const known = firstReferences.get(configFile);
   if (known !== undefined) return known ?? undefined;
   let found: string | undefined;
-  const { config } = ts.readConfigFile(configFile, (file) => ts.sys.readFile(file)) as {
+  const { config } = typescript.readConfigFile(configFile, (file) => typescript.sys.readFile(file)) as {
     config?: { files?: unknown; include?: unknown; references?: unknown };
   };
   const reference = Array.isArray(config?.references) ? (config.references[0] as { path?: unknown } | undefined) : undefined;

@@ -6,9 +6,10 @@
  * notice beats a parse error on every file, and the rules simply lose the cross-file analysis
  * for that file.
  */
-import * as tsParser from "@typescript-eslint/parser";
+import type * as TsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { beforeParse } from "./conversions.js";
+import { loadTypedRuntime, tsParser, tsParserVersion } from "./runtime.js";
 
 type ParserOptions = Record<string, unknown>;
 
@@ -27,7 +28,8 @@ function notice(filePath: string, error: unknown): void {
   );
 }
 
-export function parseForESLint(code: string, options: ParserOptions = {}): ReturnType<typeof tsParser.parseForESLint> {
+export function parseForESLint(code: string, options: ParserOptions = {}): ReturnType<typeof TsParser.parseForESLint> {
+  loadTypedRuntime();
   // The program index may have converted this very file already (see conversions.ts).
   const converted = beforeParse(code, options);
   if (converted) return converted;
@@ -47,7 +49,7 @@ export function parseForESLint(code: string, options: ParserOptions = {}): Retur
     // TypeScript can fail on the whole program for one file of it (a file nested too deep for
     // its recursion): every other file then fails to parse with types. A file that parses on its
     // own is not at fault: it is checked without types. A file that does not is reported.
-    let alone: ReturnType<typeof tsParser.parseForESLint>;
+    let alone: ReturnType<typeof TsParser.parseForESLint>;
     try {
       alone = tsParser.parseForESLint(code, syntactic);
     } catch {
@@ -61,3 +63,16 @@ export function parseForESLint(code: string, options: ParserOptions = {}): Retur
 export const meta = { name: "eslint-plugin-mcp-errors/typed-parser", version: "0.1.0" };
 
 export const typedParser: TSESLint.FlatConfig.Parser = { meta, parseForESLint };
+
+/**
+ * typescript-eslint's parser for the syntactic configs, loaded on the first parse rather than
+ * when a config file imports the plugin. Its meta is the parser's own, so caches keyed on it
+ * stay valid.
+ */
+export const syntacticParser: TSESLint.FlatConfig.Parser = {
+  meta: { name: "typescript-eslint/parser", version: tsParserVersion() },
+  parseForESLint(code: string, options?: ParserOptions): ReturnType<typeof TsParser.parseForESLint> {
+    loadTypedRuntime();
+    return tsParser.parseForESLint(code, options);
+  },
+};

@@ -1,4 +1,4 @@
-import { ESLintUtils, type TSESLint } from "@typescript-eslint/utils";
+import type { ESLintUtils, TSESLint } from "@typescript-eslint/utils";
 import { releaseDocUrl } from "./package.js";
 import { installedTypeScriptProblem } from "./typescript-version.js";
 
@@ -10,8 +10,10 @@ export interface McpErrorsRuleDocs {
   requiresTypeChecking?: boolean;
 }
 
-// The page as released with this version (see util/package.ts), not as it is on a branch.
-const ruleCreator = ESLintUtils.RuleCreator<McpErrorsRuleDocs>((name) => releaseDocUrl(`docs/rules/${name}.md`));
+/** A rule module as ESLint loads it, with its name (as typescript-eslint's `RuleCreator` makes them). */
+export type McpErrorsRule<Options extends readonly unknown[], MessageIds extends string> = TSESLint.RuleModule<MessageIds, Options, McpErrorsRuleDocs> & {
+  readonly name: string;
+};
 
 /**
  * The options as `create` reads them: every field present. A rule's `Options` type keeps its
@@ -31,18 +33,20 @@ export interface RuleSpec<Options extends readonly unknown[], MessageIds extends
 }
 
 /**
- * `RuleCreator` that points `docs.url` at the rule's page in `docs/rules/` at the release tag. ESLint (9.15 and
- * later, our peer range) merges `meta.defaultOptions` into `context.options` itself, so the
- * options are passed on as they are: no second merge and no serialisation per linted file.
+ * A rule whose `docs.url` points at its page in `docs/rules/` at the release tag (see
+ * util/package.ts), as typescript-eslint's `RuleCreator` would make it; written here so that
+ * loading the rules loads neither typescript-eslint's utils nor, through them, ESLint and
+ * TypeScript. ESLint (9.15 and later, our peer range) merges `meta.defaultOptions` into
+ * `context.options` itself, so the options are passed on as they are: no second merge and no
+ * serialisation per linted file.
  */
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(
   spec: RuleSpec<Options, MessageIds>,
-): ReturnType<typeof ruleCreator<Options, MessageIds>> {
-  // RuleCreator contributes the meta with its docs URL; `create` is ours.
-  const rule = ruleCreator<Options, MessageIds>({ name: spec.name, meta: spec.meta, create: () => ({}) });
+): McpErrorsRule<Options, MessageIds> {
   const defaults = spec.meta.defaultOptions ?? ([] as unknown as Options);
   return {
-    ...rule,
+    name: spec.name,
+    meta: { ...spec.meta, docs: { ...spec.meta.docs, url: releaseDocUrl(`docs/rules/${spec.name}.md`) } },
     create(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) {
       // An unsupported TypeScript would crash inside the parser on every file: one line instead.
       const typeScriptProblem = installedTypeScriptProblem();

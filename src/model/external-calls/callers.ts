@@ -5,12 +5,12 @@
  * some caller passes one (or passes something we cannot read), unbounded when every caller we
  * know passes none. It is reported once, at the call, where the fix goes.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { findProperty, findVariable, isFunctionNode, unwrap } from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
 import type { CallerOptions, OptionsFromCaller } from "../types.js";
-
-const DefinitionType = TSESLint.Scope.DefinitionType;
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -3,7 +3,7 @@
  * process at all (`fetch`, an imported name, a configured client, a method name an HTTP client or
  * child_process has), and which local names are promisified child_process functions.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { calleeName, unwrap } from "../../util/ast.js";
 
 const CLIENT_METHODS = new Set([

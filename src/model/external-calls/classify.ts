@@ -3,7 +3,8 @@
  * instances, node's http(s), child_process, execa) and reads whether each is bounded by a
  * timeout: from its options, its instance's defaults, or a timer set on its request.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { constInitializer, findVariable, hasSpread, memberName, memberPath, thisPropertyInitializer, unwrap } from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
 import type { ClientKind, ExternalCall, Instance } from "../types.js";

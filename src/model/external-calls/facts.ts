@@ -2,11 +2,11 @@
  * What the recognisers know about a file (its imports, the request signals in scope, the clients
  * the project names) and where a local name was imported from.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { calleeName, findVariable, memberName, unwrap } from "../../util/ast.js";
 import type { Instance, PassThrough } from "../types.js";
-
-const DefinitionType = TSESLint.Scope.DefinitionType;
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -1,7 +1,7 @@
 /**
  * Clients generated from an OpenAPI description, whose operations are HTTP calls under any name.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { constInitializer, findProperty, hasSpread, memberName, unwrap } from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
 import type { ExternalCall } from "../types.js";

@@ -4,13 +4,13 @@
  * timeout around it; and functions that pass their caller's options straight to a client, whose
  * calls are then calls of that client.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, calleeName, forEachChild, findVariable, functionName, isFunctionNode, memberPath, unwrap } from "../../util/ast.js";
 import type { PassThrough } from "../types.js";
 import { mayLeaveProcess } from "./candidates.js";
 import { type ClientFacts, classifyCall } from "./classify.js";
-
-const DefinitionType = TSESLint.Scope.DefinitionType;
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

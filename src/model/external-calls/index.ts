@@ -4,7 +4,9 @@
  * a call from outside. Read by `require-timeout`, the other rules (through `model.externalCall`)
  * and the program index.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   enclosingFunction,
@@ -30,8 +32,6 @@ export { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
 export { callerOptions } from "./callers.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-const DefinitionType = TSESLint.Scope.DefinitionType;
 
 /**
  * The import map of a file the MCP model skipped (no MCP evidence): top-level imports and

@@ -3,7 +3,7 @@
  * among the arguments), a `signal` or non-zero `timeout` in it, a timer set on an http request,
  * and options that come from the caller.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { calleeName, constInitializer, findProperty, hasSpread, isFunctionNode, memberName, memberPath, staticString, unwrap } from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
 import type { ClientKind, ExternalCall } from "../types.js";

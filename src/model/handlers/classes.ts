@@ -3,7 +3,7 @@
  * decorated methods (MCP-Nest, EasyMCP), xmcp tool modules, functions typed to return a
  * `CallToolResult`, and functions of this file that tools of other files call (typed analysis).
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { type FunctionNode, findProperty, isFunctionNode, rangeKey, staticKeyName, staticString, unwrap } from "../../util/ast.js";
 import type { ImportedRoot, ToolHandler } from "../types.js";
 import { type HandlerSearch, addHandler, toolNameOf } from "./search.js";

@@ -4,7 +4,8 @@
  * the region of the dispatcher that belongs to it; the branch for a name no tool has is the
  * unknown-tool branch.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   constInitializer,

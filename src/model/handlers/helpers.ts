@@ -5,7 +5,7 @@
  * call's function argument is a tool's entry, named by the call's name argument. Same-file calls
  * (functions by name, methods through `this`).
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { type FunctionNode, enclosingFunction, forEachChild, isFunctionNode, memberName, resolveFunction, unwrap } from "../../util/ast.js";
 import type { ToolHandler, UnresolvedHandler } from "../types.js";
 import { type HandlerSearch, resolveHandler, toolNameOf } from "./search.js";

@@ -4,7 +4,7 @@
  * `setRequestHandler(CallToolRequestSchema, ...)`, ...), looked up by the called method's name;
  * a method of the project's own that has the shape of a registration falls to `own-method`.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { constInitializer, findProperty, isFunctionNode, memberName, staticString, unwrap } from "../../util/ast.js";
 import type { Framework } from "../types.js";
 import { findDispatch, nameBindings } from "./dispatch.js";

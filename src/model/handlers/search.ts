@@ -5,7 +5,8 @@
  * The recognisers of each registration shape (registrations.ts, dispatch.ts, classes.ts) call
  * `addHandler`.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   constInitializer,

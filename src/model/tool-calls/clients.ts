@@ -6,7 +6,9 @@
  * Client(...)`), a variable, parameter or property typed with that class, or, under typed
  * linting, a method the checker places in an MCP client package. Everything else is unknown.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   findProperty,
@@ -22,8 +24,6 @@ import {
 import { type ClientProfile, FRAMEWORKS } from "../frameworks.js";
 import { classMethod } from "../targets.js";
 import type { TypeOracle } from "../types.js";
-
-const DefinitionType = TSESLint.Scope.DefinitionType;
 
 /** How many aliases deep a receiver is followed (`const session = this.session`). */
 const MAX_DEPTH = 3;

@@ -6,7 +6,8 @@
  * returned, passed to an unknown function, stored or spread whole) is "passed on": whoever gets
  * it may check it.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, findVariable, isFunctionNode, memberName, resolveFunction, staticKeyName, staticString, unwrap } from "../../util/ast.js";
 import { classMethod } from "../targets.js";
 import { isOnlyShown, readsOnlyShown } from "./sinks.js";

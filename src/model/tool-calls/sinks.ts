@@ -4,7 +4,8 @@
  * failed call fails the assertion) or only tested (`if (block.type === "text")`), it is not taken
  * for the answer; read into anything else (returned, stored, passed on, handed to the model), it is.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { findVariable, rootIdentifier } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

@@ -3,7 +3,9 @@
  * up in a tool result (its stack, the whole object, the response turned into text), followed
  * through consts, same-file formatters and result-building helpers.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { objectLiteral, type McpModel } from "../../model/index.js";
 import {
   type FunctionNode,
@@ -18,8 +20,6 @@ import {
   resolveFunction,
   unwrap,
 } from "../../util/ast.js";
-
-const DefinitionType = TSESLint.Scope.DefinitionType;
 
 /** Names a response object goes by (`response`, `res`, `upstreamResponse`, `resp`). */
 const RESPONSE_NAME = /^(res|resp)$|response/iu;

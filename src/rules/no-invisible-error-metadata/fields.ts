@@ -3,7 +3,8 @@
  * the names that count as classification, and the fields that sit only in `_meta` while the
  * content is plain text.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { jsonStringifyArgument, objectLiteral } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { findProperty, hasSpread, messageText, staticKeyName, unwrap } from "../../util/ast.js";

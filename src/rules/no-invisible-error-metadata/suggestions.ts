@@ -2,7 +2,8 @@
  * The suggestions of `no-invisible-error-metadata`: move (or copy) classification fields into
  * `structuredContent`, and mirror them in a plain content text as JSON where that is safe.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { jsonStringifyArgument } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { findProperty, staticString, unwrap } from "../../util/ast.js";

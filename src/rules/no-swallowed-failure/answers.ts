@@ -2,7 +2,8 @@
  * What a catch answers with, for `no-swallowed-failure`: a success result (and whether it says it
  * is partial or failed), a same-file helper's success result, or data it falls back to.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel, ToolResult } from "../../model/index.js";
 import {
   type FunctionNode,

@@ -4,8 +4,9 @@
  * falls back to another source, and whether a helper's return value reaches a successful tool
  * answer. Everything works inside one catch, one function, or along a handful of call sites.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
-const DefinitionType = TSESLint.Scope.DefinitionType;
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { FRAMEWORKS, objectLiteral, jsonStringifyArgument, type McpModel } from "../../model/index.js";
 import {
   type FunctionNode,

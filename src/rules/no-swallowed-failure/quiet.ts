@@ -3,7 +3,8 @@
  * and falls through, leaving the default a variable had before the try; and a promise's
  * `.catch(() => [])`. In both, an empty value stands in for the failed call's result.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
 import { enclosingFunction, findVariable, forEachOwnNode, someOwnNode, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
 import { emptyValue } from "./flow.js";

@@ -2,7 +2,8 @@
  * The suggestions of `no-swallowed-failure`: turn the success result into an error result
  * (classified when the payload can take the fields), or rethrow the caught error with its cause.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { getPayload, payloadField, type McpModel } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { findProperty, isInside, mentionsName } from "../../util/ast.js";

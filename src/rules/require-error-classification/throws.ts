@@ -3,7 +3,8 @@
  * project classifies itself, not a protocol error (no-protocol-error-in-tool's report), not a
  * FastMCP UserError with classified extras, not a rethrow of what a callee threw.
  */
-import { AST_NODE_TYPES, type TSESLint } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type McpModel, protocolThrow, caughtRethrow, readableObjects, type ThrowSite, type ToolHandler } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { calleeName, findProperty, unwrap } from "../../util/ast.js";

@@ -4,7 +4,8 @@
  * answer with any other value are `no-swallowed-failure`'s to judge, and left alone here, so one
  * catch never gets a finding from both rules.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
 import { constInitializer, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
 import { isDeliberate, onFailurePath } from "../shared/quiet-catches.js";

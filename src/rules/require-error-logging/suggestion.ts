@@ -4,7 +4,8 @@
  * stderr, safe beside a stdio transport, which owns stdout; and unlike a logger's method, its
  * arguments mean the same everywhere (pino takes an object first, winston a message).
  */
-import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { mentionsName } from "../../util/ast.js";
 import { quote } from "../shared/fix.js";
 

@@ -3,7 +3,8 @@
  * in the loop's final-attempt branch (inside the loop, outside the `try`, under a test of the
  * attempt counter), or after the loop, when nothing but running out of attempts gets there.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import type { ErrorResult } from "../../model/index.js";
 import { constInitializer, forEachOwnNode, isInside, mentionsName, unwrap } from "../../util/ast.js";
 import { alwaysExits } from "../shared/external-failures.js";

@@ -6,7 +6,9 @@
  *   earlier turn of a loop around the retry (`for (const id of ids) { ...retry...; pages.push(page) }`);
  * - a const set to an awaited outside call (`const profile = await api.getProfile(id)`).
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   enclosingFunction,
@@ -68,7 +70,7 @@ function fromAwait(sourceCode: SourceCode, value: TSESTree.Node, depth = 0): boo
     }
     if (node.type !== AST_NODE_TYPES.Identifier || depth >= 2 || isPropertyName(node)) return;
     const def = findVariable(sourceCode, node)?.defs[0];
-    if (def?.type !== TSESLint.Scope.DefinitionType.Variable) return;
+    if (def?.type !== DefinitionType.Variable) return;
     const holder = def.parent.parent;
     const source =
       (holder.type === AST_NODE_TYPES.ForOfStatement || holder.type === AST_NODE_TYPES.ForInStatement) && holder.left === def.parent
@@ -141,7 +143,7 @@ function gatheredKind(
   fn: FunctionNode,
 ): "accumulator" | "awaited" | undefined {
   const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
-  if (def?.type !== TSESLint.Scope.DefinitionType.Variable) return undefined;
+  if (def?.type !== DefinitionType.Variable) return undefined;
   const declarator = def.node;
   const { loop, statement } = escalation;
   if (!declarator.init || declarator.range[1] > loop.range[0]) return undefined;

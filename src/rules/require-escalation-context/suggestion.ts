@@ -5,12 +5,12 @@
  * once, and is in scope where the payload is built, after that place. A counter that counts down,
  * starts elsewhere or moves in several places gets no suggestion.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { isInside, unwrap } from "../../util/ast.js";
 import { insertProperty, isEditableObject, propertyKey } from "../shared/fix.js";
 import type { Escalation } from "./escalations.js";
-
-const DefinitionType = TSESLint.Scope.DefinitionType;
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

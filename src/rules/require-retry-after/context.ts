@@ -3,11 +3,12 @@
  * words, a Retry-After header read nearby) and, when the client is known, how to read the
  * Retry-After header at that place. Private to `require-retry-after`.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
 import { constInitializer, findVariable, forEachChild, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
 
-const DefinitionType = TSESLint.Scope.DefinitionType;
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Words for rate limiting in strings a test compares or searches (`"rate limit"`, `"TOO_MANY_REQUESTS"`). */

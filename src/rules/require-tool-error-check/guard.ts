@@ -4,7 +4,8 @@
  * Offered only where the result is a `const` or `let` of a block and the statement lies in that
  * block's scope after the declaration; any other shape gets no suggestion.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { isInside } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

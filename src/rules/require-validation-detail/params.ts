@@ -5,7 +5,9 @@
  * `ListTools` handler's entry of the same name. A schema the file does not show (imported,
  * spread, built by a call we do not know) is unknown.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type HandlerKind, objectLiteral, type McpModel, type ToolHandler } from "../../model/index.js";
 import {
   constInitializer,
@@ -19,7 +21,6 @@ import {
   unwrap,
 } from "../../util/ast.js";
 
-const DefinitionType = TSESLint.Scope.DefinitionType;
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**

@@ -2,7 +2,7 @@
  * Judges the static text of a validation error: does it name one of the tool's parameters, or
  * describe the expected form of a value? Private to `require-validation-detail`.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { memberPath, rootIdentifier, unwrap } from "../../util/ast.js";
 
 /**

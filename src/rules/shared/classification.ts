@@ -2,7 +2,7 @@
  * Which classification a fix or suggestion proposes: the categories a branch points at and the
  * retryability that goes with each. Shared by the rules that offer to classify an error.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { CATEGORIES, type Category } from "../../settings.js";
 import { isFunctionNode } from "../../util/ast.js";
 

@@ -4,7 +4,8 @@
  * failure reach the caller. Shared by `prefer-partial-results` and `no-blind-retry`; a candidate
  * for the model (`model.failsExternally(fn)`) once a third rule needs it.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
 import { type FunctionNode, forEachOwnNode, isFunctionNode, memberName, resolveFunction, staticKeyName, unwrap } from "../../util/ast.js";
 

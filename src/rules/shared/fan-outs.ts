@@ -3,7 +3,7 @@
  * in an array), where one failure rejects the whole, and `Promise.allSettled`, where each part
  * fails on its own. `prefer-partial-results` judges the first; the CLI's scorecard counts both.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { McpModel } from "../../model/index.js";
 import { constInitializer, findVariable, isFunctionNode, memberName, resolveFunction, unwrap } from "../../util/ast.js";
 import type { ExternalFailures } from "./external-failures.js";

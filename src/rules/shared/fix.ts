@@ -4,7 +4,8 @@
  * - multi-site edits are arrays of fixes, so they apply together or not at all;
  * - a shape the fix does not fully understand gets no fix (callers return null).
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { type Category, type Vocabulary, categoryValue } from "../../settings.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

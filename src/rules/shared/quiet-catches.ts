@@ -3,7 +3,8 @@
  * body with a comment, a bare `continue`) and a cleanup on the way out of another failure.
  * `require-error-logging` leaves them alone; the CLI's scorecard does not count them.
  */
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
 import { isFunctionNode } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

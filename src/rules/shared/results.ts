@@ -1,5 +1,5 @@
 /** Facts about a tool result object literal that several rules read. */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { ToolHandler } from "../../model/index.js";
 import { enclosingFunction, findProperty, unwrap } from "../../util/ast.js";
 

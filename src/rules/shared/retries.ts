@@ -4,7 +4,9 @@
  * growing one, with or without jitter). `no-blind-retry` judges them; the CLI's scorecard counts
  * them.
  */
-import { AST_NODE_TYPES, TSESLint, type TSESTree } from "@typescript-eslint/utils";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   calleeName,
@@ -18,8 +20,6 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import { type ExternalFailures, alwaysExits, isHandledWithin, sameFileCallee } from "./external-failures.js";
-
-const DefinitionType = TSESLint.Scope.DefinitionType;
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 /** A loop statement. */

@@ -2,24 +2,31 @@
  * What a TypeScript declaration stands for, for the index: the function it declares, that
  * function in the ESTree conversion, and the tool name written beside it.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import ts from "typescript";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type ts from "typescript";
+import { typescript } from "../runtime.js";
 import { isFunctionNode } from "../../util/ast.js";
 
 /** The symbol an import (or re-export) stands for; any other symbol as it is. */
 export function unaliased(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
-  return symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  return symbol && symbol.flags & typescript.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
 }
 
 /** The function-like node a declaration stands for (`function f`, `const f = () => ...`, methods). */
 export function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
   let node: ts.Node | undefined = declaration;
-  if (ts.isVariableDeclaration(declaration) || ts.isPropertyAssignment(declaration) || ts.isPropertyDeclaration(declaration)) {
+  if (typescript.isVariableDeclaration(declaration) || typescript.isPropertyAssignment(declaration) || typescript.isPropertyDeclaration(declaration)) {
     node = declaration.initializer;
-    while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))) node = node.expression;
+    while (node && (typescript.isParenthesizedExpression(node) || typescript.isAsExpression(node) || typescript.isSatisfiesExpression(node)))
+      node = node.expression;
   }
   if (!node) return undefined;
-  if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node)) {
+  if (
+    typescript.isFunctionDeclaration(node) ||
+    typescript.isMethodDeclaration(node) ||
+    typescript.isFunctionExpression(node) ||
+    typescript.isArrowFunction(node)
+  ) {
     return node.body ? node : undefined;
   }
   return undefined;
@@ -28,8 +35,9 @@ export function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclarat
 /** The function an object member's value names: `{ execute }`, `{ execute: run }`. */
 export function functionOfNamedValue(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
   let symbol: ts.Symbol | undefined;
-  if (ts.isShorthandPropertyAssignment(declaration)) symbol = checker.getShorthandAssignmentValueSymbol(declaration);
-  else if (ts.isPropertyAssignment(declaration) && ts.isIdentifier(declaration.initializer)) symbol = checker.getSymbolAtLocation(declaration.initializer);
+  if (typescript.isShorthandPropertyAssignment(declaration)) symbol = checker.getShorthandAssignmentValueSymbol(declaration);
+  else if (typescript.isPropertyAssignment(declaration) && typescript.isIdentifier(declaration.initializer))
+    symbol = checker.getSymbolAtLocation(declaration.initializer);
   const value = unaliased(checker, symbol)?.valueDeclaration;
   return value ? functionOf(value) : undefined;
 }
@@ -56,21 +64,24 @@ export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaratio
   /** The string a `const` holds: `const NAME = "x"`. */
   const constString = (symbol: ts.Symbol | undefined): string | undefined => {
     const value = symbol?.valueDeclaration;
-    return value && ts.isVariableDeclaration(value) && value.initializer && ts.isStringLiteralLike(value.initializer) ? value.initializer.text : undefined;
+    return value && typescript.isVariableDeclaration(value) && value.initializer && typescript.isStringLiteralLike(value.initializer)
+      ? value.initializer.text
+      : undefined;
   };
   const stringOf = (node: ts.Expression | undefined): string | undefined => {
     if (!node) return undefined;
-    if (ts.isStringLiteralLike(node)) return node.text;
-    if (ts.isIdentifier(node)) return constString(unaliased(checker, checker.getSymbolAtLocation(node)));
+    if (typescript.isStringLiteralLike(node)) return node.text;
+    if (typescript.isIdentifier(node)) return constString(unaliased(checker, checker.getSymbolAtLocation(node)));
     return undefined;
   };
   const parent = declaration.parent;
-  if (ts.isObjectLiteralExpression(parent)) {
+  if (typescript.isObjectLiteralExpression(parent)) {
     const nameIn = (literal: ts.ObjectLiteralExpression): string | undefined => {
       for (const property of literal.properties) {
-        if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === "name") return stringOf(property.initializer);
+        if (typescript.isPropertyAssignment(property) && typescript.isIdentifier(property.name) && property.name.text === "name")
+          return stringOf(property.initializer);
         // `{ name, execute }` with `export const name = "find_city"`.
-        if (ts.isShorthandPropertyAssignment(property) && property.name.text === "name") {
+        if (typescript.isShorthandPropertyAssignment(property) && property.name.text === "name") {
           const name = constString(checker.getShorthandAssignmentValueSymbol(property));
           if (name !== undefined) return name;
         }
@@ -80,16 +91,16 @@ export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaratio
     const direct = nameIn(parent);
     if (direct !== undefined) return direct;
     for (const property of parent.properties) {
-      if (ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(property.initializer)) {
+      if (typescript.isPropertyAssignment(property) && typescript.isObjectLiteralExpression(property.initializer)) {
         const nested = nameIn(property.initializer);
         if (nested !== undefined) return nested;
       }
     }
     return undefined;
   }
-  if (ts.isClassLike(parent)) {
+  if (typescript.isClassLike(parent)) {
     for (const member of parent.members) {
-      if (ts.isPropertyDeclaration(member) && ts.isIdentifier(member.name) && member.name.text === "name") {
+      if (typescript.isPropertyDeclaration(member) && typescript.isIdentifier(member.name) && member.name.text === "name") {
         return stringOf(member.initializer);
       }
     }
@@ -100,14 +111,16 @@ export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaratio
 /** The object literal names every required member of the interface (or type literal) that declares `symbol`. */
 export function hasRequiredMembers(literal: ts.ObjectLiteralExpression, symbol: ts.Symbol): boolean {
   const owner = symbol.declarations?.[0]?.parent;
-  if (!owner || !(ts.isInterfaceDeclaration(owner) || ts.isTypeLiteralNode(owner))) return false;
-  const names = new Set(literal.properties.flatMap((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteralLike(p.name)) ? [p.name.text] : [])));
+  if (!owner || !(typescript.isInterfaceDeclaration(owner) || typescript.isTypeLiteralNode(owner))) return false;
+  const names = new Set(
+    literal.properties.flatMap((p) => (p.name && (typescript.isIdentifier(p.name) || typescript.isStringLiteralLike(p.name)) ? [p.name.text] : [])),
+  );
   return owner.members.every(
     (m) =>
-      !ts.isPropertySignature(m) ||
+      !typescript.isPropertySignature(m) ||
       m.questionToken !== undefined ||
       !m.name ||
-      !(ts.isIdentifier(m.name) || ts.isStringLiteralLike(m.name)) ||
+      !(typescript.isIdentifier(m.name) || typescript.isStringLiteralLike(m.name)) ||
       names.has(m.name.text),
   );
 }
@@ -115,7 +128,12 @@ export function hasRequiredMembers(literal: ts.ObjectLiteralExpression, symbol: 
 /** An expression without the parentheses and type assertions around it. */
 export function skipOuter(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) {
+  while (
+    typescript.isParenthesizedExpression(current) ||
+    typescript.isAsExpression(current) ||
+    typescript.isSatisfiesExpression(current) ||
+    typescript.isNonNullExpression(current)
+  ) {
     current = current.expression;
   }
   return current;

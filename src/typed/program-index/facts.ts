@@ -4,8 +4,9 @@
  * wrappers of other files around its handlers. Also the facts the index's own model of a file is
  * built with.
  */
-import { AST_NODE_TYPES } from "@typescript-eslint/utils";
-import ts from "typescript";
+import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import type ts from "typescript";
+import { typescript } from "../runtime.js";
 import {
   type ImportedFacts,
   type ImportedHelperCall,
@@ -92,10 +93,14 @@ function mayBeErrorHelper(fn: ts.FunctionLikeDeclaration): boolean {
 
 /** A declaration `instanceDeclaredAs` may take for an instance: `const x = <name>.create(...)` or `<name>.extend(...)`. */
 function mayBeInstance(declaration: ts.Declaration): boolean {
-  const init = ts.isVariableDeclaration(declaration) && declaration.initializer ? skipOuter(declaration.initializer) : undefined;
-  if (!init || !ts.isCallExpression(init)) return false;
+  const init = typescript.isVariableDeclaration(declaration) && declaration.initializer ? skipOuter(declaration.initializer) : undefined;
+  if (!init || !typescript.isCallExpression(init)) return false;
   const callee = skipOuter(init.expression);
-  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && (callee.name.text === "create" || callee.name.text === "extend");
+  return (
+    typescript.isPropertyAccessExpression(callee) &&
+    typescript.isIdentifier(callee.expression) &&
+    (callee.name.text === "create" || callee.name.text === "extend")
+  );
 }
 
 /**
@@ -103,17 +108,17 @@ function mayBeInstance(declaration: ts.Declaration): boolean {
  * function's) whose last argument, of two or more, is one of its parameters.
  */
 function mayPassThrough(fn: ts.FunctionLikeDeclaration): boolean {
-  const params = new Set(fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  const params = new Set(fn.parameters.flatMap((p) => (typescript.isIdentifier(p.name) ? [p.name.text] : [])));
   if (params.size === 0 || !fn.body) return false;
   const visit = (node: ts.Node): boolean => {
-    if (ts.isFunctionLike(node)) return false;
-    if (ts.isCallExpression(node) && node.arguments.length >= 2) {
+    if (typescript.isFunctionLike(node)) return false;
+    if (typescript.isCallExpression(node) && node.arguments.length >= 2) {
       const last = node.arguments[node.arguments.length - 1];
-      if (last && ts.isIdentifier(last) && params.has(last.text)) return true;
+      if (last && typescript.isIdentifier(last) && params.has(last.text)) return true;
     }
-    return ts.forEachChild(node, visit) ?? false;
+    return typescript.forEachChild(node, visit) ?? false;
   };
-  return ts.forEachChild(fn.body, visit) ?? false;
+  return typescript.forEachChild(fn.body, visit) ?? false;
 }
 
 /** Imported names bound to `axios.create(...)` / `got.extend(...)` instances of other files. */
@@ -139,10 +144,10 @@ function passThroughsOf(entry: FileEntry, files: FileEntries, resolver: Resolver
   const found = new Map<string, PassThrough>();
   const importsOf = new Map<FileEntry, Map<string, string>>();
   for (const [name, declaration] of resolver.importedDeclarations(entry)) {
-    const initializer = ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
-    const fnNode = ts.isFunctionDeclaration(declaration)
+    const initializer = typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+    const fnNode = typescript.isFunctionDeclaration(declaration)
       ? declaration
-      : initializer && (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))
+      : initializer && (typescript.isArrowFunction(initializer) || typescript.isFunctionExpression(initializer))
         ? initializer
         : undefined;
     const target = fnNode && mayPassThrough(fnNode) ? files.entryOf(declaration.getSourceFile()) : undefined;

@@ -3,13 +3,13 @@
  * program's own source file, with what the index learns about it.
  */
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
-import { type ParserServicesWithTypeInformation, simpleTraverse } from "@typescript-eslint/typescript-estree";
+import type { ParserServicesWithTypeInformation } from "@typescript-eslint/typescript-estree";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
-import { SourceCode } from "eslint";
 import type ts from "typescript";
 import type { ImportedCallSite, ImportedRoot, McpModel } from "../../model/index.js";
 import { convertForIndex, lightScopes, onRelease } from "../conversions.js";
+import { EslintSourceCode, estree } from "../runtime.js";
 import type { CatchGuard } from "../../model/index.js";
 
 /** One file of the program, as the index reads it. */
@@ -63,9 +63,9 @@ function convertEntry(sourceFile: ts.SourceFile, program: ts.Program): FileEntry
   const conversion = convertForIndex(sourceFile, program);
   const { ast, services } = conversion;
   // ESLint sets parent pointers during its own traversal; this tree may not have been through one yet.
-  simpleTraverse(ast, { enter() {} }, true);
+  estree.simpleTraverse(ast, { enter() {} }, true);
   const makeSourceCode = (scopeManager: ScopeManager): Readonly<TSESLint.SourceCode> =>
-    new SourceCode({
+    new EslintSourceCode({
       text: sourceFile.text,
       ast: ast as never,
       parserServices: services,

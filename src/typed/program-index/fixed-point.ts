@@ -5,8 +5,9 @@
  * escaping path) reaches it, until nothing changes.
  */
 import path from "node:path";
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import ts from "typescript";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type ts from "typescript";
+import { typescript } from "../runtime.js";
 import {
   CATCHES_ALL,
   type CatchGuard,
@@ -156,7 +157,7 @@ function importersIn(program: ts.Program, resolver: Resolver): Map<string, strin
   for (const sourceFile of program.getSourceFiles()) {
     if (!isProjectFile(sourceFile)) continue;
     for (const statement of sourceFile.statements) {
-      const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      const specifier = typescript.isImportDeclaration(statement) || typescript.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
       const target = specifier ? resolver.moduleFile(specifier) : undefined;
       if (!target) continue;
       const list = found.get(target.fileName);

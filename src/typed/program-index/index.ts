@@ -22,6 +22,7 @@ import { FileEntries, isProjectFile } from "./file-entry.js";
 import { followToolPaths } from "./fixed-point.js";
 import { Resolver } from "./resolver.js";
 import { rootsOf, toolOf } from "./roots.js";
+import { loadTypedRuntime } from "../runtime.js";
 
 /** What the index knows about one program. */
 export interface ProgramIndex {
@@ -48,6 +49,7 @@ function projectKey(program: ts.Program): string {
  * docs/architecture.md#lifetimes).
  */
 export function getProgramIndex(program: ts.Program): ProgramIndex {
+  loadTypedRuntime();
   let index = indexes.get(program);
   if (index) return index;
   const key = projectKey(program);
@@ -72,6 +74,7 @@ export function getProgramIndex(program: ts.Program): ProgramIndex {
  * Only projects indexed earlier in the run can tell (the CLI lints registering files first).
  */
 export function factsAcrossProjects(program: ts.Program, fileName: string): ImportedFacts {
+  loadTypedRuntime();
   const index = getProgramIndex(program);
   const facts = index.factsFor(fileName);
   const seen = new Set(facts.roots.map((root) => `${toolOf(root)}@${rangeKey(root.range)}`));

@@ -3,8 +3,9 @@
  * checker when the file alone cannot tell: imports, registry members typed by an interface,
  * methods that subclasses override.
  */
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/utils";
-import ts from "typescript";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type ts from "typescript";
+import { typescript } from "../runtime.js";
 import { findVariable, unwrap } from "../../util/ast.js";
 import { functionOf, functionOfNamedValue, functionValue, hasRequiredMembers, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
@@ -62,7 +63,7 @@ export class Resolver {
   /** The project file a module specifier (`"./x.js"`, a mapped package name) resolves to. */
   moduleFile(specifier: ts.Expression): ts.SourceFile | undefined {
     const declaration = this.checker.getSymbolAtLocation(specifier)?.valueDeclaration;
-    return declaration && ts.isSourceFile(declaration) && isProjectFile(declaration) ? declaration : undefined;
+    return declaration && typescript.isSourceFile(declaration) && isProjectFile(declaration) ? declaration : undefined;
   }
 
   /** The local names a file imports from other files of the project, with what they declare there. */
@@ -90,21 +91,21 @@ export class Resolver {
     const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
     // `const { downloadFile } = await import("./download.js")`, `const run = pick()`: a binding
     // that no function declares; the function its type was declared as (`typeof downloadFile`).
-    if (symbol && declarations.every((d) => ts.isBindingElement(d) || (ts.isVariableDeclaration(d) && !functionOf(d)))) {
+    if (symbol && declarations.every((d) => typescript.isBindingElement(d) || (typescript.isVariableDeclaration(d) && !functionOf(d)))) {
       const typeSymbol = checker.getTypeAtLocation(tsName).getSymbol();
-      for (const declaration of typeSymbol?.declarations ?? []) if (ts.isFunctionDeclaration(declaration)) declarations.push(declaration);
+      for (const declaration of typeSymbol?.declarations ?? []) if (typescript.isFunctionDeclaration(declaration)) declarations.push(declaration);
     }
     // `const handler = HANDLERS[name]; handler(args)`.
     const initializer =
-      declarations.length === 1 && declarations[0] && ts.isVariableDeclaration(declarations[0]) ? declarations[0].initializer : undefined;
-    if (initializer && ts.isElementAccessExpression(skipOuter(initializer))) {
+      declarations.length === 1 && declarations[0] && typescript.isVariableDeclaration(declarations[0]) ? declarations[0].initializer : undefined;
+    if (initializer && typescript.isElementAccessExpression(skipOuter(initializer))) {
       return this.tableTargets(entry, entry.services.tsNodeToESTreeNodeMap.get((skipOuter(initializer) as ts.ElementAccessExpression).expression));
     }
     // `this.execute()` in a base class runs the subclasses' implementations too.
     const receiver = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
     if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol) {
       for (const declaration of symbol.declarations ?? []) {
-        if (ts.isClassElement(declaration) && ts.isClassLike(declaration.parent)) {
+        if (typescript.isClassElement(declaration) && typescript.isClassLike(declaration.parent)) {
           declarations.push(...this.overridesOf(declaration.parent, symbol.name));
         }
       }
@@ -140,15 +141,15 @@ export class Resolver {
     if (object.type !== AST_NODE_TYPES.Identifier) return [];
     const symbol = unaliased(checker, checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(object)));
     const declaration = symbol?.valueDeclaration;
-    if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return [];
+    if (!declaration || !typescript.isVariableDeclaration(declaration) || !declaration.initializer) return [];
     const literal = skipOuter(declaration.initializer);
     const sourceFile = declaration.getSourceFile();
-    if (!ts.isObjectLiteralExpression(literal) || !isProjectFile(sourceFile) || sourceFile.fileName === entry.fileName) return [];
+    if (!typescript.isObjectLiteralExpression(literal) || !isProjectFile(sourceFile) || sourceFile.fileName === entry.fileName) return [];
     const target = this.files.entryOf(sourceFile);
     if (!target) return [];
     const targets: Target[] = [];
     for (const member of literal.properties) {
-      const key = member.name && (ts.isIdentifier(member.name) || ts.isStringLiteralLike(member.name)) ? member.name.text : undefined;
+      const key = member.name && (typescript.isIdentifier(member.name) || typescript.isStringLiteralLike(member.name)) ? member.name.text : undefined;
       const fn = functionOf(member) ?? functionOfNamedValue(checker, member);
       const node = fn ? target.services.tsNodeToESTreeNodeMap.get(fn) : undefined;
       const estree = node ? functionValue(node) : undefined;
@@ -189,13 +190,13 @@ export class Resolver {
    */
   private argumentConstraint(literal: ts.ObjectLiteralExpression): ts.Type | undefined {
     const call = literal.parent;
-    if (!ts.isCallExpression(call)) return undefined;
+    if (!typescript.isCallExpression(call)) return undefined;
     const index = call.arguments.indexOf(literal);
     const declaration = this.checker.getResolvedSignature(call)?.getDeclaration();
     const typeNode = declaration?.parameters[index]?.type;
-    if (!typeNode || !ts.isTypeReferenceNode(typeNode)) return undefined;
+    if (!typeNode || !typescript.isTypeReferenceNode(typeNode)) return undefined;
     const parameter = this.checker.getSymbolAtLocation(typeNode.typeName)?.declarations?.[0];
-    return parameter && ts.isTypeParameterDeclaration(parameter) && parameter.constraint
+    return parameter && typescript.isTypeParameterDeclaration(parameter) && parameter.constraint
       ? this.checker.getTypeFromTypeNode(parameter.constraint)
       : undefined;
   }
@@ -204,8 +205,8 @@ export class Resolver {
   private sameDeclaredType(a: ts.Symbol, b: ts.Symbol): boolean {
     const named = (symbol: ts.Symbol): ts.Symbol | undefined => {
       const declaration = symbol.declarations?.length === 1 ? symbol.declarations[0] : undefined;
-      const type = declaration && ts.isPropertySignature(declaration) ? declaration.type : undefined;
-      return type && ts.isTypeReferenceNode(type) ? unaliased(this.checker, this.checker.getSymbolAtLocation(type.typeName)) : undefined;
+      const type = declaration && typescript.isPropertySignature(declaration) ? declaration.type : undefined;
+      return type && typescript.isTypeReferenceNode(type) ? unaliased(this.checker, this.checker.getSymbolAtLocation(type.typeName)) : undefined;
     };
     const first = named(a);
     return first !== undefined && first === named(b);
@@ -214,16 +215,16 @@ export class Resolver {
   private membersByName(): Map<string, ts.ObjectLiteralElementLike[]> {
     const map = new Map<string, ts.ObjectLiteralElementLike[]>();
     const visit = (node: ts.Node): void => {
-      if (ts.isObjectLiteralExpression(node)) {
+      if (typescript.isObjectLiteralExpression(node)) {
         for (const property of node.properties) {
-          if ((ts.isPropertyAssignment(property) || ts.isMethodDeclaration(property)) && ts.isIdentifier(property.name)) {
+          if ((typescript.isPropertyAssignment(property) || typescript.isMethodDeclaration(property)) && typescript.isIdentifier(property.name)) {
             const list = map.get(property.name.text) ?? [];
             map.set(property.name.text, list);
             list.push(property);
           }
         }
       }
-      ts.forEachChild(node, visit);
+      typescript.forEachChild(node, visit);
     };
     for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
     return map;
@@ -240,7 +241,7 @@ export class Resolver {
         if (seen.has(sub)) continue;
         seen.add(sub);
         for (const element of sub.members) {
-          if (element.name && ts.isIdentifier(element.name) && element.name.text === member) found.push(element);
+          if (element.name && typescript.isIdentifier(element.name) && element.name.text === member) found.push(element);
         }
         walk(sub);
       }
@@ -252,9 +253,9 @@ export class Resolver {
   private subclassesByBase(): Map<ts.Symbol, ts.ClassLikeDeclaration[]> {
     const map = new Map<ts.Symbol, ts.ClassLikeDeclaration[]>();
     const visit = (node: ts.Node): void => {
-      if (ts.isClassLike(node)) {
+      if (typescript.isClassLike(node)) {
         for (const clause of node.heritageClauses ?? []) {
-          if (clause.token !== ts.SyntaxKind.ExtendsKeyword) continue;
+          if (clause.token !== typescript.SyntaxKind.ExtendsKeyword) continue;
           const expression = clause.types[0]?.expression;
           const symbol = expression ? this.classSymbol(expression) : undefined;
           if (!symbol) continue;
@@ -263,12 +264,12 @@ export class Resolver {
           list.push(node);
         }
       }
-      if (ts.isClassLike(node) || ts.isSourceFile(node) || ts.isModuleBlock(node) || ts.isModuleDeclaration(node)) {
-        ts.forEachChild(node, visit);
-      } else if (ts.isVariableStatement(node) || ts.isExportAssignment(node)) {
-        ts.forEachChild(node, visit);
-      } else if (ts.isVariableDeclarationList(node) || ts.isVariableDeclaration(node)) {
-        ts.forEachChild(node, visit);
+      if (typescript.isClassLike(node) || typescript.isSourceFile(node) || typescript.isModuleBlock(node) || typescript.isModuleDeclaration(node)) {
+        typescript.forEachChild(node, visit);
+      } else if (typescript.isVariableStatement(node) || typescript.isExportAssignment(node)) {
+        typescript.forEachChild(node, visit);
+      } else if (typescript.isVariableDeclarationList(node) || typescript.isVariableDeclaration(node)) {
+        typescript.forEachChild(node, visit);
       }
     };
     for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
