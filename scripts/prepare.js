@@ -14,20 +14,20 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const require = createRequire(path.join(ROOT, "package.json"));
-
-/** The path of `tsc` in this checkout's own node_modules, or undefined. */
+/**
+ * The path of `tsc` in this checkout's own node_modules, when the build's dev dependencies are
+ * there too (the Node types); undefined otherwise. Only this folder counts: a TypeScript that
+ * resolves from elsewhere (NODE_PATH, a parent folder, the hook's own `additional_dependencies`
+ * being installed next to it) comes without the rest of what the build needs.
+ */
 function compiler() {
-  try {
-    return require.resolve("typescript/bin/tsc");
-  } catch {
-    return undefined;
-  }
+  const own = path.join(ROOT, "node_modules");
+  const tsc = path.join(own, "typescript", "bin", "tsc");
+  return existsSync(tsc) && existsSync(path.join(own, "@types", "node", "package.json")) ? tsc : undefined;
 }
 
 function run(command, args, env = process.env) {

@@ -1,9 +1,8 @@
-import type { TSESLint } from "@typescript-eslint/utils";
 import type { ESLint, Linter } from "eslint";
 import { syntacticParser, typedParser } from "./typed/parser.js";
-import type { McpErrorsRuleDocs } from "./util/create-rule.js";
+import type { RuleDocsView } from "./util/rule-docs.js";
 
-type AnyRule = TSESLint.RuleModule<string, readonly unknown[], McpErrorsRuleDocs>;
+type AnyRule = RuleDocsView;
 
 export const FILES = ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"];
 

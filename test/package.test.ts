@@ -56,6 +56,43 @@ describe("package.json and the files it ships", () => {
   });
 });
 
+describe("the mcp-errors package (packages/mcp-errors)", () => {
+  interface CliManifest extends Manifest {
+    readonly name: string;
+    readonly bin: Record<string, string>;
+    readonly dependencies: Record<string, string>;
+  }
+  interface PluginManifest extends Manifest {
+    readonly dependencies: Record<string, string>;
+    readonly peerDependencies: Record<string, string>;
+    readonly peerDependenciesMeta: Record<string, { optional?: boolean }>;
+  }
+  const cli = JSON.parse(read("packages/mcp-errors/package.json")) as CliManifest;
+  const plugin = manifest as PluginManifest;
+
+  it("is released with the plugin: the same version, depending on exactly that plugin", () => {
+    expect(cli.version).toBe(manifest.version);
+    expect(cli.dependencies["eslint-plugin-mcp-errors"]).toBe(manifest.version);
+    expect(cli.bin).toEqual({ "mcp-errors": "./bin.js" });
+    expect(read("packages/mcp-errors/bin.js")).toContain('import "eslint-plugin-mcp-errors/cli";');
+  });
+
+  it("brings, in the plugin's own ranges, what the plugin leaves to the project: TypeScript and the parser", () => {
+    for (const name of ["typescript", "@typescript-eslint/parser", "@typescript-eslint/typescript-estree"]) {
+      expect(plugin.peerDependenciesMeta[name], name).toEqual({ optional: true });
+      expect(plugin.dependencies[name], name).toBeUndefined();
+      expect(cli.dependencies[name], name).toBe(plugin.peerDependencies[name]);
+    }
+    expect(plugin.peerDependencies.eslint).toContain(cli.dependencies.eslint ?? "missing");
+  });
+
+  it("has the plugin's license and repository", () => {
+    expect(cli.license).toBe(manifest.license);
+    expect(read("packages/mcp-errors/LICENSE")).toBe(read("LICENSE"));
+    expect(cli.repository).toEqual({ ...manifest.repository, directory: "packages/mcp-errors" });
+  });
+});
+
 describe("links to the docs", () => {
   it.each(Object.keys(rules))("%s points at its page at the release tag", (id) => {
     expect(rules[id]?.meta.docs?.url).toBe(`${REPO}/blob/v${manifest.version}/docs/rules/${id}.md`);

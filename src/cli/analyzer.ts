@@ -6,7 +6,6 @@
  *     const { findings, tools, summary } = await analyze({ cwd: "path/to/server" });
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -14,6 +13,7 @@ import { ESLint } from "eslint";
 import plugin from "../index.js";
 import { REGISTRATION_TEXT } from "../model/index.js";
 import { nearestConfig, setLintTargets } from "../typed/conversions.js";
+import { missingTypeScriptPackage } from "../typed/runtime.js";
 import { cacheFile, defaultCacheLocation } from "./cache.js";
 import { countUnresolved, importsWorkspacePackage, installWorkspacePaths } from "./workspaces.js";
 import { discover, relativePath, UsageError } from "./discover.js";
@@ -102,13 +102,25 @@ export interface AnalyzeResult {
 
 const PRESETS: readonly PresetConfig[] = ["recommended", "strict", "all"];
 
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/u;
+
+/**
+ * Without TypeScript next to the plugin (a JavaScript project) JavaScript is read by ESLint's
+ * parser; TypeScript files would each fail to parse: one line, and exit 2, instead.
+ */
+function refuseTypeScriptWithout(files: readonly string[]): void {
+  const missing = missingTypeScriptPackage();
+  if (missing === undefined) return;
+  const count = files.filter((file) => TYPESCRIPT_FILE.test(file)).length;
+  if (count === 0) return;
+  throw new UsageError(
+    `${String(count)} TypeScript file${count === 1 ? "" : "s"} to audit, and ${missing} is not installed next to the plugin. Run the mcp-errors package, which brings it (npx mcp-errors), or install it: npm install --save-dev typescript typescript-eslint.`,
+  );
+}
+
+/** TypeScript and typescript-eslint's parser next to the plugin (its optional peers; the `mcp-errors` package brings them). */
 function typeScriptAvailable(): boolean {
-  try {
-    createRequire(import.meta.url).resolve("typescript");
-    return true;
-  } catch {
-    return false;
-  }
+  return missingTypeScriptPackage() === undefined;
 }
 
 function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly string[]): AnalyzeMode & { project: string | undefined } {
@@ -227,6 +239,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   const discovered = discover(cwd, options.targets ?? ["."], { includeTests: options.includeTests ?? false });
   for (const notice of discovered.notices) process.stderr.write(`mcp-errors: ${safeText(notice)}\n`);
   const mode = decideMode(cwd, options, discovered.tsconfigs);
+  refuseTypeScriptWithout(discovered.files);
   // Before anything reads them: a FIFO would block a read, an unreadable file stop ESLint's run.
   const { lintable, unreadable } = sortOut(cwd, discovered.files);
   const groups = mode.typed ? lintOrder(lintable) : [lintable];

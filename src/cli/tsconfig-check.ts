@@ -5,7 +5,8 @@
  * The CLI names the tsconfig and TypeScript's own message instead.
  */
 import path from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
+import { loadTypedRuntime, typescript } from "../typed/runtime.js";
 
 /** TS6053: a base config of a package not installed (the "could not be resolved" notice says so). TS18003: no inputs. */
 const NOT_INVALID = new Set([6053, 18003]);
@@ -18,7 +19,7 @@ export interface TsconfigProblem {
 }
 
 function describe(diagnostic: ts.Diagnostic): string {
-  const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, " ");
+  const text = typescript.flattenDiagnosticMessageText(diagnostic.messageText, " ");
   const line =
     diagnostic.file && diagnostic.start !== undefined ? `, line ${String(diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1)}` : "";
   return `${text} (TS${String(diagnostic.code)}${line})`;
@@ -26,13 +27,14 @@ function describe(diagnostic: ts.Diagnostic): string {
 
 /** What TypeScript says is wrong with `file` (absolute), or undefined when nothing is. */
 export function tsconfigProblem(file: string): TsconfigProblem | undefined {
+  loadTypedRuntime();
   const problems: ts.Diagnostic[] = [];
   // The JSON itself: TypeScript's tolerant parser recovers from syntax errors, and only
   // readConfigFile reports them.
-  const read = ts.readConfigFile(file, (name) => ts.sys.readFile(name));
+  const read = typescript.readConfigFile(file, (name) => typescript.sys.readFile(name));
   if (read.error) problems.push(read.error);
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.resolve(file), undefined, {
-    ...ts.sys,
+  const parsed = typescript.getParsedCommandLineOfConfigFile(path.resolve(file), undefined, {
+    ...typescript.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => problems.push(diagnostic),
   });
   for (const error of parsed?.errors ?? []) if (!NOT_INVALID.has(error.code)) problems.push(error);

@@ -11,7 +11,8 @@
 import { builtinModules } from "node:module";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
+import { loadTypedRuntime, typescript } from "../typed/runtime.js";
 
 /** A package of the workspace that no `node_modules` links to: its name and the source file its entry point is built from. */
 export interface WorkspacePackage {
@@ -106,7 +107,8 @@ function entryPoints(manifest: Record<string, unknown>): string[] {
 
 /** The source folder and output folder of a package, from its tsconfig (`src` and `dist` by default). */
 function sourceLayout(dir: string): { rootDir: string; outDir: string | undefined } {
-  const config = ts.readConfigFile(path.join(dir, "tsconfig.json"), (file) => ts.sys.readFile(file)).config as unknown;
+  loadTypedRuntime();
+  const config = typescript.readConfigFile(path.join(dir, "tsconfig.json"), (file) => typescript.sys.readFile(file)).config as unknown;
   const options = isRecord(config) && isRecord(config.compilerOptions) ? config.compilerOptions : {};
   const rootDir = typeof options.rootDir === "string" ? path.resolve(dir, options.rootDir) : path.join(dir, "src");
   const outDir = typeof options.outDir === "string" ? path.resolve(dir, options.outDir) : undefined;
@@ -164,6 +166,7 @@ export function workspacePaths(packages: readonly WorkspacePackage[]): Record<st
  * worth what it costs (each program that sees a sibling compiles its sources).
  */
 export function importsWorkspacePackage(cwd: string, files: readonly string[]): boolean {
+  loadTypedRuntime();
   const root = findWorkspaceRoot(cwd);
   const names = root ? unlinkedPackages(root).map((pkg) => pkg.name) : [];
   if (names.length === 0) return false;
@@ -187,14 +190,15 @@ let installed: { readonly root: string; readonly paths: Record<string, string[]>
  * the file that extends them). Returns the number of packages mapped.
  */
 export function installWorkspacePaths(cwd: string): number {
+  loadTypedRuntime();
   const root = findWorkspaceRoot(cwd);
   if (!root) return 0;
   if (installed?.root === root) return Object.keys(installed.paths).length / 2;
   const paths = workspacePaths(unlinkedPackages(root));
   if (Object.keys(paths).length === 0) return 0;
-  const readFile = ts.sys.readFile.bind(ts.sys);
+  const readFile = typescript.sys.readFile.bind(typescript.sys);
   installed = { root, paths };
-  ts.sys.readFile = (file, encoding) => {
+  typescript.sys.readFile = (file, encoding) => {
     const text = readFile(file, encoding);
     if (text === undefined || !/[/\\]tsconfig[^/\\]*\.json$/u.test(file) || !file.startsWith(root) || file.includes(`${path.sep}node_modules${path.sep}`))
       return text;
@@ -205,13 +209,13 @@ export function installWorkspacePaths(cwd: string): number {
 
 /** The tsconfig text with the workspace's paths added to the ones it has or inherits. */
 function withPaths(file: string, text: string, paths: Record<string, string[]>, readFile: (file: string) => string | undefined): string {
-  const parsed = ts.parseConfigFileTextToJson(file, text);
+  const parsed = typescript.parseConfigFileTextToJson(file, text);
   if (!isRecord(parsed.config)) return text;
   const config = parsed.config;
   const options = isRecord(config.compilerOptions) ? config.compilerOptions : {};
   // What it inherits through `extends`, read without the mapping.
-  const host: ts.ParseConfigHost = { ...ts.sys, readFile, useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames };
-  const effective = ts.parseJsonConfigFileContent(config, host, path.dirname(file), undefined, file).options;
+  const host: ts.ParseConfigHost = { ...typescript.sys, readFile, useCaseSensitiveFileNames: typescript.sys.useCaseSensitiveFileNames };
+  const effective = typescript.parseJsonConfigFileContent(config, host, path.dirname(file), undefined, file).options;
   const base = effective.baseUrl ?? (effective.pathsBasePath as string | undefined) ?? path.dirname(file);
   const merged: Record<string, string[]> = {};
   for (const [key, values] of Object.entries(effective.paths ?? {})) merged[key] = values.map((value) => path.resolve(base, value));
@@ -234,18 +238,22 @@ const BUILTINS = new Set(builtinModules);
  * `node_modules` (elsewhere they resolve; checking every one costs more than it tells).
  */
 export function countUnresolved(files: readonly string[], tsconfigs: readonly string[]): Unresolved {
+  loadTypedRuntime();
   const missingBases = new Set<string>();
   const optionsOf = new Map<string, ts.CompilerOptions>();
   for (const tsconfig of tsconfigs) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    const parsed = typescript.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
+      ...typescript.sys,
+      onUnRecoverableConfigFileDiagnostic: () => undefined,
+    });
     // TS6053: a file named by `extends` is not there (a base config from a package not installed).
-    for (const error of parsed?.errors ?? []) if (error.code === 6053) missingBases.add(ts.flattenDiagnosticMessageText(error.messageText, "\n"));
+    for (const error of parsed?.errors ?? []) if (error.code === 6053) missingBases.add(typescript.flattenDiagnosticMessageText(error.messageText, "\n"));
     if (parsed) optionsOf.set(path.dirname(tsconfig), parsed.options);
   }
   const baseConfigs = missingBases.size;
   let imports = 0;
   const withMissing = new Set<string>();
-  const cache = ts.createModuleResolutionCache(process.cwd(), (name) => name);
+  const cache = typescript.createModuleResolutionCache(process.cwd(), (name) => name);
   for (const file of files) {
     if (!/\.[cm]?tsx?$/u.test(file) || hasNodeModules(path.dirname(file))) continue;
     const options = nearestOptions(path.dirname(file), optionsOf);
@@ -256,10 +264,10 @@ export function countUnresolved(files: readonly string[], tsconfigs: readonly st
     } catch {
       continue;
     }
-    for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
+    for (const imported of typescript.preProcessFile(text, true, true).importedFiles) {
       const name = imported.fileName;
       if (name.startsWith("node:") || BUILTINS.has(name) || BUILTINS.has(name.split("/")[0] ?? "")) continue;
-      if (!ts.resolveModuleName(name, file, options, ts.sys, cache).resolvedModule) {
+      if (!typescript.resolveModuleName(name, file, options, typescript.sys, cache).resolvedModule) {
         imports++;
         withMissing.add(file);
       }

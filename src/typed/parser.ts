@@ -9,7 +9,7 @@
 import type * as TsParser from "@typescript-eslint/parser";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { beforeParse } from "./conversions.js";
-import { loadTypedRuntime, tsParser, tsParserVersion } from "./runtime.js";
+import { espree, loadTypedRuntime, missingTypeScriptMessage, missingTypeScriptPackage, tsParser, tsParserVersion } from "./runtime.js";
 
 type ParserOptions = Record<string, unknown>;
 
@@ -64,15 +64,53 @@ export const meta = { name: "eslint-plugin-mcp-errors/typed-parser", version: "0
 
 export const typedParser: TSESLint.FlatConfig.Parser = { meta, parseForESLint };
 
+/** Files ESLint's own parser reads: what a project without TypeScript can lint. */
+const JAVASCRIPT_FILE = /\.(?:[cm]?js|jsx)$/u;
+
+const parserVersion = tsParserVersion();
+
 /**
- * typescript-eslint's parser for the syntactic configs, loaded on the first parse rather than
- * when a config file imports the plugin. Its meta is the parser's own, so caches keyed on it
- * stay valid.
+ * The syntactic configs' parser. With TypeScript installed, typescript-eslint's parser, loaded on
+ * the first parse rather than when a config file imports the plugin (its own meta, so caches keyed
+ * on it stay valid). Without TypeScript (a plain JavaScript project, where the plugin installs
+ * none), JavaScript files are read by ESLint's own parser, and a TypeScript file gets one line
+ * that says what to install.
  */
 export const syntacticParser: TSESLint.FlatConfig.Parser = {
-  meta: { name: "typescript-eslint/parser", version: tsParserVersion() },
-  parseForESLint(code: string, options?: ParserOptions): ReturnType<typeof TsParser.parseForESLint> {
+  meta:
+    parserVersion === undefined
+      ? { name: "eslint-plugin-mcp-errors/javascript-parser", version: meta.version }
+      : { name: "typescript-eslint/parser", version: parserVersion },
+  parseForESLint(code: string, options: ParserOptions = {}): ReturnType<typeof TsParser.parseForESLint> {
+    const missing = missingTypeScriptPackage();
+    if (missing !== undefined) {
+      const filePath = typeof options.filePath === "string" ? options.filePath : "";
+      if (!JAVASCRIPT_FILE.test(filePath)) throw new Error(missingTypeScriptMessage(missing));
+      return parseJavaScript(code, options) as ReturnType<typeof TsParser.parseForESLint>;
+    }
     loadTypedRuntime();
     return tsParser.parseForESLint(code, options);
   },
 };
+
+/**
+ * A JavaScript file read by espree, as ESLint reads it by default (ESLint passes the ECMAScript
+ * version, the source type, and asks for ranges, locations, tokens and comments); ESLint then
+ * analyses its scopes itself. JSX is on for `.jsx` files.
+ */
+export function parseJavaScript(code: string, options: ParserOptions = {}): { ast: unknown } {
+  const filePath = typeof options.filePath === "string" ? options.filePath : "";
+  const features = (options.ecmaFeatures ?? {}) as Record<string, unknown>;
+  return {
+    ast: espree().parse(code, {
+      ecmaVersion: "latest",
+      sourceType: "module",
+      ...options,
+      range: true,
+      loc: true,
+      tokens: true,
+      comment: true,
+      ecmaFeatures: { ...features, jsx: features.jsx === true || filePath.endsWith(".jsx") },
+    }),
+  };
+}

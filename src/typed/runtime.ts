@@ -23,17 +23,72 @@ export let EslintSourceCode: typeof Eslint.SourceCode = undefined as unknown as 
 
 let loaded = false;
 
+/**
+ * What a TypeScript file or typed linting needs and a plain JavaScript project does not install:
+ * the plugin has them as optional peer dependencies.
+ */
+export const TYPESCRIPT_PACKAGES = ["typescript", "@typescript-eslint/parser", "@typescript-eslint/typescript-estree"] as const;
+
+/** The line that says what to install when one of `TYPESCRIPT_PACKAGES` is missing. */
+export function missingTypeScriptMessage(missing: string): string {
+  return `eslint-plugin-mcp-errors: TypeScript files and typed linting need ${missing}, which is not installed: npm install --save-dev typescript typescript-eslint (or typescript @typescript-eslint/parser).`;
+}
+
+/** Loads a package of the typed runtime; a missing one is named in one line. */
+function load(id: string): unknown {
+  try {
+    return require(id);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "MODULE_NOT_FOUND" && (error as Error).message.includes(`'${id}'`)) throw new Error(missingTypeScriptMessage(id), { cause: error });
+    throw error;
+  }
+}
+
 /** Loads the typed runtime once per process; a no-op after the first call. */
 export function loadTypedRuntime(): void {
   if (loaded) return;
-  typescript = require("typescript") as typeof Ts;
-  tsParser = require("@typescript-eslint/parser") as typeof TsParser;
-  estree = require("@typescript-eslint/typescript-estree") as typeof Estree;
-  EslintSourceCode = (require("eslint") as typeof Eslint).SourceCode;
+  typescript = load("typescript") as typeof Ts;
+  tsParser = load("@typescript-eslint/parser") as typeof TsParser;
+  estree = load("@typescript-eslint/typescript-estree") as typeof Estree;
+  EslintSourceCode = (load("eslint") as typeof Eslint).SourceCode;
   loaded = true;
 }
 
-/** The version of the typescript-eslint parser, read from its package.json (the parser is not loaded). */
-export function tsParserVersion(): string {
-  return (require("@typescript-eslint/parser/package.json") as { version: string }).version;
+let available: string | undefined | null = null;
+
+/**
+ * The first of `TYPESCRIPT_PACKAGES` that cannot be found from here, or undefined when all can:
+ * looked up once per process, without loading any of them.
+ */
+export function missingTypeScriptPackage(): string | undefined {
+  if (available === null) available = TYPESCRIPT_PACKAGES.find((id) => !resolves(id));
+  return available;
+}
+
+function resolves(id: string): boolean {
+  try {
+    require.resolve(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** ESLint's own JavaScript parser, from ESLint's dependencies: what parses JavaScript without TypeScript. */
+export function espree(): { parse(code: string, options: Record<string, unknown>): unknown } {
+  const eslintRequire = createRequire(require.resolve("eslint"));
+  return eslintRequire("espree") as { parse(code: string, options: Record<string, unknown>): unknown };
+}
+
+/**
+ * The version of the typescript-eslint parser, read from its package.json (the parser is not
+ * loaded); undefined when it is not installed.
+ */
+export function tsParserVersion(): string | undefined {
+  try {
+    return (require("@typescript-eslint/parser/package.json") as { version: string }).version;
+  } catch {
+    return undefined;
+  }
 }

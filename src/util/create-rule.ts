@@ -1,14 +1,9 @@
 import type { ESLintUtils, TSESLint } from "@typescript-eslint/utils";
 import { releaseDocUrl } from "./package.js";
+import type { McpErrorsRuleDocs } from "./rule-docs.js";
 import { installedTypeScriptProblem } from "./typescript-version.js";
 
-/** Extra `meta.docs` fields our rules declare; configs are derived from them. */
-export interface McpErrorsRuleDocs {
-  /** The config that first turns the rule on: `recommended` implies `strict` and `all`. */
-  recommended?: "recommended" | "strict";
-  /** The rule needs type information (only in the `*-type-checked` configs). */
-  requiresTypeChecking?: boolean;
-}
+export type { McpErrorsRuleDocs } from "./rule-docs.js";
 
 /** A rule module as ESLint loads it, with its name (as typescript-eslint's `RuleCreator` makes them). */
 export type McpErrorsRule<Options extends readonly unknown[], MessageIds extends string> = TSESLint.RuleModule<MessageIds, Options, McpErrorsRuleDocs> & {

@@ -1,7 +1,9 @@
 /**
  * In a user's project with the latest typescript-eslint, ours dedupes with it: the plugin asks
- * for typescript-eslint packages by range (^8.58.0), so npm installs one copy. Installs the
- * packed plugin (dist/ as built: `npm run build` first) and typescript-eslint from the registry.
+ * for typescript-eslint packages by range (^8.58.0; the parser and typescript-estree as optional
+ * peers, which the user's typescript-eslint provides), so npm installs one copy of each. Installs
+ * the packed plugin (dist/ as built: `npm run build` first) and typescript-eslint from the
+ * registry.
  */
 import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
@@ -27,7 +29,17 @@ function versionsOf(tree: Tree, name: string, found = new Set<string>()): Set<st
   return found;
 }
 
-it("one copy of @typescript-eslint/utils next to the latest typescript-eslint", async (context) => {
+const PACKAGES = [
+  "@typescript-eslint/utils",
+  "@typescript-eslint/parser",
+  "@typescript-eslint/typescript-estree",
+  "@typescript-eslint/scope-manager",
+  "@typescript-eslint/types",
+  "@typescript-eslint/visitor-keys",
+  "typescript",
+];
+
+it("one copy of each typescript-eslint package next to the latest typescript-eslint", async (context) => {
   context.skip(!(await registryReachable()), OFFLINE);
   const tarball = execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", work], {
     cwd: ROOT,
@@ -45,8 +57,7 @@ it("one copy of @typescript-eslint/utils next to the latest typescript-eslint", 
   );
   const install = await exec("npm", ["install", "--no-audit", "--no-fund"], { cwd: work, env: userEnv() });
   expect(install.code, install.stderr).toBe(0);
-  const ls = await exec("npm", ["ls", "--json", "--all", "@typescript-eslint/utils", "@typescript-eslint/parser"], { cwd: work, env: userEnv() });
+  const ls = await exec("npm", ["ls", "--json", "--all", ...PACKAGES], { cwd: work, env: userEnv() });
   const tree = JSON.parse(ls.stdout) as Tree;
-  expect([...versionsOf(tree, "@typescript-eslint/utils")]).toHaveLength(1);
-  expect([...versionsOf(tree, "@typescript-eslint/parser")]).toHaveLength(1);
+  expect(Object.fromEntries(PACKAGES.map((name) => [name, versionsOf(tree, name).size]))).toEqual(Object.fromEntries(PACKAGES.map((name) => [name, 1])));
 }, 600_000);

@@ -15,13 +15,24 @@
  * pre-commit is installed. The hook's `mcp-errors` bin must then find the fixture's defects.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../cli/spawn-bin.js";
 import { OFFLINE, cloneRepository, exec, registryReachable, tempDir, userEnv } from "./install.js";
 
 const FIXTURE = path.join(ROOT, "test/fixtures/cli/plain-js");
+
+/**
+ * The hook's `additional_dependencies` from `.pre-commit-hooks.yaml`, which pre-commit appends
+ * to its `npm install -g` (TypeScript and the parser: optional peers of the plugin).
+ */
+function hookDependencies(): string[] {
+  const manifest = readFileSync(path.join(ROOT, ".pre-commit-hooks.yaml"), "utf8");
+  const list = /^\s*additional_dependencies:\s*(\[.*\])\s*$/mu.exec(manifest)?.[1];
+  if (list === undefined) throw new Error("no additional_dependencies in .pre-commit-hooks.yaml");
+  return JSON.parse(list) as string[];
+}
 
 /** What pre-commit's `in_env()` sets for a node hook whose environment is `envDir`. */
 function hookEnv(envDir: string): NodeJS.ProcessEnv {
@@ -62,7 +73,7 @@ describe("the pre-commit hook", () => {
     context.skip(!(await registryReachable()), OFFLINE);
     const clone = cloneRepository(path.join(work, "git"));
     const envDir = path.join(work, "git", "node_env");
-    const install = await exec("npm", ["install", "--allow-git=root", "--install-links", "-g", `git+file://${clone}`], {
+    const install = await exec("npm", ["install", "--allow-git=root", "--install-links", "-g", `git+file://${clone}`, ...hookDependencies()], {
       cwd: clone,
       env: hookEnv(envDir),
     });
@@ -85,7 +96,7 @@ describe("the pre-commit hook", () => {
     // pre-commit: `pkg = prefix.path(pkg.strip())`, the whole of stdout.
     const tarball = path.join(clone, pack.stdout.trim());
     expect(existsSync(tarball), `npm pack's stdout is not a file name: ${JSON.stringify(pack.stdout)}`).toBe(true);
-    const install = await exec("npm", ["install", "-g", tarball], { cwd: clone, env });
+    const install = await exec("npm", ["install", "-g", tarball, ...hookDependencies()], { cwd: clone, env });
     expect(install.code, `${install.stdout}\n${install.stderr}`).toBe(0);
     await expectHookFindsDefects(envDir);
   }, 600_000);

@@ -28,7 +28,9 @@ export function visitClass(search: HandlerSearch, node: TSESTree.ClassDeclaratio
       addHandler(search, { kind: "mcp-framework", toolName, expression: value, registration: node, hasArgs: true });
       continue;
     }
-    for (const decorator of member.decorators) {
+    // ESLint's own parser (JavaScript without TypeScript installed) gives no `decorators` key.
+    const decorators = member.decorators as readonly TSESTree.Decorator[] | undefined;
+    for (const decorator of decorators ?? []) {
       const expression = unwrap(decorator.expression);
       const decoratorCall = expression.type === AST_NODE_TYPES.CallExpression ? expression : undefined;
       const callee = decoratorCall ? unwrap(decoratorCall.callee) : expression;
