@@ -92,12 +92,19 @@ export function breakerOpenAt(sourceCode: SourceCode, importedFrom: ReadonlyMap<
  * text; a broken circuit; an allow predicate): a file without any has no open branch to find.
  */
 const BREAKER_WORD = /open|broken|allow|closed|can(Attempt|Execute|Request|Call|Pass|Proceed|Try)/i;
-const breakerWords = new WeakMap<SourceCode, boolean>();
+/**
+ * The answer for the last text asked about. Keyed by the text, not the `SourceCode`: a
+ * module-level cache must not reach a file's tree (docs/architecture.md#lifetimes).
+ */
+const lastBreakerWords = { text: "", found: false };
 
 function mayTestBreaker(sourceCode: SourceCode): boolean {
-  let known = breakerWords.get(sourceCode);
-  if (known === undefined) breakerWords.set(sourceCode, (known = BREAKER_WORD.test(sourceCode.text)));
-  return known;
+  const text = sourceCode.text;
+  if (text !== lastBreakerWords.text) {
+    lastBreakerWords.text = text;
+    lastBreakerWords.found = BREAKER_WORD.test(text);
+  }
+  return lastBreakerWords.found;
 }
 
 /** What `parent` says about its child `child`: open when a test guarding the child says so. */

@@ -114,15 +114,13 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
   return payload;
 }
 
-const mutatedPayloads = new WeakMap<MutatedErrorResult, Map<Vocabulary, Payload>>();
-
 /**
  * The payload of a result made an error after it was built: the literal it starts as with the
  * parts pushed into its content (unknown when the variable is used in other ways).
  */
 export function getMutatedPayload(model: McpModel, result: MutatedErrorResult, vocabulary: Vocabulary): Payload {
-  let byVocabulary = mutatedPayloads.get(result);
-  if (!byVocabulary) mutatedPayloads.set(result, (byVocabulary = new Map<Vocabulary, Payload>()));
+  let byVocabulary = model.payloads.get(result.node);
+  if (!byVocabulary) model.payloads.set(result.node, (byVocabulary = new Map<Vocabulary, Payload>()));
   let payload = byVocabulary.get(vocabulary);
   if (!payload) {
     payload = readPayload(model.sourceCode, result.object, vocabulary, result.pushedParts);

@@ -250,8 +250,12 @@ export interface McpModel {
   readonly importedPassThrough: ImportedFacts["passThrough"];
   /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
   readonly graph: ModelGraph;
-  /** The payloads read so far, by result object and vocabulary (`getPayload` memoizes here, so they go with the model). */
-  readonly payloads: Map<TSESTree.ObjectExpression, Map<Vocabulary, Payload>>;
+  /**
+   * The payloads read so far, by result object (or, for a result made an error later, its
+   * assignment) and vocabulary: `getPayload` and `getMutatedPayload` memoize here, so they go
+   * with the model.
+   */
+  readonly payloads: Map<TSESTree.Node, Map<Vocabulary, Payload>>;
 }
 
 /** The call graph of the handler paths, for the cross-file program index. */
