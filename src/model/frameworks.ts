@@ -279,6 +279,20 @@ export const FRAMEWORKS = {
   },
 } as const satisfies Record<string, FrameworkProfile>;
 
+/**
+ * What registers something other than a tool, in every framework: resources and prompts. Their
+ * callbacks' return values are no tool results, so an `isError` object returned there is no
+ * tool's error result.
+ */
+export const NON_TOOL_REGISTRATIONS = {
+  /** SDK `server.resource(...)`, `registerResource`, `prompt`, `registerPrompt`; FastMCP `addResource({ load })`, `addResourceTemplate`, `addPrompt`. */
+  methods: new Set(["resource", "registerResource", "prompt", "registerPrompt", "addResource", "addResourceTemplate", "addPrompt"]),
+  /** The low-level `server.setRequestHandler(schema, handler)`: any request schema but this one. */
+  requestHandlerMethod: "setRequestHandler",
+  toolCallSchema: "CallToolRequestSchema",
+  toolCallMethod: "tools/call",
+} as const;
+
 /** The framework a handler was registered with; decides what a thrown error becomes. */
 export type Framework = keyof typeof FRAMEWORKS;
 

@@ -5,7 +5,19 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, findProperty, messageText, ownReturnStatements, rangeKey, resolveFunction, unwrap } from "../util/ast.js";
+import {
+  type FunctionNode,
+  enclosingFunction,
+  findProperty,
+  memberName,
+  messageText,
+  ownReturnStatements,
+  rangeKey,
+  resolveFunction,
+  staticString,
+  unwrap,
+} from "../util/ast.js";
+import { NON_TOOL_REGISTRATIONS } from "./frameworks.js";
 import type { ErrorResult, ImportedFacts, MutatedErrorResult, ToolHandler, ToolResult } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -112,7 +124,8 @@ export function findErrorHelpers(
   for (const fn of functions) {
     if (handlerFunctions.has(fn)) continue;
     const object = errorHelperObject(fn);
-    if (object) errorHelpers.set(fn, object);
+    // A resource or prompt callback that only ever fails is no tool's helper either.
+    if (object && !inNonToolCallback(fn.body)) errorHelpers.set(fn, object);
   }
   return errorHelpers;
 }
@@ -127,6 +140,37 @@ interface ResultInputs {
   readonly handlersAt: (node: TSESTree.Node) => readonly ToolHandler[];
 }
 
+/**
+ * The node is inside a callback registered as a resource or prompt handler (`registerResource`,
+ * `setRequestHandler(ReadResourceRequestSchema, ...)`, FastMCP `addResource({ load })`): what
+ * it returns is no tool result.
+ */
+export function inNonToolCallback(node: TSESTree.Node): boolean {
+  for (let fn = enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+    const parent = fn.parent;
+    const call =
+      parent.type === AST_NODE_TYPES.CallExpression
+        ? parent
+        : parent.type === AST_NODE_TYPES.Property &&
+            parent.parent.type === AST_NODE_TYPES.ObjectExpression &&
+            parent.parent.parent.type === AST_NODE_TYPES.CallExpression
+          ? parent.parent.parent
+          : undefined;
+    if (!call || call.callee.type !== AST_NODE_TYPES.MemberExpression) continue;
+    const method = memberName(call.callee);
+    if (method !== undefined && NON_TOOL_REGISTRATIONS.methods.has(method)) return true;
+    if (method === NON_TOOL_REGISTRATIONS.requestHandlerMethod && call.arguments[0] && call.arguments.at(-1) === fn) {
+      const schema = unwrap(call.arguments[0]);
+      const name =
+        schema.type === AST_NODE_TYPES.Identifier ? schema.name : schema.type === AST_NODE_TYPES.MemberExpression ? memberName(schema) : undefined;
+      if (name !== undefined && name.endsWith("RequestSchema") && name !== NON_TOOL_REGISTRATIONS.toolCallSchema) return true;
+      const method = staticString(schema);
+      if (method !== undefined && method !== NON_TOOL_REGISTRATIONS.toolCallMethod) return true;
+    }
+  }
+  return false;
+}
+
 /** The error results of the file: `isError` literals, and calls of error helpers of this file or another. */
 export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
   const { sourceCode, calls, isErrorObjects, errorHelpers, imported, handlersAt } = inputs;
@@ -136,7 +180,7 @@ export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
     if (!isToolResultObject(object)) continue;
     // Off a handler path, only a returned result counts: an expected value in a test or a mock
     // argument is not a result any tool gives.
-    if (!helperObjects.has(object) && !isReturnedValue(object) && handlersAt(object).length === 0) continue;
+    if (!helperObjects.has(object) && handlersAt(object).length === 0 && (!isReturnedValue(object) || inNonToolCallback(object))) continue;
     errorResults.push({ node: object, object, helperCall: undefined, helper: undefined });
   }
   if (errorHelpers.size > 0) {
@@ -247,7 +291,7 @@ export function collectResults(inputs: ResultInputs): ToolResult[] {
   const results: ToolResult[] = [];
   for (const object of inputs.resultObjects) {
     if (!isResultShaped(object)) continue;
-    if (!isReturnedValue(object) && inputs.handlersAt(object).length === 0) continue;
+    if (inputs.handlersAt(object).length === 0 && (!isReturnedValue(object) || inNonToolCallback(object))) continue;
     results.push({ object, isError: object.properties.some(isIsErrorProperty) });
   }
   return results;

@@ -1876,3 +1876,60 @@ ruleTester.run("require-error-classification: results made errors after they wer
     }),
   ],
 });
+
+ruleTester.run("require-error-classification: resources and prompts are no tools", rule, {
+  valid: [
+    {
+      name: "the low-level read-resource handler's error answer",
+      code: `${LOW_LEVEL}import { ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  try {
+    return { contents: [await readDoc(request.params.uri)] };
+  } catch (error) {
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: String(error) }) }] };
+  }
+});`,
+    },
+    {
+      name: "a request handler registered by method name",
+      code: `${LOW_LEVEL}server.setRequestHandler("resources/read", async () => ({ isError: true, content: [{ type: "text", text: "gone" }] }));`,
+    },
+    {
+      name: "McpServer registerResource and registerPrompt callbacks",
+      code: `${SDK}server.registerResource("doc", "doc://readme", {}, async (uri) => ({ isError: true, content: [{ type: "text", text: "missing " + uri }] }));
+server.registerPrompt("review", {}, () => {
+  return { isError: true, content: [{ type: "text", text: "no prompt" }] };
+});`,
+    },
+    {
+      name: "a FastMCP resource's load method",
+      code: `${FASTMCP}server.addResource({
+  uri: "file:///logs/app.log",
+  name: "Application logs",
+  async load() {
+    return { isError: true, content: [{ type: "text", text: "no logs" }] };
+  },
+});`,
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "a tool beside a resource in the same file is still checked",
+      code: `${LOW_LEVEL}import { ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+server.setRequestHandler(ReadResourceRequestSchema, async () => ({ isError: true, content: [{ type: "text", text: "gone" }] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "get_doc") return { /*>*/isError: true, content: [{ type: "text", text: "Doc service down" }] };
+  return { content: [] };
+});`,
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          data: { tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" },
+          suggestions: (code) => textToJson(code, '"Doc service down"'),
+        },
+      ],
+      output: null,
+    }),
+  ],
+});
