@@ -59,6 +59,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     callersOf: () => EMPTY,
     importedCallSites: () => EMPTY,
     importedInstances: new Map(),
+    importedGeneratedFactories: new Map(),
     importedPassThrough: new Map(),
     graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY, opaqueWrapperCalls: EMPTY },
     payloads: new Map(),
@@ -68,7 +69,12 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
 function hasFacts(facts: ImportedFacts | undefined): boolean {
   return (
     facts !== undefined &&
-    (facts.roots.length > 0 || facts.helperCalls.length > 0 || facts.instances.size > 0 || facts.wrappers.size > 0 || facts.callSites.size > 0)
+    (facts.roots.length > 0 ||
+      facts.helperCalls.length > 0 ||
+      facts.instances.size > 0 ||
+      facts.generatedFactories.size > 0 ||
+      facts.wrappers.size > 0 ||
+      facts.callSites.size > 0)
   );
 }
 
@@ -176,6 +182,7 @@ export function buildModel(
   };
   const importedInstances = imported?.instances ?? new Map<string, never>();
   const importedPassThrough = imported?.passThrough ?? new Map<string, never>();
+  const importedGeneratedFactories = imported?.generatedFactories ?? new Map<string, never>();
   const handlerFunctions = entryAndRoots(handlers);
   // The request signals of the handlers at a call: one array per handler set, shared.
   const signals = new Map<readonly ToolHandler[], readonly string[]>();
@@ -210,6 +217,7 @@ export function buildModel(
       calls,
       importedFrom,
       importedInstances,
+      importedGeneratedFactories,
       importedPassThrough,
       settings: callSettings,
       signalsAt,
@@ -220,6 +228,7 @@ export function buildModel(
     callersOf,
     importedCallSites: (fn) => imported?.callSites.get(rangeKey(fn.range)) ?? EMPTY,
     importedInstances,
+    importedGeneratedFactories,
     importedPassThrough,
     payloads: new Map(),
     graph: {

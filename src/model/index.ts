@@ -47,6 +47,7 @@ export {
   classifyCall,
   collectDefaultTimeouts,
   collectImports,
+  generatedClientReturnedBy,
   instanceDeclaredAs,
   isGuarded,
   mayLeaveProcess,

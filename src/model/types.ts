@@ -124,6 +124,8 @@ export interface ImportedFacts {
   readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
   /** Imported functions of other files that hand a parameter to a client as its options. */
   readonly passThrough: ReadonlyMap<string, PassThrough>;
+  /** Imported functions of other files whose every return is a client generated from an OpenAPI description (`return createClient({ baseUrl })`). */
+  readonly generatedFactories: ReadonlyMap<string, GeneratedClientFact>;
   /** Functions of this file (range key) -> the calls on tool paths in other files that run them. */
   readonly callSites: ReadonlyMap<string, readonly ImportedCallSite[]>;
 }
@@ -246,6 +248,8 @@ export interface McpModel {
   importedCallSites(fn: FunctionNode): readonly ImportedCallSite[];
   /** HTTP client instances imported from other files, by local name (typed analysis). */
   readonly importedInstances: ImportedFacts["instances"];
+  /** Functions of other files that return a generated client, by local name (typed analysis). */
+  readonly importedGeneratedFactories: ImportedFacts["generatedFactories"];
   /** Functions of other files that hand a parameter to a client as its options, by local name (typed analysis). */
   readonly importedPassThrough: ImportedFacts["passThrough"];
   /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
@@ -325,6 +329,15 @@ export interface CallerOptions {
 export interface PassThrough {
   readonly client: ClientKind;
   readonly index: number;
+}
+
+/**
+ * A client generated from an OpenAPI description: openapi-client-axios or openapi-fetch, with its
+ * instance-wide bound (true, false, or undefined when its options cannot be read).
+ */
+export interface GeneratedClientFact {
+  readonly kind: "openapi-client-axios" | "openapi-fetch";
+  readonly hasTimeout: boolean | undefined;
 }
 
 /** How an instance was created: `axios.create({...})` / `got.extend({...})`. */

@@ -160,6 +160,7 @@ export default createRule<Options, MessageIds>({
                 // A file without MCP evidence has an empty model; `everywhere` still needs its imports.
                 importedFrom: model.isMcpFile ? model.importedFrom : collectImports(sourceCode.ast),
                 importedInstances: model.importedInstances,
+                importedGeneratedFactories: model.importedGeneratedFactories,
                 importedPassThrough: model.importedPassThrough,
                 settings: own ?? shared,
                 signalsAt: (call) => model.handlersAt(call).flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal])),

@@ -789,6 +789,27 @@ const generatedCases = {
     ),
     valid("an openapi-fetch call with a signal", inTool('  await petstore.GET("/pets", { signal: AbortSignal.timeout(5000) });', { top: OPENAPI_FETCH })),
     valid(
+      "a factory's openapi-fetch client with its own fetch",
+      inTool('  await pets.GET("/pets");', {
+        imports: 'import createClient from "openapi-fetch";\n',
+        top: 'function petClient(fetcher) {\n  return createClient({ baseUrl: "https://pets.example.com", fetch: fetcher });\n}\nconst pets = petClient(boundedFetch);\n',
+      }),
+    ),
+    valid(
+      "a factory that returns something else on one path",
+      inTool('  await pets.GET("/pets");', {
+        imports: 'import createClient from "openapi-fetch";\n',
+        top: 'function petClient(mock) {\n  if (mock) return mockClient();\n  return createClient({ baseUrl: "https://pets.example.com" });\n}\nconst pets = petClient(false);\n',
+      }),
+    ),
+    valid(
+      "a variable given a bounded and an unbounded client",
+      inTool('  await pets.GET("/pets");', {
+        imports: 'import createClient from "openapi-fetch";\n',
+        top: 'let pets = createClient({ baseUrl: "https://pets.example.com" });\nfunction bound(fetcher) {\n  pets = createClient({ baseUrl: "https://pets.example.com", fetch: fetcher });\n}\n',
+      }),
+    ),
+    valid(
       "an openapi-fetch client with its own fetch",
       inTool('  await pets.GET("/pets");', {
         imports: 'import createClient from "openapi-fetch";\n',
@@ -812,6 +833,18 @@ const generatedCases = {
         top: ocaClient('{ definition: "./spec.json", axiosConfigDefaults: { baseURL: "https://api.example.com" } }'),
       }),
       { messageId: "missingTimeout", data: { label: "api.[operation]", tool: TOOL, remedy: REMEDY.axios }, suggest: null },
+    ),
+    invalid(
+      "an openapi-fetch client made by a same-file factory, held in a let given the same factory again",
+      inTool('  await /*>*/pets.GET("/pets/{id}", { params: { path: { id: 1 } } })/*<*/;', {
+        imports: 'import createClient from "openapi-fetch";\n',
+        top: 'function petClient(token) {\n  return createClient({ baseUrl: "https://pets.example.com", headers: { Authorization: token } });\n}\nlet pets = petClient(process.env.TOKEN);\nfunction rotate(token) {\n  pets = petClient(token);\n}\n',
+      }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "pets.GET", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal("{ params: { path: { id: 1 } } }", `{ params: { path: { id: 1 } }, signal: ${COMBINED} }`),
+      },
     ),
     invalid("an openapi-fetch call without a signal", inTool('  await /*>*/petstore.GET("/pets")/*<*/;', { top: OPENAPI_FETCH }), {
       messageId: "missingTimeout",

@@ -5,6 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { calleeName, unwrap } from "../../util/ast.js";
+import { isOpenapiFetchMethod } from "./generated.js";
 
 const CLIENT_METHODS = new Set([
   "get",
@@ -56,7 +57,9 @@ export function mayLeaveProcess(
     return name === "fetch" || imported.has(name) || clients.has(name) || promisified.has(name);
   }
   if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier) {
-    return CLIENT_METHODS.has(callee.property.name) || clients.size > 0 || importsGeneratedClient(imported);
+    const name = callee.property.name;
+    // `client.GET(path)`: openapi-fetch's methods, also on a client a factory of another file made.
+    return CLIENT_METHODS.has(name) || isOpenapiFetchMethod(name) || clients.size > 0 || importsGeneratedClient(imported);
   }
   // `api[operation](params)` on a generated client.
   if (callee.type === AST_NODE_TYPES.MemberExpression && callee.computed) {

@@ -6,7 +6,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { calleeName, findVariable, memberName, unwrap } from "../../util/ast.js";
-import type { Instance, PassThrough } from "../types.js";
+import type { GeneratedClientFact, Instance, PassThrough } from "../types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -20,6 +20,8 @@ export interface ClientFacts {
   readonly fetchModule?: string;
   /** HTTP client instances imported from other files, by local name (typed analysis). */
   readonly importedInstances?: ReadonlyMap<string, Instance>;
+  /** Functions of other files that return a generated client, by local name (typed analysis). */
+  readonly generatedFactories?: ReadonlyMap<string, GeneratedClientFact>;
   /** Functions that hand one of their parameters to a client as its options, by local name. */
   readonly passThrough?: ReadonlyMap<string, PassThrough>;
   /** The checker types the callee as the global `fetch`. */

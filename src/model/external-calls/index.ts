@@ -20,7 +20,7 @@ import {
   staticString,
   unwrap,
 } from "../../util/ast.js";
-import type { CallerOptions, ExternalCall, Instance, PassThrough, TypeOracle } from "../types.js";
+import type { CallerOptions, ExternalCall, GeneratedClientFact, Instance, PassThrough, TypeOracle } from "../types.js";
 import { boundByCallers } from "./callers.js";
 import { mayLeaveProcess, promisifiedNames } from "./candidates.js";
 import { classifyCall, isRequireCall } from "./classify.js";
@@ -29,6 +29,7 @@ import { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
 export { mayLeaveProcess, promisifiedNames } from "./candidates.js";
 export { type ClientFacts, classifyCall, instanceDeclaredAs } from "./classify.js";
 export { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
+export { generatedClientReturnedBy } from "./generated.js";
 export { callerOptions } from "./callers.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -70,6 +71,8 @@ export interface CallReading {
   readonly calls: readonly TSESTree.CallExpression[];
   readonly importedFrom: ReadonlyMap<string, string>;
   readonly importedInstances: ReadonlyMap<string, Instance>;
+  /** Functions of other files that return a client generated from an OpenAPI description. */
+  readonly importedGeneratedFactories: ReadonlyMap<string, GeneratedClientFact>;
   /** Functions of other files that hand a parameter to a client as its options. */
   readonly importedPassThrough: ReadonlyMap<string, PassThrough>;
   readonly settings: CallSettings;
@@ -109,6 +112,7 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
       requestSignals: reading.signalsAt(call),
       customClients: settings.clients,
       importedInstances: reading.importedInstances,
+      generatedFactories: reading.importedGeneratedFactories,
       passThrough,
       typedFetch,
     };

@@ -1,6 +1,7 @@
 /**
  * What the index tells the lint of one file (`ImportedFacts`): its roots, its calls to error
- * helpers of other files, the client instances and pass-through functions it imports, and the
+ * helpers of other files, the client instances, pass-through functions and generated-client
+ * factories it imports, and the
  * wrappers of other files around its handlers. Also the facts the index's own model of a file is
  * built with.
  */
@@ -8,6 +9,7 @@ import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import {
+  type GeneratedClientFact,
   type ImportedFacts,
   type ImportedHelperCall,
   type Instance,
@@ -16,6 +18,7 @@ import {
   type PassThrough,
   buildModel,
   collectImports,
+  generatedClientReturnedBy,
   instanceDeclaredAs,
   passThroughOf,
 } from "../../model/index.js";
@@ -32,6 +35,7 @@ export const NO_FACTS: ImportedFacts = {
   helperCalls: [],
   instances: new Map(),
   passThrough: new Map(),
+  generatedFactories: new Map(),
   wrappers: new Map(),
   callSites: new Map(),
 };
@@ -66,6 +70,7 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     helperCalls: helperCallsOf(entry, resolver),
     instances: instancesOf(entry, files, resolver),
     passThrough: passThroughsOf(entry, files, resolver),
+    generatedFactories: generatedFactoriesOf(entry, files, resolver),
     wrappers: entry.wrappers ?? NO_FACTS.wrappers,
     callSites: callSitesOf(entry),
   };
@@ -137,6 +142,36 @@ function instancesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): 
     if (instance) found.set(name, instance);
   }
   return found;
+}
+
+/**
+ * Imported functions of other files whose every return makes a client generated from an OpenAPI
+ * description (`export function createApiClient(token) { return createClient({ baseUrl }); }`),
+ * read in their own file. Only functions whose text names a generator's constructor are read.
+ */
+function generatedFactoriesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Map<string, GeneratedClientFact> {
+  const found = new Map<string, GeneratedClientFact>();
+  for (const [name, declaration] of resolver.importedDeclarations(entry)) {
+    const fnNode = functionOf(declaration);
+    if (!fnNode || !GENERATOR_TEXT.test(fnNode.getText())) continue;
+    const target = files.entryOf(declaration.getSourceFile());
+    const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
+    if (!target || !fn || !isFunctionNode(fn)) continue;
+    const importedFrom = modelOf(target).importedFrom.size > 0 ? modelOf(target).importedFrom : collectImports(target.sourceCode.ast);
+    const client = generatedClientReturnedBy({ sourceCode: target.sourceCode, importedFrom, requestSignals: [], customClients: new Set() }, fn);
+    if (client) found.set(name, client);
+  }
+  return found;
+}
+
+/** What a factory of a generated client calls: openapi-fetch's `createClient`, openapi-client-axios' `init()`. */
+const GENERATOR_TEXT = /createClient|\.init(Sync)?\(|getClient/u;
+
+/** The function a declaration declares: `function f() {}`, or `const f = () => ...` / `function () {}`. */
+function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
+  if (typescript.isFunctionDeclaration(declaration)) return declaration;
+  const initializer = typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+  return initializer && (typescript.isArrowFunction(initializer) || typescript.isFunctionExpression(initializer)) ? initializer : undefined;
 }
 
 /** Imported functions of other files that hand a parameter to a client as its options. */
