@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "29 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "30 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -85,6 +85,9 @@ describe("tool inventory", () => {
       // One registration in a loop over a registry: one entry per tool, each with its handler.
       ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
       ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
+      // A dispatcher built from options that name the server (`{ name, version, tools }`): the
+      // server's name is no tool's, so the dispatcher stays unnamed.
+      ["(unnamed)", "server-options/src/serve.ts:18", "server-options/src/serve.ts:18", "1/1", "0/1", 1],
       // Defined in one package, registered by a sibling package's helper, through its index.
       ["stock_quote", "sibling-registration/packages/toolkit/src/serve.ts:8", "sibling-registration/packages/toolkit/src/serve.ts:8", "0/0", "0/1", 1],
       // Options spread from the callers' arguments: bounded as the callers' are (one of three passes a signal).
@@ -131,6 +134,7 @@ describe("tool inventory", () => {
       ["(unnamed)", true],
       ["(unnamed)", true],
       ["(unnamed)", false],
+      ["(unnamed)", false],
       ["get_order", false],
       ["cancel_order", false],
       ["get_rates", false],
@@ -151,7 +155,8 @@ describe("tool inventory", () => {
     }
     expect(byTool.get("refund_order")).toEqual(["registry/src/tools/refund.ts:8 mcp-errors/require-error-classification"]);
     expect(byTool.get("translate")?.every((where) => where.startsWith("imported-handler/src/handlers/translate.ts:"))).toBe(true);
-    for (const tool of typed.tools) expect(byTool.get(tool.name ?? "")?.length ?? 0).toBe(tool.findings);
+    // An unnamed handler's findings name no tool.
+    for (const tool of typed.tools) if (tool.name !== undefined) expect(byTool.get(tool.name)?.length ?? 0).toBe(tool.findings);
   });
 });
 

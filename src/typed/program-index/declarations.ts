@@ -77,6 +77,9 @@ export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaratio
   const parent = declaration.parent;
   if (typescript.isObjectLiteralExpression(parent)) {
     const nameIn = (literal: ts.ObjectLiteralExpression): string | undefined => {
+      // `{ name, version, ... }` is a server's (or client's) own info, as MCP's `Implementation`: its name is no tool's.
+      if (literal.properties.some((property) => property.name !== undefined && typescript.isIdentifier(property.name) && property.name.text === "version"))
+        return undefined;
       for (const property of literal.properties) {
         if (typescript.isPropertyAssignment(property) && typescript.isIdentifier(property.name) && property.name.text === "name")
           return stringOf(property.initializer);
