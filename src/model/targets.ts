@@ -49,7 +49,7 @@ export class CallTargets {
       return fn ? [fn] : [];
     }
     if (callee.type === AST_NODE_TYPES.MemberExpression) {
-      const name = memberName(callee);
+      const name = calledMemberName(callee);
       if (name === undefined) return [];
       const object = unwrap(callee.object);
       if (object.type === AST_NODE_TYPES.ThisExpression) {
@@ -100,15 +100,22 @@ function classDeclaration(sourceCode: SourceCode, identifier: TSESTree.Identifie
   return undefined;
 }
 
-/** An instance method (or arrow property) of a class body. */
+/** The member a call names: `x.run` -> "run", and a private `this.#query` -> "#query" (no other name starts with `#`). */
+function calledMemberName(callee: TSESTree.MemberExpression): string | undefined {
+  return callee.property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${callee.property.name}` : memberName(callee);
+}
+
+/** The name of a class member's key, as `calledMemberName` writes it; undefined for a computed key. */
+function memberKeyName(member: TSESTree.MethodDefinition | TSESTree.PropertyDefinition): string | undefined {
+  if (member.computed) return undefined;
+  if (member.key.type === AST_NODE_TYPES.Identifier) return member.key.name;
+  return member.key.type === AST_NODE_TYPES.PrivateIdentifier ? `#${member.key.name}` : undefined;
+}
+
+/** An instance method (or arrow property) of a class body, private ones (`#query`) included. */
 function methodOf(body: TSESTree.ClassBody, name: string): FunctionNode | undefined {
   for (const member of body.body) {
-    if (
-      (member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) &&
-      !member.computed &&
-      member.key.type === AST_NODE_TYPES.Identifier &&
-      member.key.name === name
-    ) {
+    if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && memberKeyName(member) === name) {
       const value = member.value ? unwrap(member.value) : undefined;
       if (isFunctionNode(value)) return value;
     }

@@ -789,6 +789,12 @@ const generatedCases = {
     ),
     valid("an openapi-fetch call with a signal", inTool('  await petstore.GET("/pets", { signal: AbortSignal.timeout(5000) });', { top: OPENAPI_FETCH })),
     valid(
+      "a private method no tool reaches",
+      inTool("  await docs.search(args.q);", {
+        top: 'class Docs {\n  async search(q) {\n    return [q];\n  }\n  async #refresh() {\n    await fetch("https://docs.example.com/refresh");\n  }\n}\nconst docs = new Docs();\n',
+      }),
+    ),
+    valid(
       "a factory's openapi-fetch client with its own fetch",
       inTool('  await pets.GET("/pets");', {
         imports: 'import createClient from "openapi-fetch";\n',
@@ -833,6 +839,20 @@ const generatedCases = {
         top: ocaClient('{ definition: "./spec.json", axiosConfigDefaults: { baseURL: "https://api.example.com" } }'),
       }),
       { messageId: "missingTimeout", data: { label: "api.[operation]", tool: TOOL, remedy: REMEDY.axios }, suggest: null },
+    ),
+    invalid(
+      "a fetch in a private method (this.#query) of a same-file class the tool calls",
+      inTool("  await docs.search(args.q);", {
+        top: 'class Docs {\n  async search(q) {\n    return this.#query(q);\n  }\n  async #query(q) {\n    const response = await /*>*/fetch("https://docs.example.com/?q=" + q)/*<*/;\n    return response.json();\n  }\n}\nconst docs = new Docs();\n',
+      }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal(
+          'fetch("https://docs.example.com/?q=" + q)',
+          'fetch("https://docs.example.com/?q=" + q, { signal: AbortSignal.timeout(30000) })',
+        ),
+      },
     ),
     invalid(
       "an openapi-fetch client made by a same-file factory, held in a let given the same factory again",
