@@ -34,15 +34,48 @@ export function missingTypeScriptMessage(missing: string): string {
   return `eslint-plugin-mcp-errors: TypeScript files and typed linting need ${missing}, which is not installed: npm install --save-dev typescript typescript-eslint (or typescript @typescript-eslint/parser).`;
 }
 
+/**
+ * Where a package of the typed runtime is looked for when it cannot be found from the plugin
+ * (npm puts optional peers where the plugin finds them; a strict layout such as pnpm's links
+ * only what the project names): from the package that depends on it. The parser through the
+ * project's `typescript-eslint`, typescript-estree and TypeScript through the parser.
+ */
+const FOUND_THROUGH: Readonly<Record<string, string>> = {
+  "@typescript-eslint/parser": "typescript-eslint",
+  "@typescript-eslint/typescript-estree": "@typescript-eslint/parser",
+  typescript: "@typescript-eslint/parser",
+};
+
+/** The package a request names: `typescript/package.json` -> `typescript`, `@scope/name/x` -> `@scope/name`. */
+function packageOf(request: string): string {
+  const parts = request.split("/");
+  return (request.startsWith("@") ? parts.slice(0, 2) : parts.slice(0, 1)).join("/");
+}
+
+/**
+ * The file a request of the typed runtime resolves to, from `from` (the plugin) or through the
+ * package that depends on it (`FOUND_THROUGH`); undefined when it is not installed.
+ */
+export function resolveRuntime(request: string, from: string = import.meta.url, depth = 0): string | undefined {
+  try {
+    return createRequire(from).resolve(request);
+  } catch {
+    const through = FOUND_THROUGH[packageOf(request)];
+    const base = through === undefined || depth > 2 ? undefined : resolveRuntime(through, from, depth + 1);
+    if (base === undefined) return undefined;
+    try {
+      return createRequire(base).resolve(request);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
 /** Loads a package of the typed runtime; a missing one is named in one line. */
 function load(id: string): unknown {
-  try {
-    return require(id);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "MODULE_NOT_FOUND" && (error as Error).message.includes(`'${id}'`)) throw new Error(missingTypeScriptMessage(id), { cause: error });
-    throw error;
-  }
+  const file = resolveRuntime(id);
+  if (file === undefined) throw new Error(missingTypeScriptMessage(id));
+  return require(file);
 }
 
 /** Loads the typed runtime once per process; a no-op after the first call. */
@@ -67,12 +100,7 @@ export function missingTypeScriptPackage(): string | undefined {
 }
 
 function resolves(id: string): boolean {
-  try {
-    require.resolve(id);
-    return true;
-  } catch {
-    return false;
-  }
+  return resolveRuntime(id) !== undefined;
 }
 
 /** ESLint's own JavaScript parser, from ESLint's dependencies: what parses JavaScript without TypeScript. */
@@ -86,9 +114,6 @@ export function espree(): { parse(code: string, options: Record<string, unknown>
  * loaded); undefined when it is not installed.
  */
 export function tsParserVersion(): string | undefined {
-  try {
-    return (require("@typescript-eslint/parser/package.json") as { version: string }).version;
-  } catch {
-    return undefined;
-  }
+  const file = resolveRuntime("@typescript-eslint/parser/package.json");
+  return file === undefined ? undefined : (require(file) as { version: string }).version;
 }
