@@ -9,6 +9,7 @@
  * CLI calls). Types come from `import type`, as usual.
  */
 import { createRequire } from "node:module";
+import { resolvePeer } from "../util/resolve-peer.js";
 import type * as TsParser from "@typescript-eslint/parser";
 import type * as Estree from "@typescript-eslint/typescript-estree";
 import type * as Eslint from "eslint";
@@ -34,46 +35,9 @@ export function missingTypeScriptMessage(missing: string): string {
   return `eslint-plugin-mcp-errors: TypeScript files and typed linting need ${missing}, which is not installed: npm install --save-dev typescript typescript-eslint (or typescript @typescript-eslint/parser).`;
 }
 
-/**
- * Where a package of the typed runtime is looked for when it cannot be found from the plugin
- * (npm puts optional peers where the plugin finds them; a strict layout such as pnpm's links
- * only what the project names): from the package that depends on it. The parser through the
- * project's `typescript-eslint`, typescript-estree and TypeScript through the parser.
- */
-const FOUND_THROUGH: Readonly<Record<string, string>> = {
-  "@typescript-eslint/parser": "typescript-eslint",
-  "@typescript-eslint/typescript-estree": "@typescript-eslint/parser",
-  typescript: "@typescript-eslint/parser",
-};
-
-/** The package a request names: `typescript/package.json` -> `typescript`, `@scope/name/x` -> `@scope/name`. */
-function packageOf(request: string): string {
-  const parts = request.split("/");
-  return (request.startsWith("@") ? parts.slice(0, 2) : parts.slice(0, 1)).join("/");
-}
-
-/**
- * The file a request of the typed runtime resolves to, from `from` (the plugin) or through the
- * package that depends on it (`FOUND_THROUGH`); undefined when it is not installed.
- */
-export function resolveRuntime(request: string, from: string = import.meta.url, depth = 0): string | undefined {
-  try {
-    return createRequire(from).resolve(request);
-  } catch {
-    const through = FOUND_THROUGH[packageOf(request)];
-    const base = through === undefined || depth > 2 ? undefined : resolveRuntime(through, from, depth + 1);
-    if (base === undefined) return undefined;
-    try {
-      return createRequire(base).resolve(request);
-    } catch {
-      return undefined;
-    }
-  }
-}
-
 /** Loads a package of the typed runtime; a missing one is named in one line. */
 function load(id: string): unknown {
-  const file = resolveRuntime(id);
+  const file = resolvePeer(id);
   if (file === undefined) throw new Error(missingTypeScriptMessage(id));
   return require(file);
 }
@@ -95,12 +59,8 @@ let available: string | undefined | null = null;
  * looked up once per process, without loading any of them.
  */
 export function missingTypeScriptPackage(): string | undefined {
-  if (available === null) available = TYPESCRIPT_PACKAGES.find((id) => !resolves(id));
+  if (available === null) available = TYPESCRIPT_PACKAGES.find((id) => resolvePeer(id) === undefined);
   return available;
-}
-
-function resolves(id: string): boolean {
-  return resolveRuntime(id) !== undefined;
 }
 
 /** ESLint's own JavaScript parser, from ESLint's dependencies: what parses JavaScript without TypeScript. */
@@ -114,6 +74,6 @@ export function espree(): { parse(code: string, options: Record<string, unknown>
  * loaded); undefined when it is not installed.
  */
 export function tsParserVersion(): string | undefined {
-  const file = resolveRuntime("@typescript-eslint/parser/package.json");
+  const file = resolvePeer("@typescript-eslint/parser/package.json");
   return file === undefined ? undefined : (require(file) as { version: string }).version;
 }

@@ -5,7 +5,7 @@
  * a stack trace. One line that says what to install beats that.
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { resolvePeer } from "./resolve-peer.js";
 
 /** `peerDependencies.typescript` in package.json; docs/versioning.md lists the same range. */
 export const SUPPORTED_TYPESCRIPT = ">=5.4 <6.1";
@@ -22,11 +22,15 @@ export function typeScriptVersionProblem(version: string): string | undefined {
   return `eslint-plugin-mcp-errors: TypeScript ${version} is not supported; install a version in the range "${SUPPORTED_TYPESCRIPT}" (npm install --save-dev "typescript@${SUPPORTED_TYPESCRIPT}"), or remove it from a plain JavaScript project.`;
 }
 
-/** Finds `typescript/package.json` as the parser would find TypeScript (from this package). */
+/** Finds `typescript/package.json` as the typed runtime finds TypeScript (`resolvePeer`); throws when it is not installed. */
 export type Resolve = (request: string) => string;
 
 const checked = new Map<Resolve, string | undefined>();
-const defaultResolve: Resolve = (request) => createRequire(import.meta.url).resolve(request);
+const defaultResolve: Resolve = (request) => {
+  const file = resolvePeer(request);
+  if (file === undefined) throw new Error(`${request} is not installed`);
+  return file;
+};
 
 /**
  * The problem with the installed TypeScript, read from its package.json (TypeScript itself is

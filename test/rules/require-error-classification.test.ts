@@ -1925,7 +1925,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
         {
           messageId: "missingClassification",
           reported: "isError: true",
-          data: { tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" },
+          data: NO_CLASSIFICATION,
           suggestions: (code) => textToJson(code, '"Doc service down"'),
         },
       ],

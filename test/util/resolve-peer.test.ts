@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { resolveRuntime } from "../../src/typed/runtime.js";
+import { resolvePeer } from "../../src/util/resolve-peer.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "mcp-errors-runtime-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ function pkg(under: string, name: string): string {
   return dir;
 }
 
-describe("resolveRuntime", () => {
+describe("resolvePeer", () => {
   // The project names the plugin and typescript-eslint; the parser, typescript-estree and
   // TypeScript sit only where their dependents find them.
   const project = path.join(root, "project");
@@ -33,17 +33,17 @@ describe("resolveRuntime", () => {
   const from = path.join(plugin, "dist", "typed", "runtime.js");
 
   it("finds the parser through typescript-eslint, typescript-estree and TypeScript through the parser", () => {
-    expect(resolveRuntime("@typescript-eslint/parser", from)).toBe(path.join(parser, "index.js"));
-    expect(resolveRuntime("@typescript-eslint/parser/package.json", from)).toBe(path.join(parser, "package.json"));
-    expect(resolveRuntime("@typescript-eslint/typescript-estree", from)).toBe(path.join(estree, "index.js"));
-    expect(resolveRuntime("typescript", from)).toBe(path.join(typescript, "index.js"));
+    expect(resolvePeer("@typescript-eslint/parser", from)).toBe(path.join(parser, "index.js"));
+    expect(resolvePeer("@typescript-eslint/parser/package.json", from)).toBe(path.join(parser, "package.json"));
+    expect(resolvePeer("@typescript-eslint/typescript-estree", from)).toBe(path.join(estree, "index.js"));
+    expect(resolvePeer("typescript", from)).toBe(path.join(typescript, "index.js"));
   });
 
   it("prefers what the plugin finds itself, and says undefined for what is not installed", () => {
     const own = pkg(plugin, "typescript");
-    expect(resolveRuntime("typescript", from)).toBe(path.join(own, "index.js"));
-    expect(resolveRuntime("no-such-package", from)).toBeUndefined();
+    expect(resolvePeer("typescript", from)).toBe(path.join(own, "index.js"));
+    expect(resolvePeer("no-such-package", from)).toBeUndefined();
     const bare = path.join(pkg(path.join(root, "bare"), "eslint-plugin-mcp-errors"), "dist", "typed", "runtime.js");
-    expect(resolveRuntime("@typescript-eslint/parser", bare)).toBeUndefined();
+    expect(resolvePeer("@typescript-eslint/parser", bare)).toBeUndefined();
   });
 });
