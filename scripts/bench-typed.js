@@ -374,32 +374,44 @@ export async function runTypedBench({ runs = 3, projects = 12, seed = 20251129 }
 /**
  * Real checkouts (`npm run bench -- --typed --real <dir>...`): per checkout, fresh processes,
  * interleaved: a typed parse-only ESLint run, `recommended-type-checked`, and the `mcp-errors`
- * command; CPU time (user + system, every thread) and peak resident memory, medians.
+ * command; CPU time (user + system, every thread) and peak resident memory, medians. With
+ * `threads`, the command again with `--concurrency <threads>`, and the wall time of both.
  */
-export async function runTypedReal({ dirs, runs = 3 }) {
+export async function runTypedReal({ dirs, runs = 3, threads }) {
   const script = fileURLToPath(import.meta.url);
   const bin = path.join(ROOT, "dist", "cli", "bin.js");
   const env = { ...process.env, TSESTREE_SINGLE_RUN: "true" };
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const rows = [];
   for (const dir of dirs) {
-    const samples = { parse: [], rules: [], cli: [], tseslint: [] };
+    const samples = { parse: [], rules: [], cli: [], tseslint: [], threads: [] };
+    const modes = ["parse", "rules", "cli", "tseslint", ...(threads === undefined ? [] : ["threads"])];
     for (let i = 0; i < runs; i++) {
-      for (const mode of i % 2 === 0 ? ["parse", "rules", "cli", "tseslint"] : ["tseslint", "cli", "rules", "parse"]) {
+      for (const mode of i % 2 === 0 ? modes : [...modes].reverse()) {
         // Whole processes, as users pay for them (module loading included), measured alike by
         // /usr/bin/time; exit code 1 of the command means findings.
-        const command = mode === "cli" ? [bin, "--format", "json", "."] : [script, "--child", mode, dir];
-        const run = spawnSync("/usr/bin/time", ["-f", "TIME %U %S %M", process.execPath, ...command], {
-          cwd: mode === "cli" ? dir : ROOT,
+        const command =
+          mode === "cli"
+            ? [bin, "--format", "json", "."]
+            : mode === "threads"
+              ? [bin, "--format", "json", "--concurrency", String(threads), "."]
+              : [script, "--child", mode, dir];
+        const run = spawnSync("/usr/bin/time", ["-f", "TIME %U %S %M %e", process.execPath, ...command], {
+          cwd: mode === "cli" || mode === "threads" ? dir : ROOT,
           env,
           encoding: "utf8",
           stdio: ["ignore", "pipe", "pipe"],
           maxBuffer: 1 << 28,
         });
-        const match = /TIME ([\d.]+) ([\d.]+) (\d+)/u.exec(run.stderr);
+        const match = /TIME ([\d.]+) ([\d.]+) (\d+) ([\d.]+)/u.exec(run.stderr);
         if (!match) throw new Error(`${mode} in ${dir}: ${run.stderr.slice(-500)}`);
-        const files = mode === "cli" ? undefined : JSON.parse(run.stdout).files;
-        samples[mode].push({ cpuMs: (Number(match[1]) + Number(match[2])) * 1000, maxRssMb: Number(match[3]) / 1024, files });
+        const files = mode === "cli" || mode === "threads" ? undefined : JSON.parse(run.stdout).files;
+        samples[mode].push({
+          cpuMs: (Number(match[1]) + Number(match[2])) * 1000,
+          maxRssMb: Number(match[3]) / 1024,
+          wallMs: Number(match[4]) * 1000,
+          files,
+        });
       }
     }
     const m = (mode, key) => median(samples[mode].map((s) => s[key]));
@@ -416,6 +428,13 @@ export async function runTypedReal({ dirs, runs = 3 }) {
         `mcp-errors ${(r.cpu.cli / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.cli / r.mem.parse).toFixed(2)}x mem  ` +
         `typescript-eslint ${(r.cpu.tseslint / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.tseslint / r.mem.parse).toFixed(2)}x mem`,
     );
+    if (threads !== undefined) {
+      const [wall, cpu, mem] = ["wallMs", "cpuMs", "maxRssMb"].map((key) => [m("cli", key), m("threads", key)]);
+      console.log(
+        `${r.dir.padEnd(40)} mcp-errors --concurrency ${threads}: wall ${(wall[0] / 1000).toFixed(2)} s -> ${(wall[1] / 1000).toFixed(2)} s (${(wall[1] / wall[0]).toFixed(2)}x), ` +
+          `CPU ${(cpu[0] / 1000).toFixed(2)} s -> ${(cpu[1] / 1000).toFixed(2)} s (${(cpu[1] / cpu[0]).toFixed(2)}x), peak memory ${mem[0].toFixed(0)} MB -> ${mem[1].toFixed(0)} MB (${(mem[1] / mem[0]).toFixed(2)}x)`,
+      );
+    }
   }
   const ratios = (key, what) => rows.map((r) => r[key][what] / r[key].parse);
   console.log(

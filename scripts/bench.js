@@ -18,6 +18,7 @@
  *        npm run bench -- --real <dir> [<dir>...]   (the stats ratio on real checkouts, syntactic)
  *        npm run bench -- --config strict|all ...   (the syntactic runs with another config's rules)
  *        npm run bench -- --typed --real <dir> [<dir>...]   (fresh processes per checkout: CPU, peak memory)
+ *        npm run bench -- --typed --real <dir> --threads N   (also the command with --concurrency N: wall time, CPU, memory)
  * Exit code is 0 unless something crashes.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -43,6 +44,7 @@ const { values: args, positionals } = parseArgs({
     projects: { type: "string", default: "12" },
     real: { type: "boolean", default: false },
     config: { type: "string", default: "recommended" },
+    threads: { type: "string" },
   },
   allowPositionals: true,
 });
@@ -913,7 +915,7 @@ async function realStats(dirs) {
 async function main() {
   if (args.real && args.typed) {
     const { runTypedReal } = await import("./bench-typed.js");
-    await runTypedReal({ dirs: positionals, runs: RUNS });
+    await runTypedReal({ dirs: positionals, runs: RUNS, threads: args.threads === undefined ? undefined : Number.parseInt(args.threads, 10) });
     return;
   }
   if (args.real) {

@@ -15,6 +15,7 @@ import { REGISTRATION_TEXT } from "../model/index.js";
 import { nearestConfig, setLintTargets } from "../typed/conversions.js";
 import { missingTypeScriptPackage } from "../typed/runtime.js";
 import { cacheFile, defaultCacheLocation } from "./cache.js";
+import { lintGroups, lintInThreads, partCacheLocation, partsOf, typedThreads, type Part } from "./parallel.js";
 import { countUnresolved, importsWorkspacePackage, installWorkspacePaths } from "./workspaces.js";
 import { discover, relativePath, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
@@ -78,6 +79,8 @@ export interface AnalyzeMode {
   readonly reason: string;
   /** The tsconfig files found, relative to `cwd`. */
   readonly tsconfigs: readonly string[];
+  /** A typed run in threads (`concurrency`): how many, and over how many repositories. */
+  readonly threads?: { readonly threads: number; readonly repositories: number };
 }
 
 export interface AnalyzeResult {
@@ -222,6 +225,34 @@ async function createESLint(spec: EngineSpec): Promise<{ eslint: ESLint; dispose
   };
 }
 
+/**
+ * ESLint's results over `groups` (see `lintOrder`), in this thread or in threads by repository,
+ * in the order of the groups; and the meta of the rules that reported.
+ */
+async function lintAll(
+  spec: EngineSpec,
+  groups: readonly (readonly string[])[],
+  typedParts: { parts: Part[]; threads: number } | undefined,
+): Promise<{ raw: ESLint.LintResult[]; rulesMeta: Record<string, unknown> }> {
+  const files = groups.flat().map((file) => path.resolve(spec.cwd, file));
+  if (files.length === 0) return { raw: [], rulesMeta: {} };
+  if (typedParts !== undefined) {
+    const position = new Map(files.map((file, i) => [file, i]));
+    const threaded = await lintInThreads(spec, typedParts.parts, typedParts.threads, files);
+    return { raw: threaded.results.sort((a, b) => (position.get(a.filePath) ?? 0) - (position.get(b.filePath) ?? 0)), rulesMeta: threaded.rulesMeta };
+  }
+  const { eslint, dispose } = await createESLint(spec);
+  // Only the files linted here are worth a conversion for ESLint (parallel-worker.ts tells its threads too).
+  if (spec.typed) setLintTargets(files);
+  try {
+    const raw = await lintGroups(eslint, spec.cwd, groups, spec.typed !== undefined);
+    return { raw, rulesMeta: eslint.getRulesMetaForResults(raw) };
+  } finally {
+    setLintTargets(undefined);
+    dispose();
+  }
+}
+
 export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResult> {
   const started = performance.now();
   const cwd = path.resolve(options.cwd ?? process.cwd());
@@ -256,7 +287,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     cache: options.cache ?? false,
     // Checked before the run: no cache is ever written through a symbolic link.
     cacheLocation: options.cache === true ? cacheFile(cwd, options.cacheLocation ?? defaultCacheLocation(cwd)) : undefined,
-    concurrency: threadsFor(mode.typed, discovered.tsconfigs.length, options.concurrency ?? "off"),
+    concurrency: mode.typed ? "off" : (options.concurrency ?? "off"),
     // Only when a linted file imports a sibling package by name: mapped, every program that can
     // see the sibling holds its sources too.
     workspaces:
@@ -267,24 +298,18 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
       ),
   };
 
-  options.onStart?.(files.length + unreadable.length, { typed: mode.typed, reason: mode.reason, tsconfigs: mode.tsconfigs });
+  const typedParts = mode.typed ? typedThreadsFor(spec, groups, options.concurrency ?? "off") : undefined;
+  const analyzeMode: AnalyzeMode = {
+    typed: mode.typed,
+    reason: mode.reason,
+    tsconfigs: mode.tsconfigs,
+    ...(typedParts ? { threads: { threads: typedParts.threads, repositories: typedParts.parts.length } } : {}),
+  };
+  options.onStart?.(files.length + unreadable.length, analyzeMode);
   if (mode.typed) reportUnresolved(cwd, files, discovered.tsconfigs, spec.workspaces === true);
-  const raw: ESLint.LintResult[] = [];
-  let rulesMeta: Record<string, unknown> = {};
-  if (files.length > 0) {
-    const { eslint, dispose } = await createESLint(spec);
-    // Only the files linted here are worth a conversion for ESLint (worker threads do not see this).
-    if (mode.typed) setLintTargets(files.map((file) => path.resolve(cwd, file)));
-    try {
-      for (const group of groups) raw.push(...(await eslint.lintFiles(group)));
-      // Never a clean report over files that were not linted.
-      if (raw.length < files.length) throw new Error(`ESLint linted ${String(raw.length)} of the ${String(files.length)} files found.`);
-      rulesMeta = eslint.getRulesMetaForResults(raw);
-    } finally {
-      setLintTargets(undefined);
-      dispose();
-    }
-  }
+  const { raw, rulesMeta } = await lintAll(spec, groups, typedParts);
+  // Never a clean report over files that were not linted.
+  if (raw.length < files.length) throw new Error(`ESLint linted ${String(raw.length)} of the ${String(files.length)} files found.`);
   const results: ESLint.LintResult[] = [];
   const records = new Map<string, FileRecord>();
   for (const entry of raw) {
@@ -326,7 +351,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   return {
     cwd,
     config,
-    mode: { typed: mode.typed, reason: mode.reason, tsconfigs: mode.tsconfigs },
+    mode: analyzeMode,
     results,
     findings,
     tools,
@@ -390,15 +415,28 @@ function reportUnresolved(cwd: string, files: readonly string[], tsconfigs: read
 }
 
 /**
- * ESLint's worker threads each build their own program indexes from the files they are given:
- * with several tsconfigs, a package's helper linted in one thread never learns what a tool of
- * another package, indexed in another thread, does with it. Typed runs over several projects
- * therefore lint in one thread, and say so.
+ * A typed run is parallel by repository (see parallel.ts), never by ESLint's threads, each of
+ * which would build every project's program and index again. One repository (a monorepo's
+ * packages see one another's files) lints in one thread, and says so when threads were asked for.
  */
-function threadsFor(typed: boolean, tsconfigs: number, concurrency: number | "auto" | "off"): number | "auto" | "off" {
-  if (!typed || tsconfigs < 2 || concurrency === "off" || concurrency === 1) return concurrency;
-  process.stderr.write(
-    `mcp-errors: --concurrency is ignored in a typed run over ${String(tsconfigs)} tsconfigs: the threads would not share what each project's index knows about the others, and findings across packages would be lost. Use --no-types for a parallel syntactic run.\n`,
-  );
-  return "off";
+function typedThreadsFor(
+  spec: EngineSpec,
+  groups: readonly (readonly string[])[],
+  concurrency: number | "auto" | "off",
+): { parts: Part[]; threads: number } | undefined {
+  if (concurrency === "off" || concurrency === 1) return undefined;
+  const parts = partsOf(spec.cwd, groups);
+  const threads = typedThreads(concurrency, parts.length);
+  if (threads > 1) {
+    // Each part's cache file is checked as the run's own is (no symbolic link on the way).
+    const { cacheLocation } = spec;
+    if (!spec.cache || cacheLocation === undefined) return { parts, threads };
+    return { parts: parts.map((part) => ({ ...part, cacheLocation: cacheFile(spec.cwd, partCacheLocation(cacheLocation, part.root)) })), threads };
+  }
+  if (concurrency !== "auto" && parts.length < 2) {
+    process.stderr.write(
+      "mcp-errors: --concurrency is ignored in this typed run: threads take whole repositories (their programs are not shared), and this is one. Use --no-types for a parallel syntactic run.\n",
+    );
+  }
+  return undefined;
 }

@@ -194,7 +194,8 @@ export function internalErrorLine(error: unknown, cwd: string): string {
 
 export function headerLine(files: number, config: string, mode: AnalyzeMode): string {
   const analysis = mode.typed ? `typed analysis (${mode.reason})` : `syntactic analysis (${mode.reason})`;
-  return `mcp-errors ${PACKAGE_VERSION} · ${config} · ${analysis} · ${String(files)} file${files === 1 ? "" : "s"}`;
+  const threads = mode.threads ? ` · ${String(mode.threads.threads)} threads over ${String(mode.threads.repositories)} repositories` : "";
+  return `mcp-errors ${PACKAGE_VERSION} · ${config} · ${analysis} · ${String(files)} file${files === 1 ? "" : "s"}${threads}`;
 }
 
 /** A progress line on stderr for runs that take more than a moment, on terminals only. */

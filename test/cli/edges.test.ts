@@ -12,7 +12,7 @@ import { Linter } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
 import { globMatcher, splitGlob } from "../../src/cli/glob.js";
 import { internalErrorLine } from "../../src/cli/main.js";
-import { BIN, mainInProcess, ROOT, type Run, spawnBin } from "./spawn-bin.js";
+import { BIN, mainInProcess, ROOT, type Run } from "./spawn-bin.js";
 
 const FIXTURES = path.join(ROOT, "test/fixtures/cli");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "mcp-errors-edges-"));
@@ -241,17 +241,5 @@ describe("the process", () => {
     });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(1);
-  });
-
-  it("prints a notice once with --concurrency, not once per worker thread", async () => {
-    const dir = path.join(tmp, "concurrent-notice");
-    mkdirSync(path.join(dir, "src"), { recursive: true });
-    // One file in the program; the others get the "no type information" notice, in both workers.
-    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true }, include: ["src/main.ts"] }));
-    const server = readFileSync(path.join(FIXTURES, "plain-js", "src", "server.js"), "utf8");
-    for (const name of ["main", ...Array.from({ length: 24 }, (_, i) => `tool${String(i)}`)]) writeFileSync(path.join(dir, "src", `${name}.ts`), server);
-    const run = await spawnBin(dir, ["--concurrency", "2", "--format", "json"]);
-    expect(run.code).toBe(1);
-    expect(run.stderr.match(/^mcp-errors: no type information for /gmu)).toHaveLength(1);
   });
 });

@@ -86,7 +86,7 @@ describe("a monorepo without node_modules", () => {
     const results = JSON.parse(parallel.stdout) as { filePath: string; messages: { ruleId: string; line: number }[] }[];
     const findings = results.flatMap((r) => r.messages.map((m) => `${path.relative(root, r.filePath)}:${String(m.line)} ${m.ruleId}`));
     expect(findings).toContain(`${path.join("packages", "billing", "lib", "index.ts")}:3 mcp-errors/require-timeout`);
-    expect(parallel.stderr).toContain("mcp-errors: --concurrency is ignored in a typed run over 2 tsconfigs");
+    expect(parallel.stderr).toContain("mcp-errors: --concurrency is ignored in this typed run: threads take whole repositories");
   }, 120_000);
 
   it("says once what could not be resolved, and writes nothing into the target", () => {

@@ -6,7 +6,7 @@
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { getProgramIndex } from "../../src/typed/program-index/index.js";
+import { getProgramIndex, releaseIndexesNotHolding } from "../../src/typed/program-index/index.js";
 
 const SERVER = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { fetchForecast } from "./forecast.js";
@@ -57,5 +57,17 @@ describe("getProgramIndex", () => {
     ["a new file", { ...onDisk, "/p/src/extra.ts": "export const x = 1;\n" }],
   ])("builds a new index after %s", (_, files) => {
     expect(getProgramIndex(programOf(files))).not.toBe(getProgramIndex(programOf(onDisk)));
+  });
+
+  it("lets go of an index once no file still to lint is in its program, and keeps it while one is", () => {
+    const program = programOf(onDisk);
+    const index = getProgramIndex(program);
+    releaseIndexesNotHolding(new Set(["/p/src/forecast.ts", "/elsewhere/other.ts"]));
+    expect(getProgramIndex(program)).toBe(index);
+    releaseIndexesNotHolding(new Set(["/elsewhere/other.ts"]));
+    const rebuilt = getProgramIndex(program);
+    expect(rebuilt).not.toBe(index);
+    // Built again, it knows the same.
+    expect(rebuilt.rootsFor("/p/src/forecast.ts").map((root) => root.toolName)).toEqual(["forecast"]);
   });
 });

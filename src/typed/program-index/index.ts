@@ -13,6 +13,7 @@
  * file-entry.ts (the files, converted), resolver.ts (what a call runs, with the checker),
  * fixed-point.ts (following tools across files), roots.ts and facts.ts (what a file learns).
  */
+import path from "node:path";
 import type ts from "typescript";
 import type { ImportedFacts, ImportedRoot } from "../../model/index.js";
 import { rangeKey } from "../../util/ast.js";
@@ -37,6 +38,9 @@ const indexes = new WeakMap<ts.Program, ProgramIndex>();
 /** The latest index of each project (tsconfig), with the text of each file it was built from. */
 const projects = new Map<string, { readonly texts: ReadonlyMap<string, string>; readonly index: ProgramIndex }>();
 const PROJECT_LIMIT = 8;
+
+/** The programs that have an index, for `releaseIndexesNotHolding` (weakly: the project service owns them). */
+const indexed = new Set<WeakRef<ts.Program>>();
 
 /** The tsconfig a program was made from ("" for the project service's default project). */
 function projectKey(program: ts.Program): string {
@@ -64,7 +68,28 @@ export function getProgramIndex(program: ts.Program): ProgramIndex {
     if (projects.size > PROJECT_LIMIT) projects.delete(projects.keys().next().value as string);
   }
   indexes.set(program, index);
+  indexed.add(new WeakRef(program));
   return index;
+}
+
+/**
+ * Lets go of every index whose program holds none of `files` (absolute paths): the files still to
+ * lint. A caller that lints one project after the other (the `mcp-errors` command) calls it
+ * between projects, so an index lives while its own files, or files it found on its tools' paths,
+ * wait for ESLint, and not to the end of the run. Asked again, an index is built again.
+ */
+export function releaseIndexesNotHolding(files: ReadonlySet<string>): void {
+  const needs = (program: ts.Program): boolean =>
+    program.getSourceFiles().some((sourceFile) => isProjectFile(sourceFile) && files.has(path.resolve(sourceFile.fileName)));
+  for (const ref of indexed) {
+    const program = ref.deref();
+    if (program && needs(program)) continue;
+    indexed.delete(ref);
+    if (program) indexes.delete(program);
+  }
+  for (const [key, project] of projects) {
+    if (![...project.texts.keys()].some((fileName) => files.has(path.resolve(fileName)))) projects.delete(key);
+  }
 }
 
 /**
