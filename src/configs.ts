@@ -1,15 +1,12 @@
 import type { ESLint, Linter } from "eslint";
 import { syntacticParser, typedParser } from "./typed/parser.js";
 import type { RuleDocsView } from "./util/rule-docs.js";
+import { TEST_DIRECTORIES, TEST_FILE_KINDS } from "./util/test-files.js";
 
 type AnyRule = RuleDocsView;
 
 export const FILES = ["**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}"];
 
-/** Folders of test code: it registers mock tools and is never served to an agent. */
-export const TEST_DIRECTORIES = ["test", "tests", "__tests__", "__mocks__", "e2e"] as const;
-/** `*.test.ts`, `*.spec.js`, `*.e2e.mjs`, ...: test files wherever they are. */
-export const TEST_FILE_KINDS = ["test", "spec", "e2e"] as const;
 /** ESLint's own config file (`eslint.config.js`, `.mjs`, `.ts`, ...) is no server code. */
 export const ESLINT_CONFIG_FILE = /^eslint\.config\.[cm]?[jt]s$/u;
 

@@ -8,7 +8,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { ESLINT_CONFIG_FILE, TEST_DIRECTORIES, TEST_FILE_KINDS } from "../configs.js";
+import { ESLINT_CONFIG_FILE } from "../configs.js";
+import { TEST_DIRECTORIES, TEST_FILE } from "../util/test-files.js";
 import { globMatcher, isGlob, splitGlob } from "./glob.js";
 
 export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -40,7 +41,6 @@ export const SKIPPED_DIRECTORIES = new Set([
  * configs' `ignores` (`configs.ts`) leave out the same files, and the ESLint config file.
  */
 const TEST_DIRECTORY_NAMES: ReadonlySet<string> = new Set(TEST_DIRECTORIES);
-const TEST_FILE = new RegExp(String.raw`\.(?:${TEST_FILE_KINDS.join("|")})\.[cm]?[jt]sx?$`, "u");
 
 const DECLARATION = /\.d\.[cm]?ts$/u;
 const MINIFIED = /\.min\.[cm]?js$/u;

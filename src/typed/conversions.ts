@@ -16,6 +16,7 @@
  * A conversion is handed out once; a second lint of the file (a fix pass) parses again. How long
  * conversions, their tokens and their scopes live: docs/architecture.md#lifetimes.
  */
+import { isTestFile } from "../util/test-files.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type ScopeManager, analyze } from "@typescript-eslint/scope-manager";
@@ -57,6 +58,11 @@ const parsed = new Set<string>();
 
 /** The files the run will lint, when the caller knows them (the `mcp-errors` command does). */
 let lintTargets: ReadonlySet<string> | undefined;
+/** Changes with the lint targets: an index built for other targets may have started from other files (`mayBeLinted`). */
+let lintTargetsVersion = 0;
+export function lintTargetsGeneration(): number {
+  return lintTargetsVersion;
+}
 
 /**
  * Tells which files this run lints: a conversion is kept only for those (the index also reads
@@ -66,6 +72,16 @@ export function setLintTargets(files: Iterable<string> | undefined): void {
   // A new run: what an earlier run parsed is to be parsed again.
   if (files !== undefined) parsed.clear();
   lintTargets = files === undefined ? undefined : new Set([...files].map((file) => path.resolve(file)));
+  lintTargetsVersion++;
+}
+
+/**
+ * Whether `fileName` may be linted in this run: test code (judged below `base`, the project's
+ * folder) is linted only when the caller says so (`mcp-errors --include-tests`); the configs
+ * ignore it. The program index starts only from code that may be linted.
+ */
+export function mayBeLinted(fileName: string, base: string): boolean {
+  return !isTestFile(fileName, base) || lintTargets?.has(path.resolve(fileName)) === true;
 }
 
 /** How many files the index converted, how many of those were kept for ESLint and how many it took (read by the tests). */

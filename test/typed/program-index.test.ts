@@ -6,7 +6,8 @@
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { getProgramIndex, releaseIndexesNotHolding } from "../../src/typed/program-index/index.js";
+import { setLintTargets } from "../../src/typed/conversions.js";
+import { factsAcrossProjects, getProgramIndex, releaseIndexesNotHolding } from "../../src/typed/program-index/index.js";
 
 const SERVER = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { fetchForecast } from "./forecast.js";
@@ -21,8 +22,9 @@ const FORECAST = `export async function fetchForecast(): Promise<string> {
 }
 `;
 
-function programOf(files: Record<string, string>): ts.Program {
+function programOf(files: Record<string, string>, configFilePath?: string): ts.Program {
   const options: ts.CompilerOptions = {
+    ...(configFilePath === undefined ? {} : { configFilePath }),
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -69,5 +71,39 @@ describe("getProgramIndex", () => {
     expect(rebuilt).not.toBe(index);
     // Built again, it knows the same.
     expect(rebuilt.rootsFor("/p/src/forecast.ts").map((root) => root.toolName)).toEqual(["forecast"]);
+  });
+
+  it("starts from test code only when the run lints it: a mock tool's path is no tool's path", () => {
+    const files = { "/p/test/server.test.ts": SERVER.replace("./forecast.js", "../src/forecast.js"), "/p/src/forecast.ts": FORECAST };
+    expect(getProgramIndex(programOf(files)).rootsFor("/p/src/forecast.ts")).toEqual([]);
+    setLintTargets(["/p/test/server.test.ts", "/p/src/forecast.ts"]);
+    try {
+      expect(
+        getProgramIndex(programOf(files))
+          .rootsFor("/p/src/forecast.ts")
+          .map((root) => root.toolName),
+      ).toEqual(["forecast"]);
+    } finally {
+      setLintTargets(undefined);
+    }
+  });
+
+  it("keeps, between projects, the index that tells a file left to lint its tools, however many projects come between", () => {
+    // The server's project registers the tool and sees the shared helper; nine other projects
+    // are indexed before the helper's own project is linted (more than the eight kept).
+    const helper = "/mono/shared/forecast.ts";
+    const server = programOf(
+      { "/mono/server/index.ts": SERVER.replace("./forecast.js", "../shared/forecast.js"), [helper]: FORECAST },
+      "/mono/server/tsconfig.json",
+    );
+    getProgramIndex(server);
+    const remaining = new Set([helper]);
+    releaseIndexesNotHolding(remaining);
+    for (let i = 0; i < 9; i++) {
+      getProgramIndex(programOf({ [`/mono/other${String(i)}/index.ts`]: "export const x = 1;\n" }, `/mono/other${String(i)}/tsconfig.json`));
+      releaseIndexesNotHolding(remaining);
+    }
+    const own = programOf({ [helper]: FORECAST }, "/mono/shared/tsconfig.json");
+    expect(factsAcrossProjects(own, helper).roots.map((root) => root.toolName)).toEqual(["forecast"]);
   });
 });

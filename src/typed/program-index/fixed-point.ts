@@ -25,7 +25,7 @@ import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js
 import type { Resolver, Target } from "./resolver.js";
 import { addRoot, rootFor } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
-import { otherLintingConfig } from "../conversions.js";
+import { configFileOf, mayBeLinted, otherLintingConfig } from "../conversions.js";
 
 const STEP_LIMIT = 10_000;
 
@@ -55,8 +55,11 @@ class WorkQueue {
 export function followToolPaths(program: ts.Program, files: FileEntries, resolver: Resolver): void {
   const work = new WorkQueue();
   let importers: Map<string, string[]> | undefined;
+  const config = configFileOf(program);
+  const base = config === undefined ? program.getCurrentDirectory() : path.dirname(config);
   for (const sourceFile of program.getSourceFiles()) {
-    if (!isProjectFile(sourceFile) || !MCP_EVIDENCE.test(sourceFile.text)) continue;
+    // Test code the run does not lint registers mock tools: what they reach is no tool's path.
+    if (!isProjectFile(sourceFile) || !MCP_EVIDENCE.test(sourceFile.text) || !mayBeLinted(sourceFile.fileName, base)) continue;
     // A file of a package that its own tsconfig lints is that program's to follow, unless a file
     // of this program outside the package imports it (a registration helper of a sibling package
     // runs the tools this program defines).

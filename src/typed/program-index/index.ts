@@ -17,7 +17,7 @@ import path from "node:path";
 import type ts from "typescript";
 import type { ImportedFacts, ImportedRoot } from "../../model/index.js";
 import { rangeKey } from "../../util/ast.js";
-import { configFileOf } from "../conversions.js";
+import { configFileOf, lintTargetsGeneration } from "../conversions.js";
 import { NO_FACTS, factsOf } from "./facts.js";
 import { FileEntries, isProjectFile } from "./file-entry.js";
 import { followToolPaths } from "./fixed-point.js";
@@ -33,10 +33,11 @@ export interface ProgramIndex {
   factsFor(fileName: string): ImportedFacts;
 }
 
-const indexes = new WeakMap<ts.Program, ProgramIndex>();
+/** The index of each program, and the lint targets it was built for (`lintTargetsGeneration`). */
+const indexes = new WeakMap<ts.Program, { readonly index: ProgramIndex; readonly generation: number }>();
 
 /** The latest index of each project (tsconfig), with the text of each file it was built from. */
-const projects = new Map<string, { readonly texts: ReadonlyMap<string, string>; readonly index: ProgramIndex }>();
+const projects = new Map<string, { readonly texts: ReadonlyMap<string, string>; readonly index: ProgramIndex; readonly generation: number }>();
 const PROJECT_LIMIT = 8;
 
 /** The programs that have an index, for `releaseIndexesNotHolding` (weakly: the project service owns them). */
@@ -54,20 +55,26 @@ function projectKey(program: ts.Program): string {
  */
 export function getProgramIndex(program: ts.Program): ProgramIndex {
   loadTypedRuntime();
-  let index = indexes.get(program);
-  if (index) return index;
+  const generation = lintTargetsGeneration();
+  const known = indexes.get(program);
+  if (known?.generation === generation) return known.index;
   const key = projectKey(program);
   const files = program.getSourceFiles().filter(isProjectFile);
   const cached = projects.get(key);
-  if (cached && cached.texts.size === files.length && files.every((file) => sameSource(cached.texts.get(file.fileName), file.text))) {
+  let index: ProgramIndex;
+  if (
+    cached?.generation === generation &&
+    cached.texts.size === files.length &&
+    files.every((file) => sameSource(cached.texts.get(file.fileName), file.text))
+  ) {
     index = cached.index;
   } else {
     index = buildIndex(program);
     projects.delete(key);
-    projects.set(key, { texts: new Map(files.map((file) => [file.fileName, file.text])), index });
+    projects.set(key, { texts: new Map(files.map((file) => [file.fileName, file.text])), index, generation });
     if (projects.size > PROJECT_LIMIT) projects.delete(projects.keys().next().value as string);
   }
-  indexes.set(program, index);
+  indexes.set(program, { index, generation });
   indexed.add(new WeakRef(program));
   return index;
 }
@@ -105,7 +112,7 @@ export function factsAcrossProjects(program: ts.Program, fileName: string): Impo
   const seen = new Set(facts.roots.map((root) => `${toolOf(root)}@${rangeKey(root.range)}`));
   const extra: ImportedRoot[] = [];
   for (const other of projects.values()) {
-    if (other.index === index) continue;
+    if (other.index === index || other.generation !== lintTargetsGeneration()) continue;
     for (const root of other.index.rootsFor(fileName)) {
       const key = `${toolOf(root)}@${rangeKey(root.range)}`;
       if (seen.has(key)) continue;
