@@ -23,7 +23,9 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 try {
-  const { main } = await import("./main.js");
+  const [{ main }, { ownHeap }] = await Promise.all([import("./main.js"), import("./heap.js")]);
+  // This process is the command's own: it may collect garbage between projects (heap.ts).
+  ownHeap();
   process.exitCode = await main(process.argv.slice(2), { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr });
 } catch (error) {
   fatal(error);

@@ -7,6 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { ESLint } from "eslint";
 import { setLintTargets } from "../typed/conversions.js";
 import { eslintOptions } from "./engine.js";
+import { ownHeap } from "./heap.js";
 import { lintGroups, type ThreadAnswer, type ThreadInput, type ThreadRequest } from "./parallel.js";
 
 const input = workerData as ThreadInput;
@@ -14,6 +15,7 @@ const port = parentPort;
 if (port === null) throw new Error("parallel-worker.js runs as a worker thread.");
 
 setLintTargets(input.targets);
+if (input.ownHeap) ownHeap();
 port.on("message", (request: ThreadRequest) => {
   if (request.kind === "stop") {
     port.close();

@@ -18,6 +18,7 @@ import { Worker } from "node:worker_threads";
 import type { ESLint } from "eslint";
 import { releaseIndexesNotHolding } from "../typed/program-index/index.js";
 import type { EngineSpec } from "./engine.js";
+import { collectIfGrown, ownsHeap } from "./heap.js";
 import { findWorkspaceRoot } from "./workspaces.js";
 
 /**
@@ -31,7 +32,9 @@ export async function lintGroups(eslint: ESLint, cwd: string, groups: readonly (
     raw.push(...(await eslint.lintFiles([...group])));
     if (!typed) continue;
     for (const file of group) remaining.delete(path.resolve(cwd, file));
+    if (remaining.size === 0) break;
     releaseIndexesNotHolding(remaining);
+    collectIfGrown();
   }
   return raw;
 }
@@ -100,6 +103,8 @@ export function partCacheLocation(cacheLocation: string, root: string): string {
 export interface ThreadInput {
   readonly spec: EngineSpec;
   readonly targets: readonly string[];
+  /** The process is the command's: the thread may collect between projects (heap.ts). */
+  readonly ownHeap: boolean;
 }
 export type ThreadRequest = { readonly kind: "part"; readonly index: number; readonly part: Part } | { readonly kind: "stop" };
 export type ThreadAnswer =
@@ -120,7 +125,7 @@ export async function lintInThreads(
   const order = parts.map((part, index) => ({ index, size: part.groups.reduce((sum, group) => sum + group.length, 0) })).sort((a, b) => b.size - a.size);
   const results: ESLint.LintResult[][] = parts.map(() => []);
   const rulesMeta: Record<string, unknown> = {};
-  const input: ThreadInput = { spec: { ...spec, concurrency: "off" }, targets };
+  const input: ThreadInput = { spec: { ...spec, concurrency: "off" }, targets, ownHeap: ownsHeap() };
   const workerUrl = new URL("./parallel-worker.js", import.meta.url);
   let next = 0;
   const run = (): Promise<void> =>
