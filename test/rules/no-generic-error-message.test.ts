@@ -598,6 +598,25 @@ valid.push(
     code: inTool('    return { isError: true, content: [{ type: "text", text: "The search index is rebuilding. Please try again later." }] };'),
   },
 );
+// A text that says only that the tool's own operation failed (the tool is "search_docs").
+valid.push(
+  { name: "a failure named by something other than the tool's operation", code: inTool(caughtBody('"Authentication failed"')) },
+  { name: "a subject with a word the tool's name does not have", code: inTool(caughtBody('"Docs index failed"')) },
+  { name: "more than the subject and 'failed'", code: inTool(caughtBody('"Search docs failed: the index is offline"')) },
+);
+invalid.push(
+  generic("the tool's own operation and 'failed', nothing else", inTool(caughtBody('/*>*/"Docs search failed."/*<*/')), "Docs search failed.", {
+    suggestion: withCause("Docs search failed"),
+  }),
+  generic(
+    "the same, in one branch of a conditional",
+    inTool(
+      '    const hits = await searchIndex(args.query);\n    if (hits.length === 0) return { isError: true, content: [{ type: "text", text: args.query ? `No docs match ${args.query}` : /*>*/"Searches failed"/*<*/ }] };\n    return { content: [{ type: "text", text: hits.join("\\n") }] };',
+    ),
+    "Searches failed",
+  ),
+);
+
 invalid.push(
   generic(
     "generic text in one branch of a conditional",

@@ -98,13 +98,50 @@ export interface GenericTextOptions {
   readonly allowedPhrases: readonly string[];
 }
 
-/** Whether a static message names nothing an agent could act on. */
-export function isGenericText(text: string, options: GenericTextOptions): boolean {
+/** "Screenshot failed": a subject of one to three words, then only that it failed. */
+const FAILED_SUBJECT = /^(?:the )?([\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,2}) (?:failed|error|failure)$/u;
+
+/** The words of a tool name: `puppeteer_screenshot`, `getUserInfo`, `search-docs`. */
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z\d])([A-Z])/gu, "$1 $2")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** "screenshot" and "screenshots", "navigation" and "navigate", "summary" and "summarizer": one word. */
+function sameWord(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  let common = 0;
+  while (common < shorter && a[common] === b[common]) common++;
+  return common === shorter || common >= 6;
+}
+
+/**
+ * Whether the text says only that the tool's own operation failed ("Screenshot failed" from
+ * `puppeteer_screenshot`): every word before "failed" is a word of the tool's name, so the text
+ * tells the agent nothing the failure itself did not.
+ */
+function namesOnlyTheTool(normal: string, toolNames: readonly string[]): boolean {
+  const subject = FAILED_SUBJECT.exec(normal)?.[1];
+  if (subject === undefined) return false;
+  return toolNames.some((name) => {
+    const words = nameWords(name);
+    return subject.split(" ").every((word) => words.some((own) => sameWord(word, own)));
+  });
+}
+
+/**
+ * Whether a static message names nothing an agent could act on. `toolNames`: the tools whose
+ * error it is; a text that only names their own operation is generic too.
+ */
+export function isGenericText(text: string, options: GenericTextOptions, toolNames: readonly string[] = []): boolean {
   const normal = normaliseText(text);
   if (options.allowedPhrases.some((p) => normaliseText(p) === normal)) return false;
   if (options.additionalPhrases.some((p) => normaliseText(p) === normal)) return true;
   // An empty message (or one that is only "Error:") is as generic as it gets.
   if (normal === "") return true;
   if (GENERIC_PHRASES.includes(normal)) return true;
-  return VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal);
+  return VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames);
 }
