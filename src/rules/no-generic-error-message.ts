@@ -140,6 +140,12 @@ export default createRule<Options, MessageIds>({
         }
       }
 
+      // A result made an error after it was built: the texts pushed after the assignment, in its block.
+      for (const result of model.mutatedErrorResults) {
+        if (model.isUnknownToolBranch(result.node)) continue;
+        for (const part of partsPushedAfter(result.node, result.pushedParts)) check(findProperty(part, "text")?.value, result.node);
+      }
+
       for (const site of model.escapingThrows) {
         const argument = unwrap(site.node.argument);
         if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
@@ -155,6 +161,22 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * The object literals pushed into a result's content after `assignment` (`response.isError =
+ * true`) in the same block: what that error says. Pushes elsewhere (the success branch) are not.
+ */
+function partsPushedAfter(assignment: TSESTree.AssignmentExpression, pushed: readonly TSESTree.Node[]): TSESTree.ObjectExpression[] {
+  const statement = assignment.parent;
+  const block = statement.parent;
+  if (statement.type !== AST_NODE_TYPES.ExpressionStatement || block?.type !== AST_NODE_TYPES.BlockStatement) return [];
+  return pushed
+    .map((part) => unwrap(part))
+    .filter(
+      (part): part is TSESTree.ObjectExpression =>
+        part.type === AST_NODE_TYPES.ObjectExpression && part.range[0] > statement.range[1] && part.range[1] <= block.range[1],
+    );
+}
 
 /**
  * The texts an expression may evaluate to: each branch of a conditional, and the fallback of

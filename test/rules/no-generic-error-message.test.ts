@@ -598,13 +598,45 @@ valid.push(
     code: inTool('    return { isError: true, content: [{ type: "text", text: "The search index is rebuilding. Please try again later." }] };'),
   },
 );
+// A result made an error after it was built (`response.isError = true`, then a pushed part).
+const mutated = (errorText: string, successText = "await searchIndex(args.query)"): string =>
+  inTool(`    const response = { content: [], isError: false };
+    try {
+      response.content.push({ type: "text", text: ${successText} });
+    } catch (e) {
+      response.isError = true;
+      response.content.push({ type: "text", text: ${errorText} });
+    }
+    return response;`);
+valid.push(
+  { name: "mutated result: a specific text pushed after isError is set", code: mutated('"The docs index is offline; retry search_docs in a minute."') },
+  {
+    name: "mutated result: a generic-looking text pushed in the success branch is no error text",
+    code: mutated('"The docs index is offline."', '"Error"'),
+  },
+);
+invalid.push(
+  generic("mutated result: a generic text pushed after isError is set", mutated('/*>*/"Search failed"/*<*/'), "Search failed", {
+    suggestion: withCause("Search failed"),
+  }),
+);
+
 // A text that says only that the tool's own operation failed (the tool is "search_docs").
 valid.push(
+  { name: "a vague action on something the tool's name does not name", code: inTool(caughtBody('"Unable to retrieve the docs index"')) },
   { name: "a failure named by something other than the tool's operation", code: inTool(caughtBody('"Authentication failed"')) },
   { name: "a subject with a word the tool's name does not have", code: inTool(caughtBody('"Docs index failed"')) },
   { name: "more than the subject and 'failed'", code: inTool(caughtBody('"Search docs failed: the index is offline"')) },
 );
 invalid.push(
+  generic(
+    "a vague action on the tool's own object, nothing else",
+    inTool(caughtBody('/*>*/"Unable to retrieve the search docs."/*<*/')),
+    "Unable to retrieve the search docs.",
+    {
+      suggestion: withCause("Unable to retrieve the search docs"),
+    },
+  ),
   generic("the tool's own operation and 'failed', nothing else", inTool(caughtBody('/*>*/"Docs search failed."/*<*/')), "Docs search failed.", {
     suggestion: withCause("Docs search failed"),
   }),

@@ -118,13 +118,18 @@ function sameWord(a: string, b: string): boolean {
   return common === shorter || common >= 6;
 }
 
+/** "Unable to retrieve a summarizer summary": a vague action on an object of one to three words. */
+const VAGUE_ACTION_OBJECT =
+  /^(?:(?:failed|unable) to|could not|couldn't|cannot|can't) [\p{L}\p{N}]+(?: (?:the|a|an|your|this))? ([\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,2})$/u;
+
 /**
  * Whether the text says only that the tool's own operation failed ("Screenshot failed" from
- * `puppeteer_screenshot`): every word before "failed" is a word of the tool's name, so the text
- * tells the agent nothing the failure itself did not.
+ * `puppeteer_screenshot`, "Unable to retrieve a summarizer summary" from `brave_summarizer`):
+ * every word of what failed is a word of the tool's name, so the text tells the agent nothing
+ * the failure itself did not.
  */
 function namesOnlyTheTool(normal: string, toolNames: readonly string[]): boolean {
-  const subject = FAILED_SUBJECT.exec(normal)?.[1];
+  const subject = FAILED_SUBJECT.exec(normal)?.[1] ?? VAGUE_ACTION_OBJECT.exec(normal)?.[1];
   if (subject === undefined) return false;
   return toolNames.some((name) => {
     const words = nameWords(name);
