@@ -425,7 +425,8 @@ function typedThreadsFor(
   concurrency: number | "auto" | "off",
 ): { parts: Part[]; threads: number } | undefined {
   if (concurrency === "off" || concurrency === 1) return undefined;
-  const parts = partsOf(spec.cwd, groups);
+  // With --project every file is in one program: one part, whatever the folders.
+  const parts = spec.typed?.project === undefined ? partsOf(spec.cwd, groups) : [{ root: spec.cwd, groups }];
   const threads = typedThreads(concurrency, parts.length);
   if (threads > 1) {
     // Each part's cache file is checked as the run's own is (no symbolic link on the way).
@@ -435,7 +436,7 @@ function typedThreadsFor(
   }
   if (concurrency !== "auto" && parts.length < 2) {
     process.stderr.write(
-      "mcp-errors: --concurrency is ignored in this typed run: threads take whole repositories (their programs are not shared), and this is one. Use --no-types for a parallel syntactic run.\n",
+      `mcp-errors: --concurrency is ignored in this typed run: threads take whole repositories (their programs are not shared), and ${spec.typed?.project === undefined ? "this is one" : "--project makes one program of all files"}. Use --no-types for a parallel syntactic run.\n`,
     );
   }
   return undefined;

@@ -139,4 +139,12 @@ describe("mcp-errors --concurrency, typed", () => {
     expect(findings(runs.cached)).toEqual(findings(runs.off));
     expect(findings(runs.cachedAgain)).toEqual(findings(runs.off));
   });
+
+  it("keeps one thread with --project, which makes one program of every file", async () => {
+    const run = await spawnBin(root, ["--format", "json", "--concurrency", "2", "--project", path.join("alpha", "tsconfig.json")]);
+    expect(run.stderr).toContain(
+      "mcp-errors: --concurrency is ignored in this typed run: threads take whole repositories (their programs are not shared), and --project makes one program of all files.",
+    );
+    expect(run.stderr).not.toContain("threads over");
+  }, 120_000);
 });
