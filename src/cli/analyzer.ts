@@ -17,7 +17,7 @@ import { missingTypeScriptPackage } from "../typed/runtime.js";
 import { cacheFile, defaultCacheLocation } from "./cache.js";
 import { lintGroups, lintInThreads, partCacheLocation, partsOf, typedThreads, type Part } from "./parallel.js";
 import { countUnresolved, importsWorkspacePackage, installWorkspacePaths } from "./workspaces.js";
-import { discover, relativePath, UsageError } from "./discover.js";
+import { discover, relativePath, TYPESCRIPT_FILE, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
 import { buildInventory, toolsOfMessage, type ToolInventory } from "./inventory.js";
@@ -104,8 +104,6 @@ export interface AnalyzeResult {
 }
 
 const PRESETS: readonly PresetConfig[] = ["recommended", "strict", "all"];
-
-const TYPESCRIPT_FILE = /\.[cm]?tsx?$/u;
 
 /**
  * Without TypeScript next to the plugin (a JavaScript project) JavaScript is read by ESLint's

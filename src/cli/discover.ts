@@ -9,10 +9,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { ESLINT_CONFIG_FILE } from "../configs.js";
-import { TEST_DIRECTORIES, TEST_FILE } from "../util/test-files.js";
+import { TEST_DIRECTORY_NAMES, TEST_FILE } from "../util/test-files.js";
 import { globMatcher, isGlob, splitGlob } from "./glob.js";
 
 export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+/** The TypeScript ones among them. */
+export const TYPESCRIPT_FILE = /\.[cm]?tsx?$/u;
 
 /** Directories that never hold a server's own sources. */
 export const SKIPPED_DIRECTORIES = new Set([
@@ -35,12 +37,6 @@ export const SKIPPED_DIRECTORIES = new Set([
   ".yarn",
   ".cache",
 ]);
-
-/**
- * Test code registers mock tools and is never served to an agent: skipped unless asked for. The
- * configs' `ignores` (`configs.ts`) leave out the same files, and the ESLint config file.
- */
-const TEST_DIRECTORY_NAMES: ReadonlySet<string> = new Set(TEST_DIRECTORIES);
 
 const DECLARATION = /\.d\.[cm]?ts$/u;
 const MINIFIED = /\.min\.[cm]?js$/u;
@@ -166,7 +162,7 @@ export function isSourceFile(file: string): boolean {
   return SOURCE_EXTENSIONS.includes(path.extname(file)) && !DECLARATION.test(file) && !MINIFIED.test(file);
 }
 
-/** Whether a file found while walking a folder is linted, by its name. */
+/** Whether a file found while walking a folder is linted, by its name (test code, util/test-files.ts, only when asked for). */
 function isLinted(name: string, skipTests: boolean): boolean {
   return isSourceFile(name) && !ESLINT_CONFIG_FILE.test(name) && !(skipTests && TEST_FILE.test(name));
 }

@@ -13,6 +13,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type ts from "typescript";
 import { loadTypedRuntime, typescript } from "../typed/runtime.js";
+import { TYPESCRIPT_FILE } from "./discover.js";
 
 /** A package of the workspace that no `node_modules` links to: its name and the source file its entry point is built from. */
 export interface WorkspacePackage {
@@ -255,7 +256,7 @@ export function countUnresolved(files: readonly string[], tsconfigs: readonly st
   const withMissing = new Set<string>();
   const cache = typescript.createModuleResolutionCache(process.cwd(), (name) => name);
   for (const file of files) {
-    if (!/\.[cm]?tsx?$/u.test(file) || hasNodeModules(path.dirname(file))) continue;
+    if (!TYPESCRIPT_FILE.test(file) || hasNodeModules(path.dirname(file))) continue;
     const options = nearestOptions(path.dirname(file), optionsOf);
     if (!options) continue;
     let text: string;

@@ -16,11 +16,11 @@
  * A conversion is handed out once; a second lint of the file (a fix pass) parses again. How long
  * conversions, their tokens and their scopes live: docs/architecture.md#lifetimes.
  */
-import { isTestFile } from "../util/test-files.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type ScopeManager, analyze } from "@typescript-eslint/scope-manager";
 import type ts from "typescript";
+import { isTestFile } from "../util/test-files.js";
 import { estree, tsParser, typescript } from "./runtime.js";
 
 type ParserOptions = Record<string, unknown>;

@@ -10,7 +10,7 @@ export const TEST_DIRECTORIES = ["test", "tests", "__tests__", "__mocks__", "e2e
 /** `*.test.ts`, `*.spec.js`, `*.e2e.mjs`, ...: test files wherever they are. */
 export const TEST_FILE_KINDS = ["test", "spec", "e2e"] as const;
 
-const TEST_DIRECTORY_NAMES: ReadonlySet<string> = new Set(TEST_DIRECTORIES);
+export const TEST_DIRECTORY_NAMES: ReadonlySet<string> = new Set(TEST_DIRECTORIES);
 export const TEST_FILE = new RegExp(String.raw`\.(?:${TEST_FILE_KINDS.join("|")})\.[cm]?[jt]sx?$`, "u");
 
 /**
