@@ -75,8 +75,15 @@ export function getProgramIndex(program: ts.Program): ProgramIndex {
     if (projects.size > PROJECT_LIMIT) projects.delete(projects.keys().next().value as string);
   }
   indexes.set(program, { index, generation });
-  indexed.add(new WeakRef(program));
+  // A program indexed before (for other lint targets) is in `indexed` already.
+  if (!known) track(program);
   return index;
+}
+
+/** Adds a program to `indexed`, dropping references to programs that are gone (an editor session makes one per edit). */
+function track(program: ts.Program): void {
+  for (const ref of indexed) if (ref.deref() === undefined) indexed.delete(ref);
+  indexed.add(new WeakRef(program));
 }
 
 /**
