@@ -63,10 +63,13 @@ export function missingTypeScriptPackage(): string | undefined {
   return available;
 }
 
-/** ESLint's own JavaScript parser, from ESLint's dependencies: what parses JavaScript without TypeScript. */
-export function espree(): { parse(code: string, options: Record<string, unknown>): unknown } {
-  const eslintRequire = createRequire(require.resolve("eslint"));
-  return eslintRequire("espree") as { parse(code: string, options: Record<string, unknown>): unknown };
+type Espree = { parse(code: string, options: Record<string, unknown>): unknown };
+let espreeModule: Espree | undefined;
+
+/** ESLint's own JavaScript parser, from ESLint's dependencies: what parses JavaScript without TypeScript (found once, not on every parse). */
+export function espree(): Espree {
+  espreeModule ??= createRequire(require.resolve("eslint"))("espree") as Espree;
+  return espreeModule;
 }
 
 /**
