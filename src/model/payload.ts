@@ -98,20 +98,25 @@ function descend(sourceCode: SourceCode, object: TSESTree.ObjectExpression, path
   return current;
 }
 
+/** The payload read for `node` and a vocabulary, read once per model (`model.payloads`). */
+function memoizedPayload(model: McpModel, node: TSESTree.Node, vocabulary: Vocabulary, read: () => Payload): Payload {
+  let byVocabulary = model.payloads.get(node);
+  if (!byVocabulary) model.payloads.set(node, (byVocabulary = new Map<Vocabulary, Payload>()));
+  let payload = byVocabulary.get(vocabulary);
+  if (!payload) {
+    payload = read();
+    byVocabulary.set(vocabulary, payload);
+  }
+  return payload;
+}
+
 /**
  * Reads the payload of a result for a vocabulary (memoized on the file's model): an error result,
  * a tool result, or any result object literal (`{ object }`), read in the helper's file when the
  * result comes from a helper of another file.
  */
 export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" | "helperSource">, vocabulary: Vocabulary): Payload {
-  let byVocabulary = model.payloads.get(result.object);
-  if (!byVocabulary) model.payloads.set(result.object, (byVocabulary = new Map<Vocabulary, Payload>()));
-  let payload = byVocabulary.get(vocabulary);
-  if (!payload) {
-    payload = readPayload(result.helperSource ?? model.sourceCode, result.object, vocabulary);
-    byVocabulary.set(vocabulary, payload);
-  }
-  return payload;
+  return memoizedPayload(model, result.object, vocabulary, () => readPayload(result.helperSource ?? model.sourceCode, result.object, vocabulary));
 }
 
 /**
@@ -119,15 +124,10 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
  * parts pushed into its content (unknown when the variable is used in other ways).
  */
 export function getMutatedPayload(model: McpModel, result: MutatedErrorResult, vocabulary: Vocabulary): Payload {
-  let byVocabulary = model.payloads.get(result.node);
-  if (!byVocabulary) model.payloads.set(result.node, (byVocabulary = new Map<Vocabulary, Payload>()));
-  let payload = byVocabulary.get(vocabulary);
-  if (!payload) {
-    payload = readPayload(model.sourceCode, result.object, vocabulary, result.pushedParts);
-    if (result.opaque) payload = { ...payload, unknown: true };
-    byVocabulary.set(vocabulary, payload);
-  }
-  return payload;
+  return memoizedPayload(model, result.node, vocabulary, () => {
+    const payload = readPayload(model.sourceCode, result.object, vocabulary, result.pushedParts);
+    return result.opaque ? { ...payload, unknown: true } : payload;
+  });
 }
 
 function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, vocabulary: Vocabulary, pushed: readonly TSESTree.Node[] = []): Payload {
