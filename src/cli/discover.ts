@@ -3,12 +3,14 @@
  * coverage, declaration files and whatever the `.gitignore` files of the tree ignore. Also finds
  * every `tsconfig.json` (a monorepo has one per package), which decides typed or syntactic mode.
  * Tests (`*.test.ts`, `__tests__/`, ...) are skipped unless `includeTests` is set; the ESLint
- * config file (`eslint.config.js`) always is.
+ * config file (`eslint.config.js`) always is, and so is bundler output checked in with the
+ * sources (`util/bundled.ts`), with a notice naming it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { ESLINT_CONFIG_FILE } from "../configs.js";
+import { BUNDLE_MIN_SIZE, isBundled } from "../util/bundled.js";
 import { TEST_DIRECTORY_NAMES, TEST_FILE } from "../util/test-files.js";
 import { globMatcher, isGlob, splitGlob } from "./glob.js";
 
@@ -167,6 +169,15 @@ function isLinted(name: string, skipTests: boolean): boolean {
   return isSourceFile(name) && !ESLINT_CONFIG_FILE.test(name) && !(skipTests && TEST_FILE.test(name));
 }
 
+/** Whether a file is bundler output (`util/bundled.ts`); only a file large enough is read. */
+function isBundledFile(file: string): boolean {
+  try {
+    return statSync(file).size >= BUNDLE_MIN_SIZE && isBundled(readFileSync(file, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
 /** Whether `absolute` is `dir` or lies below it. */
 function isInside(dir: string, absolute: string): boolean {
   const relative = path.relative(dir, absolute);
@@ -185,6 +196,7 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
   const tsconfigs = new Set<string>();
   const notices: string[] = [];
   const otherKinds: string[] = [];
+  const bundled: string[] = [];
   const walk = (dir: string, scopes: readonly IgnoreScope[], found: Set<string>): void => {
     const own = readIgnore(dir);
     const inner = own ? [...scopes, own] : scopes;
@@ -203,7 +215,10 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
         walk(absolute, inner, found);
       } else if (entry.isFile()) {
         if (entry.name === "tsconfig.json") tsconfigs.add(absolute);
-        else if (isLinted(entry.name, skipTests) && !ignoredBy(inner, absolute, false)) found.add(absolute);
+        else if (isLinted(entry.name, skipTests) && !ignoredBy(inner, absolute, false)) {
+          if (isBundledFile(absolute)) bundled.push(absolute);
+          else found.add(absolute);
+        }
       }
     }
   };
@@ -245,6 +260,15 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
     const shown = otherKinds.slice(0, 5).join(", ") + (otherKinds.length > 5 ? ", ..." : "");
     notices.push(
       `${String(otherKinds.length)} named file${otherKinds.length === 1 ? " is" : "s are"} not JavaScript or TypeScript and left out: ${shown}.`,
+    );
+  }
+  // A bundle named on the command line as well is linted, and not in the notice.
+  const leftOut = [...new Set(bundled)].filter((file) => !files.has(file));
+  if (leftOut.length > 0) {
+    const names = leftOut.map((file) => relativePath(cwd, file)).sort();
+    const shown = names.slice(0, 5).join(", ") + (names.length > 5 ? ", ..." : "");
+    notices.push(
+      `${String(names.length)} bundled file${names.length === 1 ? " is" : "s are"} left out (bundler output, not code anyone edits; name a file to lint it): ${shown}.`,
     );
   }
   return { files: [...files].sort(), tsconfigs: [...tsconfigs].sort(), notices };

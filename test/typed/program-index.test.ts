@@ -88,6 +88,20 @@ describe("getProgramIndex", () => {
     }
   });
 
+  it("treats bundler output like a dependency: a tool bundled into a file of the project is no tool's path", () => {
+    const helpers =
+      "var __commonJS = (cb, mod) => () => mod;\nvar __toESM = (mod) => mod;\n// node_modules/weather/index.js\nvar weather = __toESM(__commonJS({}));\n";
+    const padding = `/* ${"x".repeat(40 * 1024)} */\n`;
+    const own = { "/p/src/server.ts": SERVER, "/p/src/forecast.ts": FORECAST };
+    expect(
+      getProgramIndex(programOf(own))
+        .rootsFor("/p/src/forecast.ts")
+        .map((root) => root.toolName),
+    ).toEqual(["forecast"]);
+    const bundled = { "/p/src/server.ts": helpers + SERVER + padding, "/p/src/forecast.ts": FORECAST };
+    expect(getProgramIndex(programOf(bundled)).rootsFor("/p/src/forecast.ts")).toEqual([]);
+  });
+
   it("keeps, between projects, the index that tells a file left to lint its tools, however many projects come between", () => {
     // The server's project registers the tool and sees the shared helper; nine other projects
     // are indexed before the helper's own project is linted (more than the eight kept).

@@ -8,6 +8,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import type ts from "typescript";
 import type { ImportedCallSite, ImportedRoot, McpModel } from "../../model/index.js";
+import { isBundled } from "../../util/bundled.js";
 import { convertForIndex, lightScopes, onRelease } from "../conversions.js";
 import { EslintSourceCode, estree } from "../runtime.js";
 import type { CatchGuard } from "../../model/index.js";
@@ -26,9 +27,18 @@ export interface FileEntry {
   wrappers: Map<string, readonly CatchGuard[]> | undefined;
 }
 
-/** A file the index may analyse: the project's own code, not a declaration file or a dependency. */
+/** Source files that are bundler output (asked for every file of a program, more than once). */
+const bundles = new WeakMap<ts.SourceFile, boolean>();
+
+/**
+ * A file the index may analyse: the project's own code, not a declaration file or a dependency,
+ * whether installed or bundled into a file of the project (`util/bundled.ts`).
+ */
 export function isProjectFile(sourceFile: ts.SourceFile): boolean {
-  return !sourceFile.isDeclarationFile && !sourceFile.fileName.includes("/node_modules/");
+  if (sourceFile.isDeclarationFile || sourceFile.fileName.includes("/node_modules/")) return false;
+  let bundled = bundles.get(sourceFile);
+  if (bundled === undefined) bundles.set(sourceFile, (bundled = isBundled(sourceFile.text)));
+  return !bundled;
 }
 
 /** The entries of one program's files, each converted on first use. */
