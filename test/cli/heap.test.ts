@@ -22,7 +22,7 @@ describe("collectIfGrown", () => {
     expect(heapStats.collections).toBe(0);
   });
 
-  it("collects in the command's process once the heap has grown, and not again until it grows by half", () => {
+  it("collects in the command's process once the heap has grown, and not again until it has doubled", () => {
     ownHeap();
     const drop = garbage();
     drop();
