@@ -308,6 +308,9 @@ async function child(mode, dir = CORPUS) {
   const fatal = results.reduce((n, r) => n + r.messages.filter((m) => m.fatal).length, 0);
   const findings = results.reduce((n, r) => n + r.messages.length, 0) - fatal;
   const { parseMs, rulesMs } = statsTimes(results);
+  // The conversions ESLint took from the index: its own parsing, done ahead of it inside the rule
+  // that built the index (the same module instance as the plugin's: dist/typed/conversions.js).
+  const { sharingStats } = await import(path.join(ROOT, "dist", "typed", "conversions.js"));
   process.stdout.write(
     JSON.stringify({
       ms,
@@ -318,6 +321,8 @@ async function child(mode, dir = CORPUS) {
       files: results.length,
       parseMs,
       rulesMs,
+      takenMs: sharingStats.takenMs,
+      taken: sharingStats.taken,
     }),
   );
 }
@@ -353,6 +358,13 @@ export async function runTypedBench({ runs = 3, projects = 12, seed = 20251129 }
   );
   console.log(
     `stats ratio (ESLint stats, one run): rules ${(statsRun.rulesMs / 1000).toFixed(2)} s / typed parse ${(statsRun.parseMs / 1000).toFixed(2)} s = ${((100 * statsRun.rulesMs) / statsRun.parseMs).toFixed(1)}% (target <= 25%, the program index included)`,
+  );
+  // ESLint's stats put a file's parse under "rules" when the index converted it and ESLint took
+  // that conversion instead of parsing: moved back, the index's own work stays in the rules.
+  const moved = statsRun.takenMs;
+  console.log(
+    `  with the ${String(statsRun.taken)} conversions ESLint took from the index (${(moved / 1000).toFixed(2)} s) counted as parsing: ` +
+      `rules ${((statsRun.rulesMs - moved) / 1000).toFixed(2)} s / typed parse ${((statsRun.parseMs + moved) / 1000).toFixed(2)} s = ${((100 * (statsRun.rulesMs - moved)) / (statsRun.parseMs + moved)).toFixed(1)}%`,
   );
   const median = (values) => {
     const sorted = [...values].sort((a, b) => a - b);
