@@ -3,7 +3,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
 import type { McpModel } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
-import { type FunctionNode, enclosingFunction, functionName, hasSpread, messageText, unwrap } from "../util/ast.js";
+import { type FunctionNode, constInitializer, enclosingFunction, functionName, hasSpread, messageText, staticKeyName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { quote } from "./shared/fix.js";
@@ -129,6 +129,14 @@ export default createRule<Options, MessageIds>({
             if (!selective) reportFlaggedFailure(context, model, flow, remedies, { value, statement, clause, fn });
             continue;
           }
+          // `return { data: \`Error fetching docs: ${e}\` }`: a caller answers with that field.
+          if (
+            value?.type === AST_NODE_TYPES.ObjectExpression &&
+            !selective &&
+            reportFailureField(context, model, flow, { answers, remedies, names }, { value, statement, clause, fn })
+          ) {
+            continue;
+          }
           const text = value ? staticText(sourceCode, value) : undefined;
           const inValueHandler = flow.isValueHandler(fn);
           const empty = emptyValue(value);
@@ -226,6 +234,49 @@ function reportFlaggedFailure(
     data: { tool: capitalized(toolLabel(model.toolNamesAt(flagged))) },
     suggest: remedies.rethrow(at.statement, at.clause, undefined, functionName(at.fn)),
   });
+}
+
+/**
+ * `return { data: \`Error fetching docs: ${e}\` }` from a catch after an access that can fail: a
+ * caller on a tool's path that answers successfully with that field swallows the failure.
+ */
+function reportFailureField(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  flow: SuccessFlow,
+  { answers, remedies, names }: { answers: CatchAnswers; remedies: Remedies; names: ReadonlySet<string> },
+  at: { value: TSESTree.ObjectExpression; statement: TSESTree.ReturnStatement; clause: TSESTree.CatchClause; fn: FunctionNode },
+): boolean {
+  const sourceCode = context.sourceCode;
+  const field = failureTextField(sourceCode, at.value);
+  if (!field || !triedAccess(sourceCode, model, at.clause) || answers.isDegradation(at.value, field.text, at.clause, names, false)) return false;
+  const answer = flow.fieldAnswer(at.fn, field.name);
+  if (!answer) return false;
+  const answerTools = model.toolNamesAt(answer);
+  context.report({
+    node: at.value,
+    messageId: "swallowedResult",
+    data: { tool: capitalized(toolLabel(answerTools.length > 0 ? answerTools : model.toolNamesAt(at.fn))) },
+    suggest: remedies.rethrow(at.statement, at.clause, field.value, functionName(at.fn)),
+  });
+  return true;
+}
+
+/** A property whose text says the call failed (`data: \`Error fetching docs: ${e}\``), directly or through a constant. */
+function failureTextField(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  object: TSESTree.ObjectExpression,
+): { readonly name: string; readonly text: string; readonly value: TSESTree.Node } | undefined {
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const name = staticKeyName(property.key, property.computed);
+    if (name === undefined) continue;
+    const value = unwrap(property.value);
+    const init = value.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, value) : value;
+    const text = init ? messageText(init) : undefined;
+    if (text !== undefined && FAILURE_TEXT.test(text)) return { name, text, value };
+  }
+  return undefined;
 }
 
 /** A property that says the call failed, as a flag its callers test: `isRagWorking: false`, `ok: false`, `success: false`. */

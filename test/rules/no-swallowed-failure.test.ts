@@ -1222,6 +1222,84 @@ describe("no-swallowed-failure", () => {
     }),
   );
 
+  // A catch that returns an object whose field says the call failed, and a caller that answers
+  // with that field: the failure text reaches the agent in a successful result.
+  const FETCH_DOCS = (returned: string) => `async function fetchDocs(topic) {
+  try {
+    const response = await fetch(\`https://docs.example.com/\${topic}\`, { signal: AbortSignal.timeout(5000) });
+    return { data: await response.text(), error: undefined };
+  } catch (error) {
+    const message = \`Error fetching the docs: \${error}\`;
+    return ${returned};
+  }
+}`;
+  for (const [name, body] of [
+    ["reads the field", `  const docs = await fetchDocs(args.topic);\n  return { content: [{ type: "text", text: docs.data }] };`],
+    ["destructures the field", `  const { data } = await fetchDocs(args.topic);\n  return { content: [{ type: "text", text: data }] };`],
+    ["reads the field of the awaited call", `  return { content: [{ type: "text", text: (await fetchDocs(args.topic)).data }] };`],
+  ] as const) {
+    invalidCases.push(
+      invalid({
+        name: `a catch's failure text in a field, and a caller that ${name}`,
+        code: inTool(body, FETCH_DOCS("/*>*/{ data: message }")),
+        errors: [
+          {
+            messageId: "swallowedResult",
+            reported: "{ data: message }",
+            data: { tool: START() },
+            suggestions: (code) => rethrow(code, "return { data: message };", "message"),
+          },
+        ],
+        output: null,
+      }),
+    );
+  }
+  invalidCases.push(
+    invalid({
+      name: "a catch's failure text in an error field that the caller answers with, as a default",
+      code: inTool(
+        `  const docs = await fetchDocs(args.topic);
+  if (!docs.data) return { content: [{ type: "text", text: docs.error ?? "No docs on this topic." }] };
+  return { content: [{ type: "text", text: docs.data }] };`,
+        FETCH_DOCS("/*>*/{ data: undefined, error: message }"),
+      ),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: "{ data: undefined, error: message }",
+          data: { tool: START() },
+          suggestions: (code) => rethrow(code, "return { data: undefined, error: message };", "message"),
+        },
+      ],
+      output: null,
+    }),
+  );
+  valid.push(
+    {
+      name: "a catch's failure text in an error field that the caller fails on",
+      code: inTool(
+        `  const docs = await fetchDocs(args.topic);
+  if (docs.error) return { isError: true, content: [{ type: "text", text: docs.error }] };
+  return { content: [{ type: "text", text: docs.data }] };`,
+        FETCH_DOCS("{ data: undefined, error: message }"),
+      ),
+    },
+    {
+      name: "a catch's object with no failure wording (a fallback the caller answers with)",
+      code: inTool(
+        `  const docs = await fetchDocs(args.topic);\n  return { content: [{ type: "text", text: docs.data }] };`,
+        FETCH_DOCS('{ data: "See https://docs.example.com for the docs." }'),
+      ),
+    },
+    {
+      name: "a catch's failure text in a field that no caller reads",
+      code: inTool(
+        `  const docs = await fetchDocs(args.topic);\n  return { content: [{ type: "text", text: String(docs.data ?? "") }] };`,
+        FETCH_DOCS("{ data: undefined, error: message }"),
+      ),
+    },
+  );
+
   // A catch that returns an object flagged as failed, and a caller that tests the flag but answers
   // successfully either way; and items a loop drops when a helper swallowed their failure.
   const RETRIEVE = (returned: string) => `async function retrieve(query) {

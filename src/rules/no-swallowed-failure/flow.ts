@@ -25,6 +25,7 @@ import {
   messageText,
   resolveFunction,
   rootIdentifier,
+  staticKeyName,
   unwrap,
 } from "../../util/ast.js";
 
@@ -404,6 +405,65 @@ export class SuccessFlow {
   }
 
   /**
+   * `return { data: message }` from a catch of `fn`: the successful answer that a caller's read of
+   * `data` from `fn`'s value ends up in (same-file calls on tool paths, and with types the calls
+   * of other files). `const r = await fn()` then `r.data`, `const { data } = await fn()`, or
+   * `(await fn()).data`; a caller that tests the field and fails on it tells the failure apart.
+   */
+  fieldAnswer(fn: FunctionNode, field: string): TSESTree.Node | undefined {
+    for (const call of this.callSites(fn)) {
+      if (this.model.handlersAt(call).length === 0) continue;
+      const answer = this.fieldReaches(call, field);
+      if (answer) return answer;
+    }
+    for (const site of this.model.importedCallSites(fn)) {
+      const other = site.model();
+      if (other.handlersAt(site.call).length === 0) continue;
+      const answer = SuccessFlow.of(other).fieldReaches(site.call, field);
+      if (answer) return answer;
+    }
+    return undefined;
+  }
+
+  private fieldReaches(call: TSESTree.CallExpression, field: string): TSESTree.Node | undefined {
+    let holder: TSESTree.Node = call;
+    while (
+      holder.parent.type === AST_NODE_TYPES.AwaitExpression ||
+      holder.parent.type === AST_NODE_TYPES.TSAsExpression ||
+      holder.parent.type === AST_NODE_TYPES.TSNonNullExpression
+    ) {
+      holder = holder.parent;
+    }
+    const parent = holder.parent;
+    const seen = new Set<FunctionNode>();
+    if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === holder)
+      return memberName(parent) === field ? this.reaches(throughDefaults(parent), 1, seen) : undefined;
+    if (parent.type !== AST_NODE_TYPES.VariableDeclarator || parent.init !== holder) return undefined;
+    if (parent.id.type === AST_NODE_TYPES.ObjectPattern) {
+      for (const property of parent.id.properties) {
+        if (property.type !== AST_NODE_TYPES.Property || staticKeyName(property.key, property.computed) !== field) continue;
+        return property.value.type === AST_NODE_TYPES.Identifier ? this.constantReaches(property.value, 1, seen) : undefined;
+      }
+      return undefined;
+    }
+    if (parent.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+    let reached: TSESTree.Node | undefined;
+    for (const reference of findVariable(this.sourceCode, parent.id)?.references ?? []) {
+      if (reference.init) continue;
+      if (reference.isWrite()) return undefined;
+      const member = reference.identifier.parent;
+      if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier || memberName(member) !== field) continue;
+      const test = testOf(member);
+      if (test && isBranchTest(test)) {
+        if (this.branchOutcome(test) === "error") return undefined;
+        continue;
+      }
+      reached ??= this.reaches(throughDefaults(member), 1, seen);
+    }
+    return reached;
+  }
+
+  /**
    * `const items = await load()`: some read of `items` reaches a success answer, and no read is
    * tested by a branch that fails (`if (!items) throw ...`), since then the caller tells failures apart.
    * A test whose branch answers successfully (`if (items.length === 0) return { content: ["None"] }`)
@@ -565,6 +625,23 @@ function testOf(identifier: TSESTree.Node): TSESTree.Node | undefined {
     if (parent.type.endsWith("Statement") || parent.type === AST_NODE_TYPES.VariableDeclarator || parent.type === AST_NODE_TYPES.Property) return logical;
     current = parent;
   }
+}
+
+/**
+ * `field ?? "None"`, `field || fallback`: the default of a field that holds failure text, which
+ * is set; the value goes on as the whole expression's.
+ */
+function throughDefaults(read: TSESTree.Node): TSESTree.Node {
+  let current = read;
+  while (current.parent?.type === AST_NODE_TYPES.LogicalExpression && current.parent.operator !== "&&" && current.parent.left === current)
+    current = current.parent;
+  return current;
+}
+
+/** The test of an `if` or a conditional expression (not a `??` or `||` default). */
+function isBranchTest(test: TSESTree.Node): boolean {
+  const parent = test.parent;
+  return (parent?.type === AST_NODE_TYPES.IfStatement || parent?.type === AST_NODE_TYPES.ConditionalExpression) && parent.test === test;
 }
 
 function sameClass(a: TSESTree.Node, b: TSESTree.Node): boolean {
