@@ -533,6 +533,11 @@ const childCases = {
       "a detached spawn unref'd through its variable",
       inTool('  const viewer = spawn("xdg-open", [args.path], { detached: true, stdio: "ignore" });\n  viewer.unref();', { imports: CP }),
     ),
+    // A timer that kills the process bounds it as a `timeout` option would.
+    valid(
+      "a spawn that a timer kills",
+      inTool('  const install = spawn("npx", ["playwright", "install"]);\n  setTimeout(() => {\n    install.kill();\n  }, 120_000);', { imports: CP }),
+    ),
     valid("execSync with a timeout", inTool('  execSync("ls", { timeout: 5000, killSignal: "SIGKILL" });', { imports: CP })),
     valid("exec with options from a parameter", inTool("  exec(args.cmd, args.options, (error) => {});", { imports: CP })),
     valid("exec with spread options", inTool("  exec(args.cmd, { ...args.options }, (error) => {});", { imports: CP })),
@@ -557,6 +562,18 @@ const childCases = {
       data: { label: "execFile", tool: TOOL, remedy: REMEDY.child_process },
       suggest: addTimeout('["log"])', '["log"], { timeout: 30000 })'),
     }),
+    invalid(
+      "a spawn whose timer gives up waiting but leaves the process running",
+      inTool(
+        '  const install = /*>*/spawn("npx", ["playwright", "install"])/*<*/;\n  setTimeout(() => console.error("still installing"), 120_000);\n  install.on("close", () => {});',
+        { imports: CP },
+      ),
+      {
+        messageId: "missingTimeout",
+        data: { label: "spawn", tool: TOOL, remedy: REMEDY.child_process },
+        suggest: addTimeout('["playwright", "install"])', '["playwright", "install"], { timeout: 30000 })'),
+      },
+    ),
     invalid("spawn with options but no timeout", inTool('  /*>*/spawn("ls", ["-la"], { cwd: "/tmp" })/*<*/;', { imports: CP }), {
       messageId: "missingTimeout",
       data: { label: "spawn", tool: TOOL, remedy: REMEDY.child_process },

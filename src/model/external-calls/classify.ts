@@ -5,7 +5,17 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { constInitializer, findVariable, hasSpread, memberName, memberPath, thisPropertyInitializer, unwrap } from "../../util/ast.js";
+import {
+  calleeName,
+  constInitializer,
+  enclosingFunction,
+  findVariable,
+  hasSpread,
+  memberName,
+  memberPath,
+  thisPropertyInitializer,
+  unwrap,
+} from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
 import type { ClientKind, ExternalCall, Instance } from "../types.js";
 import { type ClientFacts, importOf, splitImport } from "./facts.js";
@@ -161,6 +171,7 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
   if (!client) return undefined;
   // `spawn(...).unref()`: a process left to run on its own; nothing waits for it, so no timeout is owed.
   if (client === "child_process" && isDetached(facts.sourceCode, call)) return undefined;
+  if (client === "child_process" && isKilledByTimer(facts.sourceCode, call)) return ok(call, client, label);
   if (client === "axios" && fileDefaults.has("axios") && callee.type !== AST_NODE_TYPES.MemberExpression) return ok(call, client, label);
   if (client === "axios" && fileDefaults.has("axios") && callee.type === AST_NODE_TYPES.MemberExpression) {
     const object = unwrap(callee.object);
@@ -168,6 +179,25 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
   }
   return readOptions(facts, call, client, label, optionsIndex);
 }
+/**
+ * `const child = spawn(...)` and `setTimeout(() => child.kill(), ms)`: a timer ends the process, as
+ * a `timeout` option would.
+ */
+function isKilledByTimer(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  const declarator = call.parent;
+  if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.init !== call) return false;
+  return (
+    findVariable(sourceCode, declarator.id)?.references.some((reference) => {
+      const member = reference.identifier.parent;
+      if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier || memberName(member) !== "kill") return false;
+      if (member.parent.type !== AST_NODE_TYPES.CallExpression || member.parent.callee !== member) return false;
+      const callback = enclosingFunction(member);
+      const timer = callback?.parent;
+      return timer?.type === AST_NODE_TYPES.CallExpression && timer.arguments[0] === callback && calleeName(timer) === "setTimeout";
+    }) ?? false
+  );
+}
+
 /** `spawn(...).unref()`, or `const child = spawn(...); child.unref()`: the caller lets the process go. */
 function isDetached(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
   const unrefs = (node: TSESTree.Node): boolean => {
