@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "30 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "31 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -56,6 +56,10 @@ describe("tool inventory", () => {
       // The project's own `fetch`, imported: followed into its module, not taken for the global.
       // Only the method the tool calls, of the object the factory returns.
       ["get_product", "factory-methods/src/server.ts:6", "factory-methods/src/server.ts:6", "0/0", "0/1", 1],
+      // A helper of another file that hands its failure back as the data.
+      ["query_docs", "failure-text-field/src/server.ts:6", "failure-text-field/src/server.ts:6", "0/0", "1/1", 1],
+      ["search_topics", "failure-text-field/src/server.ts:11", "failure-text-field/src/server.ts:11", "0/0", "1/1", 1],
+      ["changelog", "failure-text-field/src/server.ts:20", "failure-text-field/src/server.ts:20", "1/1", "1/1", 0],
       // openapi-fetch clients made by factories of another file: one unbounded, one with its own
       // fetch (unknown, not counted), and a call that passes its own signal.
       ["list_invoices", "generated-factory/src/server.ts:7", "generated-factory/src/server.ts:7", "0/0", "0/1", 1],
@@ -118,6 +122,9 @@ describe("tool inventory", () => {
       ["account_history", false],
       ["search_contacts", false],
       ["get_product", false],
+      ["query_docs", false],
+      ["search_topics", false],
+      ["changelog", false],
       ["list_invoices", false],
       ["refund_invoice", false],
       ["get_page", false],
