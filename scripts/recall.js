@@ -48,6 +48,8 @@ const INFORMATIONAL = new Set(["not-found-lookup"]);
 
 /** Lines below a `catch` where a finding is the same swallowed failure (the spec's window). */
 const CATCH_WINDOW = 15;
+/** How many lines a reported node may span and still be the place of a label inside it (a result object). */
+const SPAN_WINDOW = 15;
 
 function parse() {
   const { values, positionals } = parseArgs({
@@ -101,7 +103,13 @@ function findingsOf(dir, config) {
   for (const result of JSON.parse(run.stdout)) {
     const file = path.relative(dir, result.filePath).split(path.sep).join("/");
     for (const message of result.messages) {
-      findings.push({ file, line: message.line, rule: (message.ruleId ?? "parse-error").replace(/^mcp-errors\//u, ""), message: message.message });
+      findings.push({
+        file,
+        line: message.line,
+        endLine: message.endLine ?? message.line,
+        rule: (message.ruleId ?? "parse-error").replace(/^mcp-errors\//u, ""),
+        message: message.message,
+      });
     }
   }
   return { findings, notices };
@@ -133,6 +141,9 @@ function blockEnd(text, line) {
 function matches(label, finding) {
   if (label.file !== finding.file || !(RULES_FOR[label.rule] ?? []).includes(finding.rule)) return false;
   if (Math.abs(finding.line - label.line) <= 1) return true;
+  // A finding on a result object spanning several lines (reported at its first) is on a label at
+  // its `isError` line; a node longer than that (a whole function) is not the same place.
+  if (finding.endLine - finding.line <= SPAN_WINDOW && label.line >= finding.line && label.line <= finding.endLine) return true;
   // A swallowed failure is labelled at its catch; a finding on what that catch returns is the same defect.
   return label.rule === "swallowed-failure" && finding.line >= label.line && finding.line <= Math.max(label.line + CATCH_WINDOW, label.end ?? 0);
 }
