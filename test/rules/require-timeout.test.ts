@@ -190,6 +190,10 @@ const fetchCases = {
     ),
     valid("fetch imported from an unknown module", inTool("  await fetch(args.url);", { imports: 'import { fetch } from "./http-client.js";\n' })),
     valid(
+      "fetch of a parameter declared as a Request (it may carry its own signal)",
+      inTool("  await load(new Request(args.url));", { top: "async function load(source: Request) {\n  return (await fetch(source)).text();\n}\n" }),
+    ),
+    valid(
       "fetch of a Request object (it carries its own signal)",
       inTool('  const request = new Request("https://example.com");\n  await fetch(request);'),
     ),
@@ -208,6 +212,16 @@ const fetchCases = {
     valid("node-fetch with a timeout option", inTool("  await fetch(args.url, { timeout: 5000 });", { imports: 'import fetch from "node-fetch";\n' })),
   ],
   invalid: [
+    // Declared as a string (or a URL), the argument is an address: no Request carries a signal in.
+    invalid(
+      "fetch of a parameter declared as a string",
+      inTool("  await load(args.url);", { top: "async function load(source: string | URL) {\n  return (await /*>*/fetch(source)/*<*/).arrayBuffer();\n}\n" }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal("fetch(source)", "fetch(source, { signal: AbortSignal.timeout(30000) })"),
+      },
+    ),
     invalid("global fetch of a string literal", inTool('  await /*>*/fetch("https://example.com/api")/*<*/;'), {
       messageId: "missingTimeout",
       data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },

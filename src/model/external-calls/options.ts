@@ -4,7 +4,18 @@
  * and options that come from the caller.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { calleeName, constInitializer, findProperty, hasSpread, isFunctionNode, memberName, memberPath, staticString, unwrap } from "../../util/ast.js";
+import {
+  calleeName,
+  constInitializer,
+  findProperty,
+  findVariable,
+  hasSpread,
+  isFunctionNode,
+  memberName,
+  memberPath,
+  staticString,
+  unwrap,
+} from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
 import type { ClientKind, ExternalCall } from "../types.js";
 import { optionsFromCaller } from "./callers.js";
@@ -126,11 +137,25 @@ export function looksLikeUrl(facts: ClientFacts, node: TSESTree.Node): boolean {
   if (n.type === AST_NODE_TYPES.CallExpression) return calleeName(n) === "toString" || calleeName(n) === "String";
   if (n.type === AST_NODE_TYPES.MemberExpression) return memberName(n) === "href" || /url/i.test(memberName(n) ?? "");
   if (n.type === AST_NODE_TYPES.Identifier) {
-    if (/url|uri|endpoint|href/i.test(n.name)) return true;
+    if (/url|uri|endpoint|href/i.test(n.name) || declaredAsText(facts, n)) return true;
     const init = constInitializer(facts.sourceCode, n);
     return init ? looksLikeUrl(facts, init) : false;
   }
   return false;
+}
+
+/**
+ * A parameter or variable declared as a string or a `URL` (`source: string`, `target: string |
+ * URL`): an address, never a `Request` that may carry its own signal.
+ */
+function declaredAsText(facts: ClientFacts, identifier: TSESTree.Identifier): boolean {
+  const declared = findVariable(facts.sourceCode, identifier)?.defs[0]?.name;
+  const annotation = declared?.type === AST_NODE_TYPES.Identifier ? declared.typeAnnotation?.typeAnnotation : undefined;
+  const isText = (type: TSESTree.TypeNode): boolean =>
+    type.type === AST_NODE_TYPES.TSStringKeyword ||
+    (type.type === AST_NODE_TYPES.TSTypeReference && type.typeName.type === AST_NODE_TYPES.Identifier && type.typeName.name === "URL") ||
+    (type.type === AST_NODE_TYPES.TSUnionType && type.types.every(isText));
+  return annotation !== undefined && isText(annotation);
 }
 
 /** `http.get(...).setTimeout(...)` or `req.setTimeout(...)` / `req.on("timeout")` on the result. */
