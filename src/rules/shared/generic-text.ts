@@ -115,7 +115,10 @@ function sameWord(a: string, b: string): boolean {
   const shorter = Math.min(a.length, b.length);
   let common = 0;
   while (common < shorter && a[common] === b[common]) common++;
-  return common === shorter || common >= 6;
+  if (common === shorter || common >= 6) return true;
+  // A plural abbreviation: "stats" of "statistics", "configs" of "configurations".
+  const short = a.length === shorter ? a : b;
+  return short.length >= 4 && short.endsWith("s") && common === shorter - 1;
 }
 
 /** "Unable to retrieve a summarizer summary": a vague action on an object of one to three words. */
