@@ -2,11 +2,14 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { withModel } from "../lint/with-model.js";
 import { getPayload, valueAtResult } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
-import { findProperty, isFunctionNode, staticString, unwrap } from "../util/ast.js";
+import { constInitializer, findProperty, isFunctionNode, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
 import { containsComment } from "./shared/fix.js";
 import { isGenericText } from "./shared/generic-text.js";
+import type { TSESLint } from "@typescript-eslint/utils";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
 
 export type Options = [
   {
@@ -78,7 +81,7 @@ export default createRule<Options, MessageIds>({
 
       /** Checks each text the node may hold: both branches of `a ? b : c`, and the fallback of `a || b`. */
       function check(node: TSESTree.Node | undefined, toolAt: TSESTree.Node): void {
-        if (node) for (const alternative of alternatives(node)) checkText(alternative, toolAt);
+        if (node) for (const alternative of alternatives(node, sourceCode)) checkText(alternative, toolAt);
       }
 
       function checkText(node: TSESTree.Node, toolAt: TSESTree.Node): void {
@@ -117,7 +120,8 @@ export default createRule<Options, MessageIds>({
         if (result.helperCall) {
           // Text the helper reads from its parameters is whatever the caller passes.
           for (const text of payload.texts) {
-            if (unwrap(text).type === AST_NODE_TYPES.Identifier) check(valueAtResult(result, text), result.node);
+            const parameter = onlyInterpolated(text);
+            if (parameter) check(valueAtResult(result, parameter), result.node);
           }
           for (const object of payload.objects) {
             for (const field of fields) {
@@ -151,7 +155,7 @@ export default createRule<Options, MessageIds>({
         if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
           // The message is the first argument for Error and its usual subclasses; McpError's is the second.
           const message = argument.arguments.find(
-            (a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral || alternatives(a).length > 1,
+            (a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral || alternatives(a, sourceCode).length > 1,
           );
           check(message, site.node);
         } else {
@@ -183,9 +187,36 @@ function partsPushedAfter(assignment: TSESTree.AssignmentExpression, pushed: rea
  * `a || "..."` / `a ?? "..."` (what the model reads when the first operand is empty). A generic
  * text in one branch is generic there, whatever the other branch says.
  */
-function alternatives(node: TSESTree.Node): TSESTree.Node[] {
+/**
+ * The one value a helper's text is made of: the text itself (`text: message`), or the value in a
+ * template whose own words say nothing more (`\`Error: ${message}\``).
+ */
+function onlyInterpolated(text: TSESTree.Node): TSESTree.Node | undefined {
+  const n = unwrap(text);
+  if (n.type === AST_NODE_TYPES.Identifier) return n;
+  if (n.type !== AST_NODE_TYPES.TemplateLiteral || n.expressions.length !== 1) return undefined;
+  const expression = n.expressions[0];
+  if (expression?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const words = n.quasis
+    .map((q) => q.value.cooked)
+    .join(" ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .toLowerCase();
+  return words === "" || words === "error" ? expression : undefined;
+}
+
+function alternatives(node: TSESTree.Node, sourceCode: SourceCode, depth = 0): TSESTree.Node[] {
   const n = unwrap(node);
-  if (n.type === AST_NODE_TYPES.ConditionalExpression) return [...alternatives(n.consequent), ...alternatives(n.alternate)];
-  if (n.type === AST_NODE_TYPES.LogicalExpression && (n.operator === "||" || n.operator === "??")) return [n.left, ...alternatives(n.right)];
+  if (n.type === AST_NODE_TYPES.ConditionalExpression)
+    return [...alternatives(n.consequent, sourceCode, depth), ...alternatives(n.alternate, sourceCode, depth)];
+  if (n.type === AST_NODE_TYPES.LogicalExpression && (n.operator === "||" || n.operator === "??"))
+    return [n.left, ...alternatives(n.right, sourceCode, depth)];
+  // `const message = details || "Unknown error"`: the constant's own alternatives, where they are written.
+  if (n.type === AST_NODE_TYPES.Identifier && depth < 3) {
+    const init = constInitializer(sourceCode, n);
+    if (init?.type === AST_NODE_TYPES.ConditionalExpression || init?.type === AST_NODE_TYPES.LogicalExpression)
+      return alternatives(init, sourceCode, depth + 1);
+  }
   return [node];
 }

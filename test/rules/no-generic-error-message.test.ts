@@ -260,6 +260,19 @@ invalid.push(
     "Operation failed",
   ),
   generic(
+    "a generic fallback, kept in a constant, passed to a helper that only prefixes 'Error:'",
+    inTool(
+      `  const outcome = await editRange(args.path);
+  if (outcome.ok) return { content: [{ type: "text", text: "Edited." }] };
+  const message = outcome.errors.map((e) => e.error).join("; ") || /*>*/"Unknown error"/*<*/;
+  return toolError(message);`,
+      `function toolError(message) {
+  return { isError: true, content: [{ type: "text", text: \`Error: \${message}\` }] };
+}`,
+    ),
+    "Unknown error",
+  ),
+  generic(
     "a description passed to a same-file error helper in an object",
     inTool(
       `  const hits = await searchIndex(args.query);
@@ -621,6 +634,19 @@ invalid.push(
   }),
 );
 
+// A helper whose own words say what failed: the text passed in is only the cause.
+valid.push({
+  name: "a generic text passed to a helper whose template names the failure",
+  code: inTool(
+    `  const hits = await searchIndex(args.query);
+  if (!hits) return toolError("Unknown error");
+  return { content: [{ type: "text", text: hits }] };`,
+    `function toolError(cause) {
+  return { isError: true, content: [{ type: "text", text: \`The docs index at docs.example.com did not answer: \${cause}\` }] };
+}`,
+  ),
+});
+
 // A text that says only that the tool's own operation failed (the tool is "search_docs").
 valid.push(
   { name: "a vague action on something the tool's name does not name", code: inTool(caughtBody('"Unable to retrieve the docs index"')) },
@@ -635,6 +661,15 @@ invalid.push(
     "Unable to retrieve the search docs.",
     {
       suggestion: withCause("Unable to retrieve the search docs"),
+    },
+  ),
+  // "docs" abbreviates "documentation" (as "stats" does "statistics" in a tool named get_usage_stats).
+  generic(
+    "a vague action on the tool's own object, written out in full",
+    inTool(caughtBody('/*>*/"Failed to search the documentation."/*<*/')),
+    "Failed to search the documentation.",
+    {
+      suggestion: withCause("Failed to search the documentation"),
     },
   ),
   generic("the tool's own operation and 'failed', nothing else", inTool(caughtBody('/*>*/"Docs search failed."/*<*/')), "Docs search failed.", {
