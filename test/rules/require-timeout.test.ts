@@ -215,7 +215,9 @@ const fetchCases = {
     // Declared as a string (or a URL), the argument is an address: no Request carries a signal in.
     invalid(
       "fetch of a parameter declared as a string",
-      inTool("  await load(args.url);", { top: "async function load(source: string | URL) {\n  return (await /*>*/fetch(source)/*<*/).arrayBuffer();\n}\n" }),
+      inTool("  await load(args.url);", {
+        top: "async function load(source: string | URL) {\n  return (await /*>*/fetch(source)/*<*/).arrayBuffer();\n}\n",
+      }),
       {
         messageId: "missingTimeout",
         data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
