@@ -120,6 +120,10 @@ describe("a shared conversion is what the parser gives", () => {
 
 const INDEXED_ABOVE = new Set(["error-helper", "registry", "nested-package"]);
 
+function tsconfigsIn(dir: string): number {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "tsconfig.json").length;
+}
+
 describe("the project service's choice of project", () => {
   it("a root tsconfig's program leaves a nested package's files to the package's own program", async () => {
     // The root tsconfig holds packages/weather/src too; the project service lints those files with
@@ -152,8 +156,10 @@ describe("ESLint reuses the index's conversions in a one-shot run", () => {
     const separate = await withSingleRun("false", () => lintMessages(dir, "recommended-type-checked"));
     expect(shared).toEqual(separate);
     // Every fixture has at least two files that show MCP evidence: the second one is shared
-    // (unless the tests above already indexed this program, and the index is reused).
-    if (!INDEXED_ABOVE.has(name)) expect(tookAny).toBe(true);
+    // (unless the tests above already indexed this program, and the index is reused). Over
+    // several tsconfigs, whether one is depends on which package ESLint lints first, and ESLint
+    // lints each file as its read completes: no order to test.
+    if (!INDEXED_ABOVE.has(name) && tsconfigsIn(dir) === 1) expect(tookAny).toBe(true);
   });
 
   it("an editor session (no one-shot run) converts only what the index reads", async () => {
