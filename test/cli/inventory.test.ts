@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "31 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "32 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -45,6 +45,8 @@ describe("tool inventory", () => {
       ["git_log", "class-instance/src/server.ts:8", "class-instance/src/server.ts:8", "0/0", "0/1", 1],
       // An axios instance created in another file, with and without a default timeout.
       ["web_search", "client-instance/src/server.ts:7", "client-instance/src/server.ts:7", "0/0", "1/2", 1],
+      // A function passed to a constructor, called through its parameter property (`this.getContext()`).
+      ["take_snapshot", "constructor-callback/src/server.ts:15", "constructor-callback/src/server.ts:15", "0/0", "0/1", 1],
       // Definitions through an identity helper and through one that retypes `run`: one tool each.
       ["tides", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
       ["forecast", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
@@ -117,6 +119,7 @@ describe("tool inventory", () => {
       ["station_status", false],
       ["git_log", false],
       ["web_search", false],
+      ["take_snapshot", false],
       ["(unnamed)", false],
       ["export_report", false],
       ["account_history", false],

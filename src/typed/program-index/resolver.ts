@@ -6,8 +6,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { findVariable, unwrap } from "../../util/ast.js";
+import { unwrap } from "../../util/ast.js";
 import { functionOf, functionOfNamedValue, functionValue, hasRequiredMembers, skipOuter, toolNameNear, unaliased } from "./declarations.js";
+import { mayLeaveFile } from "./callees.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 
 /** A function a call or a reference runs, in the file that declares it. */
@@ -28,6 +29,8 @@ export class Resolver {
   private members: Map<string, ts.ObjectLiteralElementLike[]> | undefined;
   /** Subclasses by base class, over the project's files (built on first use). */
   private subclasses: Map<ts.Symbol, ts.ClassLikeDeclaration[]> | undefined;
+  /** `new C(...)` expressions with arguments, by class, over the project's files (built on first use). */
+  private constructions: Map<ts.Symbol, ts.NewExpression[]> | undefined;
 
   constructor(
     private readonly program: ts.Program,
@@ -110,6 +113,10 @@ export class Resolver {
         }
       }
     }
+    // `this.getContext()` on a constructor's parameter property: the functions passed for it.
+    if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol && declarations.length > 0 && declarations.every(isParameterProperty)) {
+      return declarations.flatMap((d) => this.constructorArguments(d as ts.ParameterDeclaration, accept));
+    }
     // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it.
     if (symbol && declarations.every((d) => !functionOf(d))) {
       for (const implementation of this.implementationsOf(symbol)) declarations.push(implementation);
@@ -156,6 +163,52 @@ export class Resolver {
       if (estree && key !== undefined) targets.push({ entry: target, fn: estree, toolName: key });
     }
     return targets;
+  }
+
+  /**
+   * The functions passed, at each `new C(...)` of the project, for a parameter property of C's
+   * constructor (`constructor(private readonly getContext: () => Promise<Context>)`).
+   */
+  private constructorArguments(parameter: ts.ParameterDeclaration, accept?: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
+    const constructor = parameter.parent as ts.ConstructorDeclaration;
+    const index = constructor.parameters.indexOf(parameter);
+    const cls = constructor.parent;
+    const symbol = cls.name ? this.classSymbol(cls.name) : undefined;
+    if (!symbol || index < 0) return [];
+    this.constructions ??= this.constructionsByClass();
+    const targets: Target[] = [];
+    for (const construction of this.constructions.get(symbol) ?? []) {
+      const argument = construction.arguments?.[index];
+      const entry = argument ? this.files.entryOf(argument.getSourceFile()) : undefined;
+      const node = argument ? entry?.services.tsNodeToESTreeNodeMap.get(argument) : undefined;
+      if (!entry || !node) continue;
+      const inline = functionValue(node);
+      if (inline) {
+        const fn = entry.services.esTreeNodeToTSNodeMap.get(inline) as ts.FunctionLikeDeclaration;
+        if (!accept || accept(fn)) targets.push({ entry, fn: inline, toolName: undefined });
+      } else {
+        targets.push(...(accept ? this.lookUp(entry, node, accept) : this.resolveExpression(entry, node)));
+      }
+    }
+    return targets;
+  }
+
+  /** `new C(...)` expressions of the project's files, by class (built on first use). */
+  private constructionsByClass(): Map<ts.Symbol, ts.NewExpression[]> {
+    const map = new Map<ts.Symbol, ts.NewExpression[]>();
+    const visit = (node: ts.Node): void => {
+      if (typescript.isNewExpression(node) && node.arguments && node.arguments.length > 0) {
+        const symbol = this.classSymbol(node.expression);
+        if (symbol) {
+          const list = map.get(symbol) ?? [];
+          map.set(symbol, list);
+          list.push(node);
+        }
+      }
+      typescript.forEachChild(node, visit);
+    };
+    for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
+    return map;
   }
 
   /** The object-literal members whose contextual type declares `symbol`. */
@@ -281,108 +334,11 @@ export class Resolver {
   }
 }
 
-/** Methods of built-in objects (arrays, strings, promises, responses...): never a project function. */
-const BUILTIN_METHODS = new Set([
-  "map",
-  "filter",
-  "reduce",
-  "forEach",
-  "find",
-  "findIndex",
-  "some",
-  "every",
-  "includes",
-  "indexOf",
-  "join",
-  "push",
-  "pop",
-  "shift",
-  "unshift",
-  "slice",
-  "splice",
-  "concat",
-  "sort",
-  "reverse",
-  "flat",
-  "flatMap",
-  "keys",
-  "values",
-  "entries",
-  "split",
-  "trim",
-  "trimStart",
-  "trimEnd",
-  "toLowerCase",
-  "toUpperCase",
-  "replace",
-  "replaceAll",
-  "startsWith",
-  "endsWith",
-  "padStart",
-  "padEnd",
-  "match",
-  "matchAll",
-  "toString",
-  "toFixed",
-  "toISOString",
-  "getTime",
-  "valueOf",
-  "then",
-  "catch",
-  "finally",
-  "json",
-  "arrayBuffer",
-  "blob",
-  "stringify",
-  "bind",
-  "call",
-  "apply",
-  "hasOwnProperty",
-]);
-const GLOBAL_OBJECTS = new Set([
-  "console",
-  "JSON",
-  "Math",
-  "Object",
-  "Array",
-  "Promise",
-  "Number",
-  "String",
-  "Date",
-  "process",
-  "Reflect",
-  "AbortSignal",
-  "URL",
-  "Buffer",
-  "z",
-]);
-
-/**
- * Whether a callee may name a function of another file: worth a question to the checker (which
- * is the expensive part of the index). Globals and methods of built-in objects are not.
- */
-function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boolean {
-  const callee = unwrap(expression);
-  if (callee.type === AST_NODE_TYPES.Identifier) {
-    if (callee.name === "require") return false;
-    // A name declared nowhere in the file is a global (the global `fetch` among them); a `fetch`
-    // imported from a module of the project is that module's function, and is followed.
-    return declaredInFile(entry, callee);
-  }
-  if (callee.type === AST_NODE_TYPES.MemberExpression && callee.computed) {
-    const table = unwrap(callee.object);
-    return table.type === AST_NODE_TYPES.Identifier && declaredInFile(entry, table);
-  }
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.property.type !== AST_NODE_TYPES.Identifier) return false;
-  if (BUILTIN_METHODS.has(callee.property.name)) return false;
-  const object = unwrap(callee.object);
-  return !(object.type === AST_NODE_TYPES.Identifier && GLOBAL_OBJECTS.has(object.name) && !declaredInFile(entry, object));
-}
-
-/**
- * Whether the file declares (or imports) the name. The globals of the lib, which ESLint's scopes
- * hold as variables without a definition when the index reads those, are not declared here.
- */
-function declaredInFile(entry: FileEntry, identifier: TSESTree.Identifier): boolean {
-  return (findVariable(entry.sourceCode, identifier)?.defs.length ?? 0) > 0;
+/** `constructor(private readonly run: () => void)`: a constructor parameter that is also a property. */
+function isParameterProperty(declaration: ts.Declaration): boolean {
+  return (
+    typescript.isParameter(declaration) &&
+    typescript.isConstructorDeclaration(declaration.parent) &&
+    (typescript.getCombinedModifierFlags(declaration) & typescript.ModifierFlags.ParameterPropertyModifier) !== 0
+  );
 }

@@ -1,0 +1,113 @@
+/**
+ * Which calls of a file may run a function of another file of the project, before the type
+ * checker is asked: not the global `fetch`, not `require`, not methods of built-in objects.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { findVariable, unwrap } from "../../util/ast.js";
+import type { FileEntry } from "./file-entry.js";
+
+/** Methods of built-in objects (arrays, strings, promises, responses...): never a project function. */
+const BUILTIN_METHODS = new Set([
+  "map",
+  "filter",
+  "reduce",
+  "forEach",
+  "find",
+  "findIndex",
+  "some",
+  "every",
+  "includes",
+  "indexOf",
+  "join",
+  "push",
+  "pop",
+  "shift",
+  "unshift",
+  "slice",
+  "splice",
+  "concat",
+  "sort",
+  "reverse",
+  "flat",
+  "flatMap",
+  "keys",
+  "values",
+  "entries",
+  "split",
+  "trim",
+  "trimStart",
+  "trimEnd",
+  "toLowerCase",
+  "toUpperCase",
+  "replace",
+  "replaceAll",
+  "startsWith",
+  "endsWith",
+  "padStart",
+  "padEnd",
+  "match",
+  "matchAll",
+  "toString",
+  "toFixed",
+  "toISOString",
+  "getTime",
+  "valueOf",
+  "then",
+  "catch",
+  "finally",
+  "json",
+  "arrayBuffer",
+  "blob",
+  "stringify",
+  "bind",
+  "call",
+  "apply",
+  "hasOwnProperty",
+]);
+const GLOBAL_OBJECTS = new Set([
+  "console",
+  "JSON",
+  "Math",
+  "Object",
+  "Array",
+  "Promise",
+  "Number",
+  "String",
+  "Date",
+  "process",
+  "Reflect",
+  "AbortSignal",
+  "URL",
+  "Buffer",
+  "z",
+]);
+
+/**
+ * Whether a callee may name a function of another file: worth a question to the checker (which
+ * is the expensive part of the index). Globals and methods of built-in objects are not.
+ */
+export function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boolean {
+  const callee = unwrap(expression);
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    if (callee.name === "require") return false;
+    // A name declared nowhere in the file is a global (the global `fetch` among them); a `fetch`
+    // imported from a module of the project is that module's function, and is followed.
+    return declaredInFile(entry, callee);
+  }
+  if (callee.type === AST_NODE_TYPES.MemberExpression && callee.computed) {
+    const table = unwrap(callee.object);
+    return table.type === AST_NODE_TYPES.Identifier && declaredInFile(entry, table);
+  }
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.property.type !== AST_NODE_TYPES.Identifier) return false;
+  if (BUILTIN_METHODS.has(callee.property.name)) return false;
+  const object = unwrap(callee.object);
+  return !(object.type === AST_NODE_TYPES.Identifier && GLOBAL_OBJECTS.has(object.name) && !declaredInFile(entry, object));
+}
+
+/**
+ * Whether the file declares (or imports) the name. The globals of the lib, which ESLint's scopes
+ * hold as variables without a definition when the index reads those, are not declared here.
+ */
+function declaredInFile(entry: FileEntry, identifier: TSESTree.Identifier): boolean {
+  return (findVariable(entry.sourceCode, identifier)?.defs.length ?? 0) > 0;
+}
