@@ -256,22 +256,20 @@ export function discover(cwd: string, targets: readonly string[], options: { rea
     if (above !== undefined) tsconfigs.add(above);
   }
   if (files.size === 0) throw new UsageError(`No files to lint in ${targets.join(", ")}: none of them is a JavaScript or TypeScript source file.`);
-  if (otherKinds.length > 0) {
-    const shown = otherKinds.slice(0, 5).join(", ") + (otherKinds.length > 5 ? ", ..." : "");
-    notices.push(
-      `${String(otherKinds.length)} named file${otherKinds.length === 1 ? " is" : "s are"} not JavaScript or TypeScript and left out: ${shown}.`,
-    );
-  }
+  if (otherKinds.length > 0) notices.push(filesNotice(otherKinds, "named", "not JavaScript or TypeScript and left out"));
   // A bundle named on the command line as well is linted, and not in the notice.
   const leftOut = [...new Set(bundled)].filter((file) => !files.has(file));
   if (leftOut.length > 0) {
     const names = leftOut.map((file) => relativePath(cwd, file)).sort();
-    const shown = names.slice(0, 5).join(", ") + (names.length > 5 ? ", ..." : "");
-    notices.push(
-      `${String(names.length)} bundled file${names.length === 1 ? " is" : "s are"} left out (bundler output, not code anyone edits; name a file to lint it): ${shown}.`,
-    );
+    notices.push(filesNotice(names, "bundled", "left out (bundler output, not code anyone edits; name a file to lint it)"));
   }
   return { files: [...files].sort(), tsconfigs: [...tsconfigs].sort(), notices };
+}
+
+/** "2 named files are <what>: a.md, b.vue.": the count, and the first five names. */
+function filesNotice(names: readonly string[], kind: string, what: string): string {
+  const shown = names.slice(0, 5).join(", ") + (names.length > 5 ? ", ..." : "");
+  return `${String(names.length)} ${kind} file${names.length === 1 ? " is" : "s are"} ${what}: ${shown}.`;
 }
 
 /** A target's stats (undefined when it does not exist); a loop of symbolic links is a usage error. */
