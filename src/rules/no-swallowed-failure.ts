@@ -21,11 +21,12 @@ import {
   recordsWarning,
   triedAccess,
 } from "./no-swallowed-failure/flow.js";
+import { failureLines } from "./no-swallowed-failure/lines.js";
 import { type QuietFailure, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 
 export type Options = [{ partialMarkers?: string[] }];
-export type MessageIds = "swallowedResult" | "swallowedEmpty" | "failurePayload" | "addIsError" | "markAsError" | "rethrowWithCause";
+export type MessageIds = "swallowedResult" | "swallowedEmpty" | "swallowedLine" | "failurePayload" | "addIsError" | "markAsError" | "rethrowWithCause";
 
 export default createRule<Options, MessageIds>({
   name: "no-swallowed-failure",
@@ -57,6 +58,8 @@ export default createRule<Options, MessageIds>({
         "{{tool}} catches a failure and answers with a successful result (no `isError`): the agent takes it as the real answer and passes it on, instead of retrying or reporting the failure. Return an error result with `isError: true` and a classification, or rethrow the error with `{ cause }`.",
       swallowedEmpty:
         "This catch turns a failed call into {{value}}, and {{tool}} reports it as a normal answer: the agent takes the empty answer as the truth and tells the user there is nothing, instead of retrying or reporting the outage. Rethrow the error with `{ cause }`, or return an error result.",
+      swallowedLine:
+        "{{tool}} catches a failure and writes it as one more line of its answer (`{{method}}`): the result has no `isError`, so the agent takes the failure for the answer instead of retrying or reporting it. Rethrow the error with `{ cause }`, so that it becomes an error result, or mark the result as an error.",
       failurePayload:
         "{{tool}} returns a successful result whose payload says it failed (`{{field}}`): clients and the agent go by `isError`, so the failure is taken as a normal answer instead of being retried or reported. Add `isError: true` with a classification.",
       addIsError:
@@ -81,14 +84,16 @@ export default createRule<Options, MessageIds>({
       for (const clause of model.catches) {
         if (model.handlersAt(clause).length === 0) continue;
         const returns = catchReturns(sourceCode, clause);
-        if (returns.length === 0) continue;
         let warned: boolean | undefined;
-        /** The catch records a warning: whatever it returns is a partial answer. */
         const warns = (): boolean => (warned ??= recordsWarning(sourceCode, clause, markers));
         const names = errorNames(sourceCode, clause);
         const fn = enclosingFunction(clause);
         /** What a rethrown error's default message names: the tool, else the function. */
         const failing = model.toolNameAt(clause) ?? (fn ? functionName(fn) : undefined);
+        if (returns.length === 0) {
+          if (fn && !isFanOutItem(fn) && !warns()) reportFailureLines(context, model, { answers, remedies, names }, { clause, failing });
+          continue;
+        }
         for (const statement of returns) {
           const selective = isSelectiveReturn(sourceCode, statement, clause, names);
           const value = statement.argument ? unwrapAwait(statement.argument) : null;
@@ -170,22 +175,33 @@ export default createRule<Options, MessageIds>({
         }
       }
 
-      for (const result of model.results) {
-        const object = result.object;
-        if (result.isError || handled.has(object) || hasSpread(object)) continue;
-        const clause = enclosingCatch(object);
-        const failure = failedField(sourceCode, object, clause ? errorNames(sourceCode, clause) : new Set());
-        if (!failure || answers.isPartial(object) || model.handlersAt(object).length === 0 || model.isUnknownToolBranch(object)) continue;
-        context.report({
-          node: failure,
-          messageId: "failurePayload",
-          data: { tool: capitalized(toolLabel(model.toolNamesAt(object))), field: sourceCode.getText(failure) },
-          suggest: remedies.markAsError(object),
-        });
-      }
+      reportFailedPayloads(context, model, { answers, remedies }, handled);
     });
   },
 });
+
+/** Successful results (outside the catches already judged) whose payload says they failed. */
+function reportFailedPayloads(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  { answers, remedies }: { answers: CatchAnswers; remedies: Remedies },
+  handled: ReadonlySet<TSESTree.ObjectExpression>,
+): void {
+  const sourceCode = context.sourceCode;
+  for (const result of model.results) {
+    const object = result.object;
+    if (result.isError || handled.has(object) || hasSpread(object)) continue;
+    const clause = enclosingCatch(object);
+    const failure = failedField(sourceCode, object, clause ? errorNames(sourceCode, clause) : new Set());
+    if (!failure || answers.isPartial(object) || model.handlersAt(object).length === 0 || model.isUnknownToolBranch(object)) continue;
+    context.report({
+      node: failure,
+      messageId: "failurePayload",
+      data: { tool: capitalized(toolLabel(model.toolNamesAt(object))), field: sourceCode.getText(failure) },
+      suggest: remedies.markAsError(object),
+    });
+  }
+}
 
 /**
  * Catches that fall through and leave a variable's empty default, and `.catch(() => [])`: reported
@@ -212,6 +228,24 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     });
   }
   return flow;
+}
+
+/** `catch (error) { response.appendResponseLine(\`Unable to navigate: ${error.message}\`) }`: the failure becomes a line of the answer. */
+function reportFailureLines(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  { answers, remedies, names }: { answers: CatchAnswers; remedies: Remedies; names: ReadonlySet<string> },
+  { clause, failing }: { clause: TSESTree.CatchClause; failing: string | undefined },
+): void {
+  for (const line of failureLines(context.sourceCode, clause, names)) {
+    if (answers.isDegradation(line.text, messageText(line.text), clause, names, false)) continue;
+    context.report({
+      node: line.call,
+      messageId: "swallowedLine",
+      data: { tool: capitalized(toolLabel(model.toolNamesAt(line.call))), method: line.method },
+      suggest: remedies.rethrow(line.statement, clause, line.text, failing),
+    });
+  }
 }
 
 /**

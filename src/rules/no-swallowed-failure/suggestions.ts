@@ -59,11 +59,11 @@ export class Remedies {
   }
 
   /**
-   * Replaces the return with `throw new Error(message, { cause })`, adding a catch parameter if
+   * Replaces the return (or the write of the failure) with `throw new Error(message, { cause })`, adding a catch parameter if
    * there is none. Only where a throw reaches the model as an error result; a low-level server
    * would turn it into a protocol error.
    */
-  rethrow(statement: TSESTree.ReturnStatement, clause: TSESTree.CatchClause, message: TSESTree.Node | undefined, name?: string): Suggestions {
+  rethrow(statement: TSESTree.ReturnStatement | TSESTree.ExpressionStatement, clause: TSESTree.CatchClause, message: TSESTree.Node | undefined, name?: string): Suggestions {
     const sourceCode = this.sourceCode;
     if (!rethrowReachesModel(this.model, clause) || containsComment(sourceCode, statement)) return [];
     if (clause.param && clause.param.type !== AST_NODE_TYPES.Identifier) return [];
