@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { withModel } from "../lint/with-model.js";
 import { getPayload, valueAtResult } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
-import { constInitializer, findProperty, isFunctionNode, staticString, unwrap } from "../util/ast.js";
+import { constInitializer, findProperty, isFunctionNode, mentionsName, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
 import { containsComment } from "./shared/fix.js";
@@ -27,6 +27,42 @@ function caughtErrorName(node: TSESTree.Node): string | undefined {
       return current.param?.type === AST_NODE_TYPES.Identifier ? current.param.name : undefined;
     }
     current = current.parent;
+  }
+  return undefined;
+}
+
+/**
+ * Whether `answer` (an error result or a throw) sits in a catch that had a cause and leaves it
+ * out: nothing in it reads the caught error, or a constant of the catch made from it, and it does
+ * not answer a test of the error (`if (e.code === "ENOENT")`, which names the cause itself).
+ */
+function dropsCause(sourceCode: SourceCode, answer: TSESTree.Node): boolean {
+  let child: TSESTree.Node = answer;
+  for (let current = answer.parent; current && !isFunctionNode(current); child = current, current = current.parent) {
+    if (current.type !== AST_NODE_TYPES.CatchClause) {
+      if ((current.type === AST_NODE_TYPES.IfStatement || current.type === AST_NODE_TYPES.ConditionalExpression) && child !== current.test) {
+        // Inside the catch, an answer under a test of anything is a decision about the cause.
+        if (enclosingCatchOf(current)) return false;
+      }
+      if (current.type === AST_NODE_TYPES.SwitchCase && enclosingCatchOf(current)) return false;
+      continue;
+    }
+    if (current.param?.type !== AST_NODE_TYPES.Identifier) return current.param === null;
+    const names = new Set([current.param.name]);
+    for (const statement of current.body.body) {
+      if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+      for (const d of statement.declarations) {
+        if (d.id.type === AST_NODE_TYPES.Identifier && d.init && mentionsName(sourceCode, d.init, names, "subtree")) names.add(d.id.name);
+      }
+    }
+    return !mentionsName(sourceCode, answer, names, "subtree");
+  }
+  return false;
+}
+
+function enclosingCatchOf(node: TSESTree.Node): TSESTree.CatchClause | undefined {
+  for (let current = node.parent; current && !isFunctionNode(current); current = current.parent) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return current;
   }
   return undefined;
 }
@@ -87,7 +123,7 @@ export default createRule<Options, MessageIds>({
       function checkText(node: TSESTree.Node, toolAt: TSESTree.Node): void {
         if (reported.has(node)) return;
         const text = staticString(node);
-        if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt))) return;
+        if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt), dropsCause(sourceCode, toolAt))) return;
         reported.add(node);
         const caught = caughtErrorName(node);
         const n = unwrap(node);
@@ -134,7 +170,7 @@ export default createRule<Options, MessageIds>({
         // A generic first line followed by a part that gives the cause is fine as a whole.
         const isGenericPart = (text: TSESTree.Node): boolean => {
           const value = staticString(text);
-          return value !== undefined && isGenericText(value, options, model.toolNamesAt(result.node));
+          return value !== undefined && isGenericText(value, options, model.toolNamesAt(result.node), dropsCause(sourceCode, result.node));
         };
         if (payload.texts.length === 1 || payload.texts.every(isGenericPart)) {
           for (const text of payload.texts) check(text, result.node);

@@ -648,11 +648,50 @@ valid.push({
 });
 
 // A text that says only that the tool's own operation failed (the tool is "search_docs").
+/** A search whose catch (binding `param`) runs `onError`. */
+const catching = (param: string, onError: string): string => `    try {
+      return { content: [{ type: "text", text: await searchIndex(args.query) }] };
+    } catch ${param} {
+      ${onError}
+    }`;
+/** An error result for a missing index: no caught error is at hand, so none is dropped. */
+const missingIndex = (text: string): string => `    const index = await openIndex(args.query);
+    if (!index) return { isError: true, content: [{ type: "text", text: ${text} }] };
+    return { content: [{ type: "text", text: index.search(args.query) }] };`;
 valid.push(
-  { name: "a vague action on something the tool's name does not name", code: inTool(caughtBody('"Unable to retrieve the docs index"')) },
+  { name: "a vague action on something the tool's name does not name", code: inTool(missingIndex('"Unable to retrieve the docs index"')) },
   { name: "a failure named by something other than the tool's operation", code: inTool(caughtBody('"Authentication failed"')) },
-  { name: "a subject with a word the tool's name does not have", code: inTool(caughtBody('"Docs index failed"')) },
+  { name: "a subject with a word the tool's name does not have", code: inTool(missingIndex('"Docs index failed"')) },
   { name: "more than the subject and 'failed'", code: inTool(caughtBody('"Search docs failed: the index is offline"')) },
+  // The catch keeps the cause beside the text, or the text answers a test of the error.
+  {
+    name: "a catch that passes the cause in another part",
+    code: inTool(
+      catching("(e)", 'return { isError: true, content: [{ type: "text", text: "Failed to read the docs index" }, { type: "text", text: String(e) }] };'),
+    ),
+  },
+  {
+    name: "a catch that answers a test of the error",
+    code: inTool(
+      catching(
+        "(e)",
+        'if (e.code === "ENOENT") return { isError: true, content: [{ type: "text", text: "Failed to read the docs index" }] };\n      throw e;',
+      ),
+    ),
+  },
+);
+// A catch that drops the cause: a text that only names the tool's own kind of operation, in words of its own.
+/** A static text a catch answers with, reported with the suggestion to append the cause. */
+const inCatch = (name: string, text: string): Invalid =>
+  generic(name, inTool(caughtBody(`/*>*/${JSON.stringify(text)}/*<*/`)), text, { suggestion: withCause(text.replace(/\.$/u, "")) });
+invalid.push(
+  inCatch("a vague action on an object one of whose words the tool's name has", "Unable to retrieve the docs index"),
+  inCatch("a subject one of whose words the tool's name has, and 'failed'", "Docs index failed"),
+  generic(
+    "the same after an `Error:` prefix, in a catch with no binding",
+    inTool(catching("", 'return { isError: true, content: [{ type: "text", text: /*>*/`Error: Failed to load the docs history`/*<*/ }] };')),
+    "Error: Failed to load the docs history",
+  ),
 );
 invalid.push(
   generic(

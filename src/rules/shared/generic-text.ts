@@ -142,14 +142,35 @@ function namesOnlyTheTool(normal: string, toolNames: readonly string[]): boolean
 
 /**
  * Whether a static message names nothing an agent could act on. `toolNames`: the tools whose
- * error it is; a text that only names their own operation is generic too.
+ * error it is; a text that only names their own operation is generic too. `droppedCause`: the
+ * text answers a caught error that it leaves out, so a text that only says that the tool's own
+ * kind of operation failed ("Failed to open feedback form" from `give_feedback`) is generic even
+ * in words of its own: the one thing the agent needs, the cause, was at hand and was dropped.
  */
-export function isGenericText(text: string, options: GenericTextOptions, toolNames: readonly string[] = []): boolean {
+export function isGenericText(text: string, options: GenericTextOptions, toolNames: readonly string[] = [], droppedCause = false): boolean {
   const normal = normaliseText(text);
   if (options.allowedPhrases.some((p) => normaliseText(p) === normal)) return false;
   if (options.additionalPhrases.some((p) => normaliseText(p) === normal)) return true;
   // An empty message (or one that is only "Error:") is as generic as it gets.
   if (normal === "") return true;
   if (GENERIC_PHRASES.includes(normal)) return true;
-  return VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames);
+  if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames)) return true;
+  return droppedCause && namesTheToolLoosely(normal, toolNames);
+}
+
+/**
+ * "Failed to open feedback form" from `give_feedback`, "Tool call history failed" from
+ * `get_recent_tool_calls`: only that an operation failed, on an object of one to three words of
+ * which one is a word of the tool's name. With the cause at hand and left out, such a text
+ * restates the tool's own job; an object of other words ("Authentication failed") says which
+ * step failed, and stays.
+ */
+function namesTheToolLoosely(normal: string, toolNames: readonly string[]): boolean {
+  const subject = FAILED_SUBJECT.exec(normal)?.[1] ?? VAGUE_ACTION_OBJECT.exec(normal)?.[1];
+  if (subject === undefined) return false;
+  const words = subject.split(" ").filter((word) => word.length >= 3);
+  return toolNames.some((name) => {
+    const own = nameWords(name).filter((word) => word.length >= 3);
+    return words.some((word) => own.some((o) => sameWord(word, o)));
+  });
 }
