@@ -21,7 +21,7 @@ import {
   visitRegistrationCall,
   visitXmcpModule,
 } from "./handlers/index.js";
-import { findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
+import { type Escape, findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
 import { collectErrorResults, collectMutatedErrorResults, collectResults, findErrorHelpers } from "./results.js";
 import { CallTargets } from "./targets.js";
 import { clientToolCallReader } from "./tool-calls/index.js";
@@ -46,6 +46,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     mutatedErrorResults: EMPTY,
     errorHelpers: new Map(),
     escapingThrows: EMPTY,
+    carriedThrows: EMPTY,
     handlersAt: () => EMPTY,
     toolNameAt: () => undefined,
     toolNamesAt: () => EMPTY,
@@ -118,6 +119,13 @@ export const NO_TYPES: TypeOracle = {
   isMcpClientMethod: () => false,
 };
 
+/** The throws of `found` (but those `skip` says), in source order, with the handlers they leave. */
+function throwSites(found: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>, skip: (node: TSESTree.ThrowStatement) => boolean): ThrowSite[] {
+  const sites: ThrowSite[] = [];
+  for (const [node, list] of found) if (!skip(node)) sites.push({ node, handlers: list.map((e) => e.handler), wraps: list[0]?.wraps ?? [] });
+  return sites.sort((a, b) => a.node.range[0] - b.node.range[0]);
+}
+
 /**
  * Builds the model of a file. `traversal`: read the nodes from ESLint's traversal of the file being
  * linted (walk when there is none); `walk`: walk the tree, as for files the lint is not at.
@@ -153,11 +161,9 @@ export function buildModel(
 
   // Several rules ask about the same result or throw: compute each answer once.
   const isUnknownToolBranch = memoizeByNode((node) => isUnknownToolAnswer(sourceCode, search.unknownToolBranches, node));
-  const escapingThrows: ThrowSite[] = [];
-  for (const [node, list] of escapes.throws) {
-    if (!isUnknownToolBranch(node)) escapingThrows.push({ node, handlers: list.map((e) => e.handler), wraps: list[0]?.wraps ?? [] });
-  }
-  escapingThrows.sort((a, b) => a.node.range[0] - b.node.range[0]);
+  const escapingThrows = throwSites(escapes.throws, isUnknownToolBranch);
+  // A throw that escapes on one path is judged as escaping; carried only where it never escapes.
+  const carriedThrows = throwSites(escapes.carried, (node) => escapes.throws.has(node) || isUnknownToolBranch(node));
 
   const handlersAt = memoizeByNode((node) => handlersThrough(paths, node));
   const toolNamesAt = memoizeByNode((node): readonly string[] => {
@@ -203,6 +209,7 @@ export function buildModel(
     mutatedErrorResults: collectMutatedErrorResults(resultInputs),
     errorHelpers,
     escapingThrows,
+    carriedThrows,
     handlersAt,
     toolNameAt,
     toolNamesAt,

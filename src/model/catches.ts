@@ -19,13 +19,18 @@ import {
   rangeKey,
   unwrap,
 } from "../util/ast.js";
+import { carriesMessage } from "./carried.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** What a catch does with one error. */
 export type Catching =
-  /** It returns or falls through: the error stops here (converted into a result, or swallowed). */
-  | { readonly kind: "converts" }
+  /**
+   * It returns or falls through: the error stops here (converted into a result, or swallowed).
+   * `carries`: the error result it makes says the error's own message and nothing more
+   * (`text: error.message`, `response.setError(error)` on the object that sets `isError`).
+   */
+  | { readonly kind: "converts"; readonly carries?: boolean }
   /** It throws the caught error itself (directly or through a variable that may hold it). */
   | { readonly kind: "rethrows" }
   /** It throws another error (of class `as`, when known), built in the catch at `site`. */
@@ -40,6 +45,7 @@ export interface CatchGuard {
 }
 
 const CONVERTS: Catching = { kind: "converts" };
+const CARRIES: Catching = { kind: "converts", carries: true };
 const RETHROWS: Catching = { kind: "rethrows" };
 
 /** A guard that stops every error: a catch that never throws, or a `finally` that returns. */
@@ -48,6 +54,8 @@ export const CATCHES_ALL: CatchGuard = { id: "all", byClass: new Map(), otherwis
 /** Where an error of class `cls` (undefined: unknown) gets after a chain of guards, innermost first. */
 export interface Passage {
   readonly through: boolean;
+  /** Stopped by a catch whose error result says the error's own message: the text reaches the model. */
+  readonly carried: boolean;
   /** The class it reaches the framework as. */
   readonly as: string | undefined;
   /** The catches that wrapped it into another error on the way. */
@@ -58,7 +66,7 @@ export interface Passage {
 function catching(guard: CatchGuard, cls: string | undefined): Catching {
   if (cls !== undefined) return guard.byClass.get(cls) ?? guard.otherwise;
   // Unknown class: it may be any of the tested ones, so the error gets through only if all let it.
-  if (guard.otherwise.kind === "converts") return CONVERTS;
+  if (guard.otherwise.kind === "converts") return guard.byClass.size === 0 ? guard.otherwise : CONVERTS;
   for (const c of guard.byClass.values()) if (c.kind === "converts") return CONVERTS;
   return guard.byClass.size === 0 ? guard.otherwise : guard.otherwise.kind === "rethrows" ? RETHROWS : { kind: "wraps", as: undefined, site: undefined };
 }
@@ -69,13 +77,23 @@ export function passage(guards: readonly CatchGuard[], cls: string | undefined):
   const wraps: Extract<Catching, { kind: "wraps" }>[] = [];
   for (const guard of guards) {
     const c = catching(guard, as);
-    if (c.kind === "converts") return { through: false, as, wraps };
+    if (c.kind === "converts") return { through: false, carried: c.carries === true, as, wraps };
     if (c.kind === "wraps") {
       wraps.push(c);
       as = c.as;
     }
   }
-  return { through: true, as, wraps };
+  return { through: true, carried: false, as, wraps };
+}
+
+/**
+ * Whether an error of unknown class that meets the guards may still say something to the model:
+ * it gets through, or the catch that stops it carries its message into the error result.
+ */
+export function mayCarry(guards: readonly CatchGuard[]): boolean {
+  if (!stopsAll(guards)) return true;
+  const way = passage(guards, undefined);
+  return way.through || way.carried;
 }
 
 /** Whether the guards stop every error, whatever its class: one of them converts all it catches. */
@@ -180,6 +198,7 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchG
   }
   otherwise ??= CONVERTS;
   if (mayReturn && otherwise.kind !== "converts") otherwise = CONVERTS;
+  if (otherwise.kind === "converts" && param !== undefined && carriesMessage(sourceCode, clause, param)) otherwise = CARRIES;
   return { id: rangeKey(clause.range), byClass, otherwise };
 }
 

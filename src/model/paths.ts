@@ -7,7 +7,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, isFunctionNode, isInside, memberName, rangeKey, unwrap } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
-import { type CatchGuard, type CatchReader, type Catching, passage, stopsAll, thrownClass } from "./catches.js";
+import { type CatchGuard, type CatchReader, type Catching, mayCarry, passage, thrownClass } from "./catches.js";
 import type { CallTargets } from "./targets.js";
 import type { ToolHandler } from "./types.js";
 
@@ -31,6 +31,8 @@ export interface Escape {
 export interface Escapes {
   /** Throws that leave a handler, with the handlers they leave (and how they got out). */
   readonly throws: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>;
+  /** Throws a catch on the way stops and turns into an error result that says their message. */
+  readonly carried: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>;
   /** Calls through which a throw of the callee may escape, with the catches it meets per handler (recorded only when `graphed`). */
   readonly calls: ReadonlyMap<TSESTree.CallExpression, ReadonlyMap<ToolHandler, readonly CatchGuard[]>>;
 }
@@ -129,6 +131,7 @@ function isReturnedMethod(fn: FunctionNode): boolean {
  */
 export function findEscapes(inputs: PathInputs): Escapes {
   const escapes = new Map<TSESTree.ThrowStatement, Escape[]>();
+  const carried = new Map<TSESTree.ThrowStatement, Escape[]>();
   const escapeCalls = new Map<TSESTree.CallExpression, Map<ToolHandler, readonly CatchGuard[]>>();
   const { handlers, facts, targets, catches, sourceCode, graphed } = inputs;
   for (const handler of handlers) {
@@ -142,11 +145,12 @@ export function findEscapes(inputs: PathInputs): Escapes {
         visited.add(key);
       }
       const f = facts.get(fn);
-      if (!f || stopsAll(outer)) return;
+      if (!f || !mayCarry(outer)) return;
       for (const t of f.throws) {
         if (region && !isInside(t, region)) continue;
         const way = passage([...catches.around(t, fn), ...outer], thrownClass(sourceCode, t));
         if (way.through) recordEscape(escapes, t, { handler, wraps: way.wraps });
+        else if (way.carried) recordEscape(carried, t, { handler, wraps: way.wraps });
       }
       for (const call of f.calls) {
         if (region && !isInside(call, region)) continue;
@@ -154,14 +158,14 @@ export function findEscapes(inputs: PathInputs): Escapes {
         const now = syncCallbacks(call);
         if (now.length > 0) {
           const guards = [...catches.around(call, fn), ...outer];
-          if (!stopsAll(guards)) for (const callback of now) visit(callback, undefined, guards);
+          if (mayCarry(guards)) for (const callback of now) visit(callback, undefined, guards);
         }
         if (!isAwaitedOrReturned(call)) continue;
         const called = targets.of(call, fn);
         // `return helper()` in a try: an async helper's rejection leaves the function uncaught.
         const inside = returnsUnawaited(call) && called.length > 0 && called.every((target) => target.async) ? [] : catches.around(call, fn);
         const guards = [...inside, ...outer];
-        if (stopsAll(guards)) continue;
+        if (!mayCarry(guards)) continue;
         if (graphed) recordCall(escapeCalls, call, handler, guards);
         for (const target of called) {
           visit(target, undefined, guards);
@@ -172,7 +176,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
     visit(handler.entry, handler.region, handler.entryGuards);
     if (handler.root !== handler.entry && handler.kind !== "low-level-case") visit(handler.root, undefined, []);
   }
-  return { throws: escapes, calls: escapeCalls };
+  return { throws: escapes, carried, calls: escapeCalls };
 }
 
 /** Paths per handler worth following (a function under many combinations of catches). */

@@ -219,6 +219,11 @@ export interface McpModel {
   readonly errorHelpers: ReadonlyMap<FunctionNode, TSESTree.ObjectExpression>;
   /** Throws that leave a handler uncaught, with the handlers they leave. */
   readonly escapingThrows: readonly ThrowSite[];
+  /**
+   * Throws a catch on the way stops and turns into an error result that says their own message
+   * (`text: error.message`): their text is what the model reads, though they do not escape.
+   */
+  readonly carriedThrows: readonly ThrowSite[];
   /** The handlers whose path runs through `node` (most specific first). */
   handlersAt(node: TSESTree.Node): readonly ToolHandler[];
   /** The tool name for a node, when all handlers through it agree on one. */

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { withModel } from "../lint/with-model.js";
 import { getPayload, valueAtResult } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
-import { constInitializer, findProperty, isFunctionNode, mentionsName, staticString, unwrap } from "../util/ast.js";
+import { addsNoWords, constInitializer, findProperty, isFunctionNode, mentionsName, staticString, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
 import { containsComment } from "./shared/fix.js";
@@ -186,7 +186,8 @@ export default createRule<Options, MessageIds>({
         for (const part of partsPushedAfter(result.node, result.pushedParts)) check(findProperty(part, "text")?.value, result.node);
       }
 
-      for (const site of model.escapingThrows) {
+      // A throw a catch turns into an error result that says its message is read as that result's text.
+      for (const site of [...model.escapingThrows, ...model.carriedThrows]) {
         const argument = unwrap(site.node.argument);
         if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
           // The message is the first argument for Error and its usual subclasses; McpError's is the second.
@@ -233,13 +234,7 @@ function onlyInterpolated(text: TSESTree.Node): TSESTree.Node | undefined {
   if (n.type !== AST_NODE_TYPES.TemplateLiteral || n.expressions.length !== 1) return undefined;
   const expression = n.expressions[0];
   if (expression?.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const words = n.quasis
-    .map((q) => q.value.cooked)
-    .join(" ")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim()
-    .toLowerCase();
-  return words === "" || words === "error" ? expression : undefined;
+  return addsNoWords(n) ? expression : undefined;
 }
 
 function alternatives(node: TSESTree.Node, sourceCode: SourceCode, depth = 0): TSESTree.Node[] {

@@ -387,6 +387,20 @@ export function someOwnNode(sourceCode: Readonly<TSESLint.SourceCode>, root: TSE
   return found;
 }
 
+/**
+ * Whether a template's own words say nothing beyond what it interpolates: none, or only "Error"
+ * (`\`${message}\``, `\`Error: ${message}\``), compared without case and punctuation.
+ */
+export function addsNoWords(template: TSESTree.TemplateLiteral): boolean {
+  const words = template.quasis
+    .map((q) => q.value.cooked)
+    .join(" ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .toLowerCase();
+  return words === "" || words === "error";
+}
+
 /** A key for a node's place in its file, stable across conversions of the same text (`start:end`). */
 export function rangeKey(range: readonly [number, number]): string {
   return `${String(range[0])}:${String(range[1])}`;

@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "32 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "33 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -77,6 +77,9 @@ describe("tool inventory", () => {
       // A package with its own tsconfig inside a root tsconfig's project.
       ["city_forecast", "nested-package/packages/weather/src/server.ts:6", "nested-package/packages/weather/src/server.ts:6", "0/0", "0/1", 1],
       ["get_alerts", "object-member/src/server.ts:7", "object-member/src/server.ts:7", "0/0", "0/1", 1],
+      // Tools of a registry run with an output object: a thrown text becomes the error's text, a caught one a line.
+      ["run_audit", "output-object/src/server.ts:26", "output-object/src/server.ts:26", "0/0", "1/1", 1],
+      ["open_page", "output-object/src/server.ts:26", "output-object/src/server.ts:26", "0/0", "1/1", 1],
       // A function of another file that hands its options to execFileSync: checked at each call.
       // A call of a function that hands its options to execFileSync is an outside call of its own,
       // as require-timeout sees it: the inventory and the rule give one answer.
@@ -137,6 +140,7 @@ describe("tool inventory", () => {
       ["search", false],
       ["city_forecast", false],
       ["get_alerts", false],
+      ["(unnamed)", false],
       ["describe_pod", false],
       ["list_pods", false],
       ["get_issue", false],

@@ -63,7 +63,12 @@ export class Remedies {
    * there is none. Only where a throw reaches the model as an error result; a low-level server
    * would turn it into a protocol error.
    */
-  rethrow(statement: TSESTree.ReturnStatement | TSESTree.ExpressionStatement, clause: TSESTree.CatchClause, message: TSESTree.Node | undefined, name?: string): Suggestions {
+  rethrow(
+    statement: TSESTree.ReturnStatement | TSESTree.ExpressionStatement,
+    clause: TSESTree.CatchClause,
+    message: TSESTree.Node | undefined,
+    name?: string,
+  ): Suggestions {
     const sourceCode = this.sourceCode;
     if (!rethrowReachesModel(this.model, clause) || containsComment(sourceCode, statement)) return [];
     if (clause.param && clause.param.type !== AST_NODE_TYPES.Identifier) return [];

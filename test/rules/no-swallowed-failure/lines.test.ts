@@ -3,9 +3,9 @@
  * (`out.addLine(...)`) and a catch that writes the failure as one more line.
  */
 import { describe } from "vitest";
-import rule, { type MessageIds, type Options } from "../../src/rules/no-swallowed-failure.js";
-import { createRuleTester } from "../rule-tester.js";
-import { fixed, inTool, invalid as invalidCase } from "../cases.js";
+import rule, { type MessageIds, type Options } from "../../../src/rules/no-swallowed-failure.js";
+import { createRuleTester } from "../../rule-tester.js";
+import { fixed, inTool, invalid as invalidCase } from "../../cases.js";
 
 const ruleTester = createRuleTester();
 const invalid = invalidCase<MessageIds, Options>;
