@@ -195,21 +195,68 @@ export function installWorkspacePaths(cwd: string): number {
   const root = findWorkspaceRoot(cwd);
   if (!root) return 0;
   if (installed?.root === root) return Object.keys(installed.paths).length / 2;
-  const paths = workspacePaths(unlinkedPackages(root));
-  if (Object.keys(paths).length === 0) return 0;
+  const packages = unlinkedPackages(root);
+  if (packages.length === 0) return 0;
+  const paths = workspacePaths(packages);
   const readFile = typescript.sys.readFile.bind(typescript.sys);
   installed = { root, paths };
   typescript.sys.readFile = (file, encoding) => {
     const text = readFile(file, encoding);
     if (text === undefined || !/[/\\]tsconfig[^/\\]*\.json$/u.test(file) || !file.startsWith(root) || file.includes(`${path.sep}node_modules${path.sep}`))
       return text;
-    return withPaths(file, text, paths, readFile);
+    return withPaths(file, withWorkspaceExtends(file, text, packages), paths, readFile);
   };
   return Object.keys(paths).length / 2;
 }
 
+/**
+ * The base tsconfig an `extends` names through a workspace package no `node_modules` links
+ * (`"@acme/tsconfig/base.json"`, `"@acme/tsconfig"`): the file in the package's folder, when it
+ * is there. TypeScript would find it only through the link an install creates.
+ */
+export function workspaceBase(specifier: string, packages: readonly WorkspacePackage[]): string | undefined {
+  for (const pkg of packages) {
+    if (specifier !== pkg.name && !specifier.startsWith(`${pkg.name}/`)) continue;
+    const rest = specifier.slice(pkg.name.length + 1);
+    const candidates = rest === "" ? [path.join(pkg.dir, "tsconfig.json")] : [path.join(pkg.dir, rest), path.join(pkg.dir, `${rest}.json`)];
+    return candidates.find((file) => existsSync(file) && statSync(file).isFile());
+  }
+  return undefined;
+}
+
+/** Whether some of these tsconfigs extends a base config of a workspace package that no `node_modules` links. */
+export function extendsWorkspacePackage(cwd: string, tsconfigs: readonly string[]): boolean {
+  loadTypedRuntime();
+  const root = findWorkspaceRoot(cwd);
+  const packages = root ? unlinkedPackages(root) : [];
+  if (packages.length === 0) return false;
+  return tsconfigs.some((file) => extendsOf(path.resolve(cwd, file)).some((specifier) => workspaceBase(specifier, packages) !== undefined));
+}
+
+/** The `extends` of a tsconfig file, as written. */
+function extendsOf(file: string): string[] {
+  const text = typescript.sys.readFile(file);
+  const config = text === undefined ? undefined : (typescript.parseConfigFileTextToJson(file, text).config as unknown);
+  const value = isRecord(config) ? config.extends : undefined;
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+}
+
+/** The tsconfig text with each `extends` of a workspace package made the path of its file. */
+function withWorkspaceExtends(file: string, text: string, packages: readonly WorkspacePackage[]): string {
+  if (!text.includes('"extends"')) return text;
+  const parsed = typescript.parseConfigFileTextToJson(file, text);
+  if (!isRecord(parsed.config)) return text;
+  const value = parsed.config.extends;
+  const list = Array.isArray(value) ? value : [value];
+  const resolved = list.map((specifier) => (typeof specifier === "string" && !specifier.startsWith(".") ? workspaceBase(specifier, packages) : undefined));
+  if (resolved.every((base) => base === undefined)) return text;
+  const bases = resolved.map((base, i) => base ?? (list[i] as unknown));
+  return JSON.stringify({ ...parsed.config, extends: Array.isArray(value) ? bases : bases[0] });
+}
+
 /** The tsconfig text with the workspace's paths added to the ones it has or inherits. */
 function withPaths(file: string, text: string, paths: Record<string, string[]>, readFile: (file: string) => string | undefined): string {
+  if (Object.keys(paths).length === 0) return text;
   const parsed = typescript.parseConfigFileTextToJson(file, text);
   if (!isRecord(parsed.config)) return text;
   const config = parsed.config;

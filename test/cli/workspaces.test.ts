@@ -3,12 +3,12 @@
  * resolves the workspace package from its package.json and tsconfig (without writing anything),
  * follows the tool into it, and says in one notice what stays unresolved.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unlinkedPackages, workspacePaths } from "../../src/cli/workspaces.js";
 import { type Run, spawnBin } from "./spawn-bin.js";
+import { filesUnder, writeTempTree } from "./temp-tree.js";
 
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "acme", private: true, workspaces: ["packages/*"] }),
@@ -52,12 +52,7 @@ describe("a monorepo without node_modules", () => {
   let root: string;
   let run: Run;
   beforeAll(async () => {
-    // Outside the project, so that no node_modules above it resolves anything.
-    root = mkdtempSync(path.join(tmpdir(), "mcp-errors-workspace-"));
-    for (const [file, text] of Object.entries(FILES)) {
-      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      writeFileSync(path.join(root, file), text);
-    }
+    root = writeTempTree("mcp-errors-workspace-", FILES);
     // Right away, as a pre-commit hook after a checkout would: ESLint reads the files of one
     // lintFiles call all at once, and the sibling package read first used to lose the finding.
     run = await spawnBin(root, ["--format", "json", "."]);
@@ -92,10 +87,6 @@ describe("a monorepo without node_modules", () => {
   it("says once what could not be resolved, and writes nothing into the target", () => {
     const notices = run.stderr.split("\n").filter((line) => line.includes("could not be resolved"));
     expect(notices).toEqual([expect.stringMatching(/^mcp-errors: 1 import in 1 file and 1 base tsconfig could not be resolved/u)]);
-    const left = readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile())
-      .map((d) => path.relative(root, path.join(d.parentPath, d.name)))
-      .sort();
-    expect(left).toEqual(Object.keys(FILES).sort());
+    expect(filesUnder(root)).toEqual(Object.keys(FILES).sort());
   });
 });

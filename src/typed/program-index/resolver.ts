@@ -94,9 +94,11 @@ export class Resolver {
     const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
     // `const { downloadFile } = await import("./download.js")`, `const run = pick()`: a binding
     // that no function declares; the function its type was declared as (`typeof downloadFile`).
+    // `for (const { handler } of registrations)`: the function expression whose inferred type the
+    // binding has, when one function made every value (`registrations.push({ handler: run })`).
     if (symbol && declarations.every((d) => typescript.isBindingElement(d) || (typescript.isVariableDeclaration(d) && !functionOf(d)))) {
       const typeSymbol = checker.getTypeAtLocation(tsName).getSymbol();
-      for (const declaration of typeSymbol?.declarations ?? []) if (typescript.isFunctionDeclaration(declaration)) declarations.push(declaration);
+      for (const declaration of typeSymbol?.declarations ?? []) if (isFunctionValue(declaration)) declarations.push(declaration);
     }
     // `const handler = HANDLERS[name]; handler(args)`.
     const initializer =
@@ -341,4 +343,9 @@ function isParameterProperty(declaration: ts.Declaration): boolean {
     typescript.isConstructorDeclaration(declaration.parent) &&
     (typescript.getCombinedModifierFlags(declaration) & typescript.ModifierFlags.ParameterPropertyModifier) !== 0
   );
+}
+
+/** A function declaration, a function expression or an arrow: code that runs. */
+function isFunctionValue(declaration: ts.Declaration): boolean {
+  return typescript.isFunctionDeclaration(declaration) || typescript.isArrowFunction(declaration) || typescript.isFunctionExpression(declaration);
 }
