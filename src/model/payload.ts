@@ -6,7 +6,18 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
-import { constInitializer, findProperty, hasSpread, memberPath, ownReturnStatements, resolveFunction, staticKeyName, unwrap } from "../util/ast.js";
+import {
+  constInitializer,
+  findProperty,
+  findVariable,
+  hasSpread,
+  memberName,
+  memberPath,
+  ownReturnStatements,
+  resolveFunction,
+  staticKeyName,
+  unwrap,
+} from "../util/ast.js";
 import type { ErrorResult, McpModel, MutatedErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -46,6 +57,48 @@ function builtObject(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.Obje
   const objects = returns.map((r) => (r.argument ? objectLiteral(sourceCode, r.argument) : undefined));
   const first = objects[0];
   return first && objects.every((object) => object === first) ? first : undefined;
+}
+
+/**
+ * The parts of a content array, with each spread of an array the function builds in place
+ * (`...hints`, where `const hints = []; hints.push({ type: "text", text })`) replaced by its
+ * elements. A spread of anything else stays, and makes the payload unknown.
+ */
+function partList(sourceCode: SourceCode, elements: readonly (TSESTree.Node | null)[]): (TSESTree.Node | null)[] {
+  return elements.flatMap((element) =>
+    element?.type === AST_NODE_TYPES.SpreadElement ? (builtArray(sourceCode, element.argument) ?? [element]) : [element],
+  );
+}
+
+/**
+ * The elements of an array a `const` of the same function holds, built in place: its initializer's
+ * elements and every `.push(...)` argument, when the variable is used in no other way than being
+ * pushed to and read whole. Undefined otherwise (it may hold anything).
+ */
+function builtArray(sourceCode: SourceCode, node: TSESTree.Node): (TSESTree.Node | null)[] | undefined {
+  const n = unwrap(node);
+  if (n.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = findVariable(sourceCode, n);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || definition?.node.type !== AST_NODE_TYPES.VariableDeclarator) return undefined;
+  if (definition.parent?.type !== AST_NODE_TYPES.VariableDeclaration || definition.parent.kind !== "const") return undefined;
+  const init = definition.node.init ? unwrap(definition.node.init) : undefined;
+  if (init?.type !== AST_NODE_TYPES.ArrayExpression) return undefined;
+  const elements: (TSESTree.Node | null)[] = [...init.elements];
+  for (const reference of variable.references) {
+    const id = reference.identifier;
+    if (reference.init || id === n) continue;
+    const member = id.parent;
+    if (member.type !== AST_NODE_TYPES.MemberExpression) {
+      // Read whole elsewhere (another result's content, a spread): what it holds is still only what is pushed.
+      if (member.type === AST_NODE_TYPES.SpreadElement || member.type === AST_NODE_TYPES.Property) continue;
+      return undefined;
+    }
+    const call = member.parent;
+    if (member.object !== id || memberName(member) !== "push" || call.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return undefined;
+    elements.push(...call.arguments);
+  }
+  return elements;
 }
 
 /**
@@ -139,8 +192,9 @@ function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, 
   const content = findProperty(result, "content");
   if (content) {
     const value = unwrap(content.value);
-    if (value.type === AST_NODE_TYPES.ArrayExpression) {
-      for (const element of pushed.length > 0 ? [...value.elements, ...pushed] : value.elements) {
+    const elements = value.type === AST_NODE_TYPES.ArrayExpression ? partList(sourceCode, value.elements) : builtArray(sourceCode, value);
+    if (elements) {
+      for (const element of pushed.length > 0 ? [...elements, ...pushed] : elements) {
         const literal = element ? objectLiteral(sourceCode, element) : undefined;
         // A part a same-file function builds is read, but never offered as the place to edit:
         // the builder serves other results too.
