@@ -22,11 +22,13 @@ import {
   triedAccess,
 } from "./no-swallowed-failure/flow.js";
 import { failureLines } from "./no-swallowed-failure/lines.js";
+import { settledAsNothing } from "./no-swallowed-failure/settled.js";
 import { type QuietFailure, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 
 export type Options = [{ partialMarkers?: string[] }];
-export type MessageIds = "swallowedResult" | "swallowedEmpty" | "swallowedLine" | "failurePayload" | "addIsError" | "markAsError" | "rethrowWithCause";
+export type MessageIds =
+  "swallowedResult" | "swallowedEmpty" | "swallowedLine" | "swallowedSettled" | "failurePayload" | "addIsError" | "markAsError" | "rethrowWithCause";
 
 export default createRule<Options, MessageIds>({
   name: "no-swallowed-failure",
@@ -60,6 +62,8 @@ export default createRule<Options, MessageIds>({
         "This catch turns a failed call into {{value}}, and {{tool}} reports it as a normal answer: the agent takes the empty answer as the truth and tells the user there is nothing, instead of retrying or reporting the outage. Rethrow the error with `{ cause }`, or return an error result.",
       swallowedLine:
         "{{tool}} catches a failure and writes it as one more line of its answer (`{{method}}`): the result has no `isError`, so the agent takes the failure for the answer instead of retrying or reporting it. Rethrow the error with `{ cause }`, so that it becomes an error result, or mark the result as an error.",
+      swallowedSettled:
+        "{{tool}} runs these calls with `Promise.allSettled` and answers a failed one with {{value}}, as if it had found nothing: the agent tells the user there is nothing instead of retrying or reporting the failure. Read the rejection's `reason` and say that the call failed: a warning in the result, or an error result.",
       failurePayload:
         "{{tool}} returns a successful result whose payload says it failed (`{{field}}`): clients and the agent go by `isError`, so the failure is taken as a normal answer instead of being retried or reported. Add `isError: true` with a classification.",
       addIsError:
@@ -176,6 +180,14 @@ export default createRule<Options, MessageIds>({
       }
 
       reportFailedPayloads(context, model, { answers, remedies }, handled);
+      for (const settled of settledAsNothing(sourceCode, model.calls)) {
+        if (model.handlersAt(settled.call).length === 0) continue;
+        context.report({
+          node: settled.call,
+          messageId: "swallowedSettled",
+          data: { tool: capitalized(toolLabel(model.toolNamesAt(settled.call))), value: settled.value },
+        });
+      }
     });
   },
 });
