@@ -23,7 +23,7 @@ import {
 } from "./no-swallowed-failure/flow.js";
 import { failureLines } from "./no-swallowed-failure/lines.js";
 import { settledAsNothing } from "./no-swallowed-failure/settled.js";
-import { type QuietFailure, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
+import { type QuietFailure, emptyAssignment, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 
 export type Options = [{ partialMarkers?: string[] }];
@@ -225,7 +225,7 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
   const quiet: QuietFailure[] = promiseCatches(model);
   for (const clause of model.catches) {
     if (model.handlersAt(clause).length === 0 || !triedAccess(sourceCode, model, clause) || recordsWarning(sourceCode, clause, markers)) continue;
-    const found = fallThrough(sourceCode, clause);
+    const found = fallThrough(sourceCode, clause) ?? emptyAssignment(sourceCode, clause);
     if (found) quiet.push(found);
   }
   for (const failure of quiet) {

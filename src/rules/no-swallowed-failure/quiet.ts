@@ -61,6 +61,53 @@ export function fallThrough(sourceCode: SourceCode, clause: TSESTree.CatchClause
   return empty === undefined ? undefined : { node: clause, empty, reads };
 }
 
+/**
+ * `let pr = { ...found }; try { pr = { ...pr, labels: await listLabels(id) }; } catch { pr = { ...pr, labels: {} }; }`:
+ * the catch (returning nothing, throwing nothing) writes the variable the try writes, with an
+ * empty list or object where the try put the call's result: the answer then states "no labels".
+ */
+export function emptyAssignment(sourceCode: SourceCode, clause: TSESTree.CatchClause): QuietFailure | undefined {
+  if (someOwnNode(sourceCode, clause.body, (n) => n.type === AST_NODE_TYPES.ReturnStatement || n.type === AST_NODE_TYPES.ThrowStatement)) return undefined;
+  const statement = clause.parent;
+  const fn = enclosingFunction(statement);
+  if (!fn) return undefined;
+  let found: QuietFailure | undefined;
+  forEachOwnNode(sourceCode, clause.body, (n) => {
+    if (found || n.type !== AST_NODE_TYPES.AssignmentExpression || n.operator !== "=" || n.left.type !== AST_NODE_TYPES.Identifier) return;
+    const variable = findVariable(sourceCode, n.left);
+    const def = variable?.defs[0];
+    if (!variable || def?.node.type !== AST_NODE_TYPES.VariableDeclarator || def.node.range[1] > statement.range[0] || enclosingFunction(def.node) !== fn)
+      return;
+    // The try writes it too: the catch's value stands in for the call's.
+    if (!variable.references.some((r) => r.isWrite() && isInside(r.identifier, statement.block))) return;
+    const empty = emptiedField(unwrap(n.right), n.left.name);
+    if (empty === undefined) return;
+    const after = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
+    if (after.length > 0) found = { node: clause, empty, reads: after.map((r) => r.identifier) };
+  });
+  return found;
+}
+
+/** `[]` or `{}`, or `{ ...name, field: {} }`: the same object with a field emptied. */
+function emptiedField(value: TSESTree.Node, name: string): string | undefined {
+  const empty = emptyValue(value);
+  if (empty === "an empty array" || empty === "an empty object") return empty;
+  if (value.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const keeps = value.properties.some(
+    (p) =>
+      p.type === AST_NODE_TYPES.SpreadElement &&
+      unwrap(p.argument).type === AST_NODE_TYPES.Identifier &&
+      (unwrap(p.argument) as TSESTree.Identifier).name === name,
+  );
+  if (!keeps) return undefined;
+  for (const p of value.properties) {
+    if (p.type !== AST_NODE_TYPES.Property || p.key.type !== AST_NODE_TYPES.Identifier) continue;
+    const field = emptyValue(p.value);
+    if (field === "an empty array" || field === "an empty object") return `${field} in \`${p.key.name}\``;
+  }
+  return undefined;
+}
+
 /** `load().catch(() => [])`: the callback answers any rejection with an empty value. */
 export function promiseCatches(model: McpModel): QuietFailure[] {
   const found: QuietFailure[] = [];
