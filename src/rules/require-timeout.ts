@@ -100,7 +100,7 @@ export default createRule<Options, MessageIds>({
       missingTimeout:
         "This {{label}} call in {{tool}} has no timeout: if the upstream hangs, the agent waits until its own request times out and learns nothing. Pass {{remedy}}.",
       missingTimeoutFromCallers:
-        "This {{label}} call in {{tool}} takes its options from its callers, and none of them passes a timeout: if the upstream hangs, the agent waits until its own request times out and learns nothing. Give the call a default: {{remedy}} (a caller's own still wins).",
+        "This {{label}} call in {{tool}} takes its options from its callers, and not all of them pass a timeout: if the upstream hangs, the agent waits until its own request times out and learns nothing. Give the call a default: {{remedy}} (a caller's own still wins).",
       fetchTimeoutIgnored:
         "The fetch API ignores a `timeout` option, so this call in {{tool}} still has no timeout. Use `signal: AbortSignal.timeout(ms)`.",
       cancellationIsNotTimeout:

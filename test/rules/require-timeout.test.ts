@@ -747,10 +747,7 @@ const spreadCases = {
       inTool('  await searchApi("/q", { signal: AbortSignal.timeout(5000) });', { top: SEARCH_API }),
     ),
     valid("a spreading helper whose caller passes options it cannot see", inTool('  await searchApi("/q", args.init);', { top: SEARCH_API })),
-    valid(
-      "a spreading helper one of whose callers passes a timeout",
-      inTool('  await searchApi("/q");\n  await searchApi("/r", { timeout: 5000 });', { top: SEARCH_API }),
-    ),
+    valid("a spreading helper every caller of which passes a timeout", inTool('  await searchApi("/r", { timeout: 5000 });', { top: SEARCH_API })),
     valid(
       "a helper that sets the signal on the options it was given",
       inTool('  await load("/q", {});', {
@@ -765,6 +762,16 @@ const spreadCases = {
     ),
   ],
   invalid: [
+    // One caller's path is unbounded, whatever the other passes.
+    invalid(
+      "a spreading helper one of whose callers passes a timeout, the other none",
+      inTool('  await searchApi("/q");\n  await searchApi("/r", { timeout: 5000 });', { top: SEARCH_API }),
+      {
+        messageId: "missingTimeoutFromCallers",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal("{ ...init,", "{ signal: AbortSignal.timeout(30000), ...init,"),
+      },
+    ),
     invalid("a spreading helper called without options", inTool('  await searchApi("/q");', { top: SEARCH_API }), {
       messageId: "missingTimeoutFromCallers",
       data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },

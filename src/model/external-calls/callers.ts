@@ -1,9 +1,10 @@
 /**
  * Options that come from the caller: `fetch(url, { ...init, headers })`, or `fetch(url, init)`
  * where `const { retries, ...init } = options`. Such a call is bounded exactly when its callers
- * pass a `signal` (or `timeout`) in that parameter, so it is judged at its callers: bounded if
- * some caller passes one (or passes something we cannot read), unbounded when every caller we
- * know passes none. It is reported once, at the call, where the fix goes.
+ * pass a `signal` (or `timeout`) in that parameter, so it is judged at its callers: unbounded
+ * when some caller surely passes none (`request(path)`, `request(path, { method: "POST" })`),
+ * though others pass a signal; bounded when every caller passes one; unknown otherwise. It is
+ * reported once, at the call, where the fix goes.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
@@ -107,11 +108,12 @@ export function callerOptions(sourceCode: SourceCode, call: TSESTree.CallExpress
 
 /**
  * What the callers make of a call whose options come from their argument at `index`: `missing`
- * when none passes a bound, `ok` when each passes one, otherwise (or with no callers) unknown.
+ * when some caller surely passes no bound (its path is unbounded, whatever the others pass),
+ * `ok` when each passes one, otherwise (or with no callers) unknown.
  */
 export function boundByCallers(callers: readonly CallerOptions[], index: number): "missing" | "ok" | "unknown" {
-  if (callers.length === 0 || callers.some((c) => c.unknown)) return "unknown";
-  const passed = callers.map((c) => c.args[index] ?? "none");
-  if (passed.every((p) => p === "none")) return "missing";
-  return passed.every((p) => p === "bounded") ? "ok" : "unknown";
+  if (callers.length === 0) return "unknown";
+  const passed = callers.filter((c) => !c.unknown).map((c) => c.args[index] ?? "none");
+  if (passed.includes("none")) return "missing";
+  return passed.length === callers.length && passed.every((p) => p === "bounded") ? "ok" : "unknown";
 }
