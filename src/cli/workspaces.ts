@@ -124,7 +124,12 @@ function sourceOf(dir: string, entry: string, layout: { rootDir: string; outDir:
   const stem = absolute.replace(/(?:\.d)?\.[cm]?[jt]sx?$/u, "");
   const candidates = [stem];
   const outDir = layout.outDir ?? path.join(dir, "dist");
-  if (stem.startsWith(`${outDir}${path.sep}`)) candidates.push(path.join(layout.rootDir, path.relative(outDir, stem)));
+  if (stem.startsWith(`${outDir}${path.sep}`)) {
+    candidates.push(path.join(layout.rootDir, path.relative(outDir, stem)));
+    // A tsconfig whose rootDir is the package (`"rootDir": "."`, tests beside the sources) with the
+    // sources in `src`: `dist/index.d.ts` is `src/index.ts`.
+    candidates.push(path.join(dir, "src", path.relative(outDir, stem)));
+  }
   for (const candidate of candidates) {
     for (const extension of SOURCE_EXTENSIONS) if (existsSync(candidate + extension)) return candidate + extension;
     for (const extension of SOURCE_EXTENSIONS) if (existsSync(path.join(candidate, `index${extension}`))) return path.join(candidate, `index${extension}`);
