@@ -36,10 +36,12 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "33 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "34 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
+      // A function its registration function was given as a parameter (`tokenProvider()`), made by a factory of another file.
+      ["search_code", "callback-parameter/src/tools.ts:5", "callback-parameter/src/tools.ts:5", "0/1", "1/1", 1],
       // A hand-written breaker of another file: its open throw and its rethrow reach the model.
       ["station_status", "circuit-breaker/src/server.ts:8", "circuit-breaker/src/server.ts:8", "0/2", "1/1", 2],
       ["git_log", "class-instance/src/server.ts:8", "class-instance/src/server.ts:8", "0/0", "0/1", 1],
@@ -119,6 +121,7 @@ describe("tool inventory", () => {
     expect(syntactic.mode).toMatchObject({ typed: false, reason: "--no-types" });
     expect(syntactic.tools.map((tool) => [tool.name ?? "(unnamed)", tool.handlerUnresolved])).toEqual([
       ["(unnamed)", false],
+      ["search_code", false],
       ["station_status", false],
       ["git_log", false],
       ["web_search", false],

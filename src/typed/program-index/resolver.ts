@@ -8,6 +8,7 @@ import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { unwrap } from "../../util/ast.js";
 import { functionOf, functionOfNamedValue, functionValue, hasRequiredMembers, skipOuter, toolNameNear, unaliased } from "./declarations.js";
+import { CallsOf, isPlainParameter, returnedFunctions } from "./arguments.js";
 import { mayLeaveFile } from "./callees.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 
@@ -31,6 +32,10 @@ export class Resolver {
   private subclasses: Map<ts.Symbol, ts.ClassLikeDeclaration[]> | undefined;
   /** `new C(...)` expressions with arguments, by class, over the project's files (built on first use). */
   private constructions: Map<ts.Symbol, ts.NewExpression[]> | undefined;
+  /** The calls of functions whose parameters a tool's path calls (built on first use). */
+  private callsOf: CallsOf | undefined;
+  /** Parameters being resolved: a function that passes its parameter on to itself stops there. */
+  private readonly passing = new Set<ts.ParameterDeclaration>();
 
   constructor(
     private readonly program: ts.Program,
@@ -119,6 +124,9 @@ export class Resolver {
     if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol && declarations.length > 0 && declarations.every(isParameterProperty)) {
       return declarations.flatMap((d) => this.constructorArguments(d as ts.ParameterDeclaration, accept));
     }
+    // `tokenProvider()` on a function's parameter: the functions its callers pass for it.
+    const [only] = declarations;
+    if (callee.type === AST_NODE_TYPES.Identifier && declarations.length === 1 && only && isPlainParameter(only)) return this.passedFor(only, accept);
     // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it.
     if (symbol && declarations.every((d) => !functionOf(d))) {
       for (const implementation of this.implementationsOf(symbol)) declarations.push(implementation);
@@ -128,13 +136,16 @@ export class Resolver {
       // `{ name, execute }` or `{ execute: run }`: the member names a function declared elsewhere;
       // the member's object still names the tool.
       const fn = functionOf(declaration) ?? functionOfNamedValue(checker, declaration);
-      if (!fn || (accept && !accept(fn))) continue;
-      const sourceFile = fn.getSourceFile();
-      if (!isProjectFile(sourceFile)) continue;
-      const target = this.files.entryOf(sourceFile);
-      const node = target?.services.tsNodeToESTreeNodeMap.get(fn);
-      const estree = node ? functionValue(node) : undefined;
-      if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(checker, declaration) });
+      // `const run = makeRunner(config)`: what the factory returns.
+      for (const each of fn ? [fn] : returnedFunctions(checker, declaration)) {
+        if (accept && !accept(each)) continue;
+        const sourceFile = each.getSourceFile();
+        if (!isProjectFile(sourceFile)) continue;
+        const target = this.files.entryOf(sourceFile);
+        const node = target?.services.tsNodeToESTreeNodeMap.get(each);
+        const estree = node ? functionValue(node) : undefined;
+        if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(checker, declaration) });
+      }
     }
     return targets;
   }
@@ -193,6 +204,29 @@ export class Resolver {
       }
     }
     return targets;
+  }
+
+  /** The functions the callers of a parameter's function pass for it, in its file and the files importing it. */
+  private passedFor(parameter: ts.ParameterDeclaration, accept?: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
+    if (this.passing.has(parameter)) return [];
+    this.passing.add(parameter);
+    try {
+      this.callsOf ??= new CallsOf(this.program, this.checker);
+      const targets: Target[] = [];
+      for (const argument of this.callsOf.argumentsFor(parameter)) {
+        const entry = isProjectFile(argument.getSourceFile()) ? this.files.entryOf(argument.getSourceFile()) : undefined;
+        const node = entry?.services.tsNodeToESTreeNodeMap.get(argument);
+        if (!entry || !node) continue;
+        const inline = functionValue(node);
+        const fn = inline ? (entry.services.esTreeNodeToTSNodeMap.get(inline) as ts.FunctionLikeDeclaration) : undefined;
+        if (inline && fn) {
+          if (!accept || accept(fn)) targets.push({ entry, fn: inline, toolName: undefined });
+        } else if (!inline) targets.push(...this.lookUp(entry, node, accept));
+      }
+      return targets;
+    } finally {
+      this.passing.delete(parameter);
+    }
   }
 
   /** `new C(...)` expressions of the project's files, by class (built on first use). */

@@ -1,0 +1,119 @@
+/**
+ * What a function receives in a parameter: the arguments its calls pass, in its own file and in
+ * the files that import it. A tool handler that calls `tokenProvider()`, a parameter of the
+ * function that registers it, runs whatever `configureAllTools(server, authenticator)` was given,
+ * however many hops up; and `const authenticator = createAuthenticator(type)` is one of the
+ * functions `createAuthenticator` returns.
+ */
+import type ts from "typescript";
+import { typescript } from "../runtime.js";
+import { skipOuter, unaliased } from "./declarations.js";
+import { isProjectFile } from "./file-entry.js";
+
+/** Finds, once per program, the calls of a function across the files that can see it. */
+export class CallsOf {
+  private importers: Map<string, ts.SourceFile[]> | undefined;
+  private readonly found = new Map<ts.Symbol, ts.CallExpression[]>();
+
+  constructor(
+    private readonly program: ts.Program,
+    private readonly checker: ts.TypeChecker,
+  ) {}
+
+  /** The arguments passed at `index` to the function `parameter` belongs to, at every call found. */
+  argumentsFor(parameter: ts.ParameterDeclaration): ts.Expression[] {
+    const fn = parameter.parent;
+    const index = fn.parameters.indexOf(parameter);
+    const name = functionName(fn);
+    if (index < 0 || parameter.dotDotDotToken || !name) return [];
+    const symbol = unaliased(this.checker, this.checker.getSymbolAtLocation(name));
+    if (!symbol) return [];
+    return this.callsOf(symbol, name.text, fn.getSourceFile()).flatMap((call) => {
+      const argument = call.arguments[index];
+      return argument && !typescript.isSpreadElement(argument) ? [argument] : [];
+    });
+  }
+
+  private callsOf(symbol: ts.Symbol, text: string, home: ts.SourceFile): ts.CallExpression[] {
+    let calls = this.found.get(symbol);
+    if (calls) return calls;
+    calls = [];
+    this.found.set(symbol, calls);
+    const files = [home, ...(this.importersOf().get(home.fileName) ?? [])];
+    const visit = (node: ts.Node): void => {
+      if (typescript.isCallExpression(node)) {
+        const callee = skipOuter(node.expression);
+        if (typescript.isIdentifier(callee) && callee.text === text && unaliased(this.checker, this.checker.getSymbolAtLocation(callee)) === symbol) {
+          (calls).push(node);
+        }
+      }
+      typescript.forEachChild(node, visit);
+    };
+    for (const file of files) visit(file);
+    return calls;
+  }
+
+  /** The project files that import each project file (by import or re-export declaration). */
+  private importersOf(): Map<string, ts.SourceFile[]> {
+    if (this.importers) return this.importers;
+    const map = new Map<string, ts.SourceFile[]>();
+    for (const sourceFile of this.program.getSourceFiles()) {
+      if (!isProjectFile(sourceFile)) continue;
+      for (const statement of sourceFile.statements) {
+        const specifier = typescript.isImportDeclaration(statement) || typescript.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+        const target = specifier ? this.checker.getSymbolAtLocation(specifier)?.valueDeclaration : undefined;
+        if (!target || !typescript.isSourceFile(target) || target === sourceFile) continue;
+        const list = map.get(target.fileName);
+        if (list) {
+          if (!list.includes(sourceFile)) list.push(sourceFile);
+        } else map.set(target.fileName, [sourceFile]);
+      }
+    }
+    this.importers = map;
+    return map;
+  }
+}
+
+/** The name a function is called by: its own, or that of the `const` it initialises. */
+function functionName(fn: ts.SignatureDeclaration): ts.Identifier | undefined {
+  if ((typescript.isFunctionDeclaration(fn) || typescript.isFunctionExpression(fn)) && fn.name) return fn.name;
+  const parent = fn.parent;
+  return typescript.isVariableDeclaration(parent) && parent.initializer === fn && typescript.isIdentifier(parent.name) ? parent.name : undefined;
+}
+
+/** A parameter of a function (not a constructor's parameter property, which `this.x()` reads). */
+export function isPlainParameter(declaration: ts.Declaration): declaration is ts.ParameterDeclaration {
+  return (
+    typescript.isParameter(declaration) &&
+    (typescript.isFunctionDeclaration(declaration.parent) ||
+      typescript.isArrowFunction(declaration.parent) ||
+      typescript.isFunctionExpression(declaration.parent))
+  );
+}
+
+/** `const run = makeRunner(config)`: the function expressions `makeRunner` returns, when it is a function of the project. */
+export function returnedFunctions(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration[] {
+  if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return [];
+  let call = skipOuter(declaration.initializer);
+  if (typescript.isAwaitExpression(call)) call = skipOuter(call.expression);
+  if (!typescript.isCallExpression(call)) return [];
+  const callee = unaliased(checker, checker.getSymbolAtLocation(call.expression))?.valueDeclaration;
+  const fn =
+    callee && typescript.isFunctionDeclaration(callee)
+      ? callee
+      : callee && typescript.isVariableDeclaration(callee) && callee.initializer && typescript.isArrowFunction(skipOuter(callee.initializer))
+        ? (skipOuter(callee.initializer) as ts.ArrowFunction)
+        : undefined;
+  if (!fn?.body || !isProjectFile(fn.getSourceFile())) return [];
+  const found: ts.FunctionLikeDeclaration[] = [];
+  const visit = (node: ts.Node): void => {
+    if (typescript.isReturnStatement(node) && node.expression) {
+      const value = skipOuter(node.expression);
+      if (typescript.isArrowFunction(value) || typescript.isFunctionExpression(value)) found.push(value);
+    }
+    // Returns of nested functions are theirs.
+    if (!typescript.isFunctionLike(node) || node === fn) typescript.forEachChild(node, visit);
+  };
+  visit(fn);
+  return found;
+}
