@@ -318,11 +318,15 @@ export interface ExternalCall {
 export interface OptionsFromCaller {
   readonly fn: FunctionNode;
   readonly index: number;
+  /** `function api({ path, options = {} })`: the options are this field of the argument. */
+  readonly field?: string;
 }
 
 /** What one call passes in each argument, read as options (`unknown`: a spread argument hides the positions). */
 export interface CallerOptions {
   readonly args: readonly ("bounded" | "none" | "unknown")[];
+  /** For an argument that is an object literal: what each of its fields passes, read as options. */
+  readonly fields: readonly (Readonly<Record<string, "bounded" | "none" | "unknown">> | undefined)[];
   readonly unknown: boolean;
 }
 

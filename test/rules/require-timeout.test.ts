@@ -740,8 +740,21 @@ const passThroughCases = {
 // bounded as what its callers pass: one report at the call when none passes a bound.
 const SEARCH_API =
   'async function searchApi(path, init) {\n  return /*>*/fetch(`https://search.example.com${path}`, { ...init, headers: { accept: "json" } })/*<*/;\n}\n';
+/** Options taken from a field of an object parameter, with a default, and headers set on them first. */
+const FIELD_API =
+  'async function api({ path, options = {} }) {\n  options.headers = { accept: "json", ...options.headers };\n  return /*>*/fetch(`https://api.example.com${path}`, { ...options })/*<*/;\n}\n';
 const spreadCases = {
   valid: [
+    valid(
+      "a field of an object parameter that every caller fills with a signal",
+      inTool('  await api({ path: "/q", options: { signal: AbortSignal.timeout(5000) } });', { top: FIELD_API }),
+    ),
+    valid(
+      "a field of an object parameter on which the function sets the signal",
+      inTool('  await api({ path: "/q" });', {
+        top: FIELD_API.replace("options.headers = ", "options.signal = AbortSignal.timeout(5000);\n  options.headers = "),
+      }),
+    ),
     valid(
       "a spreading helper whose caller passes a signal",
       inTool('  await searchApi("/q", { signal: AbortSignal.timeout(5000) });', { top: SEARCH_API }),
@@ -762,6 +775,11 @@ const spreadCases = {
     ),
   ],
   invalid: [
+    invalid("a field of an object parameter that a caller leaves out", inTool('  await api({ path: "/q" });', { top: FIELD_API }), {
+      messageId: "missingTimeoutFromCallers",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("{ ...options }", "{ signal: AbortSignal.timeout(30000), ...options }"),
+    }),
     // One caller's path is unbounded, whatever the other passes.
     invalid(
       "a spreading helper one of whose callers passes a timeout, the other none",

@@ -9,7 +9,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { findProperty, findVariable, isFunctionNode, unwrap } from "../../util/ast.js";
+import { type FunctionNode, findProperty, findVariable, isFunctionNode, unwrap } from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
 import type { CallerOptions, OptionsFromCaller } from "../types.js";
 
@@ -28,7 +28,8 @@ function parameterOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): O
       const param = p.type === AST_NODE_TYPES.AssignmentPattern ? p.left : p;
       return param.type === AST_NODE_TYPES.Identifier && param.name === identifier.name;
     });
-    return index === -1 ? undefined : { fn, index };
+    if (index !== -1) return { fn, index };
+    return fieldOfParameter(fn, identifier.name);
   }
   // `const { retries = 0, ...init } = options`: the rest of a parameter, unless the pattern takes the bound out.
   if (def.type === DefinitionType.Variable && def.node.id.type === AST_NODE_TYPES.ObjectPattern && def.node.init) {
@@ -47,7 +48,21 @@ function parameterOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): O
   return undefined;
 }
 
-/** `init.signal = ...`: the function sets the bound itself. */
+/** `function api({ path, options = {} })`: `options` is the field `options` of the argument at that index. */
+function fieldOfParameter(fn: FunctionNode, name: string): OptionsFromCaller | undefined {
+  for (const [index, p] of fn.params.entries()) {
+    const pattern = p.type === AST_NODE_TYPES.AssignmentPattern ? p.left : p;
+    if (pattern.type !== AST_NODE_TYPES.ObjectPattern) continue;
+    for (const property of pattern.properties) {
+      if (property.type !== AST_NODE_TYPES.Property || property.computed || property.key.type !== AST_NODE_TYPES.Identifier) continue;
+      const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+      if (value.type === AST_NODE_TYPES.Identifier && value.name === name) return { fn, index, field: property.key.name };
+    }
+  }
+  return undefined;
+}
+
+/** `init.signal = ...` (or a computed member): the function may set the bound itself. `init.headers = ...` does not. */
 function writesMember(variable: TSESLint.Scope.Variable): boolean {
   return variable.references.some((r) => {
     const parent = r.identifier.parent;
@@ -55,7 +70,8 @@ function writesMember(variable: TSESLint.Scope.Variable): boolean {
       parent.type === AST_NODE_TYPES.MemberExpression &&
       parent.object === r.identifier &&
       parent.parent.type === AST_NODE_TYPES.AssignmentExpression &&
-      parent.parent.left === parent
+      parent.parent.left === parent &&
+      (parent.computed || parent.property.type !== AST_NODE_TYPES.Identifier || BOUNDS.has(parent.property.name))
     );
   });
 }
@@ -79,7 +95,7 @@ export function optionsFromCaller(sourceCode: SourceCode, options: TSESTree.Node
     }
     const spread = unwrap(property.argument);
     const origin = spread.type === AST_NODE_TYPES.Identifier ? parameterOf(sourceCode, spread) : undefined;
-    if (!origin || (found && (found.fn !== origin.fn || found.index !== origin.index))) return undefined;
+    if (!origin || (found && (found.fn !== origin.fn || found.index !== origin.index || found.field !== origin.field))) return undefined;
     found = origin;
   }
   return found;
@@ -92,18 +108,31 @@ export function optionsFromCaller(sourceCode: SourceCode, options: TSESTree.Node
  */
 export function callerOptions(sourceCode: SourceCode, call: TSESTree.CallExpression): CallerOptions {
   const args = call.arguments;
-  if (args.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return { args: [], unknown: true };
+  if (args.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return { args: [], fields: [], unknown: true };
   return {
-    args: args.map((arg) => {
-      const value = unwrap(arg);
-      if (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined") return "none";
-      const object = objectLiteral(sourceCode, value);
-      if (!object) return "unknown";
-      if ([...BOUNDS].some((name) => findProperty(object, name))) return "bounded";
-      return object.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement) ? "unknown" : "none";
+    args: args.map((arg) => asOptions(sourceCode, arg)),
+    fields: args.map((arg) => {
+      const object = objectLiteral(sourceCode, arg);
+      if (!object || object.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+      const fields: Record<string, "bounded" | "none" | "unknown"> = {};
+      for (const property of object.properties) {
+        if (property.type !== AST_NODE_TYPES.Property || property.computed || property.key.type !== AST_NODE_TYPES.Identifier) continue;
+        fields[property.key.name] = asOptions(sourceCode, property.value);
+      }
+      return fields;
     }),
     unknown: false,
   };
+}
+
+/** What one value passes as options: `bounded`, `none` (no value, or an object without a bound), `unknown`. */
+function asOptions(sourceCode: SourceCode, node: TSESTree.Node): "bounded" | "none" | "unknown" {
+  const value = unwrap(node);
+  if (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined") return "none";
+  const object = objectLiteral(sourceCode, value);
+  if (!object) return "unknown";
+  if ([...BOUNDS].some((name) => findProperty(object, name))) return "bounded";
+  return object.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement) ? "unknown" : "none";
 }
 
 /**
@@ -111,9 +140,17 @@ export function callerOptions(sourceCode: SourceCode, call: TSESTree.CallExpress
  * when some caller surely passes no bound (its path is unbounded, whatever the others pass),
  * `ok` when each passes one, otherwise (or with no callers) unknown.
  */
-export function boundByCallers(callers: readonly CallerOptions[], index: number): "missing" | "ok" | "unknown" {
+export function boundByCallers(callers: readonly CallerOptions[], index: number, field?: string): "missing" | "ok" | "unknown" {
   if (callers.length === 0) return "unknown";
-  const passed = callers.filter((c) => !c.unknown).map((c) => c.args[index] ?? "none");
+  const passed = callers.filter((c) => !c.unknown).map((c) => (field === undefined ? (c.args[index] ?? "none") : fieldPassed(c, index, field)));
   if (passed.includes("none")) return "missing";
   return passed.length === callers.length && passed.every((p) => p === "bounded") ? "ok" : "unknown";
+}
+
+/** What a caller passes in the field of its argument at `index`: none when it passes no argument or leaves the field out. */
+function fieldPassed(caller: CallerOptions, index: number, field: string): "bounded" | "none" | "unknown" {
+  if (index >= caller.args.length) return "none";
+  const fields = caller.fields[index];
+  if (!fields) return caller.args[index] === "none" ? "none" : "unknown";
+  return fields[field] ?? "none";
 }

@@ -121,7 +121,7 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
     // only passes its parameter on is checked at its calls instead (they are the client's calls).
     const origin = external?.fromCaller;
     if (external && origin && !passesOn(origin.fn)) {
-      const status = boundByCallers(reading.callersOf(origin.fn), origin.index);
+      const status = boundByCallers(reading.callersOf(origin.fn), origin.index, origin.field);
       if (status !== "unknown") external = { ...external, status };
     }
     if (!external || external.status === "ok" || external.status === "unknown") return external;
