@@ -44,7 +44,7 @@ export class CallsOf {
       if (typescript.isCallExpression(node)) {
         const callee = skipOuter(node.expression);
         if (typescript.isIdentifier(callee) && callee.text === text && unaliased(this.checker, this.checker.getSymbolAtLocation(callee)) === symbol) {
-          (calls).push(node);
+          calls.push(node);
         }
       }
       typescript.forEachChild(node, visit);
