@@ -123,7 +123,7 @@ export default createRule<Options, MessageIds>({
       function checkText(node: TSESTree.Node, toolAt: TSESTree.Node): void {
         if (reported.has(node)) return;
         const text = staticString(node);
-        if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt), dropsCause(sourceCode, toolAt))) return;
+        if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt), () => dropsCause(sourceCode, toolAt))) return;
         reported.add(node);
         const caught = caughtErrorName(node);
         const n = unwrap(node);
@@ -170,7 +170,7 @@ export default createRule<Options, MessageIds>({
         // A generic first line followed by a part that gives the cause is fine as a whole.
         const isGenericPart = (text: TSESTree.Node): boolean => {
           const value = staticString(text);
-          return value !== undefined && isGenericText(value, options, model.toolNamesAt(result.node), dropsCause(sourceCode, result.node));
+          return value !== undefined && isGenericText(value, options, model.toolNamesAt(result.node), () => dropsCause(sourceCode, result.node));
         };
         if (payload.texts.length === 1 || payload.texts.every(isGenericPart)) {
           for (const text of payload.texts) check(text, result.node);

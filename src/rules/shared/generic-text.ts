@@ -143,11 +143,16 @@ function namesOnlyTheTool(normal: string, toolNames: readonly string[]): boolean
 /**
  * Whether a static message names nothing an agent could act on. `toolNames`: the tools whose
  * error it is; a text that only names their own operation is generic too. `droppedCause`: the
- * text answers a caught error that it leaves out, so a text that only says that the tool's own
+ * text answers a caught error that it leaves out (or a function that tells, asked only when it matters), so a text that only says that the tool's own
  * kind of operation failed ("Failed to open feedback form" from `give_feedback`) is generic even
  * in words of its own: the one thing the agent needs, the cause, was at hand and was dropped.
  */
-export function isGenericText(text: string, options: GenericTextOptions, toolNames: readonly string[] = [], droppedCause = false): boolean {
+export function isGenericText(
+  text: string,
+  options: GenericTextOptions,
+  toolNames: readonly string[] = [],
+  droppedCause: boolean | (() => boolean) = false,
+): boolean {
   const normal = normaliseText(text);
   if (options.allowedPhrases.some((p) => normaliseText(p) === normal)) return false;
   if (options.additionalPhrases.some((p) => normaliseText(p) === normal)) return true;
@@ -155,7 +160,8 @@ export function isGenericText(text: string, options: GenericTextOptions, toolNam
   if (normal === "") return true;
   if (GENERIC_PHRASES.includes(normal)) return true;
   if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames)) return true;
-  return droppedCause && namesTheToolLoosely(normal, toolNames);
+  // Asked last, and only of a text that could be generic for it: reading the catch costs a walk.
+  return namesTheToolLoosely(normal, toolNames) && (typeof droppedCause === "function" ? droppedCause() : droppedCause);
 }
 
 /**
