@@ -182,7 +182,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
 /** Paths per handler worth following (a function under many combinations of catches). */
 const VISIT_LIMIT = 2_000;
 
-/** Array methods that call their callback before they return: a throw in it leaves the call. */
+/** Array (and string) methods that call their callback before they return: a throw in it leaves the call. */
 const SYNC_CALLBACK_METHODS = new Set([
   "map",
   "flatMap",
@@ -197,6 +197,9 @@ const SYNC_CALLBACK_METHODS = new Set([
   "reduce",
   "reduceRight",
   "sort",
+  // `path.replace(/\{(\w+)\}/g, (_, key) => ...)`
+  "replace",
+  "replaceAll",
 ]);
 
 /**

@@ -1579,6 +1579,22 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
       ],
       output: null,
     }),
+    invalid({
+      name: "a throw in the callback a string's replace runs for each placeholder",
+      code: inTool(`  const path = "/files/{folder}/{name}".replace(/\\{(\\w+)\\}/g, (_whole: string, key: string) => {
+    if (!(key in args)) /*>*/throw new Error(\`The path needs "\${key}": pass it in the arguments\`);
+    return encodeURIComponent(String(args[key]));
+  });
+  return { content: [{ type: "text", text: path }] };`),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error(`The path needs "${key}": pass it in the arguments`);',
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
   ],
 });
 
