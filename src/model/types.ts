@@ -49,6 +49,8 @@ export interface ToolHandler {
   readonly registration: TSESTree.Node;
   /** For an `imported` handler: a key of the registration in the other file (`file:start`). */
   readonly origin?: string;
+  /** For an `imported` handler: the registration names this function itself, so the framework takes what it returns. */
+  readonly registered?: boolean;
 }
 
 /**
@@ -64,6 +66,8 @@ export interface ImportedRoot {
   readonly thrown: ThrownOutcome;
   /** The catches its throws meet on the way to the framework, innermost first. */
   readonly guards: readonly CatchGuard[];
+  /** The registration names this very function (the framework takes its value), not a caller of it. */
+  readonly registered?: boolean;
 }
 
 /** Where the payload fields of an error result were looked for. */

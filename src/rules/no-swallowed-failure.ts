@@ -21,14 +21,23 @@ import {
   recordsWarning,
   triedAccess,
 } from "./no-swallowed-failure/flow.js";
+import { caughtObjectAnswer } from "./no-swallowed-failure/caught-object.js";
 import { failureLines } from "./no-swallowed-failure/lines.js";
 import { settledAsNothing } from "./no-swallowed-failure/settled.js";
-import { type QuietFailure, emptyAssignment, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
+import { type QuietFailure, droppedItems, emptyAssignment, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 
 export type Options = [{ partialMarkers?: string[] }];
 export type MessageIds =
-  "swallowedResult" | "swallowedEmpty" | "swallowedLine" | "swallowedSettled" | "failurePayload" | "addIsError" | "markAsError" | "rethrowWithCause";
+  | "swallowedResult"
+  | "swallowedEmpty"
+  | "swallowedItems"
+  | "swallowedLine"
+  | "swallowedSettled"
+  | "failurePayload"
+  | "addIsError"
+  | "markAsError"
+  | "rethrowWithCause";
 
 export default createRule<Options, MessageIds>({
   name: "no-swallowed-failure",
@@ -60,6 +69,8 @@ export default createRule<Options, MessageIds>({
         "{{tool}} catches a failure and answers with a successful result (no `isError`): the agent takes it as the real answer and passes it on, instead of retrying or reporting the failure. Return an error result with `isError: true` and a classification, or rethrow the error with `{ cause }`.",
       swallowedEmpty:
         "This catch turns a failed call into {{value}}, and {{tool}} reports it as a normal answer: the agent takes the empty answer as the truth and tells the user there is nothing, instead of retrying or reporting the outage. Rethrow the error with `{ cause }`, or return an error result.",
+      swallowedItems:
+        "This catch leaves out of {{list}} what the failed call would have added, and says nothing: {{tool}} answers with the rest as if it were complete, so the agent cannot tell that part of the answer is missing. Note the failure in the answer (a warning, or `partial: true`), or rethrow the error with `{ cause }`.",
       swallowedLine:
         "{{tool}} catches a failure and writes it as one more line of its answer (`{{method}}`): the result has no `isError`, so the agent takes the failure for the answer instead of retrying or reporting it. Rethrow the error with `{ cause }`, so that it becomes an error result, or mark the result as an error.",
       swallowedSettled:
@@ -138,11 +149,13 @@ export default createRule<Options, MessageIds>({
             if (!selective) reportFlaggedFailure(context, model, flow, remedies, { value, statement, clause, fn });
             continue;
           }
-          // `return { data: \`Error fetching docs: ${e}\` }`: a caller answers with that field.
+          // `return { data: \`Error fetching docs: ${e}\` }`: a caller answers with that field;
+          // `return { status, message }`, made of the failure alone: with the whole object.
           if (
             value?.type === AST_NODE_TYPES.ObjectExpression &&
             !selective &&
-            reportFailureField(context, model, flow, { answers, remedies, names }, { value, statement, clause, fn })
+            (reportFailureField(context, model, flow, { answers, remedies, names }, { value, statement, clause, fn }) ||
+              reportCaughtObject(context, model, flow, remedies, { value, statement, clause, fn, names }))
           ) {
             continue;
           }
@@ -225,7 +238,7 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
   const quiet: QuietFailure[] = promiseCatches(model);
   for (const clause of model.catches) {
     if (model.handlersAt(clause).length === 0 || !triedAccess(sourceCode, model, clause) || recordsWarning(sourceCode, clause, markers)) continue;
-    const found = fallThrough(sourceCode, clause) ?? emptyAssignment(sourceCode, clause);
+    const found = fallThrough(sourceCode, clause) ?? emptyAssignment(sourceCode, clause) ?? droppedItems(sourceCode, clause);
     if (found) quiet.push(found);
   }
   for (const failure of quiet) {
@@ -235,8 +248,10 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     const keyword = failure.node.type === AST_NODE_TYPES.CatchClause ? sourceCode.getFirstToken(failure.node) : null;
     context.report({
       ...(keyword ? { loc: keyword.loc } : { node: failure.node }),
-      messageId: "swallowedEmpty",
-      data: { value: failure.empty, tool: toolLabel(model.toolNamesAt(answer)) },
+      messageId: failure.dropped ? "swallowedItems" : "swallowedEmpty",
+      data: failure.dropped
+        ? { list: failure.empty, tool: toolLabel(model.toolNamesAt(answer)) }
+        : { value: failure.empty, tool: toolLabel(model.toolNamesAt(answer)) },
     });
   }
   return flow;
@@ -282,6 +297,43 @@ function reportFlaggedFailure(
   });
 }
 
+/** `return { status, message }`, made of the caught error alone, from a function whose caller answers with the whole object. */
+function reportCaughtObject(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  flow: SuccessFlow,
+  remedies: Remedies,
+  at: {
+    value: TSESTree.ObjectExpression;
+    statement: TSESTree.ReturnStatement;
+    clause: TSESTree.CatchClause;
+    fn: FunctionNode;
+    names: ReadonlySet<string>;
+  },
+): boolean {
+  const answer = caughtObjectAnswer(context.sourceCode, model, flow, at);
+  if (answer) reportAnswered(context, model, remedies, at, answer, undefined);
+  return answer !== undefined;
+}
+
+/** The object a catch returned, which `answer` (of some tools) gives the agent as a success; `text` makes the rethrow's message. */
+function reportAnswered(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  remedies: Remedies,
+  at: { value: TSESTree.ObjectExpression; statement: TSESTree.ReturnStatement; clause: TSESTree.CatchClause; fn: FunctionNode },
+  answer: TSESTree.Node,
+  text: TSESTree.Node | undefined,
+): void {
+  const answerTools = model.toolNamesAt(answer);
+  context.report({
+    node: at.value,
+    messageId: "swallowedResult",
+    data: { tool: capitalized(toolLabel(answerTools.length > 0 ? answerTools : model.toolNamesAt(at.fn))) },
+    suggest: remedies.rethrow(at.statement, at.clause, text, functionName(at.fn)),
+  });
+}
+
 /**
  * `return { data: \`Error fetching docs: ${e}\` }` from a catch after an access that can fail: a
  * caller on a tool's path that answers successfully with that field swallows the failure.
@@ -297,15 +349,8 @@ function reportFailureField(
   const field = failureTextField(sourceCode, at.value);
   if (!field || !triedAccess(sourceCode, model, at.clause) || answers.isDegradation(at.value, field.text, at.clause, names, false)) return false;
   const answer = flow.fieldAnswer(at.fn, field.name);
-  if (!answer) return false;
-  const answerTools = model.toolNamesAt(answer);
-  context.report({
-    node: at.value,
-    messageId: "swallowedResult",
-    data: { tool: capitalized(toolLabel(answerTools.length > 0 ? answerTools : model.toolNamesAt(at.fn))) },
-    suggest: remedies.rethrow(at.statement, at.clause, field.value, functionName(at.fn)),
-  });
-  return true;
+  if (answer) reportAnswered(context, model, remedies, at, answer, field.value);
+  return answer !== undefined;
 }
 
 /** A property whose text says the call failed (`data: \`Error fetching docs: ${e}\``), directly or through a constant. */

@@ -131,6 +131,7 @@ export function addImportedHandlers(handlers: ToolHandler[], functions: readonly
       argsParam: undefined,
       registration: fn,
       origin: root.origin,
+      registered: root.registered === true,
     });
   }
 }

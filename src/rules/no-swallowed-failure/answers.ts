@@ -9,7 +9,6 @@ import {
   type FunctionNode,
   constInitializer,
   findProperty,
-  forEachOwnNode,
   hasSpread,
   mentionsName,
   messageText,
@@ -19,7 +18,7 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import { soleContentPart } from "../shared/results.js";
-import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, fallsBack, payloadObjects, readsOutsideData } from "./flow.js";
+import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, fallsBack, payloadObjects, readsOutsideData, successReturn } from "./flow.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -131,32 +130,4 @@ function isPresent(sourceCode: SourceCode, value: TSESTree.Node, names: Readonly
     default:
       return mentionsName(sourceCode, value, names, "own-code");
   }
-}
-
-/** The object literal every return of `fn` gives, when each one passes `accept`. */
-function successReturn(
-  sourceCode: SourceCode,
-  fn: FunctionNode,
-  accept: (object: TSESTree.ObjectExpression) => boolean,
-): TSESTree.ObjectExpression | undefined {
-  const values: TSESTree.Node[] = [];
-  if (fn.body.type === AST_NODE_TYPES.BlockStatement) {
-    const bare: TSESTree.ReturnStatement[] = [];
-    forEachOwnNode(sourceCode, fn.body, (n) => {
-      if (n.type === AST_NODE_TYPES.ReturnStatement) {
-        if (n.argument) values.push(n.argument);
-        else bare.push(n);
-      }
-    });
-    if (bare.length > 0) return undefined;
-  } else {
-    values.push(fn.body);
-  }
-  let first: TSESTree.ObjectExpression | undefined;
-  for (const v of values) {
-    const object = unwrap(v);
-    if (object.type !== AST_NODE_TYPES.ObjectExpression || !accept(object)) return undefined;
-    first ??= object;
-  }
-  return first;
 }

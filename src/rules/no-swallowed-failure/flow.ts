@@ -15,6 +15,7 @@ import {
   findProperty,
   findVariable,
   forEachOwnNode,
+  hasSpread,
   someOwnNode,
   functionName,
   isFunctionNode,
@@ -300,6 +301,7 @@ export class SuccessFlow {
   private callsByName: Map<string, TSESTree.CallExpression[]> | undefined;
   private readonly successObjects: ReadonlySet<TSESTree.ObjectExpression>;
   private readonly errorObjects: ReadonlySet<TSESTree.ObjectExpression>;
+  private readonly successHelpers = new Map<FunctionNode, boolean>();
 
   constructor(
     private readonly sourceCode: SourceCode,
@@ -311,7 +313,10 @@ export class SuccessFlow {
 
   /** A value-converting framework takes `fn`'s return value as the tool's answer. */
   isValueHandler(fn: FunctionNode): boolean {
-    return this.model.handlersAt(fn.body).some((h) => (h.entry === fn || h.root === fn) && FRAMEWORKS[h.framework].convertsValues);
+    // A function of this file that a tool of another file only calls: its callers decide.
+    return this.model
+      .handlersAt(fn.body)
+      .some((h) => (h.entry === fn || h.root === fn) && (h.kind !== "imported" || h.registered === true) && FRAMEWORKS[h.framework].convertsValues);
   }
 
   /**
@@ -341,6 +346,19 @@ export class SuccessFlow {
       if (answer) return answer;
     }
     return undefined;
+  }
+
+  /** A call of a function of the file whose every return is a success result literal. */
+  private isSuccessHelperCall(call: TSESTree.CallExpression): boolean {
+    const callee = unwrap(call.callee);
+    const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, callee) : undefined;
+    if (!fn) return false;
+    let helper = this.successHelpers.get(fn);
+    if (helper === undefined) {
+      helper = successReturn(this.sourceCode, fn, (o) => this.successObjects.has(o) && !hasSpread(o)) !== undefined;
+      this.successHelpers.set(fn, helper);
+    }
+    return helper;
   }
 
   private static readonly flows = new WeakMap<McpModel, SuccessFlow>();
@@ -380,6 +398,13 @@ export class SuccessFlow {
         case AST_NODE_TYPES.CallExpression:
           // An argument of a formatter (`JSON.stringify(x)`) carries on; the callee itself does not.
           if (parent.callee === current && unwrap(current).type !== AST_NODE_TYPES.MemberExpression) return undefined;
+          // `return toolResult(data)`: a helper of the file that makes a success result of it.
+          if (parent.callee !== current && this.isSuccessHelperCall(parent)) return parent;
+          // `results.push(...found)`: the value is now part of the list, which goes on from there.
+          if (parent.callee !== current) {
+            const list = pushedInto(parent);
+            if (list) return depth < 6 ? this.constantReaches(list, depth + 1, seen) : undefined;
+          }
           break;
         case AST_NODE_TYPES.ArrayExpression:
           element = parent.elements.indexOf(current as TSESTree.Expression);
@@ -689,4 +714,40 @@ function mappingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const name = memberName(callee);
   return name === "map" || name === "flatMap" ? call : undefined;
+}
+
+/** The object literal every return of `fn` gives, when each one passes `accept`. */
+export function successReturn(
+  sourceCode: SourceCode,
+  fn: FunctionNode,
+  accept: (object: TSESTree.ObjectExpression) => boolean,
+): TSESTree.ObjectExpression | undefined {
+  const values: TSESTree.Node[] = [];
+  if (fn.body.type === AST_NODE_TYPES.BlockStatement) {
+    const bare: TSESTree.ReturnStatement[] = [];
+    forEachOwnNode(sourceCode, fn.body, (n) => {
+      if (n.type === AST_NODE_TYPES.ReturnStatement) {
+        if (n.argument) values.push(n.argument);
+        else bare.push(n);
+      }
+    });
+    if (bare.length > 0) return undefined;
+  } else {
+    values.push(fn.body);
+  }
+  let first: TSESTree.ObjectExpression | undefined;
+  for (const v of values) {
+    const object = unwrap(v);
+    if (object.type !== AST_NODE_TYPES.ObjectExpression || !accept(object)) return undefined;
+    first ??= object;
+  }
+  return first;
+}
+
+/** `list.push(x)` or `list.unshift(x)` on a variable: the variable. */
+function pushedInto(call: TSESTree.CallExpression): TSESTree.Identifier | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || (memberName(callee) !== "push" && memberName(callee) !== "unshift")) return undefined;
+  const list = unwrap(callee.object);
+  return list.type === AST_NODE_TYPES.Identifier ? list : undefined;
 }

@@ -22,6 +22,8 @@ export interface QuietFailure {
   readonly empty: string;
   /** Reads that carry the value on (references after the try, or the `.catch` call). */
   readonly reads: readonly TSESTree.Node[];
+  /** The failed call's items are missing from a list (`empty` names it), not replaced by an empty value. */
+  readonly dropped?: boolean;
 }
 
 /**
@@ -29,10 +31,9 @@ export interface QuietFailure {
  * returns nor throws nor assigns, so what the try meant to assign keeps its empty default.
  */
 export function fallThrough(sourceCode: SourceCode, clause: TSESTree.CatchClause): QuietFailure | undefined {
-  if (someOwnNode(sourceCode, clause.body, (n) => n.type === AST_NODE_TYPES.ReturnStatement || n.type === AST_NODE_TYPES.ThrowStatement)) return undefined;
-  const statement = clause.parent;
-  const fn = enclosingFunction(statement);
+  const fn = quietCatchFunction(sourceCode, clause);
   if (!fn) return undefined;
+  const statement = clause.parent;
   const reads: TSESTree.Node[] = [];
   let empty: string | undefined;
   forEachOwnNode(sourceCode, statement.block, (n) => {
@@ -62,15 +63,43 @@ export function fallThrough(sourceCode: SourceCode, clause: TSESTree.CatchClause
 }
 
 /**
+ * `for (const org of orgs) { try { results.push(...(await search(org))) } catch { continue } }`:
+ * the catch neither returns nor throws nor adds anything, so the failed call's items are missing
+ * from a list declared before the try, and the answer made of that list looks complete.
+ */
+export function droppedItems(sourceCode: SourceCode, clause: TSESTree.CatchClause): QuietFailure | undefined {
+  const fn = quietCatchFunction(sourceCode, clause);
+  if (!fn) return undefined;
+  const statement = clause.parent;
+  let found: QuietFailure | undefined;
+  forEachOwnNode(sourceCode, statement.block, (n) => {
+    if (found || n.type !== AST_NODE_TYPES.CallExpression) return;
+    const callee = unwrap(n.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "push") return;
+    const list = unwrap(callee.object);
+    if (list.type !== AST_NODE_TYPES.Identifier) return;
+    const variable = findVariable(sourceCode, list);
+    const def = variable?.defs[0];
+    // An empty list declared before the try, in the same function.
+    if (!variable || def?.node.type !== AST_NODE_TYPES.VariableDeclarator || !def.node.init || emptyValue(def.node.init) !== "an empty array") return;
+    if (def.node.range[1] > statement.range[0] || enclosingFunction(def.node) !== fn) return;
+    // A catch that adds anything to it (an item that says it failed) tells the failure apart.
+    if (variable.references.some((r) => isInside(r.identifier, clause))) return;
+    const after = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
+    if (after.length > 0) found = { node: clause, empty: `\`${list.name}\``, reads: after.map((r) => r.identifier), dropped: true };
+  });
+  return found;
+}
+
+/**
  * `let pr = { ...found }; try { pr = { ...pr, labels: await listLabels(id) }; } catch { pr = { ...pr, labels: {} }; }`:
  * the catch (returning nothing, throwing nothing) writes the variable the try writes, with an
  * empty list or object where the try put the call's result: the answer then states "no labels".
  */
 export function emptyAssignment(sourceCode: SourceCode, clause: TSESTree.CatchClause): QuietFailure | undefined {
-  if (someOwnNode(sourceCode, clause.body, (n) => n.type === AST_NODE_TYPES.ReturnStatement || n.type === AST_NODE_TYPES.ThrowStatement)) return undefined;
-  const statement = clause.parent;
-  const fn = enclosingFunction(statement);
+  const fn = quietCatchFunction(sourceCode, clause);
   if (!fn) return undefined;
+  const statement = clause.parent;
   let found: QuietFailure | undefined;
   forEachOwnNode(sourceCode, clause.body, (n) => {
     if (found || n.type !== AST_NODE_TYPES.AssignmentExpression || n.operator !== "=" || n.left.type !== AST_NODE_TYPES.Identifier) return;
@@ -121,4 +150,10 @@ export function promiseCatches(model: McpModel): QuietFailure[] {
     if (empty !== undefined && model.handlersAt(call).length > 0) found.push({ node: callback.body, empty, reads: [call] });
   }
   return found;
+}
+
+/** The function around a catch that neither returns nor throws: its try's values are what the function goes on with. */
+function quietCatchFunction(sourceCode: SourceCode, clause: TSESTree.CatchClause): ReturnType<typeof enclosingFunction> {
+  if (someOwnNode(sourceCode, clause.body, (n) => n.type === AST_NODE_TYPES.ReturnStatement || n.type === AST_NODE_TYPES.ThrowStatement)) return undefined;
+  return enclosingFunction(clause.parent);
 }

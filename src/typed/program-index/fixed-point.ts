@@ -104,6 +104,7 @@ function followUnresolvedHandlers(entry: FileEntry, model: McpModel, resolver: R
         framework: unresolved.framework,
         thrown: unresolved.thrown,
         guards: unresolved.thrown === "unknown" ? [CATCHES_ALL] : [],
+        registered: true,
       };
       if (addRoot(target.entry, root)) work.add(target.entry);
     }

@@ -1,0 +1,28 @@
+/**
+ * A catch that returns an object made of its failure (`return { status, message: error.message }`)
+ * from a function whose value a tool answers with as it is (`return toolResult(await run(args))`):
+ * the failure goes out as one more successful answer, which the agent takes for the data it asked
+ * for. An object that also carries data the function already had is a partial answer with a note,
+ * and is left alone.
+ */
+import type { TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
+import type { McpModel } from "../../model/index.js";
+import { type FunctionNode, mentionsName } from "../../util/ast.js";
+import { type SuccessFlow, readsOutsideData, triedAccess } from "./flow.js";
+
+/**
+ * Where the object `value`, returned by `clause` of `fn`, becomes a successful answer; undefined
+ * when it does not carry the caught error (`names`: it and the constants made from it), when it
+ * also carries other data, or when nothing in the try block could fail.
+ */
+export function caughtObjectAnswer(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  model: McpModel,
+  flow: SuccessFlow,
+  at: { value: TSESTree.ObjectExpression; clause: TSESTree.CatchClause; fn: FunctionNode; names: ReadonlySet<string> },
+): TSESTree.Node | undefined {
+  if (!mentionsName(sourceCode, at.value, at.names, "own-code") || readsOutsideData(sourceCode, at.value, at.clause)) return undefined;
+  if (!triedAccess(sourceCode, model, at.clause)) return undefined;
+  return flow.successAnswer(at.fn);
+}

@@ -1,0 +1,66 @@
+/**
+ * `no-swallowed-failure`: a catch that returns an object made of its failure
+ * (`{ status, message }`) from a function whose value the tool answers with as it is, here
+ * through a helper of the file that makes a success result of any value.
+ */
+import { describe } from "vitest";
+import rule from "../../../src/rules/no-swallowed-failure.js";
+import { createRuleTester } from "../../rule-tester.js";
+import { fixed, inTool } from "../../cases.js";
+
+const ruleTester = createRuleTester();
+
+const TO_RESULT = `function toResult(value) {
+  return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }] };
+}`;
+
+/** An operation runner whose catch returns `onError`; the tool answers with `answer`. */
+const runner = (onError: string, answer = "toResult(value)"): string =>
+  inTool(
+    `    const value = await runOperation(args.id);
+    return ${answer};`,
+    `${TO_RESULT}
+async function runOperation(id) {
+  try {
+    const response = await fetch(\`https://ops.example.com/run/\${id}\`, { signal: AbortSignal.timeout(5000) });
+    return await response.json();
+  } catch (error) {
+    const status = error?.response?.status ?? 500;
+    const message = error instanceof Error ? error.message : String(error);
+    ${onError}
+  }
+}`,
+  );
+
+const ANSWERED = "return { status, message };";
+
+describe("no-swallowed-failure: an object made of the failure, answered as it is", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // The tool tests the value before it answers.
+      { code: runner(ANSWERED, '"message" in value ? { isError: true, content: [{ type: "text", text: value.message }] } : toResult(value)') },
+      // The object also carries data the function had: a partial answer with a note.
+      { code: runner("return { id, status, message };") },
+      // The catch rethrows.
+      { code: runner("throw new Error(`Operation ${id} failed: ${message}`, { cause: error });") },
+    ],
+    invalid: [
+      {
+        code: runner(ANSWERED),
+        errors: [
+          {
+            messageId: "swallowedResult",
+            data: { tool: 'Tool "search_docs"' },
+            suggestions: [
+              {
+                messageId: "rethrowWithCause",
+                data: { cause: "error" },
+                output: fixed([ANSWERED, 'throw new Error("runOperation failed", { cause: error });'])(runner(ANSWERED)),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+});

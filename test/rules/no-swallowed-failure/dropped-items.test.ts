@@ -1,0 +1,92 @@
+/**
+ * `no-swallowed-failure`: a catch that adds nothing to the list its try adds to, and says nothing,
+ * so the tool answers with the rest of the list as if it were complete; and a list that carries an
+ * empty value a helper's catch gave on to the answer (`results.push(...found)`).
+ */
+import { describe } from "vitest";
+import rule from "../../../src/rules/no-swallowed-failure.js";
+import { createRuleTester } from "../../rule-tester.js";
+import { fixed, inTool } from "../../cases.js";
+
+const ruleTester = createRuleTester();
+
+/** Matches from every team, gathered team by team into one list the tool answers with. */
+const perTeam = (onError: string, answer = "JSON.stringify(matches)"): string =>
+  inTool(`    const matches = [];
+    for (const team of await listTeams()) {
+      try {
+        matches.push(...(await searchTeam(team.id, args.query)));
+      } catch (error) {
+        ${onError}
+      }
+    }
+    return { content: [{ type: "text", text: ${answer} }] };`);
+
+/** The shared boards, gathered after the loop in a try of their own. */
+const sharedBoards = (onError: string): string =>
+  inTool(`    const matches = [];
+    try {
+      const { boards } = await listSharedBoards();
+      matches.push(...boards);
+    } catch {
+      ${onError}
+    }
+    return { content: [{ type: "text", text: JSON.stringify(matches, null, 2) }] };`);
+
+/** A helper whose catch answers with no boards, pushed into the answer's list. */
+const helperList = (onError: string): string =>
+  inTool(
+    `    const matches = [];
+    for (const team of await listTeams()) matches.push(...(await boardsOf(team.id)));
+    return { content: [{ type: "text", text: JSON.stringify(matches) }] };`,
+    `async function boardsOf(teamId) {
+  try {
+    const response = await fetch(\`https://boards.example.com/teams/\${teamId}\`, { signal: AbortSignal.timeout(5000) });
+    return (await response.json()).boards;
+  } catch {
+    ${onError}
+  }
+}`,
+  );
+
+const dropped = { messageId: "swallowedItems" as const, data: { list: "`matches`", tool: 'tool "search_docs"' } };
+
+describe("no-swallowed-failure: a catch that leaves the failed call's items out of the answer", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // The catch notes the failure in the list, or in warnings the answer carries.
+      { code: perTeam("matches.push({ team: team.id, error: String(error) });") },
+      { code: perTeam("warnings.push(`Team ${team.id} could not be searched`); continue;") },
+      // It rethrows, or answers with an error result.
+      { code: perTeam("throw new Error(`Searching team ${team.id} failed`, { cause: error });") },
+      // The answer is not the list.
+      { code: perTeam("continue;", '"Search done."') },
+      // The helper's catch fails.
+      { code: helperList("throw new Error(`Boards of team ${teamId} could not be read`);") },
+    ],
+    invalid: [
+      { code: perTeam("continue;"), errors: [dropped] },
+      { code: perTeam('console.error("team search failed", error);'), errors: [dropped] },
+      { code: sharedBoards("// the shared boards are optional"), errors: [dropped] },
+      {
+        code: helperList("return [];"),
+        errors: [
+          {
+            messageId: "swallowedEmpty",
+            data: { value: "an empty array", tool: 'tool "search_docs"' },
+            suggestions: [
+              {
+                messageId: "rethrowWithCause",
+                data: { cause: "error" },
+                output: fixed(
+                  ["} catch {", "} catch (error) {"],
+                  ["return [];", 'throw new Error("boardsOf failed", { cause: error });'],
+                )(helperList("return [];")),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+});
