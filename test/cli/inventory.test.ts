@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "35 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "36 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -75,6 +75,9 @@ describe("tool inventory", () => {
       // A dispatch table of another file: one tool per key.
       ["lookup_user", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "0/1", 1],
       ["list_teams", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "1/1", 0],
+      // Tool definitions made by factories typed by one interface: each registration reaches its own factory's handler.
+      ["read_record", "interface-factory/src/server.ts:15", "interface-factory/src/server.ts:15", "0/1", "1/1", 2],
+      ["service_health", "interface-factory/src/server.ts:20", "interface-factory/src/server.ts:20", "0/0", "0/1", 1],
       ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
       // A package with its own tsconfig inside a root tsconfig's project.
       ["city_forecast", "nested-package/packages/weather/src/server.ts:6", "nested-package/packages/weather/src/server.ts:6", "0/0", "0/1", 1],
@@ -142,6 +145,8 @@ describe("tool inventory", () => {
       ["get_forecast", false],
       ["translate", true],
       ["(unnamed)", false],
+      ["read_record", false],
+      ["service_health", false],
       ["search", false],
       ["city_forecast", false],
       ["get_alerts", false],

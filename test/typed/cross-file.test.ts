@@ -55,6 +55,12 @@ describe("tool names found by the index", () => {
     expect(shared).toEqual([expect.stringContaining('tools "find_city" and "get_weather"')]);
   });
 
+  it("names each factory-made tool after what its own factory returns, not every implementation of the interface", async () => {
+    const messages = await lintMessages(path.join(FIXTURES, "interface-factory"), "recommended-type-checked");
+    const byFile = messages.map((m) => `${m.file} ${[...m.message.matchAll(/tool "([^"]+)"/giu)].map((match) => match[1] ?? "").join(",")}`);
+    expect([...new Set(byFile)].sort()).toEqual(["src/tools/health.ts service_health", "src/tools/records.ts read_record"]);
+  });
+
   it("names a dispatcher case's tool", async () => {
     expect(await names("low-level-dispatch")).toEqual(["search"]);
   });

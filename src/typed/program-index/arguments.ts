@@ -91,12 +91,12 @@ export function isPlainParameter(declaration: ts.Declaration): declaration is ts
   );
 }
 
-/** `const run = makeRunner(config)`: the function expressions `makeRunner` returns, when it is a function of the project. */
-export function returnedFunctions(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration[] {
-  if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return [];
+/** `const run = makeRunner(config)` (or `await makeRunner(config)`): `makeRunner`, when it is a function of the project. */
+function factoryOf(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
+  if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   let call = skipOuter(declaration.initializer);
   if (typescript.isAwaitExpression(call)) call = skipOuter(call.expression);
-  if (!typescript.isCallExpression(call)) return [];
+  if (!typescript.isCallExpression(call)) return undefined;
   const callee = unaliased(checker, checker.getSymbolAtLocation(call.expression))?.valueDeclaration;
   const fn =
     callee && typescript.isFunctionDeclaration(callee)
@@ -104,16 +104,44 @@ export function returnedFunctions(checker: ts.TypeChecker, declaration: ts.Decla
       : callee && typescript.isVariableDeclaration(callee) && callee.initializer && typescript.isArrowFunction(skipOuter(callee.initializer))
         ? (skipOuter(callee.initializer) as ts.ArrowFunction)
         : undefined;
-  if (!fn?.body || !isProjectFile(fn.getSourceFile())) return [];
-  const found: ts.FunctionLikeDeclaration[] = [];
+  return fn?.body && isProjectFile(fn.getSourceFile()) ? fn : undefined;
+}
+
+/** The values a factory returns: its `return` expressions, or an arrow's expression body. */
+function returnedValues(fn: ts.FunctionLikeDeclaration): ts.Expression[] {
+  if (fn.body && !typescript.isBlock(fn.body)) return [skipOuter(fn.body)];
+  const found: ts.Expression[] = [];
   const visit = (node: ts.Node): void => {
-    if (typescript.isReturnStatement(node) && node.expression) {
-      const value = skipOuter(node.expression);
-      if (typescript.isArrowFunction(value) || typescript.isFunctionExpression(value)) found.push(value);
-    }
+    if (typescript.isReturnStatement(node) && node.expression) found.push(skipOuter(node.expression));
     // Returns of nested functions are theirs.
     if (!typescript.isFunctionLike(node) || node === fn) typescript.forEachChild(node, visit);
   };
   visit(fn);
+  return found;
+}
+
+/** `const run = makeRunner(config)`: the function expressions `makeRunner` returns, when it is a function of the project. */
+export function returnedFunctions(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration[] {
+  const fn = factoryOf(checker, declaration);
+  if (!fn) return [];
+  return returnedValues(fn).filter(
+    (value): value is ts.ArrowFunction | ts.FunctionExpression => typescript.isArrowFunction(value) || typescript.isFunctionExpression(value),
+  );
+}
+
+/**
+ * `const tool = createTool(deps); tool.handler(args)`: the members named `member` of the object
+ * literals that the project factory returns (`return { name, handler }`), whatever interface its
+ * return type names. Empty when the receiver is not made by such a factory.
+ */
+export function returnedMembers(checker: ts.TypeChecker, declaration: ts.Declaration, member: string): ts.ObjectLiteralElementLike[] {
+  const fn = factoryOf(checker, declaration);
+  if (!fn) return [];
+  const found: ts.ObjectLiteralElementLike[] = [];
+  for (const value of returnedValues(fn)) {
+    if (!typescript.isObjectLiteralExpression(value)) continue;
+    for (const property of value.properties)
+      if (property.name && typescript.isIdentifier(property.name) && property.name.text === member) found.push(property);
+  }
   return found;
 }

@@ -8,7 +8,7 @@ import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { unwrap } from "../../util/ast.js";
 import { functionOf, functionOfNamedValue, functionValue, hasRequiredMembers, skipOuter, toolNameNear, unaliased } from "./declarations.js";
-import { CallsOf, isPlainParameter, returnedFunctions } from "./arguments.js";
+import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
 import { mayLeaveFile } from "./callees.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 
@@ -127,9 +127,11 @@ export class Resolver {
     // `tokenProvider()` on a function's parameter: the functions its callers pass for it.
     const [only] = declarations;
     if (callee.type === AST_NODE_TYPES.Identifier && declarations.length === 1 && only && isPlainParameter(only)) return this.passedFor(only, accept);
-    // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it.
+    // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it,
+    // or, when a factory of the project made the entry (`const tool = createTool(deps)`), the one it returns.
     if (symbol && declarations.every((d) => !functionOf(d))) {
-      for (const implementation of this.implementationsOf(symbol)) declarations.push(implementation);
+      const made = receiver?.type === AST_NODE_TYPES.Identifier ? this.membersMadeFor(entry, receiver, symbol.name) : [];
+      for (const implementation of made.length > 0 ? made : this.implementationsOf(symbol)) declarations.push(implementation);
     }
     const targets: Target[] = [];
     for (const declaration of declarations) {
@@ -148,6 +150,12 @@ export class Resolver {
       }
     }
     return targets;
+  }
+
+  /** `const tool = createTool(deps)`: the members named `member` of what the factory returns. */
+  private membersMadeFor(entry: FileEntry, receiver: TSESTree.Identifier, member: string): ts.Declaration[] {
+    const symbol = unaliased(this.checker, this.checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(receiver)));
+    return (symbol?.declarations ?? []).flatMap((declaration) => returnedMembers(this.checker, declaration, member));
   }
 
   /**
@@ -306,7 +314,10 @@ export class Resolver {
     const visit = (node: ts.Node): void => {
       if (typescript.isObjectLiteralExpression(node)) {
         for (const property of node.properties) {
-          if ((typescript.isPropertyAssignment(property) || typescript.isMethodDeclaration(property)) && typescript.isIdentifier(property.name)) {
+          // `{ name, handler }` too: the shorthand names a function declared beside the object.
+          const named =
+            typescript.isPropertyAssignment(property) || typescript.isMethodDeclaration(property) || typescript.isShorthandPropertyAssignment(property);
+          if (named && typescript.isIdentifier(property.name)) {
             const list = map.get(property.name.text) ?? [];
             map.set(property.name.text, list);
             list.push(property);
