@@ -167,6 +167,8 @@ export function findEscapes(inputs: PathInputs): Escapes {
         const guards = [...inside, ...outer];
         if (!mayCarry(guards)) continue;
         if (graphed) recordCall(escapeCalls, call, handler, guards);
+        // `await Sentry.startSpan({ name }, async () => { ... })`: a library runs it and hands back its error.
+        if (called.length === 0) for (const callback of runnerCallbacks(call)) visit(callback, undefined, guards);
         for (const target of called) {
           visit(target, undefined, guards);
           for (const [callback, around] of callbacksRun(catches, call, target)) visit(callback, undefined, [...around, ...guards]);
@@ -201,6 +203,21 @@ const SYNC_CALLBACK_METHODS = new Set([
   "replace",
   "replaceAll",
 ]);
+
+/**
+ * Library functions that run the callback they are given and settle with its result or its
+ * error: tracing spans (Sentry, OpenTelemetry), error-reporting scopes, locks. Only for calls the
+ * project does not declare (a project function is followed into).
+ */
+const PASS_THROUGH_RUNNERS = new Set(["startSpan", "startActiveSpan", "startSpanManual", "withScope", "withIsolationScope", "runExclusive"]);
+
+/** The inline functions handed to a pass-through runner (`startSpan({ name }, async (span) => ...)`). */
+function runnerCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
+  const callee = unwrap(call.callee);
+  const name = callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : undefined;
+  if (!PASS_THROUGH_RUNNERS.has(name ?? "")) return [];
+  return call.arguments.map((argument) => unwrap(argument)).filter((argument): argument is FunctionNode => isFunctionNode(argument));
+}
 
 /**
  * The inline callbacks a call runs before it returns: plain (not async, not generator) functions

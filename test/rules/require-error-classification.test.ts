@@ -1537,6 +1537,24 @@ ruleTester.run("require-error-classification: throws in array callbacks", rule, 
   return { content: [{ type: "text", text: "queued" }] };`),
     },
     {
+      name: "a span callback whose throw the try inside it converts",
+      code: inTool(`  return await startSpan({ name: "get_doc" }, async () => {
+    try {
+      if (!args.id) throw new Error("The id is empty: pass the document id");
+      return { content: [{ type: "text", text: args.id }] };
+    } catch (error) {
+      return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "validation", isRetryable: false, description: String(error) }) }] };
+    }
+  });`),
+    },
+    {
+      name: "a span that is not awaited or returned: what its callback throws is no concern of the handler",
+      code: inTool(`  void startSpan({ name: "audit" }, async () => {
+    if (!args.id) throw new Error("The audit needs an id");
+  });
+  return { content: [{ type: "text", text: "done" }] };`),
+    },
+    {
       name: "a callback handed to something that is no array method",
       code: inTool(`  args.events.on("data", (chunk: string) => {
     if (!chunk) throw new Error("an empty chunk");
@@ -1574,6 +1592,21 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
         {
           messageId: "unclassifiedThrow",
           reported: "throw new Error(`The name ${name} is longer than 64 characters`);",
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in the callback of a tracing span the handler awaits",
+      code: inTool(`  return await Sentry.startSpan({ name: "get_doc" }, async () => {
+    if (!args.token) /*>*/throw new Error("The request carries no token: sign in first");
+    return { content: [{ type: "text", text: args.token }] };
+  });`),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("The request carries no token: sign in first");',
           data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
         },
       ],
