@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, TYPE_KEYS, forEachChild, isFunctionNode, recordImport, recordRequireBinding, staticString, unwrap } from "../util/ast.js";
+import { type FunctionNode, TYPE_KEYS, fallbackFunction, forEachChild, isFunctionNode, recordImport, recordRequireBinding, staticString, unwrap } from "../util/ast.js";
 import { isIsErrorProperty, isToolResultObject } from "./results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -110,7 +110,7 @@ export class Collector {
   declarator(node: TSESTree.VariableDeclarator): void {
     if (node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return;
     const init = unwrap(node.init);
-    if (isFunctionNode(init) || init.type === AST_NODE_TYPES.CallExpression) this.functionNames.add(node.id.name);
+    if (isFunctionNode(init) || init.type === AST_NODE_TYPES.CallExpression || fallbackFunction(init)) this.functionNames.add(node.id.name);
     if (init.type === AST_NODE_TYPES.ObjectExpression || init.type === AST_NODE_TYPES.NewExpression) this.objectNames.add(node.id.name);
   }
 

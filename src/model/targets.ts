@@ -6,7 +6,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, constInitializer, findProperty, findVariable, isFunctionNode, memberName, resolveFunction, unwrap } from "../util/ast.js";
+import { type FunctionNode, constInitializer, fallbackFunction, findProperty, findVariable, isFunctionNode, memberName, resolveFunction, unwrap } from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -45,7 +45,7 @@ export class CallTargets {
       const bound = this.bindings.wrapperBindings.get(within)?.get(callee.name);
       if (bound) return [...bound];
       if (!this.functionNames.has(callee.name)) return [];
-      const fn = resolveFunction(this.sourceCode, callee);
+      const fn = resolveFunction(this.sourceCode, callee) ?? injectedOr(this.sourceCode, callee);
       return fn ? [fn] : [];
     }
     if (callee.type === AST_NODE_TYPES.MemberExpression) {
@@ -121,4 +121,13 @@ function methodOf(body: TSESTree.ClassBody, name: string): FunctionNode | undefi
     }
   }
   return undefined;
+}
+
+/**
+ * `const send = deps.send ?? ((request) => axios(request))`: the function of this file that runs
+ * when nothing is injected (what the server runs unless a test or an embedder passes another).
+ */
+function injectedOr(sourceCode: SourceCode, callee: TSESTree.Identifier): FunctionNode | undefined {
+  const init = constInitializer(sourceCode, callee);
+  return init ? fallbackFunction(init) : undefined;
 }

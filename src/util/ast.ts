@@ -127,6 +127,13 @@ export function resolveFunction(sourceCode: Readonly<TSESLint.SourceCode>, ident
   return undefined;
 }
 
+/** `injected ?? ((x) => ...)` (or `||`): the inline function on the right, the one that runs by default. */
+export function fallbackFunction(node: TSESTree.Node): FunctionNode | undefined {
+  if (node.type !== AST_NODE_TYPES.LogicalExpression || node.operator === "&&") return undefined;
+  const right = unwrap(node.right);
+  return isFunctionNode(right) ? right : undefined;
+}
+
 /** The nearest enclosing function of a node (not the node itself). */
 export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
   let current = node.parent;

@@ -743,6 +743,8 @@ const SEARCH_API =
 /** Options taken from a field of an object parameter, with a default, and headers set on them first. */
 const FIELD_API =
   'async function api({ path, options = {} }) {\n  options.headers = { accept: "json", ...options.headers };\n  return /*>*/fetch(`https://api.example.com${path}`, { ...options })/*<*/;\n}\n';
+/** An HTTP function a test may inject, with axios as the default the server runs. */
+const SEND = "const deps = globalThis.deps ?? {};\nconst send = deps.send ?? ((config) => /*>*/axios(config)/*<*/);\n";
 const spreadCases = {
   valid: [
     valid(
@@ -766,6 +768,18 @@ const spreadCases = {
       inTool('  await load("/q", {});', {
         top: "async function load(url, init) {\n  init.signal = AbortSignal.timeout(5000);\n  return fetch(url, { ...init });\n}\n",
       }),
+    ),
+    valid(
+      "an injected axios function's default whose caller passes a config with a timeout",
+      inTool("  await send({ url: `/items/${args.id}`, timeout: 5000 });", { imports: AXIOS, top: SEND }),
+    ),
+    valid(
+      "an injected axios function's default whose caller sets the timeout after the literal",
+      inTool("  const config = { url: `/items/${args.id}` };\n  config.timeout = 5000;\n  await send(config);", { imports: AXIOS, top: SEND }),
+    ),
+    valid(
+      "an axios function whose caller passes a URL",
+      inTool("  await get(`https://api.example.com/items/${args.id}`);", { imports: AXIOS, top: "const get = (target) => axios(target);\n" }),
     ),
     valid(
       "the rest of the options, after the pattern took the signal out",
@@ -800,6 +814,14 @@ const spreadCases = {
       data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
       suggest: addSignal("{ ...init,", "{ signal: AbortSignal.timeout(30000), ...init,"),
     }),
+    invalid(
+      "the default of an injected axios function, called with a config that has no timeout",
+      inTool('  const config = { url: `/items/${args.id}`, method: "GET" };\n  config.params = { full: true };\n  await send(config);', {
+        imports: AXIOS,
+        top: SEND,
+      }),
+      { messageId: "missingTimeoutFromCallers", data: { label: "axios", tool: TOOL, remedy: REMEDY.axios }, suggest: null },
+    ),
     invalid(
       "the rest of the caller's options, handed to fetch",
       inTool('  await load("/q", { retries: 2 });', {

@@ -129,6 +129,11 @@ export function callerOptions(sourceCode: SourceCode, call: TSESTree.CallExpress
 function asOptions(sourceCode: SourceCode, node: TSESTree.Node): "bounded" | "none" | "unknown" {
   const value = unwrap(node);
   if (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined") return "none";
+  // `const config = { url }; config.timeout = 5_000`: the bound may come after the literal.
+  if (value.type === AST_NODE_TYPES.Identifier) {
+    const variable = findVariable(sourceCode, value);
+    if (variable && writesMember(variable)) return "unknown";
+  }
   const object = objectLiteral(sourceCode, value);
   if (!object) return "unknown";
   if ([...BOUNDS].some((name) => findProperty(object, name))) return "bounded";

@@ -16,6 +16,7 @@ import {
   thisPropertyInitializer,
   unwrap,
 } from "../../util/ast.js";
+import { optionsFromCaller } from "./callers.js";
 import { objectLiteral } from "../payload.js";
 import type { ClientKind, ExternalCall, Instance } from "../types.js";
 import { type ClientFacts, importOf, splitImport } from "./facts.js";
@@ -87,7 +88,8 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
       // `axios(config)` / `got(options)` vs `axios(url[, config])` / `got(url[, options])`.
       const first = call.arguments[0];
       if (call.arguments.length === 1 && first) {
-        if (objectLiteral(facts.sourceCode, first)) optionsIndex = 0;
+        // `(config) => axios(config)`: the config its callers pass, judged at them (a URL they pass is unknown).
+        if (objectLiteral(facts.sourceCode, first) || (!looksLikeUrl(facts, first) && optionsFromCaller(facts.sourceCode, first))) optionsIndex = 0;
         else if (!looksLikeUrl(facts, first)) return unknown(call, client, label);
       }
     } else if (module !== undefined && CHILD_PROCESS.has(module) && named !== undefined && CHILD_METHODS.has(named)) {
