@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "36 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "37 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -75,6 +75,8 @@ describe("tool inventory", () => {
       // A dispatch table of another file: one tool per key.
       ["lookup_user", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "0/1", 1],
       ["list_teams", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "1/1", 0],
+      // A store typed by an interface, implemented by the one constructed class that fits it.
+      ["search_docs", "interface-class/src/server.ts:8", "interface-class/src/server.ts:8", "0/1", "0/0", 1],
       // Tool definitions made by factories typed by one interface: each registration reaches its own factory's handler.
       ["read_record", "interface-factory/src/server.ts:15", "interface-factory/src/server.ts:15", "0/1", "1/1", 2],
       ["service_health", "interface-factory/src/server.ts:20", "interface-factory/src/server.ts:20", "0/0", "0/1", 1],
@@ -145,6 +147,7 @@ describe("tool inventory", () => {
       ["get_forecast", false],
       ["translate", true],
       ["(unnamed)", false],
+      ["search_docs", false],
       ["read_record", false],
       ["service_health", false],
       ["search", false],

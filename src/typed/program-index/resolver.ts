@@ -10,6 +10,7 @@ import { unwrap } from "../../util/ast.js";
 import { functionOf, functionOfNamedValue, functionValue, hasRequiredMembers, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
 import { mayLeaveFile } from "./callees.js";
+import { ClassImplementations } from "./implementations.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 
 /** A function a call or a reference runs, in the file that declares it. */
@@ -34,6 +35,8 @@ export class Resolver {
   private constructions: Map<ts.Symbol, ts.NewExpression[]> | undefined;
   /** The calls of functions whose parameters a tool's path calls (built on first use). */
   private callsOf: CallsOf | undefined;
+  /** Classes that fit an interface by their shape (built on first use). */
+  private classes: ClassImplementations | undefined;
   /** Parameters being resolved: a function that passes its parameter on to itself stops there. */
   private readonly passing = new Set<ts.ParameterDeclaration>();
 
@@ -127,11 +130,12 @@ export class Resolver {
     // `tokenProvider()` on a function's parameter: the functions its callers pass for it.
     const [only] = declarations;
     if (callee.type === AST_NODE_TYPES.Identifier && declarations.length === 1 && only && isPlainParameter(only)) return this.passedFor(only, accept);
-    // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it,
-    // or, when a factory of the project made the entry (`const tool = createTool(deps)`), the one it returns.
+    // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it, or
+    // what the project factory that made it returns (`const tool = createTool(deps)`), or the one constructed class that fits.
     if (symbol && declarations.every((d) => !functionOf(d))) {
       const made = receiver?.type === AST_NODE_TYPES.Identifier ? this.membersMadeFor(entry, receiver, symbol.name) : [];
-      for (const implementation of made.length > 0 ? made : this.implementationsOf(symbol)) declarations.push(implementation);
+      const literals = made.length > 0 ? made : this.implementationsOf(symbol);
+      declarations.push(...(literals.length > 0 ? literals : (this.classes ??= new ClassImplementations(this.program, checker)).of(symbol)));
     }
     const targets: Target[] = [];
     for (const declaration of declarations) {
