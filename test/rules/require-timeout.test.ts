@@ -743,6 +743,9 @@ const SEARCH_API =
 /** Options taken from a field of an object parameter, with a default, and headers set on them first. */
 const FIELD_API =
   'async function api({ path, options = {} }) {\n  options.headers = { accept: "json", ...options.headers };\n  return /*>*/fetch(`https://api.example.com${path}`, { ...options })/*<*/;\n}\n';
+/** An API client class whose requests spread the defaults its constructor sets. */
+const DEFAULTS_CLIENT = (defaults: string): string =>
+  `class Api {\n  constructor(token) {\n    this.defaults = ${defaults};\n  }\n  async get(path) {\n    const options = { ...this.defaults, method: "GET" };\n    options.headers = { ...this.defaults.headers, accept: "application/json" };\n    return /*>*/fetch(\`https://api.example.com\${path}\`, options)/*<*/;\n  }\n}\nconst api = new Api(process.env.TOKEN);\n`;
 /** An HTTP function a test may inject, with axios as the default the server runs. */
 const SEND = "const deps = globalThis.deps ?? {};\nconst send = deps.send ?? ((config) => /*>*/axios(config)/*<*/);\n";
 const spreadCases = {
@@ -769,6 +772,14 @@ const spreadCases = {
         top: "async function load(url, init) {\n  init.signal = AbortSignal.timeout(5000);\n  return fetch(url, { ...init });\n}\n",
       }),
     ),
+    valid(
+      "options that get their signal after the literal",
+      inTool(
+        '  const init = { method: "GET" };\n  init.signal = AbortSignal.timeout(5000);\n  await fetch(`https://api.example.com/items/${args.id}`, init);',
+      ),
+    ),
+    valid("spread defaults that carry a signal", inTool('  await api.get("/items");', { top: DEFAULTS_CLIENT("{ signal: AbortSignal.timeout(5000) }") })),
+    valid("spread defaults the class takes from its caller", inTool('  await api.get("/items");', { top: DEFAULTS_CLIENT("token") })),
     valid(
       "an injected axios function's default whose caller passes a config with a timeout",
       inTool("  await send({ url: `/items/${args.id}`, timeout: 5000 });", { imports: AXIOS, top: SEND }),
@@ -814,6 +825,15 @@ const spreadCases = {
       data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
       suggest: addSignal("{ ...init,", "{ signal: AbortSignal.timeout(30000), ...init,"),
     }),
+    invalid(
+      "spread defaults that the class sets to headers only",
+      inTool('  await api.get("/items");', { top: DEFAULTS_CLIENT("{ headers: { authorization: `Bearer ${token}` } }") }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal('method: "GET" }', 'method: "GET", signal: AbortSignal.timeout(30000) }'),
+      },
+    ),
     invalid(
       "the default of an injected axios function, called with a config that has no timeout",
       inTool('  const config = { url: `/items/${args.id}`, method: "GET" };\n  config.params = { full: true };\n  await send(config);', {

@@ -12,6 +12,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, findProperty, findVariable, isFunctionNode, unwrap } from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
 import type { CallerOptions, OptionsFromCaller } from "../types.js";
+import { BOUNDS, writesBound } from "./defaults.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -19,7 +20,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 function parameterOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): OptionsFromCaller | undefined {
   const variable = findVariable(sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (!variable || !def || writesMember(variable)) return undefined;
+  if (!variable || !def || writesBound(variable)) return undefined;
   // Written only where it is declared (a parameter's default, the destructuring).
   if (variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier))) return undefined;
   if (def.type === DefinitionType.Parameter && isFunctionNode(def.node)) {
@@ -61,22 +62,6 @@ function fieldOfParameter(fn: FunctionNode, name: string): OptionsFromCaller | u
   }
   return undefined;
 }
-
-/** `init.signal = ...` (or a computed member): the function may set the bound itself. `init.headers = ...` does not. */
-function writesMember(variable: TSESLint.Scope.Variable): boolean {
-  return variable.references.some((r) => {
-    const parent = r.identifier.parent;
-    return (
-      parent.type === AST_NODE_TYPES.MemberExpression &&
-      parent.object === r.identifier &&
-      parent.parent.type === AST_NODE_TYPES.AssignmentExpression &&
-      parent.parent.left === parent &&
-      (parent.computed || parent.property.type !== AST_NODE_TYPES.Identifier || BOUNDS.has(parent.property.name))
-    );
-  });
-}
-
-const BOUNDS = new Set(["signal", "timeout", "cancelSignal"]);
 
 /**
  * The parameter whose value decides the bound of an options argument: the argument itself
@@ -132,7 +117,7 @@ function asOptions(sourceCode: SourceCode, node: TSESTree.Node): "bounded" | "no
   // `const config = { url }; config.timeout = 5_000`: the bound may come after the literal.
   if (value.type === AST_NODE_TYPES.Identifier) {
     const variable = findVariable(sourceCode, value);
-    if (variable && writesMember(variable)) return "unknown";
+    if (variable && writesBound(variable)) return "unknown";
   }
   const object = objectLiteral(sourceCode, value);
   if (!object) return "unknown";

@@ -19,6 +19,7 @@ import {
 import { objectLiteral } from "../payload.js";
 import type { ClientKind, ExternalCall } from "../types.js";
 import { optionsFromCaller } from "./callers.js";
+import { boundAfterLiteral, spreadsAddNoBound } from "./defaults.js";
 import type { ClientFacts } from "./facts.js";
 
 /** Request-signal shapes that give cancellation only. */
@@ -111,6 +112,10 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
   }
   const options = objectLiteral(facts.sourceCode, optionsNode);
   if (!options) return fromCaller(facts, call, client, label, optionsNode);
+  // `const init = { method }; init.signal = AbortSignal.timeout(5_000)`: the bound came after the literal.
+  if (boundAfterLiteral(facts.sourceCode, optionsNode)) return unknown(call, client, label);
+  // `{ ...this.defaultRequest, method }` with defaults the class shows in full: the spreads add no bound.
+  const spreads = hasSpread(options) && !spreadsAddNoBound(facts.sourceCode, options);
   const signal = findProperty(options, "signal") ?? (client === "execa" ? findProperty(options, "cancelSignal") : undefined);
   if (signal) {
     const path = memberPath(signal.value);
@@ -119,14 +124,14 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
   }
   const timeout = findProperty(options, "timeout");
   if (client === "fetch") {
-    if (hasSpread(options)) return fromCaller(facts, call, client, label, options);
+    if (spreads) return fromCaller(facts, call, client, label, options);
     // node-fetch v2 honours `timeout` (v3 dropped it); the version is unknown here.
     if (timeout && facts.fetchModule === "node-fetch") return unknown(call, client, label);
     return { call, client, label, status: timeout ? "fetch-timeout-option" : "missing", options, insertOptionsAfter: undefined, property: timeout };
   }
   const bounded = timeoutIn(options, client);
   if (bounded === true) return ok(call, client, label);
-  if (bounded === undefined && hasSpread(options)) return fromCaller(facts, call, client, label, options);
+  if (bounded === undefined && spreads) return fromCaller(facts, call, client, label, options);
   return { call, client, label, status: "missing", options, insertOptionsAfter: undefined, property: timeout };
 }
 

@@ -1,0 +1,109 @@
+/**
+ * What an options object is made of beyond its literal: writes after it (`init.signal = ...`),
+ * and spreads of defaults the file shows in full (`{ ...this.defaultRequest, method }`, where the
+ * class only ever assigns `this.defaultRequest = { headers: {...} }`).
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { findVariable, forEachChild, unwrap } from "../../util/ast.js";
+import { objectLiteral } from "../payload.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** Option names that bound a call. */
+export const BOUNDS = new Set(["signal", "timeout", "cancelSignal"]);
+
+/** `init.signal = ...` (or a computed member) on the variable: the bound may come after its literal. `init.headers = ...` does not. */
+export function writesBound(variable: TSESLint.Scope.Variable): boolean {
+  return variable.references.some((r) => {
+    const parent = r.identifier.parent;
+    return (
+      parent.type === AST_NODE_TYPES.MemberExpression &&
+      parent.object === r.identifier &&
+      parent.parent.type === AST_NODE_TYPES.AssignmentExpression &&
+      parent.parent.left === parent &&
+      (parent.computed || parent.property.type !== AST_NODE_TYPES.Identifier || BOUNDS.has(parent.property.name))
+    );
+  });
+}
+
+/** The options argument is a variable that gets a bound (or an unknown member) after its literal. */
+export function boundAfterLiteral(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  if (n.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = findVariable(sourceCode, n);
+  return variable !== undefined && writesBound(variable);
+}
+
+/** A literal with no bound and no spread among its own keys: what it passes on holds no bound. */
+function holdsNoBound(object: TSESTree.ObjectExpression): boolean {
+  return object.properties.every(
+    (p) => p.type === AST_NODE_TYPES.Property && !p.computed && !(p.key.type === AST_NODE_TYPES.Identifier && BOUNDS.has(p.key.name)),
+  );
+}
+
+/**
+ * Every spread of `options` is of defaults the file shows in full, none with a bound: a `const`
+ * object literal, or a field of the enclosing class that the class only ever assigns such a
+ * literal (in its declaration or as `this.field = {...}`). Then the spreads add no bound.
+ */
+export function spreadsAddNoBound(sourceCode: SourceCode, options: TSESTree.ObjectExpression): boolean {
+  return options.properties.every((p) => {
+    if (p.type !== AST_NODE_TYPES.SpreadElement) return true;
+    const spread = unwrap(p.argument);
+    if (spread.type === AST_NODE_TYPES.Identifier) {
+      const literal = objectLiteral(sourceCode, spread);
+      return literal !== undefined && holdsNoBound(literal) && !boundAfterLiteral(sourceCode, spread);
+    }
+    return spread.type === AST_NODE_TYPES.MemberExpression && classDefaultsHoldNoBound(sourceCode, spread);
+  });
+}
+
+/** `this.defaults`: every value the class gives the field is a literal without a bound, and nothing writes into it. */
+function classDefaultsHoldNoBound(sourceCode: SourceCode, member: TSESTree.MemberExpression): boolean {
+  if (unwrap(member.object).type !== AST_NODE_TYPES.ThisExpression || member.computed || member.property.type !== AST_NODE_TYPES.Identifier) return false;
+  const field = member.property.name;
+  let cls: TSESTree.Node | undefined = member.parent;
+  while (cls && cls.type !== AST_NODE_TYPES.ClassBody) cls = cls.parent;
+  if (!cls) return false;
+  // Written by the walk: how many literals the field gets, and whether it gets anything else.
+  const seen = { values: 0, settled: true };
+  const visit = (node: TSESTree.Node): void => {
+    if (!seen.settled) return;
+    if (
+      node.type === AST_NODE_TYPES.PropertyDefinition &&
+      !node.computed &&
+      node.key.type === AST_NODE_TYPES.Identifier &&
+      node.key.name === field &&
+      node.value
+    ) {
+      const value = unwrap(node.value);
+      if (value.type === AST_NODE_TYPES.ObjectExpression && holdsNoBound(value)) seen.values++;
+      else seen.settled = false;
+    }
+    if (node.type === AST_NODE_TYPES.AssignmentExpression) {
+      const target = unwrap(node.left);
+      if (isThisField(target, field)) {
+        const value = unwrap(node.right);
+        if (node.operator === "=" && value.type === AST_NODE_TYPES.ObjectExpression && holdsNoBound(value)) seen.values++;
+        else seen.settled = false;
+      } else if (target.type === AST_NODE_TYPES.MemberExpression && isThisField(unwrap(target.object), field)) {
+        // `this.defaults.signal = ...`, or any write into the defaults.
+        seen.settled = false;
+      }
+    }
+    forEachChild(node, sourceCode.visitorKeys, visit);
+  };
+  visit(cls);
+  return seen.settled && seen.values > 0;
+}
+
+function isThisField(node: TSESTree.Node, field: string): boolean {
+  return (
+    node.type === AST_NODE_TYPES.MemberExpression &&
+    unwrap(node.object).type === AST_NODE_TYPES.ThisExpression &&
+    !node.computed &&
+    node.property.type === AST_NODE_TYPES.Identifier &&
+    node.property.name === field
+  );
+}
