@@ -145,7 +145,7 @@ export function buildModel(
   const search = findHandlers(sourceCode, collected, imported, types);
 
   // Stage 3: error helpers, then functions typed to return a tool result (unless they are helpers).
-  const errorHelpers = findErrorHelpers(functions, entryAndRoots(search.handlers));
+  const errorHelpers = findErrorHelpers(sourceCode, functions, entryAndRoots(search.handlers));
   for (const fn of functions) {
     if (!errorHelpers.has(fn) && returnsCallToolResult(fn)) addCallToolResultFunction(search, fn);
   }

@@ -6,7 +6,17 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, TYPE_KEYS, fallbackFunction, forEachChild, isFunctionNode, recordImport, recordRequireBinding, staticString, unwrap } from "../util/ast.js";
+import {
+  type FunctionNode,
+  TYPE_KEYS,
+  fallbackFunction,
+  forEachChild,
+  isFunctionNode,
+  recordImport,
+  recordRequireBinding,
+  staticString,
+  unwrap,
+} from "../util/ast.js";
 import { isIsErrorProperty, isToolResultObject } from "./results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

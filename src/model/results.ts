@@ -17,6 +17,7 @@ import {
   staticString,
   unwrap,
 } from "../util/ast.js";
+import { callMakesError, errorFlagOf } from "./error-flag.js";
 import { NON_TOOL_REGISTRATIONS } from "./frameworks.js";
 import type { ErrorResult, ImportedFacts, MutatedErrorResult, ToolHandler, ToolResult } from "./types.js";
 
@@ -112,11 +113,23 @@ function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression | undefi
   return first;
 }
 
+/** A call of the builder (of this file, of a helper of this file, or on a tool path of another file) passes `isError: true`. */
+function makesErrorSomewhere(inputs: ResultInputs, builder: FunctionNode, object: TSESTree.ObjectExpression): boolean {
+  const { sourceCode, calls, errorHelpers, imported } = inputs;
+  for (const [helper, built] of errorHelpers) if (helper !== builder && built === object) return true;
+  for (const call of calls) {
+    const callee = unwrap(call.callee);
+    if (callee.type === AST_NODE_TYPES.Identifier && resolveFunction(sourceCode, callee) === builder && callMakesError(builder, object, call)) return true;
+  }
+  return (imported?.callSites.get(rangeKey(builder.range)) ?? []).some((site) => callMakesError(builder, object, site.call));
+}
+
 /**
  * Error helpers: same-file functions whose every return is an `isError` result. A handler that
  * only ever fails is still a handler, not a helper.
  */
 export function findErrorHelpers(
+  sourceCode: SourceCode,
   functions: readonly FunctionNode[],
   handlerFunctions: ReadonlySet<TSESTree.Node>,
 ): Map<FunctionNode, TSESTree.ObjectExpression> {
@@ -127,7 +140,34 @@ export function findErrorHelpers(
     // A resource or prompt callback that only ever fails is no tool's helper either.
     if (object && !inNonToolCallback(fn.body)) errorHelpers.set(fn, object);
   }
+  // `return buildResponse({ texts, isError: true })`: a helper of a builder whose `isError` is a parameter.
+  if (errorHelpers.size > 0) {
+    for (const fn of functions) {
+      if (handlerFunctions.has(fn) || errorHelpers.has(fn) || inNonToolCallback(fn.body)) continue;
+      const object = builtErrorObject(sourceCode, fn, errorHelpers);
+      if (object) errorHelpers.set(fn, object);
+    }
+  }
   return errorHelpers;
+}
+
+/** The builder's result literal, when every return of `fn` calls an error helper of the file in a way that makes an error. */
+function builtErrorObject(
+  sourceCode: SourceCode,
+  fn: FunctionNode,
+  helpers: ReadonlyMap<FunctionNode, TSESTree.ObjectExpression>,
+): TSESTree.ObjectExpression | undefined {
+  const values = fn.body.type === AST_NODE_TYPES.BlockStatement ? ownReturnStatements(fn.body).map((r) => r.argument) : [fn.body];
+  let first: TSESTree.ObjectExpression | undefined;
+  for (const value of values) {
+    const call = value ? unwrap(value) : undefined;
+    const callee = call?.type === AST_NODE_TYPES.CallExpression ? unwrap(call.callee) : undefined;
+    const builder = callee?.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
+    const object = builder && builder !== fn ? helpers.get(builder) : undefined;
+    if (!object || call?.type !== AST_NODE_TYPES.CallExpression || !builder || !callMakesError(builder, object, call)) return undefined;
+    first ??= object;
+  }
+  return first;
 }
 
 interface ResultInputs {
@@ -175,9 +215,13 @@ export function inNonToolCallback(node: TSESTree.Node): boolean {
 export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
   const { sourceCode, calls, isErrorObjects, errorHelpers, imported, handlersAt } = inputs;
   const helperObjects = new Set(errorHelpers.values());
+  // A builder's literal whose `isError` is a parameter is an error result only if some call passes `true`.
+  const builders = new Map([...errorHelpers].filter(([fn, object]) => errorFlagOf(fn, object)).map(([fn, object]) => [object, fn]));
   const errorResults: ErrorResult[] = [];
   for (const object of isErrorObjects) {
     if (!isToolResultObject(object)) continue;
+    const builder = builders.get(object);
+    if (builder && !makesErrorSomewhere(inputs, builder, object)) continue;
     // Off a handler path, only a returned result counts: an expected value in a test or a mock
     // argument is not a result any tool gives.
     if (!helperObjects.has(object) && handlersAt(object).length === 0 && (!isReturnedValue(object) || inNonToolCallback(object))) continue;
@@ -189,7 +233,7 @@ export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
       if (callee.type !== AST_NODE_TYPES.Identifier) continue;
       const helper = resolveFunction(sourceCode, callee);
       const object = helper ? errorHelpers.get(helper) : undefined;
-      if (helper && object && isToolResultObject(object)) {
+      if (helper && object && isToolResultObject(object) && callMakesError(helper, object, call)) {
         errorResults.push({ node: call, object, helperCall: call, helper });
       }
     }

@@ -6,7 +6,17 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, constInitializer, fallbackFunction, findProperty, findVariable, isFunctionNode, memberName, resolveFunction, unwrap } from "../util/ast.js";
+import {
+  type FunctionNode,
+  constInitializer,
+  fallbackFunction,
+  findProperty,
+  findVariable,
+  isFunctionNode,
+  memberName,
+  resolveFunction,
+  unwrap,
+} from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

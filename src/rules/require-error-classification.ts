@@ -5,6 +5,8 @@ import {
   type ErrorResult,
   type McpModel,
   breakerOpenAt,
+  callMakesError,
+  errorFlagOf,
   categoriesOf,
   getMutatedPayload,
   getPayload,
@@ -175,7 +177,7 @@ export default createRule<Options, MessageIds>({
             node: isErrorProperty,
             messageId: "missingClassification",
             data: { tool, category: vocabulary.category, retryable: vocabulary.retryable },
-            suggest: suggestions(result.node, target, text, { category: true, retryable: true }),
+            suggest: buildsSuccessesToo(model, result.object) ? [] : suggestions(result.node, target, text, { category: true, retryable: true }),
           });
         } else {
           context.report({
@@ -284,6 +286,12 @@ function reportCallWithoutClassification(
   });
 }
 
+/** A builder whose `isError` is a parameter builds successes too: a category written into it would mark them all. */
+function buildsSuccessesToo(model: McpModel, object: TSESTree.ObjectExpression): boolean {
+  const builder = helperOf(model, object);
+  return builder !== undefined && errorFlagOf(builder, object) !== undefined;
+}
+
 /** The error helper whose result object this is (every return of the helper gives it). */
 function helperOf(model: McpModel, object: TSESTree.ObjectExpression): FunctionNode | undefined {
   const fn = enclosingFunction(object);
@@ -292,7 +300,9 @@ function helperOf(model: McpModel, object: TSESTree.ObjectExpression): FunctionN
 
 /** The calls of a helper: this file's, and those on tool paths in other files (typed analysis). */
 function helperCallCount(model: McpModel, helper: FunctionNode): number {
-  return model.errorResults.filter((r) => r.helper === helper).length + model.importedCallSites(helper).length;
+  const object = model.errorHelpers.get(helper);
+  const elsewhere = model.importedCallSites(helper).filter((site) => !object || callMakesError(helper, object, site.call));
+  return model.errorResults.filter((r) => r.helper === helper).length + elsewhere.length;
 }
 
 function describeHelper(helper: FunctionNode): string {

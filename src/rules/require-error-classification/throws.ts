@@ -3,11 +3,11 @@
  * project classifies itself, not a protocol error (no-protocol-error-in-tool's report), not a
  * FastMCP UserError with classified extras, not a rethrow of what a callee threw.
  */
-import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { type McpModel, protocolThrow, caughtRethrow, readableObjects, type ThrowSite, type ToolHandler } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
-import { calleeName, findProperty, unwrap } from "../../util/ast.js";
+import { calleeName, findProperty, isFunctionNode, mentionsName, unwrap } from "../../util/ast.js";
 
 /** The handler whose framework decides what the throw becomes, and the class the throw builds. */
 export interface UnclassifiedThrow {
@@ -50,16 +50,19 @@ export function unclassifiedThrow(
     if (!rethrow || rethrow.narrowedTo !== undefined || site.wraps.length > 0) return undefined;
   }
   if (argument.type === AST_NODE_TYPES.CallExpression && !isErrorFactoryName(calleeName(argument))) return undefined;
-  if (wrappedIntoClassified(sourceCode, model, site, classified, vocabulary)) return undefined;
+  if (hiddenByWrap(sourceCode, model, site, classified, vocabulary)) return undefined;
   return { handler, className };
 }
 
 /**
- * A catch on the way out wrapped the error into one that carries (or may carry) a classification:
- * the catch's own throw is what reaches the framework, and it is judged at its own site. A wrap
- * into a protocol error does not classify anything.
+ * A catch on the way out wrapped the error into another and threw that, which is judged at its
+ * own site. The error inside is no longer seen when the wrap carries a classification, or when
+ * the wrap drops it (`if (e instanceof NotFound) throw new Error("...")`, the caught error unread):
+ * the fix goes at the wrap, one defect, one finding. A wrap that carries its message on
+ * (`new Error(\`Lookup failed: ${e.message}\`)`) still hands the model this throw's text. A wrap
+ * into a protocol error is `no-protocol-error-in-tool`'s and classifies nothing.
  */
-function wrappedIntoClassified(
+function hiddenByWrap(
   sourceCode: Readonly<TSESLint.SourceCode>,
   model: McpModel,
   site: ThrowSite,
@@ -69,8 +72,21 @@ function wrappedIntoClassified(
   return site.wraps.some((wrap) => {
     if (!wrap.site) return wrap.as !== undefined && classified.has(wrap.as);
     if (protocolThrow(sourceCode, model.importedFrom, wrap.site)) return false;
+    if (dropsCaught(sourceCode, wrap.site)) return true;
     return !unclassifiedThrow(sourceCode, model, { node: wrap.site, handlers: site.handlers, wraps: [] }, classified, vocabulary);
   });
+}
+
+/** The wrap's throw does not read the error its catch caught (`throw new Error("Not Found")`). */
+function dropsCaught(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSESTree.ThrowStatement): boolean {
+  let clause: TSESTree.Node | undefined = statement.parent;
+  while (clause && clause.type !== AST_NODE_TYPES.CatchClause) {
+    if (isFunctionNode(clause)) return false;
+    clause = clause.parent;
+  }
+  const param = clause?.type === AST_NODE_TYPES.CatchClause ? clause.param : undefined;
+  if (param?.type !== AST_NODE_TYPES.Identifier) return param === null;
+  return !mentionsName(sourceCode, statement.argument, new Set([param.name]), "subtree");
 }
 
 /** `throw Error("x")` / `throw createError(...)`: a call we read as building a plain error. */

@@ -17,6 +17,7 @@ import {
   type McpModel,
   type PassThrough,
   buildModel,
+  callMakesError,
   collectImports,
   generatedClientReturnedBy,
   instanceDeclaredAs,
@@ -85,7 +86,7 @@ function helperCallsOf(entry: FileEntry, resolver: Resolver): ImportedHelperCall
     for (const target of resolver.resolveCallIf(entry, call, mayBeErrorHelper)) {
       if (target.entry === entry || !isFunctionNode(target.fn)) continue;
       const object = modelOf(target.entry).errorHelpers.get(target.fn);
-      if (object) found.push({ range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode });
+      if (object && callMakesError(target.fn, object, call)) found.push({ range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode });
     }
   }
   return found;

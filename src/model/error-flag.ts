@@ -1,0 +1,77 @@
+/**
+ * Result builders whose `isError` is a parameter: `function reply(text, isError = false)`, or
+ * `function build({ texts, isError = false })`, or `const { isError = false } = options` in the
+ * builder. A call makes an error result only when it passes `true` there; a call that passes
+ * nothing or `false` makes a success, and one that passes a value the file does not show is
+ * neither (unknown means silent).
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { type FunctionNode, staticKeyName, unwrap } from "../util/ast.js";
+
+/** Where a builder takes its `isError`: the argument at `index`, or the field `field` of it. */
+interface ErrorFlag {
+  readonly index: number;
+  readonly field: string | undefined;
+}
+
+/** The parameter (or parameter field) the `isError` of the builder's result literal comes from. */
+export function errorFlagOf(builder: FunctionNode, object: TSESTree.ObjectExpression): ErrorFlag | undefined {
+  const property = object.properties.find(
+    (p): p is TSESTree.Property => p.type === AST_NODE_TYPES.Property && !p.computed && staticKeyName(p.key, false) === "isError",
+  );
+  const value = property ? unwrap(property.value) : undefined;
+  if (value?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const name = value.name;
+  for (const [index, param] of builder.params.entries()) {
+    const pattern = param.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
+    if (pattern.type === AST_NODE_TYPES.Identifier && pattern.name === name) return { index, field: undefined };
+    if (pattern.type === AST_NODE_TYPES.ObjectPattern) {
+      const field = fieldBinding(pattern, name);
+      if (field !== undefined) return { index, field };
+    }
+  }
+  // `const { texts, isError = false } = options` at the top of the builder.
+  if (builder.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  for (const statement of builder.body.body) {
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of statement.declarations) {
+      const source = declarator.init ? unwrap(declarator.init) : undefined;
+      if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern || source?.type !== AST_NODE_TYPES.Identifier) continue;
+      const field = fieldBinding(declarator.id, name);
+      const index = builder.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === source.name);
+      if (field !== undefined && index !== -1) return { index, field };
+    }
+  }
+  return undefined;
+}
+
+/** The key of the pattern property that binds `name` (`{ isError = false }`, `{ failed: isError }`). */
+function fieldBinding(pattern: TSESTree.ObjectPattern, name: string): string | undefined {
+  for (const property of pattern.properties) {
+    if (property.type !== AST_NODE_TYPES.Property || property.computed) continue;
+    const target = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+    if (target.type === AST_NODE_TYPES.Identifier && target.name === name) return staticKeyName(property.key, false);
+  }
+  return undefined;
+}
+
+/**
+ * Whether a call of an error helper makes an error result: always, unless the helper takes its
+ * `isError` from a parameter, then only when the call passes a literal `true` there.
+ */
+export function callMakesError(helper: FunctionNode, object: TSESTree.ObjectExpression, call: TSESTree.CallExpression): boolean {
+  const flag = errorFlagOf(helper, object);
+  if (!flag) return true;
+  const argument = call.arguments[flag.index];
+  if (!argument || argument.type === AST_NODE_TYPES.SpreadElement) return false;
+  let passed: TSESTree.Node | undefined = unwrap(argument);
+  if (flag.field !== undefined) {
+    const field = flag.field;
+    const property: TSESTree.ObjectLiteralElement | undefined =
+      passed.type === AST_NODE_TYPES.ObjectExpression
+        ? passed.properties.find((p) => p.type === AST_NODE_TYPES.Property && !p.computed && staticKeyName(p.key, false) === field)
+        : undefined;
+    passed = property?.type === AST_NODE_TYPES.Property ? unwrap(property.value) : undefined;
+  }
+  return passed?.type === AST_NODE_TYPES.Literal && passed.value === true;
+}

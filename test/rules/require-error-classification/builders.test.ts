@@ -1,0 +1,89 @@
+/**
+ * `require-error-classification`: result builders whose `isError` is a parameter
+ * (`reply(text, isError = false)`, `build({ texts, isError = false })`): only the calls that pass
+ * `true` make error results, and a helper that returns such a call with `true` is an error
+ * helper. And a wrap that drops the caught error hides the throw inside it.
+ */
+import { describe } from "vitest";
+import rule from "../../../src/rules/require-error-classification.js";
+import { createRuleTester } from "../../rule-tester.js";
+import { inTool } from "../../cases.js";
+
+const ruleTester = createRuleTester();
+
+const REPLY = `function reply(text, isError = false) {
+  return { content: [{ type: "text", text }], isError };
+}`;
+const BUILD = `function build(options) {
+  const { texts, isError = false } = options;
+  return { content: [{ type: "text", text: texts.join("\\\\n") }], isError };
+}
+function ok(text) {
+  return build({ texts: [text] });
+}`;
+const USER_ERROR = `
+function userError(text) {
+  return build({ texts: [text], isError: true });
+}`;
+
+describe("require-error-classification: builders that take isError", () => {
+  ruleTester.run("require-error-classification", rule, {
+    valid: [
+      // Only successes: no error result, whatever the builder could build.
+      { code: inTool("    return reply(`Found ${args.query}`);", REPLY) },
+      { code: inTool("    return ok(args.query);", BUILD) },
+      // A flag the file does not show is neither.
+      { code: inTool("    return reply(args.query, args.failed);", REPLY) },
+    ],
+    invalid: [
+      {
+        // One error call, one success: one error result, at the builder's literal.
+        code: inTool('    if (!args.query) return reply("The query is empty: pass the words to look for", true);\n    return reply(args.query);', REPLY),
+        errors: [{ messageId: "missingClassification", line: 9 }],
+      },
+      {
+        // `userError` builds its result through `build`: an error helper of one call.
+        code: inTool('    if (!args.query) return userError("The query is empty: pass the words to look for");\n    return ok(args.query);', BUILD + USER_ERROR),
+        errors: [{ messageId: "missingClassification", line: 10 }],
+      },
+    ],
+  });
+});
+
+const LOOKUP = (wrap: string): string =>
+  inTool(
+    `    try {
+      return { content: [{ type: "text", text: await lookUp(args.query) }] };
+    } catch (error) {
+      ${wrap}
+    }`,
+    `class NotFound extends Error {}
+async function lookUp(key) {
+  if (key.length > 64) throw new NotFound(\`No entry is named \${key}\`);
+  return key;
+}`,
+  );
+
+describe("require-error-classification: throws inside a wrap", () => {
+  ruleTester.run("require-error-classification", rule, {
+    valid: [],
+    invalid: [
+      {
+        // The wrap drops the caught error: the wrap (and the rethrow of the rest) reach the model, the throw inside does not.
+        code: LOOKUP('if (error instanceof NotFound) throw new Error("Not found");\n      throw error;'),
+        errors: [
+          { messageId: "unclassifiedThrow", line: 8 },
+          { messageId: "unclassifiedThrow", line: 9 },
+        ],
+      },
+      {
+        // The wrap carries the caught message on: the text thrown inside reaches the model too.
+        code: LOOKUP("throw new Error(`Lookup failed: ${error.message}`);"),
+        errors: [
+          { messageId: "unclassifiedThrow", line: 8 },
+          { messageId: "unclassifiedThrow", line: 13 },
+        ],
+      },
+    ],
+  });
+});
