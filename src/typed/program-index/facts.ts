@@ -86,7 +86,8 @@ function helperCallsOf(entry: FileEntry, resolver: Resolver): ImportedHelperCall
     for (const target of resolver.resolveCallIf(entry, call, mayBeErrorHelper)) {
       if (target.entry === entry || !isFunctionNode(target.fn)) continue;
       const object = modelOf(target.entry).errorHelpers.get(target.fn);
-      if (object && callMakesError(target.fn, object, call)) found.push({ range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode });
+      if (object && callMakesError(target.fn, object, call))
+        found.push({ range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode });
     }
   }
   return found;

@@ -43,7 +43,10 @@ describe("require-error-classification: builders that take isError", () => {
       },
       {
         // `userError` builds its result through `build`: an error helper of one call.
-        code: inTool('    if (!args.query) return userError("The query is empty: pass the words to look for");\n    return ok(args.query);', BUILD + USER_ERROR),
+        code: inTool(
+          '    if (!args.query) return userError("The query is empty: pass the words to look for");\n    return ok(args.query);',
+          BUILD + USER_ERROR,
+        ),
         errors: [{ messageId: "missingClassification", line: 10 }],
       },
     ],
