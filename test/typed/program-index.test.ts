@@ -88,6 +88,29 @@ describe("getProgramIndex", () => {
     }
   });
 
+  it("does not name a tool after the `name` field of an error class whose method a tool's path calls", () => {
+    const files = {
+      "/p/src/server.ts": `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { LoadError } from "./errors.js";
+const server = new Server({ name: "actors", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  throw LoadError.notFound(request.params.name);
+});
+`,
+      "/p/src/errors.ts": `export class LoadError extends Error {
+  override readonly name = "LoadError";
+  static notFound(actor: string): LoadError {
+    return new LoadError(\`No actor is named \${actor}\`);
+  }
+}
+`,
+    };
+    const roots = getProgramIndex(programOf(files)).rootsFor("/p/src/errors.ts");
+    expect(roots.length).toBeGreaterThan(0);
+    expect(roots.map((root) => root.toolName)).toEqual(roots.map(() => undefined));
+  });
+
   it("treats bundler output like a dependency: a tool bundled into a file of the project is no tool's path", () => {
     const helpers =
       "var __commonJS = (cb, mod) => () => mod;\nvar __toESM = (mod) => mod;\n// node_modules/weather/index.js\nvar weather = __toESM(__commonJS({}));\n";

@@ -101,7 +101,8 @@ export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaratio
     }
     return undefined;
   }
-  if (typescript.isClassLike(parent)) {
+  // An error class's `name` (`override readonly name = "ActorLoadError"`) labels the error, not a tool.
+  if (typescript.isClassLike(parent) && !isErrorClass(parent)) {
     for (const member of parent.members) {
       if (typescript.isPropertyDeclaration(member) && typescript.isIdentifier(member.name) && member.name.text === "name") {
         return stringOf(member.initializer);
@@ -109,6 +110,15 @@ export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaratio
     }
   }
   return undefined;
+}
+
+/** `class NotFound extends Error`, `class ActorLoadError extends BaseError`: by its name or its base's. */
+function isErrorClass(cls: ts.ClassLikeDeclaration): boolean {
+  const errorLike = (text: string): boolean => /(Error|Exception)$/u.test(text);
+  if (cls.name && errorLike(cls.name.text)) return true;
+  return (cls.heritageClauses ?? []).some(
+    (clause) => clause.token === typescript.SyntaxKind.ExtendsKeyword && clause.types.some((type) => errorLike(type.expression.getText())),
+  );
 }
 
 /** The object literal names every required member of the interface (or type literal) that declares `symbol`. */
