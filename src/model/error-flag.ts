@@ -6,7 +6,7 @@
  * neither (unknown means silent).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { type FunctionNode, staticKeyName, unwrap } from "../util/ast.js";
+import { type FunctionNode, findProperty, parameterBinding, patternField, unwrap } from "../util/ast.js";
 
 /** Where a builder takes its `isError`: the argument at `index`, or the field `field` of it. */
 interface ErrorFlag {
@@ -16,20 +16,12 @@ interface ErrorFlag {
 
 /** The parameter (or parameter field) the `isError` of the builder's result literal comes from. */
 export function errorFlagOf(builder: FunctionNode, object: TSESTree.ObjectExpression): ErrorFlag | undefined {
-  const property = object.properties.find(
-    (p): p is TSESTree.Property => p.type === AST_NODE_TYPES.Property && !p.computed && staticKeyName(p.key, false) === "isError",
-  );
+  const property = findProperty(object, "isError");
   const value = property ? unwrap(property.value) : undefined;
   if (value?.type !== AST_NODE_TYPES.Identifier) return undefined;
   const name = value.name;
-  for (const [index, param] of builder.params.entries()) {
-    const pattern = param.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
-    if (pattern.type === AST_NODE_TYPES.Identifier && pattern.name === name) return { index, field: undefined };
-    if (pattern.type === AST_NODE_TYPES.ObjectPattern) {
-      const field = fieldBinding(pattern, name);
-      if (field !== undefined) return { index, field };
-    }
-  }
+  const binding = parameterBinding(builder, name);
+  if (binding) return binding;
   // `const { texts, isError = false } = options` at the top of the builder.
   if (builder.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
   for (const statement of builder.body.body) {
@@ -37,20 +29,10 @@ export function errorFlagOf(builder: FunctionNode, object: TSESTree.ObjectExpres
     for (const declarator of statement.declarations) {
       const source = declarator.init ? unwrap(declarator.init) : undefined;
       if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern || source?.type !== AST_NODE_TYPES.Identifier) continue;
-      const field = fieldBinding(declarator.id, name);
+      const field = patternField(declarator.id, name);
       const index = builder.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === source.name);
       if (field !== undefined && index !== -1) return { index, field };
     }
-  }
-  return undefined;
-}
-
-/** The key of the pattern property that binds `name` (`{ isError = false }`, `{ failed: isError }`). */
-function fieldBinding(pattern: TSESTree.ObjectPattern, name: string): string | undefined {
-  for (const property of pattern.properties) {
-    if (property.type !== AST_NODE_TYPES.Property || property.computed) continue;
-    const target = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
-    if (target.type === AST_NODE_TYPES.Identifier && target.name === name) return staticKeyName(property.key, false);
   }
   return undefined;
 }
@@ -66,12 +48,8 @@ export function callMakesError(helper: FunctionNode, object: TSESTree.ObjectExpr
   if (!argument || argument.type === AST_NODE_TYPES.SpreadElement) return false;
   let passed: TSESTree.Node | undefined = unwrap(argument);
   if (flag.field !== undefined) {
-    const field = flag.field;
-    const property: TSESTree.ObjectLiteralElement | undefined =
-      passed.type === AST_NODE_TYPES.ObjectExpression
-        ? passed.properties.find((p) => p.type === AST_NODE_TYPES.Property && !p.computed && staticKeyName(p.key, false) === field)
-        : undefined;
-    passed = property?.type === AST_NODE_TYPES.Property ? unwrap(property.value) : undefined;
+    const property = passed.type === AST_NODE_TYPES.ObjectExpression ? findProperty(passed, flag.field) : undefined;
+    passed = property ? unwrap(property.value) : undefined;
   }
   return passed?.type === AST_NODE_TYPES.Literal && passed.value === true;
 }

@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, isFunctionNode, isInside, memberName, rangeKey, unwrap } from "../util/ast.js";
+import { type FunctionNode, calleeName, isFunctionNode, isInside, memberName, rangeKey, unwrap } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
 import { type CatchGuard, type CatchReader, type Catching, mayCarry, passage, thrownClass } from "./catches.js";
 import type { CallTargets } from "./targets.js";
@@ -213,9 +213,7 @@ const PASS_THROUGH_RUNNERS = new Set(["startSpan", "startActiveSpan", "startSpan
 
 /** The inline functions handed to a pass-through runner (`startSpan({ name }, async (span) => ...)`). */
 function runnerCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
-  const callee = unwrap(call.callee);
-  const name = callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : undefined;
-  if (!PASS_THROUGH_RUNNERS.has(name ?? "")) return [];
+  if (!PASS_THROUGH_RUNNERS.has(calleeName(call) ?? "")) return [];
   return call.arguments.map((argument) => unwrap(argument)).filter((argument): argument is FunctionNode => isFunctionNode(argument));
 }
 

@@ -144,7 +144,7 @@ export default createRule<Options, MessageIds>({
           }
           if (!fn || warns()) continue;
           // A plain value: a framework that converts it, or a caller, makes it a successful answer.
-          flow ??= new SuccessFlow(sourceCode, model);
+          flow ??= SuccessFlow.of(model);
           if (value?.type === AST_NODE_TYPES.ObjectExpression && failureFlag(value) !== undefined) {
             if (!selective) reportFlaggedFailure(context, model, flow, remedies, { value, statement, clause, fn });
             continue;
@@ -234,7 +234,7 @@ function reportFailedPayloads(
  */
 function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, model: McpModel, markers: ReadonlySet<string>): SuccessFlow {
   const sourceCode = context.sourceCode;
-  const flow = new SuccessFlow(sourceCode, model);
+  const flow = SuccessFlow.of(model);
   const quiet: QuietFailure[] = promiseCatches(model);
   for (const clause of model.catches) {
     if (model.handlersAt(clause).length === 0 || !triedAccess(sourceCode, model, clause) || recordsWarning(sourceCode, clause, markers)) continue;

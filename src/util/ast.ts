@@ -127,6 +127,35 @@ export function resolveFunction(sourceCode: Readonly<TSESLint.SourceCode>, ident
   return undefined;
 }
 
+/**
+ * Which parameter of `fn` binds the name: the parameter itself (`function f(options)`, with or
+ * without a default), or a field of an object parameter (`function f({ path, options = {} })`),
+ * with that field's key.
+ */
+export function parameterBinding(fn: FunctionNode, name: string): { readonly index: number; readonly field: string | undefined } | undefined {
+  const plain = fn.params.findIndex((p) => {
+    const param = p.type === AST_NODE_TYPES.AssignmentPattern ? p.left : p;
+    return param.type === AST_NODE_TYPES.Identifier && param.name === name;
+  });
+  if (plain !== -1) return { index: plain, field: undefined };
+  for (const [index, p] of fn.params.entries()) {
+    const pattern = p.type === AST_NODE_TYPES.AssignmentPattern ? p.left : p;
+    const field = pattern.type === AST_NODE_TYPES.ObjectPattern ? patternField(pattern, name) : undefined;
+    if (field !== undefined) return { index, field };
+  }
+  return undefined;
+}
+
+/** The key of the destructuring property that binds `name` (`{ isError = false }`, `{ failed: isError }`). */
+export function patternField(pattern: TSESTree.ObjectPattern, name: string): string | undefined {
+  for (const property of pattern.properties) {
+    if (property.type !== AST_NODE_TYPES.Property || property.computed || property.key.type !== AST_NODE_TYPES.Identifier) continue;
+    const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+    if (value.type === AST_NODE_TYPES.Identifier && value.name === name) return property.key.name;
+  }
+  return undefined;
+}
+
 /** `injected ?? ((x) => ...)` (or `||`): the inline function on the right, the one that runs by default. */
 export function fallbackFunction(node: TSESTree.Node): FunctionNode | undefined {
   if (node.type !== AST_NODE_TYPES.LogicalExpression || node.operator === "&&") return undefined;

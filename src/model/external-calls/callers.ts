@@ -9,10 +9,10 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, findProperty, findVariable, isFunctionNode, unwrap } from "../../util/ast.js";
+import { findProperty, findVariable, isFunctionNode, parameterBinding, unwrap } from "../../util/ast.js";
 import { objectLiteral } from "../payload.js";
 import type { CallerOptions, OptionsFromCaller } from "../types.js";
-import { BOUNDS, writesBound } from "./defaults.js";
+import { BOUNDS, boundAfterLiteral, writesBound } from "./defaults.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -24,13 +24,9 @@ function parameterOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): O
   // Written only where it is declared (a parameter's default, the destructuring).
   if (variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier))) return undefined;
   if (def.type === DefinitionType.Parameter && isFunctionNode(def.node)) {
-    const fn = def.node;
-    const index = fn.params.findIndex((p) => {
-      const param = p.type === AST_NODE_TYPES.AssignmentPattern ? p.left : p;
-      return param.type === AST_NODE_TYPES.Identifier && param.name === identifier.name;
-    });
-    if (index !== -1) return { fn, index };
-    return fieldOfParameter(fn, identifier.name);
+    // `function api({ path, options = {} })`: `options` is the field `options` of the argument at that index.
+    const binding = parameterBinding(def.node, identifier.name);
+    return binding && (binding.field === undefined ? { fn: def.node, index: binding.index } : { fn: def.node, ...binding });
   }
   // `const { retries = 0, ...init } = options`: the rest of a parameter, unless the pattern takes the bound out.
   if (def.type === DefinitionType.Variable && def.node.id.type === AST_NODE_TYPES.ObjectPattern && def.node.init) {
@@ -45,20 +41,6 @@ function parameterOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): O
     const source = unwrap(def.node.init);
     if (takesBound || source.type !== AST_NODE_TYPES.Identifier) return undefined;
     return parameterOf(sourceCode, source);
-  }
-  return undefined;
-}
-
-/** `function api({ path, options = {} })`: `options` is the field `options` of the argument at that index. */
-function fieldOfParameter(fn: FunctionNode, name: string): OptionsFromCaller | undefined {
-  for (const [index, p] of fn.params.entries()) {
-    const pattern = p.type === AST_NODE_TYPES.AssignmentPattern ? p.left : p;
-    if (pattern.type !== AST_NODE_TYPES.ObjectPattern) continue;
-    for (const property of pattern.properties) {
-      if (property.type !== AST_NODE_TYPES.Property || property.computed || property.key.type !== AST_NODE_TYPES.Identifier) continue;
-      const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
-      if (value.type === AST_NODE_TYPES.Identifier && value.name === name) return { fn, index, field: property.key.name };
-    }
   }
   return undefined;
 }
@@ -115,10 +97,7 @@ function asOptions(sourceCode: SourceCode, node: TSESTree.Node): "bounded" | "no
   const value = unwrap(node);
   if (value.type === AST_NODE_TYPES.Identifier && value.name === "undefined") return "none";
   // `const config = { url }; config.timeout = 5_000`: the bound may come after the literal.
-  if (value.type === AST_NODE_TYPES.Identifier) {
-    const variable = findVariable(sourceCode, value);
-    if (variable && writesBound(variable)) return "unknown";
-  }
+  if (boundAfterLiteral(sourceCode, value)) return "unknown";
   const object = objectLiteral(sourceCode, value);
   if (!object) return "unknown";
   if ([...BOUNDS].some((name) => findProperty(object, name))) return "bounded";

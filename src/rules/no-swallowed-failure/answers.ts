@@ -5,30 +5,18 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel, ToolResult } from "../../model/index.js";
-import {
-  type FunctionNode,
-  constInitializer,
-  findProperty,
-  hasSpread,
-  mentionsName,
-  messageText,
-  resolveFunction,
-  staticKeyName,
-  staticString,
-  unwrap,
-} from "../../util/ast.js";
+import { constInitializer, findProperty, mentionsName, messageText, staticKeyName, staticString, unwrap } from "../../util/ast.js";
 import { soleContentPart } from "../shared/results.js";
-import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, fallsBack, payloadObjects, readsOutsideData, successReturn } from "./flow.js";
+import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, SuccessFlow, fallsBack, payloadObjects, readsOutsideData } from "./flow.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 const FAILED_STATUS = new Set(["error", "failed", "failure", "fail"]);
 
-/** Reads the answers of a file's catch clauses; memoizes the helpers it looks into. */
+/** Reads the answers of a file's catch clauses. */
 export class CatchAnswers {
   /** The file's result literals by object. */
   readonly results: ReadonlyMap<TSESTree.ObjectExpression, ToolResult>;
-  private readonly helpers = new Map<FunctionNode, TSESTree.ObjectExpression | null>();
 
   constructor(
     private readonly sourceCode: SourceCode,
@@ -47,15 +35,7 @@ export class CatchAnswers {
 
   /** The object every return of a same-file helper gives, when each is a success result literal. */
   successHelper(call: TSESTree.CallExpression): TSESTree.ObjectExpression | undefined {
-    const callee = unwrap(call.callee);
-    const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, callee) : undefined;
-    if (!fn) return undefined;
-    let object = this.helpers.get(fn);
-    if (object === undefined) {
-      object = successReturn(this.sourceCode, fn, (o) => this.results.get(o)?.isError === false && !hasSpread(o)) ?? null;
-      this.helpers.set(fn, object);
-    }
-    return object ?? undefined;
+    return SuccessFlow.of(this.model).successHelper(call);
   }
 
   /**

@@ -301,7 +301,7 @@ export class SuccessFlow {
   private callsByName: Map<string, TSESTree.CallExpression[]> | undefined;
   private readonly successObjects: ReadonlySet<TSESTree.ObjectExpression>;
   private readonly errorObjects: ReadonlySet<TSESTree.ObjectExpression>;
-  private readonly successHelpers = new Map<FunctionNode, boolean>();
+  private readonly successHelpers = new Map<FunctionNode, TSESTree.ObjectExpression | null>();
 
   constructor(
     private readonly sourceCode: SourceCode,
@@ -348,17 +348,17 @@ export class SuccessFlow {
     return undefined;
   }
 
-  /** A call of a function of the file whose every return is a success result literal. */
-  private isSuccessHelperCall(call: TSESTree.CallExpression): boolean {
+  /** The object every return of a same-file helper gives, when each is a success result literal (`return toResult(data)`). */
+  successHelper(call: TSESTree.CallExpression): TSESTree.ObjectExpression | undefined {
     const callee = unwrap(call.callee);
     const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, callee) : undefined;
-    if (!fn) return false;
-    let helper = this.successHelpers.get(fn);
-    if (helper === undefined) {
-      helper = successReturn(this.sourceCode, fn, (o) => this.successObjects.has(o) && !hasSpread(o)) !== undefined;
-      this.successHelpers.set(fn, helper);
+    if (!fn) return undefined;
+    let object = this.successHelpers.get(fn);
+    if (object === undefined) {
+      object = successReturn(this.sourceCode, fn, (o) => this.successObjects.has(o) && !hasSpread(o)) ?? null;
+      this.successHelpers.set(fn, object);
     }
-    return helper;
+    return object ?? undefined;
   }
 
   private static readonly flows = new WeakMap<McpModel, SuccessFlow>();
@@ -399,7 +399,7 @@ export class SuccessFlow {
           // An argument of a formatter (`JSON.stringify(x)`) carries on; the callee itself does not.
           if (parent.callee === current && unwrap(current).type !== AST_NODE_TYPES.MemberExpression) return undefined;
           // `return toolResult(data)`: a helper of the file that makes a success result of it.
-          if (parent.callee !== current && this.isSuccessHelperCall(parent)) return parent;
+          if (parent.callee !== current && this.successHelper(parent)) return parent;
           // `results.push(...found)`: the value is now part of the list, which goes on from there.
           if (parent.callee !== current) {
             const list = pushedInto(parent);
@@ -717,7 +717,7 @@ function mappingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
 }
 
 /** The object literal every return of `fn` gives, when each one passes `accept`. */
-export function successReturn(
+function successReturn(
   sourceCode: SourceCode,
   fn: FunctionNode,
   accept: (object: TSESTree.ObjectExpression) => boolean,

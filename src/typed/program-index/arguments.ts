@@ -131,17 +131,18 @@ export function returnedFunctions(checker: ts.TypeChecker, declaration: ts.Decla
 
 /**
  * `const tool = createTool(deps); tool.handler(args)`: the members named `member` of the object
- * literals that the project factory returns (`return { name, handler }`), whatever interface its
- * return type names. Empty when the receiver is not made by such a factory.
+ * literals that the project factory which made `receiver` returns (`return { name, handler }`),
+ * whatever interface its return type names. Empty when no such factory made the receiver.
  */
-export function returnedMembers(checker: ts.TypeChecker, declaration: ts.Declaration, member: string): ts.ObjectLiteralElementLike[] {
-  const fn = factoryOf(checker, declaration);
-  if (!fn) return [];
+export function returnedMembers(checker: ts.TypeChecker, receiver: ts.Node, member: string): ts.ObjectLiteralElementLike[] {
   const found: ts.ObjectLiteralElementLike[] = [];
-  for (const value of returnedValues(fn)) {
-    if (!typescript.isObjectLiteralExpression(value)) continue;
-    for (const property of value.properties)
-      if (property.name && typescript.isIdentifier(property.name) && property.name.text === member) found.push(property);
+  for (const declaration of unaliased(checker, checker.getSymbolAtLocation(receiver))?.declarations ?? []) {
+    const fn = factoryOf(checker, declaration);
+    for (const value of fn ? returnedValues(fn) : []) {
+      if (!typescript.isObjectLiteralExpression(value)) continue;
+      for (const property of value.properties)
+        if (property.name && typescript.isIdentifier(property.name) && property.name.text === member) found.push(property);
+    }
   }
   return found;
 }

@@ -7,17 +7,15 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { unaliased } from "./declarations.js";
 import { isProjectFile } from "./file-entry.js";
 
 export class ClassImplementations {
-  /** The classes of the project that some `new C(...)` of the project constructs (built on first use). */
-  private constructed: ts.ClassLikeDeclaration[] | undefined;
   private readonly byMember = new Map<ts.Symbol, ts.Declaration[]>();
 
   constructor(
-    private readonly program: ts.Program,
     private readonly checker: ts.TypeChecker,
+    /** The classes that some `new C(...)` of the project constructs, by symbol (the resolver's walk). */
+    private readonly constructed: () => Iterable<ts.Symbol>,
   ) {}
 
   /** The method of the one constructed class that fits the interface declaring `member`; empty otherwise. */
@@ -40,27 +38,20 @@ export class ClassImplementations {
     if (!interfaceSymbol) return [];
     const wanted = checker.getDeclaredTypeOfSymbol(interfaceSymbol);
     const fits: ts.Declaration[][] = [];
-    for (const cls of (this.constructed ??= this.constructedClasses())) {
+    for (const [symbol, cls] of this.constructedClasses()) {
       const methods = cls.members.filter(
         (m) => typescript.isMethodDeclaration(m) && m.body !== undefined && typescript.isIdentifier(m.name) && m.name.text === member.name,
       );
-      const symbol = cls.name ? checker.getSymbolAtLocation(cls.name) : undefined;
-      if (methods.length === 0 || !symbol) continue;
-      if (assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push(methods);
+      if (methods.length > 0 && assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push(methods);
     }
     return fits.length === 1 ? (fits[0] ?? []) : [];
   }
 
-  private constructedClasses(): ts.ClassLikeDeclaration[] {
-    const found = new Set<ts.ClassLikeDeclaration>();
-    const visit = (node: ts.Node): void => {
-      if (typescript.isNewExpression(node)) {
-        const declaration = unaliased(this.checker, this.checker.getSymbolAtLocation(node.expression))?.valueDeclaration;
-        if (declaration && typescript.isClassDeclaration(declaration) && isProjectFile(declaration.getSourceFile())) found.add(declaration);
-      }
-      typescript.forEachChild(node, visit);
-    };
-    for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
-    return [...found];
+  /** The classes of the project among the constructed ones, with their symbols. */
+  private *constructedClasses(): Generator<[ts.Symbol, ts.ClassDeclaration]> {
+    for (const symbol of this.constructed()) {
+      const declaration = symbol.valueDeclaration;
+      if (declaration && typescript.isClassDeclaration(declaration) && isProjectFile(declaration.getSourceFile())) yield [symbol, declaration];
+    }
   }
 }

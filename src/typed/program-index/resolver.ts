@@ -31,7 +31,7 @@ export class Resolver {
   private members: Map<string, ts.ObjectLiteralElementLike[]> | undefined;
   /** Subclasses by base class, over the project's files (built on first use). */
   private subclasses: Map<ts.Symbol, ts.ClassLikeDeclaration[]> | undefined;
-  /** `new C(...)` expressions with arguments, by class, over the project's files (built on first use). */
+  /** `new C(...)` expressions by class, over the project's files (built on first use): for constructor arguments and constructed classes. */
   private constructions: Map<ts.Symbol, ts.NewExpression[]> | undefined;
   /** The calls of functions whose parameters a tool's path calls (built on first use). */
   private callsOf: CallsOf | undefined;
@@ -133,9 +133,11 @@ export class Resolver {
     // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it, or
     // what the project factory that made it returns (`const tool = createTool(deps)`), or the one constructed class that fits.
     if (symbol && declarations.every((d) => !functionOf(d))) {
-      const made = receiver?.type === AST_NODE_TYPES.Identifier ? this.membersMadeFor(entry, receiver, symbol.name) : [];
+      const made =
+        receiver?.type === AST_NODE_TYPES.Identifier ? returnedMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), symbol.name) : [];
       const literals = made.length > 0 ? made : this.implementationsOf(symbol);
-      declarations.push(...(literals.length > 0 ? literals : (this.classes ??= new ClassImplementations(this.program, checker)).of(symbol)));
+      this.classes ??= new ClassImplementations(checker, () => (this.constructions ??= this.constructionsByClass()).keys());
+      declarations.push(...(literals.length > 0 ? literals : this.classes.of(symbol)));
     }
     const targets: Target[] = [];
     for (const declaration of declarations) {
@@ -154,12 +156,6 @@ export class Resolver {
       }
     }
     return targets;
-  }
-
-  /** `const tool = createTool(deps)`: the members named `member` of what the factory returns. */
-  private membersMadeFor(entry: FileEntry, receiver: TSESTree.Identifier, member: string): ts.Declaration[] {
-    const symbol = unaliased(this.checker, this.checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(receiver)));
-    return (symbol?.declarations ?? []).flatMap((declaration) => returnedMembers(this.checker, declaration, member));
   }
 
   /**
@@ -245,7 +241,7 @@ export class Resolver {
   private constructionsByClass(): Map<ts.Symbol, ts.NewExpression[]> {
     const map = new Map<ts.Symbol, ts.NewExpression[]>();
     const visit = (node: ts.Node): void => {
-      if (typescript.isNewExpression(node) && node.arguments && node.arguments.length > 0) {
+      if (typescript.isNewExpression(node)) {
         const symbol = this.classSymbol(node.expression);
         if (symbol) {
           const list = map.get(symbol) ?? [];
