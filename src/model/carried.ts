@@ -12,10 +12,12 @@ import {
   forEachOwnNode,
   memberName,
   mentionsName,
+  resolveFunction,
   someOwnNode,
   staticKeyName,
   unwrap,
 } from "../util/ast.js";
+import { classMethod } from "./targets.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -30,23 +32,76 @@ const TEXT_FIELDS = new Set(["text", "message", "description"]);
  *   of its function's result (`if (response.error) result.isError = true`).
  */
 export function carriesMessage(sourceCode: SourceCode, clause: TSESTree.CatchClause, param: string): boolean {
+  return saysCaughtMessage(sourceCode, clause.body, param, enclosingFunction(clause), 0);
+}
+
+/**
+ * Whether `body` (a catch's, or that of a function the catch hands its error to) makes an error
+ * result that says the message of the error named `param`. A function of this file the error is
+ * handed to counts (`return this.handleError(error)`, two calls deep at most), as for the catch itself.
+ */
+function saysCaughtMessage(sourceCode: SourceCode, body: TSESTree.Node, param: string, fn: FunctionNode | undefined, depth: number): boolean {
   const names = new Set([param]);
+  const messages = messageVariables(sourceCode, body, names);
+  return someOwnNode(sourceCode, body, (node) => {
+    if (node.type === AST_NODE_TYPES.ObjectExpression) return isErrorLiteral(node) && saysMessage(sourceCode, node, names, messages);
+    if (node.type !== AST_NODE_TYPES.CallExpression) return false;
+    const index = node.arguments.findIndex((a) => isMessageOf(a, names, messages));
+    if (index < 0) return false;
+    const callee = unwrap(node.callee);
+    if (
+      fn &&
+      callee.type === AST_NODE_TYPES.MemberExpression &&
+      callee.object.type === AST_NODE_TYPES.Identifier &&
+      decidesIsError(sourceCode, fn, callee.object.name)
+    )
+      return true;
+    const handler = depth < 2 ? sameFileFunction(sourceCode, callee) : undefined;
+    const parameter = handler?.params[index];
+    const name = parameter?.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+    return handler !== undefined && name?.type === AST_NODE_TYPES.Identifier && saysCaughtMessage(sourceCode, handler.body, name.name, handler, depth + 1);
+  });
+}
+
+/** The function of this file a callee names: `handleError` (declared here) or `this.handleError` (a method of the enclosing class). */
+function sameFileFunction(sourceCode: SourceCode, callee: TSESTree.Node): FunctionNode | undefined {
+  if (callee.type === AST_NODE_TYPES.Identifier) return resolveFunction(sourceCode, callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+  const name = memberName(callee);
+  return name === undefined ? undefined : classMethod(callee, name);
+}
+
+/**
+ * The variables of a block that hold the error's message: a `const` made from it
+ * (`const raw = e instanceof Error ? e.message : String(e)`, `const shown = redact(raw)`), and a
+ * `let` made from it that is only ever added more of the error to (`text += \`Cause: ${e.cause}\``).
+ */
+function messageVariables(sourceCode: SourceCode, body: TSESTree.Node, names: ReadonlySet<string>): Set<string> {
   const messages = new Set<string>();
-  for (const statement of clause.body.body) {
-    if (statement.type !== AST_NODE_TYPES.VariableDeclaration || statement.kind !== "const") continue;
+  if (body.type !== AST_NODE_TYPES.BlockStatement) return messages;
+  for (const statement of body.body) {
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration || statement.kind === "var") continue;
     for (const d of statement.declarations) {
-      if (d.id.type === AST_NODE_TYPES.Identifier && d.init && isMessageOf(d.init, names, messages)) messages.add(d.id.name);
+      if (d.id.type !== AST_NODE_TYPES.Identifier || !d.init || !isMessageOf(d.init, names, messages)) continue;
+      if (statement.kind === "let" && !onlyAddsTheError(sourceCode, body, d.id.name, names)) continue;
+      messages.add(d.id.name);
     }
   }
-  const fn = enclosingFunction(clause);
-  return someOwnNode(sourceCode, clause.body, (node) => {
-    if (node.type === AST_NODE_TYPES.ObjectExpression) return isErrorLiteral(node) && saysMessage(sourceCode, node, names, messages);
-    if (node.type !== AST_NODE_TYPES.CallExpression || !fn) return false;
-    const callee = unwrap(node.callee);
-    if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return false;
-    const receiver = callee.object.name;
-    return node.arguments.some((a) => isMessageOf(a, names, messages)) && decidesIsError(sourceCode, fn, receiver);
-  });
+  return messages;
+}
+
+/** Every assignment to `variable` in `body` is `variable += <more of the error>`. */
+function onlyAddsTheError(sourceCode: SourceCode, body: TSESTree.Node, variable: string, names: ReadonlySet<string>): boolean {
+  return !someOwnNode(
+    sourceCode,
+    body,
+    (node) =>
+      (node.type === AST_NODE_TYPES.AssignmentExpression &&
+        node.left.type === AST_NODE_TYPES.Identifier &&
+        node.left.name === variable &&
+        (node.operator !== "+=" || !mentionsName(sourceCode, node.right, names, "subtree"))) ||
+      (node.type === AST_NODE_TYPES.UpdateExpression && node.argument.type === AST_NODE_TYPES.Identifier && node.argument.name === variable),
+  );
 }
 
 /** `{ isError: true, ... }`. */
@@ -86,7 +141,9 @@ function isMessageOf(node: TSESTree.Node, names: ReadonlySet<string>, messages: 
     case AST_NODE_TYPES.CallExpression: {
       const callee = unwrap(n.callee);
       const [first] = n.arguments;
-      return callee.type === AST_NODE_TYPES.Identifier && callee.name === "String" && first !== undefined && isMessageOf(first, names, messages);
+      const name =
+        callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : undefined;
+      return name !== undefined && (name === "String" || SANITIZER.test(name)) && first !== undefined && isMessageOf(first, names, messages);
     }
     case AST_NODE_TYPES.LogicalExpression:
       return isMessageOf(n.left, names, messages);
@@ -95,11 +152,41 @@ function isMessageOf(node: TSESTree.Node, names: ReadonlySet<string>, messages: 
       return branches.some((b) => isMessageOf(b, names, messages)) && branches.every((b) => isMessageOf(b, names, messages) || isStatic(b));
     }
     case AST_NODE_TYPES.TemplateLiteral: {
-      return addsNoWords(n) && n.expressions.length > 0 && n.expressions.every((e) => isMessageOf(e, names, messages));
+      if (!n.expressions.some((e) => isMessageOf(e, names, messages))) return false;
+      if (addsNoWords(n) && n.expressions.every((e) => isMessageOf(e, names, messages))) return true;
+      // `Error running ${this.name}: ${message}`: the words say only that the tool named failed.
+      return n.expressions.every((e) => isMessageOf(e, names, messages) || isToolName(e)) && onlyFailureWords(n);
     }
     default:
       return false;
   }
+}
+
+/** Functions that return the text they are given with secrets or length cut: `redact(message, secrets)`, `truncate(message, 500)`. */
+const SANITIZER = /^(redact|sanitize|sanitise|scrub|mask|truncate|strip|escape)/iu;
+
+/** The tool's own name: `this.name`, `this.toolName`, `tool.name`, `toolName`. */
+function isToolName(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Identifier) return n.name === "toolName";
+  if (n.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const object = unwrap(n.object);
+  const name = memberName(n);
+  if (object.type === AST_NODE_TYPES.ThisExpression) return name === "name" || name === "toolName";
+  return object.type === AST_NODE_TYPES.Identifier && object.name === "tool" && name === "name";
+}
+
+/** Words a prefix may have and still say only that a tool failed: "Error running", "Tool execution failed". */
+const FAILURE_WORDS = new Set(["error", "running", "executing", "calling", "in", "while", "tool", "execution", "failed"]);
+
+function onlyFailureWords(template: TSESTree.TemplateLiteral): boolean {
+  const words = template.quasis
+    .map((q) => q.value.cooked)
+    .join(" ")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return words.every((word) => FAILURE_WORDS.has(word));
 }
 
 function isStatic(node: TSESTree.Node): boolean {

@@ -47,6 +47,20 @@ const WITH_OUTPUT = (onError: string): string =>
 }`,
   );
 
+/** The tool's catch runs `onError`, and `toolFailure` (of this file) makes a result of what it is handed with `makes`. */
+const HANDING = (onError: string, makes: string): string =>
+  inTool(
+    `    try {
+      return { content: [{ type: "text", text: await searchIndex(args.query) }] };
+    } catch (e) {
+      ${onError}
+    }`,
+    `${SEARCH('/*>*/"Docs search failed."')}
+function toolFailure(error, toolName = "search_docs") {
+  ${makes}
+}`,
+  );
+
 const reported = (code: string): ReturnType<typeof invalid> =>
   invalid({
     name: code,
@@ -66,12 +80,48 @@ describe("no-generic-error-message: thrown text that a catch hands to the model"
       { code: WITH_OUTPUT("logger.error(e);").replace("/*>*/", "") },
       // A thrown text that names the input.
       { code: answering("e.message", '`No docs index for the query "${query}"`') },
+      // The function the error is handed to says something of its own.
+      {
+        code: HANDING("return toolFailure(e);", 'return { isError: true, content: [{ type: "text", text: "The docs index is offline." }] };').replace(
+          "/*>*/",
+          "",
+        ),
+      },
+      // Its words say more than that the tool failed.
+      {
+        code: HANDING(
+          "return toolFailure(e);",
+          'return { isError: true, content: [{ type: "text", text: `Searching the docs index of ${toolName}: ${error.message}` }] };',
+        ).replace("/*>*/", ""),
+      },
+      // A text variable the catch later replaces.
+      {
+        code: answering("text", '"Docs search failed."').replace(
+          "} catch (e) {",
+          '} catch (e) {\n      let text = e.message;\n      text = "The docs index is offline.";',
+        ),
+      },
     ],
     invalid: [
       reported(answering("e.message")),
       reported(answering("`Error: ${e instanceof Error ? e.message : String(e)}`")),
       reported(answering('JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(e) })')),
       reported(WITH_OUTPUT("response.setError(e);")),
+      // The error handed to a function of this file whose result says its message, with the tool's name before it.
+      reported(
+        HANDING(
+          "const result = toolFailure(e);\n      console.error(e);\n      return result;",
+          `const raw = error instanceof Error ? error.message : String(error);
+  return { isError: true, content: [{ type: "text", text: \`Error running \${toolName}: \${redactSecrets(raw)}\` }] };`,
+        ),
+      ),
+      // A text variable that only ever gets more of the error.
+      reported(
+        answering("text").replace(
+          "} catch (e) {",
+          "} catch (e) {\n      let text = e.message;\n      if (e.cause) text += `\\nCause: ${e.cause.message}`;",
+        ),
+      ),
     ],
   });
 });
