@@ -6,7 +6,7 @@
  * neither (unknown means silent).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { type FunctionNode, findProperty, parameterBinding, patternField, unwrap } from "../util/ast.js";
+import { type FunctionNode, destructuredParameter, findProperty, parameterBinding, unwrap } from "../util/ast.js";
 
 /** Where a builder takes its `isError`: the argument at `index`, or the field `field` of it. */
 interface ErrorFlag {
@@ -20,21 +20,8 @@ export function errorFlagOf(builder: FunctionNode, object: TSESTree.ObjectExpres
   const value = property ? unwrap(property.value) : undefined;
   if (value?.type !== AST_NODE_TYPES.Identifier) return undefined;
   const name = value.name;
-  const binding = parameterBinding(builder, name);
-  if (binding) return binding;
-  // `const { texts, isError = false } = options` at the top of the builder.
-  if (builder.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-  for (const statement of builder.body.body) {
-    if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const declarator of statement.declarations) {
-      const source = declarator.init ? unwrap(declarator.init) : undefined;
-      if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern || source?.type !== AST_NODE_TYPES.Identifier) continue;
-      const field = patternField(declarator.id, name);
-      const index = builder.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === source.name);
-      if (field !== undefined && index !== -1) return { index, field };
-    }
-  }
-  return undefined;
+  // `reply(text, isError = false)`, `build({ texts, isError = false })`, or `const { texts, isError = false } = options` at the top of the builder.
+  return parameterBinding(builder, name) ?? destructuredParameter(builder, name);
 }
 
 /**

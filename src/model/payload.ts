@@ -8,6 +8,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
 import {
   constInitializer,
+  enclosingFunction,
   findProperty,
   findVariable,
   hasSpread,
@@ -18,6 +19,7 @@ import {
   staticKeyName,
   unwrap,
 } from "../util/ast.js";
+import { type ParameterOrigin, parameterOrigin, someCallPasses } from "./passed.js";
 import type { ErrorResult, McpModel, MutatedErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -68,6 +70,16 @@ function partList(sourceCode: SourceCode, elements: readonly (TSESTree.Node | nu
   return elements.flatMap((element) =>
     element?.type === AST_NODE_TYPES.SpreadElement ? (builtArray(sourceCode, element.argument) ?? [element]) : [element],
   );
+}
+
+/** `texts.map((text) => ({ type: "text", text }))`: the one part each element becomes. */
+function mappedPart(value: TSESTree.Node): TSESTree.Node[] | undefined {
+  if (value.type !== AST_NODE_TYPES.CallExpression || value.callee.type !== AST_NODE_TYPES.MemberExpression || memberName(value.callee) !== "map")
+    return undefined;
+  const callback = value.arguments[0];
+  if (callback?.type !== AST_NODE_TYPES.ArrowFunctionExpression || callback.body.type === AST_NODE_TYPES.BlockStatement) return undefined;
+  const part = unwrap(callback.body);
+  return part.type === AST_NODE_TYPES.ObjectExpression ? [part] : undefined;
 }
 
 /**
@@ -169,7 +181,14 @@ function memoizedPayload(model: McpModel, node: TSESTree.Node, vocabulary: Vocab
  * result comes from a helper of another file.
  */
 export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" | "helperSource">, vocabulary: Vocabulary): Payload {
-  return memoizedPayload(model, result.object, vocabulary, () => readPayload(result.helperSource ?? model.sourceCode, result.object, vocabulary));
+  return memoizedPayload(model, result.object, vocabulary, () => {
+    const source = result.helperSource ?? model.sourceCode;
+    const fromCallers: ParameterOrigin[] = [];
+    const payload = readPayload(source, result.object, vocabulary, [], fromCallers);
+    // A part the builder takes from its callers is there only if some call passes it (judged in the builder's own file).
+    const absent = source === model.sourceCode && !fromCallers.some((origin) => someCallPasses(model, origin));
+    return fromCallers.length === 0 || absent ? payload : { ...payload, unknown: true };
+  });
 }
 
 /**
@@ -183,16 +202,28 @@ export function getMutatedPayload(model: McpModel, result: MutatedErrorResult, v
   });
 }
 
-function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, vocabulary: Vocabulary, pushed: readonly TSESTree.Node[] = []): Payload {
-  let unknown = hasSpread(result);
+function readPayload(
+  sourceCode: SourceCode,
+  result: TSESTree.ObjectExpression,
+  vocabulary: Vocabulary,
+  pushed: readonly TSESTree.Node[] = [],
+  fromCallers?: ParameterOrigin[],
+): Payload {
+  // `...(structuredContent !== undefined && { structuredContent })`: the fields the file shows a spread may add.
+  const spreads = hasSpread(result) ? spreadObjects(sourceCode, result) : [];
+  const field = (name: string): TSESTree.Property | undefined => findProperty(result, name) ?? spreads?.map((o) => findProperty(o, name)).find(Boolean);
+  // Spreads that add neither content nor structuredContent leave an object that may be no result at all (`log({ ...props, isError })`).
+  let unknown = spreads === undefined || (spreads.length > 0 && !field("content") && !field("structuredContent"));
+  const builder = fromCallers ? enclosingFunction(result) : undefined;
   const candidates: TSESTree.ObjectExpression[] = [];
   const texts: TSESTree.Node[] = [];
   let jsonObject: TSESTree.ObjectExpression | undefined;
 
-  const content = findProperty(result, "content");
+  const content = field("content");
   if (content) {
     const value = unwrap(content.value);
-    const elements = value.type === AST_NODE_TYPES.ArrayExpression ? partList(sourceCode, value.elements) : builtArray(sourceCode, value);
+    const elements =
+      value.type === AST_NODE_TYPES.ArrayExpression ? partList(sourceCode, value.elements) : (builtArray(sourceCode, value) ?? mappedPart(value));
     if (elements) {
       for (const element of pushed.length > 0 ? [...elements, ...pushed] : elements) {
         const literal = element ? objectLiteral(sourceCode, element) : undefined;
@@ -226,14 +257,17 @@ function readPayload(sourceCode: SourceCode, result: TSESTree.ObjectExpression, 
     }
   }
   for (const key of ["structuredContent", "_meta"]) {
-    const property = findProperty(result, key);
+    const property = field(key);
     if (!property) continue;
     const object = objectLiteral(sourceCode, property.value);
     // A payload a same-file function builds is read, but not offered as the place to edit.
     const built = object ? undefined : builtObject(sourceCode, property.value);
+    const origin = object || built || !builder ? undefined : parameterOrigin(builder, property.value);
     if (object ?? built) {
       candidates.push((object ?? built) as TSESTree.ObjectExpression);
       if (key === "structuredContent" && object) jsonObject ??= object;
+    } else if (origin) {
+      fromCallers?.push(origin);
     } else if (key === "structuredContent" || vocabulary.container.length > 0) {
       unknown = true;
     }

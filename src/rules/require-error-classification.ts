@@ -168,7 +168,7 @@ export default createRule<Options, MessageIds>({
           }
           continue;
         }
-        if (payload.unknown) continue;
+        if (payload.unknown || reportedAtErrorCalls(model, result.object)) continue;
         const target = payload.jsonObject;
         const text = !target && payload.texts.length === 1 && !findProperty(result.object, "structuredContent") ? payload.texts[0] : undefined;
         if (!retryable && reportUnclassifiedHelper(context, model, vocabulary, result.object, tool, isErrorProperty)) continue;
@@ -292,10 +292,35 @@ function buildsSuccessesToo(model: McpModel, object: TSESTree.ObjectExpression):
   return builder !== undefined && errorFlagOf(builder, object) !== undefined;
 }
 
-/** The error helper whose result object this is (every return of the helper gives it). */
+/**
+ * The error helper whose result object this is: every return of the helper gives it, or it is
+ * what the helper hands the builder that makes its result (`build({ texts, isError: true, ... })`).
+ */
 function helperOf(model: McpModel, object: TSESTree.ObjectExpression): FunctionNode | undefined {
   const fn = enclosingFunction(object);
-  return fn && model.errorHelpers.get(fn) === object ? fn : undefined;
+  const own = fn ? model.errorHelpers.get(fn) : undefined;
+  if (own === object) return fn;
+  return own && object.parent.type === AST_NODE_TYPES.CallExpression && object.parent.arguments.includes(object) ? fn : undefined;
+}
+
+/**
+ * A builder whose `isError` is a parameter, each of whose error-making calls here hands it an
+ * error result of its own (`build({ texts, isError: true, structuredContent })`): the defect is
+ * reported at those calls, where the fix goes, not again at the literal that successes share.
+ */
+function reportedAtErrorCalls(model: McpModel, object: TSESTree.ObjectExpression): boolean {
+  const builder = helperOf(model, object);
+  const flag = builder ? errorFlagOf(builder, object) : undefined;
+  if (!builder || !flag) return false;
+  const calls = model.errorResults.filter((r) => r.helper === builder && r.helperCall).map((r) => r.helperCall as TSESTree.CallExpression);
+  const ownResults = new Set(model.errorResults.filter((r) => !r.helperCall).map((r) => r.object));
+  return (
+    calls.length > 0 &&
+    calls.every((call) => {
+      const argument = call.arguments[flag.index];
+      return argument !== undefined && ownResults.has(unwrap(argument) as TSESTree.ObjectExpression);
+    })
+  );
 }
 
 /** The calls of a helper: this file's, and those on tool paths in other files (typed analysis). */

@@ -146,6 +146,25 @@ export function parameterBinding(fn: FunctionNode, name: string): { readonly ind
   return undefined;
 }
 
+/**
+ * The parameter field a name of `fn` is destructured from at the top of its body
+ * (`const { texts, isError = false } = options`, `options` a parameter).
+ */
+export function destructuredParameter(fn: FunctionNode, name: string): { readonly index: number; readonly field: string } | undefined {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  for (const statement of fn.body.body) {
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of statement.declarations) {
+      const source = declarator.init ? unwrap(declarator.init) : undefined;
+      if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern || source?.type !== AST_NODE_TYPES.Identifier) continue;
+      const field = patternField(declarator.id, name);
+      const index = fn.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === source.name);
+      if (field !== undefined && index !== -1) return { index, field };
+    }
+  }
+  return undefined;
+}
+
 /** The key of the destructuring property that binds `name` (`{ isError = false }`, `{ failed: isError }`). */
 export function patternField(pattern: TSESTree.ObjectPattern, name: string): string | undefined {
   for (const property of pattern.properties) {

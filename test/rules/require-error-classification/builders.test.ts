@@ -90,3 +90,55 @@ describe("require-error-classification: throws inside a wrap", () => {
     ],
   });
 });
+
+/**
+ * A builder that adds optional parts by spreads (`...(structuredContent !== undefined && { structuredContent })`)
+ * and makes its content with `texts.map(...)`: the parts are read, and a part taken from a parameter
+ * is there only for the calls that pass it.
+ */
+const SPREADING = `function build(options) {
+  const { texts, isError = false, telemetry, structuredContent } = options;
+  return {
+    content: texts.map((text) => ({ type: "text", text })),
+    isError,
+    ...(telemetry && { toolTelemetry: telemetry }),
+    ...(structuredContent !== undefined && { structuredContent }),
+  };
+}
+function ok(text, opts) {
+  return build({ texts: [text], structuredContent: opts?.structuredContent });
+}
+function userError(text, opts) {
+  return build({ texts: [text], isError: true, telemetry: { status: "soft-fail", category: opts?.category ?? "input" }, structuredContent: opts?.structuredContent });
+}`;
+const TWO_ERRORS = (second: string): string =>
+  inTool(
+    `    if (!args.query) return userError("The query is empty: pass the words to look for");
+    if (args.query.length > 200) return ${second};
+    return ok(args.query);`,
+    SPREADING,
+  );
+
+describe("require-error-classification: builders with optional parts", () => {
+  ruleTester.run("require-error-classification", rule, {
+    valid: [
+      // A call that passes a payload of its own may classify it there: the helper is not known to be unclassified.
+      { code: TWO_ERRORS('userError("The query is too long", { structuredContent: { errorCategory: "validation", isRetryable: false } })') },
+      // A log entry that says a result was an error: its spread adds no content, so it is no result.
+      {
+        code: inTool(`    const meta = { tool: "search_docs", query: args.query };
+    const result = await runSearch(args.query);
+    if (result.isError) logger.warn("tool error response", { ...meta, isError: true, parts: result.content.length });
+    return result;`),
+      },
+    ],
+    invalid: [
+      {
+        // No call passes a structuredContent: the helper's results have no classification the model
+        // reads (its category goes to telemetry). One finding, at the helper's error call of the builder.
+        code: TWO_ERRORS('userError("The query is longer than 200 characters", { category: "input" })'),
+        errors: [{ messageId: "helperWithoutClassification", line: 22 }],
+      },
+    ],
+  });
+});
