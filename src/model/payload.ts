@@ -262,14 +262,13 @@ function readPayload(
     const object = objectLiteral(sourceCode, property.value);
     // A payload a same-file function builds is read, but not offered as the place to edit.
     const built = object ? undefined : builtObject(sourceCode, property.value);
-    const origin = object || built || !builder ? undefined : parameterOrigin(builder, property.value);
     if (object ?? built) {
       candidates.push((object ?? built) as TSESTree.ObjectExpression);
       if (key === "structuredContent" && object) jsonObject ??= object;
-    } else if (origin) {
-      fromCallers?.push(origin);
     } else if (key === "structuredContent" || vocabulary.container.length > 0) {
-      unknown = true;
+      const origin = builder ? parameterOrigin(builder, property.value) : undefined;
+      if (origin) fromCallers?.push(origin);
+      else unknown = true;
     }
   }
 

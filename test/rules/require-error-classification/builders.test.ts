@@ -97,19 +97,20 @@ describe("require-error-classification: throws inside a wrap", () => {
  * is there only for the calls that pass it.
  */
 const SPREADING = `function build(options) {
-  const { texts, isError = false, telemetry, structuredContent } = options;
+  const { texts, isError = false, telemetry, structuredContent, _meta } = options;
   return {
     content: texts.map((text) => ({ type: "text", text })),
     isError,
     ...(telemetry && { toolTelemetry: telemetry }),
     ...(structuredContent !== undefined && { structuredContent }),
+    ...(_meta !== undefined && { _meta }),
   };
 }
 function ok(text, opts) {
   return build({ texts: [text], structuredContent: opts?.structuredContent });
 }
 function userError(text, opts) {
-  return build({ texts: [text], isError: true, telemetry: { status: "soft-fail", category: opts?.category ?? "input" }, structuredContent: opts?.structuredContent });
+  return build({ texts: [text], isError: true, telemetry: { status: "soft-fail", category: opts?.category ?? "input" }, structuredContent: opts?.structuredContent, _meta: opts?.meta });
 }`;
 const TWO_ERRORS = (second: string): string =>
   inTool(
@@ -136,8 +137,8 @@ describe("require-error-classification: builders with optional parts", () => {
       {
         // No call passes a structuredContent: the helper's results have no classification the model
         // reads (its category goes to telemetry). One finding, at the helper's error call of the builder.
-        code: TWO_ERRORS('userError("The query is longer than 200 characters", { category: "input" })'),
-        errors: [{ messageId: "helperWithoutClassification", line: 22 }],
+        code: TWO_ERRORS('userError("The query is longer than 200 characters", { category: "input", meta: { limit: 200 } })'),
+        errors: [{ messageId: "helperWithoutClassification", line: 23 }],
       },
     ],
   });
