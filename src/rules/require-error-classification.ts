@@ -134,7 +134,6 @@ export default createRule<Options, MessageIds>({
       }
 
       for (const result of model.errorResults) {
-        if (model.isUnknownToolBranch(result.node)) continue;
         // A helper's payload is checked once, at the helper's own object; a call is judged on what
         // it passes to the helper's classification parameters.
         if (result.helperCall) {

@@ -320,40 +320,8 @@ server.registerTool("get_doc", { inputSchema: {} }, withErrors(async (args) => {
     },
     { name: "FastMCP UserError with extras built elsewhere", code: inFastMcp('    throw new UserError("id is malformed", extras);') },
 
-    // A dispatcher's unknown-tool branch.
-    {
-      name: "an error result in the default case of a dispatcher switch",
-      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  switch (request.params.name) {
-    case "get_doc":
-      return { content: [] };
-    default:
-      return { isError: true, content: [{ type: "text", text: "Unknown tool" }] };
-  }
-});`,
-    },
-    {
-      name: "an error result in the else of a dispatcher if chain",
-      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const { name } = request.params;
-  if (name === "get_doc") {
-    return { content: [] };
-  } else {
-    return { isError: true, content: [{ type: "text", text: "Unknown tool: " + name }] };
-  }
-});`,
-    },
-    {
-      name: "an error result when a dispatch table has no handler",
-      code: `${LOW_LEVEL}const handlers = { get_doc: async () => ({ content: [] }) };
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const handler = handlers[request.params.name];
-  if (!handler) {
-    return { isError: true, content: [{ type: "text", text: "Unknown tool" }] };
-  }
-  return handler(request.params.arguments);
-});`,
-    },
+    // A dispatcher's unknown-tool throw: the MCP spec asks for a protocol error there, and a thrown
+    // unknown-tool error is left alone. (A returned unknown-tool error result is reported: see invalid.)
     {
       name: "an unknown-tool throw after a dispatcher if chain",
       code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -362,22 +330,6 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });`,
     },
 
-    {
-      name: "an unknown-tool error result after a one-branch dispatcher if",
-      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const { name } = request.params;
-  if (name === "get_doc") return { content: [] };
-  return { isError: true, content: [{ type: "text", text: \`Unknown tool: \${name}\` }] };
-});`,
-    },
-    {
-      name: "an unknown-tool error result built with + after a dispatcher if",
-      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const { name } = request.params;
-  if (name === "get_doc") return { content: [] };
-  return { isError: true, content: [{ type: "text", text: "Unknown tool: " + name }] };
-});`,
-    },
     {
       name: "an unknown-tool throw built with + after a dispatcher if",
       code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -436,6 +388,64 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 
   invalid: [
     ...shapeInvalid,
+
+    // A dispatcher's unknown-tool answer, when it is an error result, is read by the model like any
+    // other: it needs the classification that tells the agent to fix its call (or, as the MCP spec
+    // asks, a protocol error, which this rule leaves alone).
+    ...[
+      [
+        "in the default case of a dispatcher switch",
+        `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "get_doc":
+      return { content: [] };
+    default:
+      return { /*>*/isError: true, content: [{ type: "text", text: "Unknown tool" }] };
+  }
+});`,
+        '"Unknown tool"',
+      ],
+      [
+        "in the else of a dispatcher if chain",
+        `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  if (name === "get_doc") {
+    return { content: [] };
+  } else {
+    return { /*>*/isError: true, content: [{ type: "text", text: "Unknown tool: " + name }] };
+  }
+});`,
+        '"Unknown tool: " + name',
+      ],
+      [
+        "when a dispatch table has no handler",
+        `${LOW_LEVEL}const handlers = { get_doc: async () => ({ content: [] }) };
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = handlers[request.params.name];
+  if (!handler) {
+    return { /*>*/isError: true, content: [{ type: "text", text: "Unknown tool" }] };
+  }
+  return handler(request.params.arguments);
+});`,
+        '"Unknown tool"',
+      ],
+      [
+        "after a one-branch dispatcher if",
+        `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name } = request.params;
+  if (name === "get_doc") return { content: [] };
+  return { /*>*/isError: true, content: [{ type: "text", text: \`Unknown tool: \${name}\` }] };
+});`,
+        "`Unknown tool: ${name}`",
+      ],
+    ].map(([where = "", code = "", text = ""]) =>
+      invalid({
+        name: `an unknown-tool error result ${where}`,
+        code,
+        errors: [{ messageId: "missingClassification", reported: "isError: true", suggestions: (c) => textToJson(c, text) }],
+        output: null,
+      }),
+    ),
 
     // Missing both fields: suggestions insert them where the payload is.
     invalid({
