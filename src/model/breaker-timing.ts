@@ -22,7 +22,7 @@ import {
 } from "../util/ast.js";
 import { type BreakerOpen, thisClassOf } from "./breaker-open.js";
 import { BREAKER_LIBRARIES, breakerCall, breakerValue } from "./breakers.js";
-import { objectLiteral } from "./payload.js";
+import { objectLiteral } from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -62,6 +62,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     importedInstances: new Map(),
     importedGeneratedFactories: new Map(),
     importedPassThrough: new Map(),
+    importedTextBuilders: new Set(),
     graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY, opaqueWrapperCalls: EMPTY },
     payloads: new Map(),
   };
@@ -237,6 +238,7 @@ export function buildModel(
     importedInstances,
     importedGeneratedFactories,
     importedPassThrough,
+    importedTextBuilders: imported?.textBuilders ?? new Set<string>(),
     payloads: new Map(),
     graph: {
       pathCalls: paths.pathCalls,

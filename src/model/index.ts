@@ -26,19 +26,11 @@ export { BREAKER_LIBRARIES, type BreakerCall, type BreakerLibrary, breakerCall }
 export { type BreakerOpen, breakerOpenAt } from "./breaker-open.js";
 export { type HalfOpenTime, halfOpenTime } from "./breaker-timing.js";
 export { REGISTRATION_TEXT } from "./handlers/index.js";
+export { jsonStringifyArgument, objectLiteral } from "../util/ast.js";
+export { buildsTextParts } from "./content-parts.js";
 export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
-export {
-  categoriesOf,
-  getPayload,
-  jsonStringifyArgument,
-  objectLiteral,
-  passedAtResult,
-  getMutatedPayload,
-  payloadField,
-  readableObjects,
-  valueAtResult,
-} from "./payload.js";
+export { categoriesOf, getPayload, passedAtResult, getMutatedPayload, payloadField, readableObjects, valueAtResult } from "./payload.js";
 export {
   type CallSettings,
   NO_CALL_SETTINGS,

@@ -10,37 +10,21 @@ import {
   constInitializer,
   enclosingFunction,
   findProperty,
-  findVariable,
   hasSpread,
-  memberName,
-  memberPath,
+  jsonStringifyArgument,
+  objectLiteral,
   ownReturnStatements,
   resolveFunction,
   staticKeyName,
   unwrap,
 } from "../util/ast.js";
+import { builtArray, mappedPart, partList, textBuilderArguments } from "./content-parts.js";
 import { type ParameterOrigin, parameterOrigin, someCallPasses } from "./passed.js";
 import type { ErrorResult, McpModel, MutatedErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** `JSON.stringify(x, ...)` -> x. */
-export function jsonStringifyArgument(node: TSESTree.Node): TSESTree.Node | undefined {
-  const n = unwrap(node);
-  if (n.type !== AST_NODE_TYPES.CallExpression || memberPath(n.callee) !== "JSON.stringify") return undefined;
-  return n.arguments[0];
-}
-
-/** An object literal, directly or through a `const` in scope. */
-export function objectLiteral(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
-  const n = unwrap(node);
-  if (n.type === AST_NODE_TYPES.ObjectExpression) return n;
-  if (n.type === AST_NODE_TYPES.Identifier) {
-    const init = constInitializer(sourceCode, n);
-    return init?.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
-  }
-  return undefined;
-}
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The object literal a call of a same-file function builds (`errorPart(error)`,
@@ -59,58 +43,6 @@ function builtObject(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.Obje
   const objects = returns.map((r) => (r.argument ? objectLiteral(sourceCode, r.argument) : undefined));
   const first = objects[0];
   return first && objects.every((object) => object === first) ? first : undefined;
-}
-
-/**
- * The parts of a content array, with each spread of an array the function builds in place
- * (`...hints`, where `const hints = []; hints.push({ type: "text", text })`) replaced by its
- * elements. A spread of anything else stays, and makes the payload unknown.
- */
-function partList(sourceCode: SourceCode, elements: readonly (TSESTree.Node | null)[]): (TSESTree.Node | null)[] {
-  return elements.flatMap((element) =>
-    element?.type === AST_NODE_TYPES.SpreadElement ? (builtArray(sourceCode, element.argument) ?? [element]) : [element],
-  );
-}
-
-/** `texts.map((text) => ({ type: "text", text }))`: the one part each element becomes. */
-function mappedPart(value: TSESTree.Node): TSESTree.Node[] | undefined {
-  if (value.type !== AST_NODE_TYPES.CallExpression || value.callee.type !== AST_NODE_TYPES.MemberExpression || memberName(value.callee) !== "map")
-    return undefined;
-  const callback = value.arguments[0];
-  if (callback?.type !== AST_NODE_TYPES.ArrowFunctionExpression || callback.body.type === AST_NODE_TYPES.BlockStatement) return undefined;
-  const part = unwrap(callback.body);
-  return part.type === AST_NODE_TYPES.ObjectExpression ? [part] : undefined;
-}
-
-/**
- * The elements of an array a `const` of the same function holds, built in place: its initializer's
- * elements and every `.push(...)` argument, when the variable is used in no other way than being
- * pushed to and read whole. Undefined otherwise (it may hold anything).
- */
-function builtArray(sourceCode: SourceCode, node: TSESTree.Node): (TSESTree.Node | null)[] | undefined {
-  const n = unwrap(node);
-  if (n.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const variable = findVariable(sourceCode, n);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (!variable || definition?.node.type !== AST_NODE_TYPES.VariableDeclarator) return undefined;
-  if (definition.parent?.type !== AST_NODE_TYPES.VariableDeclaration || definition.parent.kind !== "const") return undefined;
-  const init = definition.node.init ? unwrap(definition.node.init) : undefined;
-  if (init?.type !== AST_NODE_TYPES.ArrayExpression) return undefined;
-  const elements: (TSESTree.Node | null)[] = [...init.elements];
-  for (const reference of variable.references) {
-    const id = reference.identifier;
-    if (reference.init || id === n) continue;
-    const member = id.parent;
-    if (member.type !== AST_NODE_TYPES.MemberExpression) {
-      // Read whole elsewhere (another result's content, a spread): what it holds is still only what is pushed.
-      if (member.type === AST_NODE_TYPES.SpreadElement || member.type === AST_NODE_TYPES.Property) continue;
-      return undefined;
-    }
-    const call = member.parent;
-    if (member.object !== id || memberName(member) !== "push" || call.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return undefined;
-    elements.push(...call.arguments);
-  }
-  return elements;
 }
 
 /**
@@ -184,7 +116,8 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
   return memoizedPayload(model, result.object, vocabulary, () => {
     const source = result.helperSource ?? model.sourceCode;
     const fromCallers: ParameterOrigin[] = [];
-    const payload = readPayload(source, result.object, vocabulary, [], fromCallers);
+    const textBuilders = source === model.sourceCode ? model.importedTextBuilders : NONE;
+    const payload = readPayload(source, result.object, vocabulary, textBuilders, [], fromCallers);
     // A part the builder takes from its callers is there only if some call passes it (judged in the builder's own file).
     const absent = source === model.sourceCode && !fromCallers.some((origin) => someCallPasses(model, origin));
     return fromCallers.length === 0 || absent ? payload : { ...payload, unknown: true };
@@ -197,7 +130,7 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
  */
 export function getMutatedPayload(model: McpModel, result: MutatedErrorResult, vocabulary: Vocabulary): Payload {
   return memoizedPayload(model, result.node, vocabulary, () => {
-    const payload = readPayload(model.sourceCode, result.object, vocabulary, result.pushedParts);
+    const payload = readPayload(model.sourceCode, result.object, vocabulary, model.importedTextBuilders, result.pushedParts);
     return result.opaque ? { ...payload, unknown: true } : payload;
   });
 }
@@ -206,6 +139,7 @@ function readPayload(
   sourceCode: SourceCode,
   result: TSESTree.ObjectExpression,
   vocabulary: Vocabulary,
+  textBuilders: ReadonlySet<string>,
   pushed: readonly TSESTree.Node[] = [],
   fromCallers?: ParameterOrigin[],
 ): Payload {
@@ -224,7 +158,15 @@ function readPayload(
     const value = unwrap(content.value);
     const elements =
       value.type === AST_NODE_TYPES.ArrayExpression ? partList(sourceCode, value.elements) : (builtArray(sourceCode, value) ?? mappedPart(value));
-    if (elements) {
+    // `content: formatUntrustedData(description, JSON.stringify({...}))`: parts made of the texts it is given.
+    const given = elements ? undefined : textBuilderArguments(sourceCode, value, textBuilders);
+    if (given) {
+      for (const json of given.json) {
+        const object = objectLiteral(sourceCode, json) ?? builtObject(sourceCode, json);
+        if (object) candidates.push(object);
+        else unknown = true;
+      }
+    } else if (elements) {
       for (const element of pushed.length > 0 ? [...elements, ...pushed] : elements) {
         const literal = element ? objectLiteral(sourceCode, element) : undefined;
         // A part a same-file function builds is read, but never offered as the place to edit:

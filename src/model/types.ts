@@ -128,6 +128,8 @@ export interface ImportedFacts {
   readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
   /** Imported functions of other files that hand a parameter to a client as its options. */
   readonly passThrough: ReadonlyMap<string, PassThrough>;
+  /** Imported functions of other files that make plain text parts of the texts they are given (`formatUntrustedData(description, ...data)`). */
+  readonly textBuilders: ReadonlySet<string>;
   /** Imported functions of other files whose every return is a client generated from an OpenAPI description (`return createClient({ baseUrl })`). */
   readonly generatedFactories: ReadonlyMap<string, GeneratedClientFact>;
   /** Functions of this file (range key) -> the calls on tool paths in other files that run them. */
@@ -261,6 +263,8 @@ export interface McpModel {
   readonly importedGeneratedFactories: ImportedFacts["generatedFactories"];
   /** Functions of other files that hand a parameter to a client as its options, by local name (typed analysis). */
   readonly importedPassThrough: ImportedFacts["passThrough"];
+  /** Functions of other files that make plain text parts of the texts they are given, by local name (typed analysis). */
+  readonly importedTextBuilders: ImportedFacts["textBuilders"];
   /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
   readonly graph: ModelGraph;
   /**

@@ -127,6 +127,24 @@ export function resolveFunction(sourceCode: Readonly<TSESLint.SourceCode>, ident
   return undefined;
 }
 
+/** `JSON.stringify(x, ...)` -> x. */
+export function jsonStringifyArgument(node: TSESTree.Node): TSESTree.Node | undefined {
+  const n = unwrap(node);
+  if (n.type !== AST_NODE_TYPES.CallExpression || memberPath(n.callee) !== "JSON.stringify") return undefined;
+  return n.arguments[0];
+}
+
+/** An object literal, directly or through a `const` in scope. */
+export function objectLiteral(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.ObjectExpression) return n;
+  if (n.type === AST_NODE_TYPES.Identifier) {
+    const init = constInitializer(sourceCode, n);
+    return init?.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
+  }
+  return undefined;
+}
+
 /**
  * Which parameter of `fn` binds the name: the parameter itself (`function f(options)`, with or
  * without a default), or a field of an object parameter (`function f({ path, options = {} })`),

@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "38 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "39 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -112,6 +112,8 @@ describe("tool inventory", () => {
       ["get_order", "spread-options/src/server.ts:8", "spread-options/src/server.ts:8", "0/0", "0/1", 1],
       ["cancel_order", "spread-options/src/server.ts:13", "spread-options/src/server.ts:13", "0/0", "0/1", 1],
       ["get_rates", "spread-options/src/server.ts:18", "spread-options/src/server.ts:18", "0/0", "1/3", 2],
+      // An error result whose content a function of another file makes of the texts it is given.
+      ["drop_record", "text-builder/src/server.ts:7", "text-builder/src/server.ts:7", "0/1", "1/1", 1],
       // A value typed as fetch.
       ["service_status", "typed-fetch-value/src/server.ts:6", "typed-fetch-value/src/server.ts:6", "0/0", "1/2", 1],
       // A response typed as fetch's, from a helper of another file, turned into text.
@@ -168,6 +170,7 @@ describe("tool inventory", () => {
       ["get_order", false],
       ["cancel_order", false],
       ["get_rates", false],
+      ["drop_record", false],
       ["service_status", false],
       ["forecast_report", false],
       ["whoami", false],

@@ -14,7 +14,7 @@ import {
   resolveFunction,
   unwrap,
 } from "../../util/ast.js";
-import { objectLiteral } from "../payload.js";
+import { objectLiteral } from "../../util/ast.js";
 import type { ExternalCall, GeneratedClientFact } from "../types.js";
 import { type ClientFacts, importOf } from "./facts.js";
 import { ok, readOptions, timeoutIn, unknown } from "./options.js";

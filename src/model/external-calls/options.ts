@@ -16,7 +16,7 @@ import {
   staticString,
   unwrap,
 } from "../../util/ast.js";
-import { objectLiteral } from "../payload.js";
+import { objectLiteral } from "../../util/ast.js";
 import type { ClientKind, ExternalCall } from "../types.js";
 import { optionsFromCaller } from "./callers.js";
 import { boundAfterLiteral, spreadsAddNoBound } from "./defaults.js";

@@ -17,6 +17,7 @@ import {
   type McpModel,
   type PassThrough,
   buildModel,
+  buildsTextParts,
   callMakesError,
   collectImports,
   generatedClientReturnedBy,
@@ -36,10 +37,20 @@ export const NO_FACTS: ImportedFacts = {
   helperCalls: [],
   instances: new Map(),
   passThrough: new Map(),
+  textBuilders: new Set(),
   generatedFactories: new Map(),
   wrappers: new Map(),
   callSites: new Map(),
 };
+
+/** What each file imports from other files of the project, read once for the four kinds of facts below. */
+const imports = new WeakMap<FileEntry, readonly [string, ts.Declaration][]>();
+
+function importsOf(entry: FileEntry, resolver: Resolver): readonly [string, ts.Declaration][] {
+  let found = imports.get(entry);
+  if (!found) imports.set(entry, (found = [...resolver.importedDeclarations(entry)]));
+  return found;
+}
 
 /** The calls of other files on tool paths that run each function of the file. */
 function callSitesOf(entry: FileEntry): ImportedFacts["callSites"] {
@@ -71,6 +82,7 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     helperCalls: helperCallsOf(entry, resolver),
     instances: instancesOf(entry, files, resolver),
     passThrough: passThroughsOf(entry, files, resolver),
+    textBuilders: textBuildersOf(entry, files, resolver),
     generatedFactories: generatedFactoriesOf(entry, files, resolver),
     wrappers: entry.wrappers ?? NO_FACTS.wrappers,
     callSites: callSitesOf(entry),
@@ -131,7 +143,7 @@ function mayPassThrough(fn: ts.FunctionLikeDeclaration): boolean {
 /** Imported names bound to `axios.create(...)` / `got.extend(...)` instances of other files. */
 function instancesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Map<string, Instance> {
   const found = new Map<string, Instance>();
-  for (const [name, declaration] of resolver.importedDeclarations(entry)) {
+  for (const [name, declaration] of importsOf(entry, resolver)) {
     if (!mayBeInstance(declaration)) continue;
     const target = files.entryOf(declaration.getSourceFile());
     const declarator = target?.services.tsNodeToESTreeNodeMap.get(declaration);
@@ -153,7 +165,7 @@ function instancesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): 
  */
 function generatedFactoriesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Map<string, GeneratedClientFact> {
   const found = new Map<string, GeneratedClientFact>();
-  for (const [name, declaration] of resolver.importedDeclarations(entry)) {
+  for (const [name, declaration] of importsOf(entry, resolver)) {
     const fnNode = functionOf(declaration);
     if (!fnNode || !GENERATOR_TEXT.test(fnNode.getText())) continue;
     const target = files.entryOf(declaration.getSourceFile());
@@ -179,8 +191,8 @@ function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclaration | u
 /** Imported functions of other files that hand a parameter to a client as its options. */
 function passThroughsOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Map<string, PassThrough> {
   const found = new Map<string, PassThrough>();
-  const importsOf = new Map<FileEntry, Map<string, string>>();
-  for (const [name, declaration] of resolver.importedDeclarations(entry)) {
+  const sources = new Map<FileEntry, Map<string, string>>();
+  for (const [name, declaration] of importsOf(entry, resolver)) {
     const initializer = typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
     const fnNode = typescript.isFunctionDeclaration(declaration)
       ? declaration
@@ -190,10 +202,26 @@ function passThroughsOf(entry: FileEntry, files: FileEntries, resolver: Resolver
     const target = fnNode && mayPassThrough(fnNode) ? files.entryOf(declaration.getSourceFile()) : undefined;
     const fn = fnNode ? target?.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
     if (!target || !fn || !isFunctionNode(fn)) continue;
-    let imports = importsOf.get(target);
-    if (!imports) importsOf.set(target, (imports = collectImports(target.sourceCode.ast)));
-    const passThrough = passThroughOf(target.sourceCode, imports, fn);
+    let targetImports = sources.get(target);
+    if (!targetImports) sources.set(target, (targetImports = collectImports(target.sourceCode.ast)));
+    const passThrough = passThroughOf(target.sourceCode, targetImports, fn);
     if (passThrough) found.set(name, passThrough);
+  }
+  return found;
+}
+
+/** A function whose text could make text parts: it names `type: "text"`. */
+const TEXT_PART = /type:\s*["'`]text["'`]/u;
+
+/** Imported functions of other files whose every return is an array of plain text parts, read in their own file. */
+function textBuildersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Set<string> {
+  const found = new Set<string>();
+  for (const [name, declaration] of importsOf(entry, resolver)) {
+    const fnNode = functionOf(declaration);
+    if (!fnNode || !TEXT_PART.test(fnNode.getText())) continue;
+    const target = files.entryOf(declaration.getSourceFile());
+    const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
+    if (target && fn && isFunctionNode(fn) && buildsTextParts(target.sourceCode, fn)) found.add(name);
   }
   return found;
 }

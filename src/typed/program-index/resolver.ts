@@ -77,10 +77,10 @@ export class Resolver {
     return declaration && typescript.isSourceFile(declaration) && isProjectFile(declaration) ? declaration : undefined;
   }
 
-  /** The local names a file imports from other files of the project, with what they declare there. */
+  /** The local names a file imports from project files (relative, or workspace packages resolved to sources), with their declarations. */
   *importedDeclarations(entry: FileEntry): Generator<[string, ts.Declaration]> {
     for (const statement of entry.sourceCode.ast.body) {
-      if (statement.type !== AST_NODE_TYPES.ImportDeclaration || !statement.source.value.startsWith(".")) continue;
+      if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === "type") continue;
       for (const specifier of statement.specifiers) {
         if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) continue;
         const symbol = unaliased(this.checker, this.checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(specifier.local)));

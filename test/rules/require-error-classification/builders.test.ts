@@ -143,3 +143,35 @@ describe("require-error-classification: builders with optional parts", () => {
     ],
   });
 });
+
+/** A function that makes plain text parts of the texts it is given. */
+const TEXT_PARTS = `function textParts(description, ...data) {
+  const parts = [{ type: "text", text: description }];
+  if (data.length > 0) parts.push({ type: "text", text: \`Data:\\n\${data.join("\\n")}\` });
+  return parts;
+}`;
+const MISSING_INDEX = (content: string): string =>
+  inTool(
+    `    const index = await openIndex(args.query);
+    if (!index) return { isError: true, content: ${content} };
+    return { content: [{ type: "text", text: index.search(args.query) }] };`,
+    TEXT_PARTS,
+  );
+
+describe("require-error-classification: content made by a text-part builder", () => {
+  ruleTester.run("require-error-classification", rule, {
+    valid: [
+      // A JSON argument is a payload the model reads: here it carries the classification.
+      { code: MISSING_INDEX('textParts("No docs index is open", JSON.stringify({ errorCategory: "business", isRetryable: false }))') },
+      // An argument that may hold anything (a JSON text among them) leaves the payload unknown.
+      { code: MISSING_INDEX("textParts(args.reason)") },
+    ],
+    invalid: [
+      {
+        // Only texts, and a JSON payload without classification.
+        code: MISSING_INDEX("textParts(`No docs index for ${args.query}`, JSON.stringify({ query: args.query }))"),
+        errors: [{ messageId: "missingClassification", line: 6 }],
+      },
+    ],
+  });
+});
