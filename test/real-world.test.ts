@@ -16,6 +16,15 @@ const LOW_LEVEL = `import { Server } from "@modelcontextprotocol/sdk/server/inde
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 `;
 
+/** A low-level dispatcher with one tool, whose other names get an unknown-tool error result. */
+const UNKNOWN_TOOL_ANSWER = `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "think") {
+    return { content: [{ type: "text", text: "ok" }] };
+  }
+  return { content: [{ type: "text", text: \`Unknown tool: \${request.params.name}\` }], isError: true };
+});`;
+
 /**
  * A tool whose handler throws, registered through a same-file `traced` wrapper that calls it in a
  * `try`; `catchBody` is the wrapper's catch (indented by the helper), `finallyBlock` follows it.
@@ -128,18 +137,33 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       name: "a wrapper whose catch rethrows but whose finally returns",
       code: tracedTool("record(error);\nthrow error;", ' finally {\n      return { content: [{ type: "text", text: "done" }] };\n    }'),
     },
-    {
-      name: "the result after a one-branch if on the tool name is the unknown-tool answer",
-      code: `${LOW_LEVEL}const server = new Server({ name: "s", version: "1" });
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  if (request.params.name === "think") {
-    return { content: [{ type: "text", text: "ok" }] };
-  }
-  return { content: [{ type: "text", text: \`Unknown tool: \${request.params.name}\` }], isError: true };
-});`,
-    },
   ],
   invalid: [
+    {
+      // The unknown-tool answer, returned as an error result, is read by the model like any other
+      // (a thrown one is left alone: the MCP spec asks for a protocol error there).
+      name: "the result after a one-branch if on the tool name is the unknown-tool answer",
+      code: UNKNOWN_TOOL_ANSWER,
+      errors: [
+        {
+          messageId: "missingClassification",
+          suggestions: (
+            [
+              ["transient", true],
+              ["validation", false],
+              ["business", false],
+              ["permission", false],
+            ] as const
+          ).map(([category, retryable]) => ({
+            messageId: "addClassification" as const,
+            output: UNKNOWN_TOOL_ANSWER.replace(
+              "text: `Unknown tool: ${request.params.name}`",
+              `text: JSON.stringify({ errorCategory: "${category}", isRetryable: ${String(retryable)}, description: \`Unknown tool: \${request.params.name}\` })`,
+            ),
+          })),
+        },
+      ],
+    },
     {
       // It answers a TypeError with a result and rethrows the rest: the handler's plain Error is one of the rest.
       name: "a wrapper whose catch answers one error class with a result and rethrows the others lets an Error through",
