@@ -18,11 +18,11 @@ import {
   isPropertyName,
   memberName,
   memberPath,
+  objectLiteral,
   unwrap,
 } from "../util/ast.js";
 import { type BreakerOpen, thisClassOf } from "./breaker-open.js";
 import { BREAKER_LIBRARIES, breakerCall, breakerValue } from "./breakers.js";
-import { objectLiteral } from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -58,6 +58,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     clientToolCalls: () => EMPTY,
     externalCall: () => undefined,
     callersOf: () => EMPTY,
+    localCallsOf: () => EMPTY,
     importedCallSites: () => EMPTY,
     importedInstances: new Map(),
     importedGeneratedFactories: new Map(),
@@ -191,15 +192,9 @@ export function buildModel(
   const importedPassThrough = imported?.passThrough ?? new Map<string, never>();
   const importedGeneratedFactories = imported?.generatedFactories ?? new Map<string, never>();
   const handlerFunctions = entryAndRoots(handlers);
-  // The request signals of the handlers at a call: one array per handler set, shared.
-  const signals = new Map<readonly ToolHandler[], readonly string[]>();
-  const signalsAt = (call: TSESTree.CallExpression): readonly string[] => {
-    const at = handlersAt(call);
-    let list = signals.get(at);
-    if (!list) signals.set(at, (list = at.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal]))));
-    return list;
-  };
-  const callersOf = callerReader(sourceCode, calls, targets, imported);
+  const signalsAt = signalReader(handlersAt);
+  const localCallsOf = localCallIndex(calls, targets);
+  const callersOf = callerReader(sourceCode, localCallsOf, imported);
   return {
     sourceCode,
     types,
@@ -234,6 +229,7 @@ export function buildModel(
       types,
     }),
     callersOf,
+    localCallsOf,
     importedCallSites: (fn) => imported?.callSites.get(rangeKey(fn.range)) ?? EMPTY,
     importedInstances,
     importedGeneratedFactories,
@@ -253,17 +249,20 @@ export function buildModel(
   };
 }
 
-/**
- * What the calls of a function pass it: this file's calls (found on first use, in one pass) and
- * the calls on tool paths in other files that the program index saw.
- */
-function callerReader(
-  sourceCode: SourceCode,
-  calls: readonly TSESTree.CallExpression[],
-  targets: CallTargets,
-  imported: ImportedFacts | undefined,
-): (fn: FunctionNode) => readonly CallerOptions[] {
-  let local: Map<FunctionNode, CallerOptions[]> | undefined;
+/** The request signals of the handlers at a call: one array per handler set, shared. */
+function signalReader(handlersAt: (node: TSESTree.Node) => readonly ToolHandler[]): (call: TSESTree.CallExpression) => readonly string[] {
+  const signals = new Map<readonly ToolHandler[], readonly string[]>();
+  return (call) => {
+    const at = handlersAt(call);
+    let list = signals.get(at);
+    if (!list) signals.set(at, (list = at.flatMap((h) => (h.requestSignal === undefined ? [] : [h.requestSignal]))));
+    return list;
+  };
+}
+
+/** This file's calls that run each function of the file: found on first use, in one pass over the calls. */
+function localCallIndex(calls: readonly TSESTree.CallExpression[], targets: CallTargets): (fn: FunctionNode) => readonly TSESTree.CallExpression[] {
+  let local: Map<FunctionNode, TSESTree.CallExpression[]> | undefined;
   return (fn) => {
     if (!local) {
       local = new Map();
@@ -272,14 +271,30 @@ function callerReader(
         for (const target of within ? targets.of(call, within) : EMPTY) {
           let list = local.get(target);
           if (!list) local.set(target, (list = []));
-          list.push(callerOptions(sourceCode, call));
+          list.push(call);
         }
       }
     }
+    return local.get(fn) ?? EMPTY;
+  };
+}
+
+/**
+ * What the calls of a function pass it: this file's calls (read once per function) and the calls
+ * on tool paths in other files that the program index saw.
+ */
+function callerReader(
+  sourceCode: SourceCode,
+  localCallsOf: (fn: FunctionNode) => readonly TSESTree.CallExpression[],
+  imported: ImportedFacts | undefined,
+): (fn: FunctionNode) => readonly CallerOptions[] {
+  const own = new Map<FunctionNode, readonly CallerOptions[]>();
+  return (fn) => {
+    let local = own.get(fn);
+    if (!local) own.set(fn, (local = localCallsOf(fn).map((call) => callerOptions(sourceCode, call))));
     // The calls of other files, read as options in their own file when first asked about.
     const other = (imported?.callSites.get(rangeKey(fn.range)) ?? EMPTY).map((site) => callerOptions(site.model().sourceCode, site.call));
-    const own = local.get(fn) ?? EMPTY;
-    return other.length === 0 ? own : [...own, ...other];
+    return other.length === 0 ? local : [...local, ...other];
   };
 }
 

@@ -12,7 +12,7 @@ import {
   findVariable,
   jsonStringifyArgument,
   memberName,
-  ownReturnStatements,
+  returnedValues,
   resolveFunction,
   staticString,
   unwrap,
@@ -77,7 +77,7 @@ export function builtArray(sourceCode: SourceCode, node: TSESTree.Node): (TSESTr
  * text no JSON payload of the function's own): the parts say only what the call passes.
  */
 export function buildsTextParts(sourceCode: SourceCode, fn: FunctionNode): boolean {
-  const values = fn.body.type === AST_NODE_TYPES.BlockStatement ? ownReturnStatements(fn.body).map((r) => r.argument) : [fn.body];
+  const values = returnedValues(fn);
   return (
     values.length > 0 &&
     values.every((value) => {

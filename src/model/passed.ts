@@ -41,7 +41,7 @@ export function parameterOrigin(fn: FunctionNode, node: TSESTree.Node): Paramete
 export function someCallPasses(model: McpModel, origin: ParameterOrigin, hops = 0): boolean {
   if (hops >= MAX_HOPS) return true;
   const sites = [
-    ...model.calls.filter((call) => model.graph.localTargets(call).includes(origin.fn)).map((call) => ({ call, model })),
+    ...model.localCallsOf(origin.fn).map((call) => ({ call, model })),
     ...model.importedCallSites(origin.fn).map((site) => ({ call: site.call, model: site.model() })),
   ];
   return sites.length === 0 || sites.some((site) => passes(site.model, site.call, origin, hops));

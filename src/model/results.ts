@@ -12,6 +12,7 @@ import {
   memberName,
   messageText,
   ownReturnStatements,
+  returnedValues,
   rangeKey,
   resolveFunction,
   staticString,
@@ -157,7 +158,7 @@ function builtErrorObject(
   fn: FunctionNode,
   helpers: ReadonlyMap<FunctionNode, TSESTree.ObjectExpression>,
 ): TSESTree.ObjectExpression | undefined {
-  const values = fn.body.type === AST_NODE_TYPES.BlockStatement ? ownReturnStatements(fn.body).map((r) => r.argument) : [fn.body];
+  const values = returnedValues(fn);
   let first: TSESTree.ObjectExpression | undefined;
   for (const value of values) {
     const call = value ? unwrap(value) : undefined;

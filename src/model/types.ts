@@ -255,6 +255,8 @@ export interface McpModel {
   externalCall(call: TSESTree.CallExpression): ExternalCall | undefined;
   /** What the calls of a function pass it, as options (this file's, and those on tool paths in other files). */
   callersOf(fn: FunctionNode): readonly CallerOptions[];
+  /** This file's calls that run a function of the file. */
+  localCallsOf(fn: FunctionNode): readonly TSESTree.CallExpression[];
   /** The calls of a function in other files, on tool paths (typed analysis). */
   importedCallSites(fn: FunctionNode): readonly ImportedCallSite[];
   /** HTTP client instances imported from other files, by local name (typed analysis). */

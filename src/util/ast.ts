@@ -417,6 +417,14 @@ export function ownReturnStatements(body: TSESTree.BlockStatement): TSESTree.Ret
   return returns;
 }
 
+/**
+ * What each `return` of a function gives (its expression body, or each own `return x`), with
+ * `null` for a bare `return;`: "every return gives X" fails on it.
+ */
+export function returnedValues(fn: FunctionNode): (TSESTree.Node | null)[] {
+  return fn.body.type === AST_NODE_TYPES.BlockStatement ? ownReturnStatements(fn.body).map((r) => r.argument) : [fn.body];
+}
+
 /** Visitor keys that lead only into type annotations: walks that look for code skip them. */
 export const TYPE_KEYS: ReadonlySet<string> = new Set([
   "typeAnnotation",

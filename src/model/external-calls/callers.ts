@@ -9,8 +9,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { findProperty, findVariable, isFunctionNode, parameterBinding, unwrap } from "../../util/ast.js";
-import { objectLiteral } from "../../util/ast.js";
+import { findProperty, findVariable, isFunctionNode, objectLiteral, parameterBinding, unwrap } from "../../util/ast.js";
 import type { CallerOptions, OptionsFromCaller } from "../types.js";
 import { BOUNDS, boundAfterLiteral, writesBound } from "./defaults.js";
 

@@ -13,11 +13,11 @@ import {
   hasSpread,
   memberName,
   memberPath,
+  objectLiteral,
   thisPropertyInitializer,
   unwrap,
 } from "../../util/ast.js";
 import { optionsFromCaller } from "./callers.js";
-import { objectLiteral } from "../../util/ast.js";
 import type { ClientKind, ExternalCall, Instance } from "../types.js";
 import { type ClientFacts, importOf, splitImport } from "./facts.js";
 import { generatedCall, generatedClientOf } from "./generated.js";

@@ -5,8 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { findVariable, forEachChild, unwrap } from "../../util/ast.js";
-import { objectLiteral } from "../../util/ast.js";
+import { findVariable, forEachChild, objectLiteral, unwrap } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -10,11 +10,11 @@ import {
   findVariable,
   hasSpread,
   memberName,
-  ownReturnStatements,
+  objectLiteral,
+  returnedValues,
   resolveFunction,
   unwrap,
 } from "../../util/ast.js";
-import { objectLiteral } from "../../util/ast.js";
 import type { ExternalCall, GeneratedClientFact } from "../types.js";
 import { type ClientFacts, importOf } from "./facts.js";
 import { ok, readOptions, timeoutIn, unknown } from "./options.js";
@@ -106,7 +106,7 @@ function openapiFetchClient(facts: ClientFacts, call: TSESTree.CallExpression): 
  * or undefined. The program index asks it of imported functions, in their own file.
  */
 export function generatedClientReturnedBy(facts: ClientFacts, fn: FunctionNode, depth = 1): GeneratedClient | undefined {
-  const values = fn.body.type === AST_NODE_TYPES.BlockStatement ? ownReturnStatements(fn.body).map((r) => r.argument) : [fn.body];
+  const values = returnedValues(fn);
   if (values.length === 0) return undefined;
   let combined: GeneratedClient | undefined;
   for (const value of values) {

@@ -13,10 +13,10 @@ import {
   isFunctionNode,
   memberName,
   memberPath,
+  objectLiteral,
   staticString,
   unwrap,
 } from "../../util/ast.js";
-import { objectLiteral } from "../../util/ast.js";
 import type { ClientKind, ExternalCall } from "../types.js";
 import { optionsFromCaller } from "./callers.js";
 import { boundAfterLiteral, spreadsAddNoBound } from "./defaults.js";

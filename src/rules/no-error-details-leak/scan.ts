@@ -16,7 +16,7 @@ import {
   isFunctionNode,
   memberName,
   memberPath,
-  ownReturnStatements,
+  returnedValues,
   resolveFunction,
   unwrap,
 } from "../../util/ast.js";
@@ -434,7 +434,7 @@ class LeakScanner {
       if (bindings.size === 0) return;
       const inner: Scan = { bindings, helper: callee.name, depth: scan.depth + 1, seen: new Set() };
       // Its own proven leaks are reported inside it: what it returns goes into this result.
-      for (const value of returnedValues(fn)) this.scanValue(value, serialized, inner);
+      for (const value of returnedValues(fn)) if (value) this.scanValue(value, serialized, inner);
     }
   }
 
@@ -604,10 +604,4 @@ class LeakScanner {
 /** `a?.stack` is reported (and replaced) as the whole chain. */
 function outermost(node: TSESTree.Node): TSESTree.Node {
   return node.parent?.type === AST_NODE_TYPES.ChainExpression ? node.parent : node;
-}
-
-/** The expressions a function returns (expression body, or `return x` outside nested functions). */
-function returnedValues(fn: FunctionNode): TSESTree.Node[] {
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
-  return ownReturnStatements(fn.body).flatMap((r) => (r.argument ? [r.argument] : []));
 }

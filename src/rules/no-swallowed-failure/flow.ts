@@ -25,6 +25,7 @@ import {
   mentionsName,
   messageText,
   resolveFunction,
+  returnedValues,
   rootIdentifier,
   staticKeyName,
   unwrap,
@@ -355,7 +356,7 @@ export class SuccessFlow {
     if (!fn) return undefined;
     let object = this.successHelpers.get(fn);
     if (object === undefined) {
-      object = successReturn(this.sourceCode, fn, (o) => this.successObjects.has(o) && !hasSpread(o)) ?? null;
+      object = successReturn(fn, (o) => this.successObjects.has(o) && !hasSpread(o)) ?? null;
       this.successHelpers.set(fn, object);
     }
     return object ?? undefined;
@@ -716,29 +717,12 @@ function mappingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
   return name === "map" || name === "flatMap" ? call : undefined;
 }
 
-/** The object literal every return of `fn` gives, when each one passes `accept`. */
-function successReturn(
-  sourceCode: SourceCode,
-  fn: FunctionNode,
-  accept: (object: TSESTree.ObjectExpression) => boolean,
-): TSESTree.ObjectExpression | undefined {
-  const values: TSESTree.Node[] = [];
-  if (fn.body.type === AST_NODE_TYPES.BlockStatement) {
-    const bare: TSESTree.ReturnStatement[] = [];
-    forEachOwnNode(sourceCode, fn.body, (n) => {
-      if (n.type === AST_NODE_TYPES.ReturnStatement) {
-        if (n.argument) values.push(n.argument);
-        else bare.push(n);
-      }
-    });
-    if (bare.length > 0) return undefined;
-  } else {
-    values.push(fn.body);
-  }
+/** The object literal every return of `fn` gives, when each one passes `accept` (a bare `return;` gives none). */
+function successReturn(fn: FunctionNode, accept: (object: TSESTree.ObjectExpression) => boolean): TSESTree.ObjectExpression | undefined {
   let first: TSESTree.ObjectExpression | undefined;
-  for (const v of values) {
-    const object = unwrap(v);
-    if (object.type !== AST_NODE_TYPES.ObjectExpression || !accept(object)) return undefined;
+  for (const value of returnedValues(fn)) {
+    const object = value ? unwrap(value) : undefined;
+    if (object?.type !== AST_NODE_TYPES.ObjectExpression || !accept(object)) return undefined;
     first ??= object;
   }
   return first;

@@ -193,12 +193,7 @@ function passThroughsOf(entry: FileEntry, files: FileEntries, resolver: Resolver
   const found = new Map<string, PassThrough>();
   const sources = new Map<FileEntry, Map<string, string>>();
   for (const [name, declaration] of importsOf(entry, resolver)) {
-    const initializer = typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
-    const fnNode = typescript.isFunctionDeclaration(declaration)
-      ? declaration
-      : initializer && (typescript.isArrowFunction(initializer) || typescript.isFunctionExpression(initializer))
-        ? initializer
-        : undefined;
+    const fnNode = functionOf(declaration);
     const target = fnNode && mayPassThrough(fnNode) ? files.entryOf(declaration.getSourceFile()) : undefined;
     const fn = fnNode ? target?.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
     if (!target || !fn || !isFunctionNode(fn)) continue;
