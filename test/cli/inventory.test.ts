@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "39 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "42 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -66,6 +66,8 @@ describe("tool inventory", () => {
       ["query_docs", "failure-text-field/src/server.ts:6", "failure-text-field/src/server.ts:6", "0/0", "1/1", 1],
       ["search_topics", "failure-text-field/src/server.ts:11", "failure-text-field/src/server.ts:11", "0/0", "1/1", 1],
       ["changelog", "failure-text-field/src/server.ts:20", "failure-text-field/src/server.ts:20", "1/1", "1/1", 0],
+      // A definition frozen with `Object.freeze` under a union type, run through a narrowed `tool.run(...)`.
+      ["package_changelog", "frozen-definitions/src/server.ts:8", "frozen-definitions/src/server.ts:8", "0/2", "0/1", 2],
       // openapi-fetch clients made by factories of another file: one unbounded, one with its own
       // fetch (unknown, not counted), and a call that passes its own signal.
       ["list_invoices", "generated-factory/src/server.ts:7", "generated-factory/src/server.ts:7", "0/0", "0/1", 1],
@@ -118,8 +120,14 @@ describe("tool inventory", () => {
       ["service_status", "typed-fetch-value/src/server.ts:6", "typed-fetch-value/src/server.ts:6", "0/0", "1/2", 1],
       // A response typed as fetch's, from a helper of another file, turned into text.
       ["forecast_report", "typed-response/src/server.ts:7", "typed-response/src/server.ts:7", "1/1", "1/1", 1],
+      // Definitions whose types are \`any\` (built from a dependency that is not installed), found by the names they are declared with.
+      ["pollen_count", "untyped-definitions/src/server.ts:18", "untyped-definitions/src/server.ts:18", "0/0", "0/1", 1],
+      ["sunrise_times", "untyped-definitions/src/server.ts:18", "untyped-definitions/src/server.ts:18", "0/0", "0/1", 1],
       // A FastMCP tool calls a function of another file: what that function returns is no answer of its own.
       ["whoami", "value-callee/src/server.ts:6", "value-callee/src/server.ts:9", "0/1", "0/1", 1],
+      // A table of another file whose values are imported, each wrapped by a factory a barrel re-exports.
+      ["pipeline_status", "wrapped-table/src/server.ts:11", "-", "0/1", "0/1", 2],
+      ["rerun_job", "wrapped-table/src/server.ts:11", "-", "0/1", "0/1", 2],
       // A wrapper of another file that catches: its throws do not escape.
       ["read_note", "wrapper/src/server.ts:7", "wrapper/src/server.ts:10", "0/0", "0/0", 0],
       ["delete_note", "wrapper/src/server.ts:16", "wrapper/src/server.ts:19", "0/1", "0/0", 1],
@@ -146,6 +154,7 @@ describe("tool inventory", () => {
       ["query_docs", false],
       ["search_topics", false],
       ["changelog", false],
+      ["(unnamed)", false],
       ["list_invoices", false],
       ["refund_invoice", false],
       ["get_page", false],
@@ -173,7 +182,9 @@ describe("tool inventory", () => {
       ["drop_record", false],
       ["service_status", false],
       ["forecast_report", false],
+      ["(unnamed)", false],
       ["whoami", false],
+      ["(unnamed)", true],
       ["read_note", false],
       ["delete_note", false],
       ["archive_note", false],

@@ -13,6 +13,8 @@ import { isProjectFile } from "./file-entry.js";
 /** Finds, once per program, the calls of a function across the files that can see it. */
 export class CallsOf {
   private importers: Map<string, ts.SourceFile[]> | undefined;
+  /** The project files with an `export ... from` declaration (built with `importers`). */
+  private reexporters: Set<ts.SourceFile> | undefined;
   private readonly found = new Map<ts.Symbol, ts.CallExpression[]>();
 
   constructor(
@@ -39,7 +41,7 @@ export class CallsOf {
     if (calls) return calls;
     calls = [];
     this.found.set(symbol, calls);
-    const files = [home, ...(this.importersOf().get(home.fileName) ?? [])];
+    const files = this.seeing(home);
     const visit = (node: ts.Node): void => {
       if (typescript.isCallExpression(node)) {
         const callee = skipOuter(node.expression);
@@ -53,16 +55,35 @@ export class CallsOf {
     return calls;
   }
 
+  /**
+   * The files that can call a function of `home`: `home` and the files that import it, also
+   * through barrels that re-export it (`export { wrap } from "./wrap.js"` in an `index.ts`).
+   */
+  private seeing(home: ts.SourceFile): ts.SourceFile[] {
+    const files = [home];
+    const reexported = [home];
+    for (let i = 0; i < reexported.length; i++) {
+      for (const importer of this.importersOf().get((reexported[i] as ts.SourceFile).fileName) ?? []) {
+        if (files.includes(importer)) continue;
+        files.push(importer);
+        if (this.reexporters?.has(importer)) reexported.push(importer);
+      }
+    }
+    return files;
+  }
+
   /** The project files that import each project file (by import or re-export declaration). */
   private importersOf(): Map<string, ts.SourceFile[]> {
     if (this.importers) return this.importers;
     const map = new Map<string, ts.SourceFile[]>();
+    const reexporters = new Set<ts.SourceFile>();
     for (const sourceFile of this.program.getSourceFiles()) {
       if (!isProjectFile(sourceFile)) continue;
       for (const statement of sourceFile.statements) {
         const specifier = typescript.isImportDeclaration(statement) || typescript.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
         const target = specifier ? this.checker.getSymbolAtLocation(specifier)?.valueDeclaration : undefined;
         if (!target || !typescript.isSourceFile(target) || target === sourceFile) continue;
+        if (typescript.isExportDeclaration(statement)) reexporters.add(sourceFile);
         const list = map.get(target.fileName);
         if (list) {
           if (!list.includes(sourceFile)) list.push(sourceFile);
@@ -70,6 +91,7 @@ export class CallsOf {
       }
     }
     this.importers = map;
+    this.reexporters = reexporters;
     return map;
   }
 }

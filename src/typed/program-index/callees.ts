@@ -59,8 +59,9 @@ const BUILTIN_METHODS = new Set([
   "arrayBuffer",
   "blob",
   "stringify",
+  // Not `call`: a tool definition's `call` member (`tool.call(args)`) is as common as
+  // `Function.prototype.call`, which the checker answers with the lib's declaration.
   "bind",
-  "call",
   "apply",
   "hasOwnProperty",
 ]);

@@ -1,5 +1,7 @@
 /**
- * Classes that implement an interface by their shape: `deps.store.search(query)`, where `store`
+ * What implements a member of an interface or a type, when the code calls it through that type
+ * (`tool.handler(args)` on a registry entry). Object literals: the members whose literal is
+ * typed as the interface, by context. Classes that implement an interface by their shape: `deps.store.search(query)`, where `store`
  * is typed by an interface and the server passes `new VectorStore(...)`. TypeScript does not ask
  * a class to say `implements`, so the class is found by its type: among the classes the project
  * constructs, the one whose instances fit the interface. With two or more, the call is left
@@ -7,7 +9,149 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
+import { hasRequiredMembers, unaliased } from "./declarations.js";
+import { literalTypeNodes, namedTypes } from "./declared-types.js";
 import { isProjectFile } from "./file-entry.js";
+
+/** The object-literal members that implement a member of an interface or a type, over the project's files. */
+export class LiteralImplementations {
+  private readonly checker: ts.TypeChecker;
+  /** Object-literal members by name, over the project's files (built on first use). */
+  private members: Map<string, ts.ObjectLiteralElementLike[]> | undefined;
+
+  constructor(private readonly program: ts.Program) {
+    this.checker = program.getTypeChecker();
+  }
+
+  /** The object-literal members whose type, by context, declares `symbol`. */
+  of(symbol: ts.Symbol): ts.Declaration[] {
+    const wanted = new Set(symbol.declarations ?? []);
+    if (wanted.size === 0) return [];
+    this.members ??= this.membersByName();
+    const found: ts.Declaration[] = [];
+    for (const member of this.members.get(symbol.name) ?? []) {
+      const literal = member.parent as ts.ObjectLiteralExpression;
+      const matches = this.typesOf(literal).some((t) => {
+        // A type parameter (`makeTool<T extends ToolSpec>(config: T)`) stands for its constraint.
+        const property = this.checker.getPropertyOfType(this.checker.getApparentType(t), symbol.name);
+        if (!property) return false;
+        if (property.declarations?.some((d) => wanted.has(d))) return true;
+        // A helper that retypes the member (`Omit<ToolSpec, "handler"> & { handler: RunFn }`):
+        // the same declared type, in an object that has every member the interface requires.
+        return this.sameDeclaredType(property, symbol) && hasRequiredMembers(literal, symbol);
+      });
+      if (matches) found.push(member);
+    }
+    return found;
+  }
+
+  /**
+   * Where the checker knows no type (`any`): the `member` members of the literals declared with
+   * one of the receiver's named types (`names`, from `namedTypes`) that declares `member`.
+   */
+  declaredAs(member: string, names: ReadonlyMap<ts.Symbol, boolean>): ts.Declaration[] {
+    if (![...names.values()].some(Boolean)) return [];
+    this.members ??= this.membersByName();
+    const handsBack = (call: ts.CallExpression, index: number): boolean => this.handsBack(call, index);
+    return (this.members.get(member) ?? []).filter((declaration) =>
+      literalTypeNodes(declaration.parent as ts.ObjectLiteralExpression, handsBack).some((node) => {
+        for (const [symbol, declares] of namedTypes(this.checker, node, member)) if (names.has(symbol) && (declares || names.get(symbol))) return true;
+        return false;
+      }),
+    );
+  }
+
+  /**
+   * The types the literal is given by its context: where it is written, the constraint of the
+   * generic helper it is passed to, and where the value of an identity helper that hands it back
+   * goes (`const tool: ToolEntry = Object.freeze({ ... })`: inference types the literal as itself).
+   */
+  private typesOf(literal: ts.ObjectLiteralExpression): ts.Type[] {
+    const types: ts.Type[] = [];
+    const add = (type: ts.Type | undefined): void => {
+      if (type) types.push(...(type.isUnion() ? type.types : [type]));
+    };
+    add(this.checker.getContextualType(literal));
+    const passed = passedTo(literal);
+    if (passed) {
+      add(this.argumentConstraint(passed.call, passed.index));
+      if (this.handsBack(passed.call, passed.index)) add(this.checker.getContextualType(passed.call));
+    }
+    return types;
+  }
+
+  /** The generic parameter the argument at `index` of the call binds, in the called signature's declaration. */
+  private typeParameterAt(call: ts.CallExpression, index: number): ts.TypeParameterDeclaration | undefined {
+    const declaration = this.checker.getResolvedSignature(call)?.getDeclaration();
+    const typeNode = declaration?.parameters[index]?.type;
+    if (!typeNode || !typescript.isTypeReferenceNode(typeNode)) return undefined;
+    const parameter = this.checker.getSymbolAtLocation(typeNode.typeName)?.declarations?.[0];
+    return parameter && typescript.isTypeParameterDeclaration(parameter) ? parameter : undefined;
+  }
+
+  /** For a literal passed to a generic helper (`makeTool<T extends ToolSpec>(config: T)`), the constraint of its parameter. */
+  private argumentConstraint(call: ts.CallExpression, index: number): ts.Type | undefined {
+    const constraint = this.typeParameterAt(call, index)?.constraint;
+    return constraint ? this.checker.getTypeFromTypeNode(constraint) : undefined;
+  }
+
+  /**
+   * Whether the helper returns what it is given (`freeze<T>(o: T): Readonly<T>`, `define<T>(t: T): T`):
+   * its return type is the argument's type parameter, bare or as the one argument of a type.
+   */
+  private handsBack(call: ts.CallExpression, index: number): boolean {
+    const parameter = this.typeParameterAt(call, index);
+    const returned = parameter && (parameter.parent as ts.SignatureDeclaration).type;
+    if (!parameter || !returned || !typescript.isTypeReferenceNode(returned)) return false;
+    const isParameter = (node: ts.TypeNode | undefined): boolean =>
+      node !== undefined && typescript.isTypeReferenceNode(node) && this.checker.getSymbolAtLocation(node.typeName)?.declarations?.[0] === parameter;
+    return isParameter(returned) || (returned.typeArguments?.length === 1 && isParameter(returned.typeArguments[0]));
+  }
+
+  /** Both properties are declared with a reference to the same named type (`handler: RunFn<T>`). */
+  private sameDeclaredType(a: ts.Symbol, b: ts.Symbol): boolean {
+    const named = (symbol: ts.Symbol): ts.Symbol | undefined => {
+      const declaration = symbol.declarations?.length === 1 ? symbol.declarations[0] : undefined;
+      const type = declaration && typescript.isPropertySignature(declaration) ? declaration.type : undefined;
+      return type && typescript.isTypeReferenceNode(type) ? unaliased(this.checker, this.checker.getSymbolAtLocation(type.typeName)) : undefined;
+    };
+    const first = named(a);
+    return first !== undefined && first === named(b);
+  }
+
+  private membersByName(): Map<string, ts.ObjectLiteralElementLike[]> {
+    const map = new Map<string, ts.ObjectLiteralElementLike[]>();
+    const visit = (node: ts.Node): void => {
+      if (typescript.isObjectLiteralExpression(node)) {
+        for (const property of node.properties) {
+          // `{ name, handler }` too: the shorthand names a function declared beside the object.
+          const named =
+            typescript.isPropertyAssignment(property) || typescript.isMethodDeclaration(property) || typescript.isShorthandPropertyAssignment(property);
+          if (named && typescript.isIdentifier(property.name)) {
+            const list = map.get(property.name.text) ?? [];
+            map.set(property.name.text, list);
+            list.push(property);
+          }
+        }
+      }
+      typescript.forEachChild(node, visit);
+    };
+    for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
+    return map;
+  }
+}
+
+/** The call a literal is an argument of (through parentheses, `as const` and `satisfies`), and its place there. */
+function passedTo(literal: ts.ObjectLiteralExpression): { call: ts.CallExpression; index: number } | undefined {
+  let node: ts.Node = literal;
+  while (typescript.isParenthesizedExpression(node.parent) || typescript.isAsExpression(node.parent) || typescript.isSatisfiesExpression(node.parent)) {
+    node = node.parent;
+  }
+  const call = node.parent;
+  if (!typescript.isCallExpression(call)) return undefined;
+  const index = call.arguments.indexOf(node as ts.Expression);
+  return index >= 0 ? { call, index } : undefined;
+}
 
 export class ClassImplementations {
   private readonly byMember = new Map<ts.Symbol, ts.Declaration[]>();

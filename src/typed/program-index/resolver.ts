@@ -7,10 +7,11 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { unwrap } from "../../util/ast.js";
-import { functionOf, functionOfNamedValue, functionValue, hasRequiredMembers, skipOuter, toolNameNear, unaliased } from "./declarations.js";
+import { functionOf, functionOfNamedValue, functionValue, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
 import { mayLeaveFile } from "./callees.js";
-import { ClassImplementations } from "./implementations.js";
+import { ClassImplementations, LiteralImplementations } from "./implementations.js";
+import { declaredTypeNode, namedTypes } from "./declared-types.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 
 /** A function a call or a reference runs, in the file that declares it. */
@@ -27,8 +28,8 @@ export class Resolver {
   // The fixed point analyses a file again whenever a new tool reaches it, and factsFor asks about
   // the same callees once more: the checker's answer for a node never changes, so ask it once.
   private readonly resolved = new WeakMap<TSESTree.Node, Target[]>();
-  /** Object-literal members by name, over the project's files (built on first use). */
-  private members: Map<string, ts.ObjectLiteralElementLike[]> | undefined;
+  /** Object literals that implement an interface's member (built on first use). */
+  private literals: LiteralImplementations | undefined;
   /** Subclasses by base class, over the project's files (built on first use). */
   private subclasses: Map<ts.Symbol, ts.ClassLikeDeclaration[]> | undefined;
   /** `new C(...)` expressions by class, over the project's files (built on first use): for constructor arguments and constructed classes. */
@@ -114,8 +115,16 @@ export class Resolver {
     if (initializer && typescript.isElementAccessExpression(skipOuter(initializer))) {
       return this.tableTargets(entry, entry.services.tsNodeToESTreeNodeMap.get((skipOuter(initializer) as ts.ElementAccessExpression).expression));
     }
-    // `this.execute()` in a base class runs the subclasses' implementations too.
     const receiver = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
+    // `tool.call(args)` where the checker knows no type (built from a dependency that is not
+    // installed): the members of the literals declared with the receiver's named types.
+    if (!symbol && receiver?.type === AST_NODE_TYPES.Identifier && name.type === AST_NODE_TYPES.Identifier) {
+      const declaration = checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(receiver))?.declarations?.[0];
+      const typeNode = declaredTypeNode(checker, declaration);
+      this.literals ??= new LiteralImplementations(this.program);
+      if (typeNode) declarations.push(...this.literals.declaredAs(name.name, namedTypes(checker, typeNode, name.name)));
+    }
+    // `this.execute()` in a base class runs the subclasses' implementations too.
     if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol) {
       for (const declaration of symbol.declarations ?? []) {
         if (typescript.isClassElement(declaration) && typescript.isClassLike(declaration.parent)) {
@@ -135,7 +144,7 @@ export class Resolver {
     if (symbol && declarations.every((d) => !functionOf(d))) {
       const made =
         receiver?.type === AST_NODE_TYPES.Identifier ? returnedMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), symbol.name) : [];
-      const literals = made.length > 0 ? made : this.implementationsOf(symbol);
+      const literals = made.length > 0 ? made : (this.literals ??= new LiteralImplementations(this.program)).of(symbol);
       this.classes ??= new ClassImplementations(checker, () => (this.constructions ??= this.constructionsByClass()).keys());
       declarations.push(...(literals.length > 0 ? literals : this.classes.of(symbol)));
     }
@@ -173,15 +182,15 @@ export class Resolver {
     const literal = skipOuter(declaration.initializer);
     const sourceFile = declaration.getSourceFile();
     if (!typescript.isObjectLiteralExpression(literal) || !isProjectFile(sourceFile) || sourceFile.fileName === entry.fileName) return [];
-    const target = this.files.entryOf(sourceFile);
-    if (!target) return [];
     const targets: Target[] = [];
     for (const member of literal.properties) {
       const key = member.name && (typescript.isIdentifier(member.name) || typescript.isStringLiteralLike(member.name)) ? member.name.text : undefined;
       const fn = functionOf(member) ?? functionOfNamedValue(checker, member);
-      const node = fn ? target.services.tsNodeToESTreeNodeMap.get(fn) : undefined;
+      // `{ get_widget: getWidget }`: the function may be declared in a third file, imported by the table's.
+      const target = fn && isProjectFile(fn.getSourceFile()) ? this.files.entryOf(fn.getSourceFile()) : undefined;
+      const node = fn ? target?.services.tsNodeToESTreeNodeMap.get(fn) : undefined;
       const estree = node ? functionValue(node) : undefined;
-      if (estree && key !== undefined) targets.push({ entry: target, fn: estree, toolName: key });
+      if (target && estree && key !== undefined) targets.push({ entry: target, fn: estree, toolName: key });
     }
     return targets;
   }
@@ -247,81 +256,6 @@ export class Resolver {
           const list = map.get(symbol) ?? [];
           map.set(symbol, list);
           list.push(node);
-        }
-      }
-      typescript.forEachChild(node, visit);
-    };
-    for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
-    return map;
-  }
-
-  /** The object-literal members whose contextual type declares `symbol`. */
-  private implementationsOf(symbol: ts.Symbol): ts.Declaration[] {
-    const wanted = new Set(symbol.declarations ?? []);
-    if (wanted.size === 0) return [];
-    this.members ??= this.membersByName();
-    const found: ts.Declaration[] = [];
-    for (const member of this.members.get(symbol.name) ?? []) {
-      const type = this.checker.getContextualType(member.parent as ts.ObjectLiteralExpression);
-      if (!type) continue;
-      const candidates = type.isUnion() ? [...type.types] : [type];
-      const constraint = this.argumentConstraint(member.parent as ts.ObjectLiteralExpression);
-      if (constraint) candidates.push(constraint);
-      const matches = candidates.some((t) => {
-        // A type parameter (`makeTool<T extends ToolSpec>(config: T)`) stands for its constraint.
-        const property = this.checker.getPropertyOfType(this.checker.getApparentType(t), symbol.name);
-        if (!property) return false;
-        if (property.declarations?.some((d) => wanted.has(d))) return true;
-        // A helper that retypes the member (`Omit<ToolSpec, "handler"> & { handler: RunFn }`):
-        // the same declared type, in an object that has every member the interface requires.
-        return this.sameDeclaredType(property, symbol) && hasRequiredMembers(member.parent as ts.ObjectLiteralExpression, symbol);
-      });
-      if (matches) found.push(member);
-    }
-    return found;
-  }
-
-  /**
-   * For an object literal passed to a generic helper (`makeTool<T extends ToolSpec>(config: T)`),
-   * the constraint of the parameter's type: inference types the literal as itself.
-   */
-  private argumentConstraint(literal: ts.ObjectLiteralExpression): ts.Type | undefined {
-    const call = literal.parent;
-    if (!typescript.isCallExpression(call)) return undefined;
-    const index = call.arguments.indexOf(literal);
-    const declaration = this.checker.getResolvedSignature(call)?.getDeclaration();
-    const typeNode = declaration?.parameters[index]?.type;
-    if (!typeNode || !typescript.isTypeReferenceNode(typeNode)) return undefined;
-    const parameter = this.checker.getSymbolAtLocation(typeNode.typeName)?.declarations?.[0];
-    return parameter && typescript.isTypeParameterDeclaration(parameter) && parameter.constraint
-      ? this.checker.getTypeFromTypeNode(parameter.constraint)
-      : undefined;
-  }
-
-  /** Both properties are declared with a reference to the same named type (`handler: RunFn<T>`). */
-  private sameDeclaredType(a: ts.Symbol, b: ts.Symbol): boolean {
-    const named = (symbol: ts.Symbol): ts.Symbol | undefined => {
-      const declaration = symbol.declarations?.length === 1 ? symbol.declarations[0] : undefined;
-      const type = declaration && typescript.isPropertySignature(declaration) ? declaration.type : undefined;
-      return type && typescript.isTypeReferenceNode(type) ? unaliased(this.checker, this.checker.getSymbolAtLocation(type.typeName)) : undefined;
-    };
-    const first = named(a);
-    return first !== undefined && first === named(b);
-  }
-
-  private membersByName(): Map<string, ts.ObjectLiteralElementLike[]> {
-    const map = new Map<string, ts.ObjectLiteralElementLike[]>();
-    const visit = (node: ts.Node): void => {
-      if (typescript.isObjectLiteralExpression(node)) {
-        for (const property of node.properties) {
-          // `{ name, handler }` too: the shorthand names a function declared beside the object.
-          const named =
-            typescript.isPropertyAssignment(property) || typescript.isMethodDeclaration(property) || typescript.isShorthandPropertyAssignment(property);
-          if (named && typescript.isIdentifier(property.name)) {
-            const list = map.get(property.name.text) ?? [];
-            map.set(property.name.text, list);
-            list.push(property);
-          }
         }
       }
       typescript.forEachChild(node, visit);
