@@ -779,6 +779,14 @@ const spreadCases = {
       ),
     ),
     valid("spread defaults that carry a signal", inTool('  await api.get("/items");', { top: DEFAULTS_CLIENT("{ signal: AbortSignal.timeout(5000) }") })),
+    valid(
+      "a conditional spread that may add the signal",
+      inTool('  await fetch(`https://api.example.com/items/${args.id}`, { method: "GET", ...(args.slow && { signal: AbortSignal.timeout(60000) }) });'),
+    ),
+    valid(
+      "a conditional spread of options that the file does not show",
+      inTool('  await fetch(`https://api.example.com/items/${args.id}`, { method: "GET", ...(args.slow ? args.init : {}) });'),
+    ),
     valid("spread defaults the class takes from its caller", inTool('  await api.get("/items");', { top: DEFAULTS_CLIENT("token") })),
     valid(
       "an injected axios function's default whose caller passes a config with a timeout",
@@ -825,6 +833,17 @@ const spreadCases = {
       data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
       suggest: addSignal("{ ...init,", "{ signal: AbortSignal.timeout(30000), ...init,"),
     }),
+    invalid(
+      "conditional spreads whose every branch the file shows, none with a bound",
+      inTool(
+        '  await /*>*/fetch(`https://api.example.com/items/${args.id}`, { method: "POST", ...(args.body && { body: args.body }), ...(args.raw ? {} : { headers: { accept: "json" } }) })/*<*/;',
+      ),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal('"json" } }) }', '"json" } }), signal: AbortSignal.any([extra.signal, AbortSignal.timeout(30000)]) }'),
+      },
+    ),
     invalid(
       "spread defaults that the class sets to headers only",
       inTool('  await api.get("/items");', { top: DEFAULTS_CLIENT("{ headers: { authorization: `Bearer ${token}` } }") }),

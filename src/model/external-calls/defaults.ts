@@ -47,15 +47,34 @@ function holdsNoBound(object: TSESTree.ObjectExpression): boolean {
  * literal (in its declaration or as `this.field = {...}`). Then the spreads add no bound.
  */
 export function spreadsAddNoBound(sourceCode: SourceCode, options: TSESTree.ObjectExpression): boolean {
-  return options.properties.every((p) => {
-    if (p.type !== AST_NODE_TYPES.SpreadElement) return true;
-    const spread = unwrap(p.argument);
-    if (spread.type === AST_NODE_TYPES.Identifier) {
+  return options.properties.every((p) => p.type !== AST_NODE_TYPES.SpreadElement || addsNoBound(sourceCode, p.argument));
+}
+
+/**
+ * What a spread adds holds no bound: such defaults, or a literal written in place, also in
+ * either branch of a condition (`...(options?.body && { body: options.body })`).
+ */
+function addsNoBound(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  const spread = unwrap(node);
+  switch (spread.type) {
+    case AST_NODE_TYPES.ObjectExpression:
+      return holdsNoBound(spread);
+    case AST_NODE_TYPES.LogicalExpression:
+      return spread.operator === "&&" && addsNoBound(sourceCode, spread.right);
+    case AST_NODE_TYPES.ConditionalExpression:
+      return addsNoBound(sourceCode, spread.consequent) && addsNoBound(sourceCode, spread.alternate);
+    case AST_NODE_TYPES.Literal:
+      return true;
+    case AST_NODE_TYPES.Identifier: {
+      if (spread.name === "undefined") return true;
       const literal = objectLiteral(sourceCode, spread);
       return literal !== undefined && holdsNoBound(literal) && !boundAfterLiteral(sourceCode, spread);
     }
-    return spread.type === AST_NODE_TYPES.MemberExpression && classDefaultsHoldNoBound(sourceCode, spread);
-  });
+    case AST_NODE_TYPES.MemberExpression:
+      return classDefaultsHoldNoBound(sourceCode, spread);
+    default:
+      return false;
+  }
 }
 
 /** `this.defaults`: every value the class gives the field is a literal without a bound, and nothing writes into it. */
