@@ -47,6 +47,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     errorHelpers: new Map(),
     escapingThrows: EMPTY,
     carriedThrows: EMPTY,
+    reportedThrows: EMPTY,
     handlersAt: () => EMPTY,
     toolNameAt: () => undefined,
     toolNamesAt: () => EMPTY,
@@ -166,6 +167,7 @@ export function buildModel(
   const escapingThrows = throwSites(escapes.throws, isUnknownToolBranch);
   // A throw that escapes on one path is judged as escaping; carried only where it never escapes.
   const carriedThrows = throwSites(escapes.carried, (node) => escapes.throws.has(node) || isUnknownToolBranch(node));
+  const reportedThrows = throwSites(escapes.reported, (node) => escapes.throws.has(node) || escapes.carried.has(node) || isUnknownToolBranch(node));
 
   const handlersAt = memoizeByNode((node) => handlersThrough(paths, node));
   const toolNamesAt = memoizeByNode((node): readonly string[] => {
@@ -206,6 +208,7 @@ export function buildModel(
     errorHelpers,
     escapingThrows,
     carriedThrows,
+    reportedThrows,
     handlersAt,
     toolNameAt,
     toolNamesAt,

@@ -12,6 +12,8 @@ import {
   forEachOwnNode,
   memberName,
   mentionsName,
+  objectLiteral,
+  ownReturnStatements,
   resolveFunction,
   someOwnNode,
   staticKeyName,
@@ -105,6 +107,18 @@ function onlyAddsTheError(sourceCode: SourceCode, body: TSESTree.Node, variable:
 }
 
 /** `{ isError: true, ... }`. */
+/** Every return of the catch gives an object literal with `isError: true` (whatever its text says). */
+export function returnsErrorResults(sourceCode: SourceCode, clause: TSESTree.CatchClause): boolean {
+  const returns = ownReturnStatements(clause.body);
+  return (
+    returns.length > 0 &&
+    returns.every((statement) => {
+      const value = statement.argument ? objectLiteral(sourceCode, statement.argument) : undefined;
+      return value !== undefined && isErrorLiteral(value);
+    })
+  );
+}
+
 function isErrorLiteral(object: TSESTree.ObjectExpression): boolean {
   return object.properties.some((p) => {
     if (p.type !== AST_NODE_TYPES.Property || staticKeyName(p.key, p.computed) !== "isError") return false;

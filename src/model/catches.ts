@@ -19,7 +19,7 @@ import {
   rangeKey,
   unwrap,
 } from "../util/ast.js";
-import { carriesMessage } from "./carried.js";
+import { carriesMessage, returnsErrorResults } from "./carried.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -30,7 +30,12 @@ export type Catching =
    * `carries`: the error result it makes says the error's own message and nothing more
    * (`text: error.message`, `response.setError(error)` on the object that sets `isError`).
    */
-  | { readonly kind: "converts"; readonly carries?: boolean }
+  | {
+      readonly kind: "converts";
+      readonly carries?: boolean;
+      /** Every way out of the catch returns an error result (`isError: true`): the error is still reported, in other words. */
+      readonly reports?: boolean;
+    }
   /** It throws the caught error itself (directly or through a variable that may hold it). */
   | { readonly kind: "rethrows" }
   /** It throws another error (of class `as`, when known), built in the catch at `site`. */
@@ -45,7 +50,8 @@ export interface CatchGuard {
 }
 
 const CONVERTS: Catching = { kind: "converts" };
-const CARRIES: Catching = { kind: "converts", carries: true };
+const CARRIES: Catching = { kind: "converts", carries: true, reports: true };
+const REPORTS: Catching = { kind: "converts", reports: true };
 const RETHROWS: Catching = { kind: "rethrows" };
 
 /** A guard that stops every error: a catch that never throws, or a `finally` that returns. */
@@ -56,6 +62,8 @@ export interface Passage {
   readonly through: boolean;
   /** Stopped by a catch whose error result says the error's own message: the text reaches the model. */
   readonly carried: boolean;
+  /** Stopped by a catch that answers with an error result (carrying the message or not): the model still gets an error. */
+  readonly reported: boolean;
   /** The class it reaches the framework as. */
   readonly as: string | undefined;
   /** The catches that wrapped it into another error on the way. */
@@ -77,23 +85,23 @@ export function passage(guards: readonly CatchGuard[], cls: string | undefined):
   const wraps: Extract<Catching, { kind: "wraps" }>[] = [];
   for (const guard of guards) {
     const c = catching(guard, as);
-    if (c.kind === "converts") return { through: false, carried: c.carries === true, as, wraps };
+    if (c.kind === "converts") return { through: false, carried: c.carries === true, reported: c.reports === true, as, wraps };
     if (c.kind === "wraps") {
       wraps.push(c);
       as = c.as;
     }
   }
-  return { through: true, carried: false, as, wraps };
+  return { through: true, carried: false, reported: false, as, wraps };
 }
 
 /**
  * Whether an error of unknown class that meets the guards may still say something to the model:
- * it gets through, or the catch that stops it carries its message into the error result.
+ * it gets through, or the catch that stops it answers with an error result.
  */
 export function mayCarry(guards: readonly CatchGuard[]): boolean {
   if (!stopsAll(guards)) return true;
   const way = passage(guards, undefined);
-  return way.through || way.carried;
+  return way.through || way.reported;
 }
 
 /** Whether the guards stop every error, whatever its class: one of them converts all it catches. */
@@ -196,9 +204,12 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchG
     }
     if (containsReturn(statement)) mayReturn = true;
   }
+  // The catch always leaves by a statement of its own (not by falling through to the code after it).
+  const exits = otherwise !== undefined;
   otherwise ??= CONVERTS;
   if (mayReturn && otherwise.kind !== "converts") otherwise = CONVERTS;
   if (otherwise.kind === "converts" && param !== undefined && carriesMessage(sourceCode, clause, param)) otherwise = CARRIES;
+  else if (otherwise.kind === "converts" && exits && byClass.size === 0 && returnsErrorResults(sourceCode, clause)) otherwise = REPORTS;
   return { id: rangeKey(clause.range), byClass, otherwise };
 }
 

@@ -33,6 +33,8 @@ export interface Escapes {
   readonly throws: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>;
   /** Throws a catch on the way stops and turns into an error result that says their message. */
   readonly carried: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>;
+  /** Throws a catch stops and answers with an error result that is not their message alone: the model still gets an error. */
+  readonly reported: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>;
   /** Calls through which a throw of the callee may escape, with the catches it meets per handler (recorded only when `graphed`). */
   readonly calls: ReadonlyMap<TSESTree.CallExpression, ReadonlyMap<ToolHandler, readonly CatchGuard[]>>;
 }
@@ -132,6 +134,7 @@ function isReturnedMethod(fn: FunctionNode): boolean {
 export function findEscapes(inputs: PathInputs): Escapes {
   const escapes = new Map<TSESTree.ThrowStatement, Escape[]>();
   const carried = new Map<TSESTree.ThrowStatement, Escape[]>();
+  const reported = new Map<TSESTree.ThrowStatement, Escape[]>();
   const escapeCalls = new Map<TSESTree.CallExpression, Map<ToolHandler, readonly CatchGuard[]>>();
   const { handlers, facts, targets, catches, sourceCode, graphed } = inputs;
   for (const handler of handlers) {
@@ -151,6 +154,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
         const way = passage([...catches.around(t, fn), ...outer], thrownClass(sourceCode, t));
         if (way.through) recordEscape(escapes, t, { handler, wraps: way.wraps });
         else if (way.carried) recordEscape(carried, t, { handler, wraps: way.wraps });
+        else if (way.reported) recordEscape(reported, t, { handler, wraps: way.wraps });
       }
       for (const call of f.calls) {
         if (region && !isInside(call, region)) continue;
@@ -178,7 +182,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
     visit(handler.entry, handler.region, handler.entryGuards);
     if (handler.root !== handler.entry && handler.kind !== "low-level-case") visit(handler.root, undefined, []);
   }
-  return { throws: escapes, carried, calls: escapeCalls };
+  return { throws: escapes, carried, reported, calls: escapeCalls };
 }
 
 /** Paths per handler worth following (a function under many combinations of catches). */

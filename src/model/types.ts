@@ -230,6 +230,8 @@ export interface McpModel {
    * (`text: error.message`): their text is what the model reads, though they do not escape.
    */
   readonly carriedThrows: readonly ThrowSite[];
+  /** Throws a catch on the way stops and answers with an error result in other words (`Error listing items: ${message}`). */
+  readonly reportedThrows: readonly ThrowSite[];
   /** The handlers whose path runs through `node` (most specific first). */
   handlersAt(node: TSESTree.Node): readonly ToolHandler[];
   /** The tool name for a node, when all handlers through it agree on one. */

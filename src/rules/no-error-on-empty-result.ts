@@ -22,8 +22,9 @@ const NO_RESULTS_TEXT =
  * tell it wrong. "Could not find" is how a search says it found nothing, so it is not one of them.
  */
 const FAILED_TEXT = /\b(unable to|could not|couldn't|cannot|can't|failed to) (?!find\b|locate\b|match\b)/i;
-/** "User 42 not found": a single-item lookup. */
-const NOT_FOUND_TEXT = /\b(not found|(does|may|might) not exist|doesn't exist|no such)\b/i;
+/** "User 42 not found", "No user found with email ...": a single-item lookup (by a key that names one item). */
+const NOT_FOUND_TEXT =
+  /\b(not found|(does|may|might) not exist|doesn't exist|no such|no \w+ found (with|for) (the )?(id|email|e-mail|username|unique name|key|slug|uuid)\b)/i;
 
 const COUNT_PROPERTIES = new Set(["count", "total", "totalCount", "total_count", "totalResults", "resultCount", "hits", "numResults"]);
 const SIZE_PROPERTIES = new Set(["length", "size"]);
@@ -33,6 +34,21 @@ type Origin = "call" | "input" | "unknown";
 const CONVERSIONS = new Set(["String", "Number", "Boolean", "Array", "parseInt", "parseFloat", "decodeURIComponent", "encodeURIComponent"]);
 
 /** Where a value comes from: a call made in the handler, the tool's input, or unknown. */
+/** `settled[0]`, `settled`, or `first` of `const [first] = await Promise.allSettled([...])`. */
+function readsSettled(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  let n = unwrap(node);
+  while (n.type === AST_NODE_TYPES.MemberExpression) n = unwrap(n.object);
+  if (n.type !== AST_NODE_TYPES.Identifier) return false;
+  const def = findVariable(sourceCode, n)?.defs[0];
+  let init: TSESTree.Node | null | undefined = def?.type === DefinitionType.Variable && def.parent.kind === "const" ? def.node.init : undefined;
+  if (init?.type === AST_NODE_TYPES.AwaitExpression) init = unwrap(init.argument);
+  return (
+    init?.type === AST_NODE_TYPES.CallExpression &&
+    init.callee.type === AST_NODE_TYPES.MemberExpression &&
+    memberPath(init.callee) === "Promise.allSettled"
+  );
+}
+
 function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origin {
   if (depth > 6) return "unknown";
   const n = unwrap(node);
@@ -53,12 +69,15 @@ function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origi
         if (path === "Object.keys" || path === "Object.values" || path === "Object.entries" || path === "JSON.parse" || path === "Array.from") {
           return n.arguments[0] ? originOf(sourceCode, n.arguments[0], depth + 1) : "unknown";
         }
+        if (path === "Promise.allSettled") return "unknown";
         return originOf(sourceCode, callee.object, depth + 1) === "input" ? "input" : "call";
       }
       // `String(args.query)`, `Number(x)`: a conversion keeps the origin of what it converts.
       if (callee.type === AST_NODE_TYPES.Identifier && CONVERSIONS.has(callee.name)) {
         return n.arguments[0] ? originOf(sourceCode, n.arguments[0], depth + 1) : "unknown";
       }
+      // `valueOf(settled[0])`: what a settled call gave, nothing when it failed. Empty may be a failure.
+      if (n.arguments.some((argument) => readsSettled(sourceCode, argument))) return "unknown";
       return "call";
     }
     case AST_NODE_TYPES.Identifier: {
@@ -200,7 +219,7 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ reportSingleItemLookup: false }],
     messages: {
       errorOnEmptyResult:
-        '{{tool}} reports an error when {{what}}: the operation worked and found nothing. The agent will retry or give up instead of answering "none". Return a successful result that says the query ran and matched nothing.',
+        '{{tool}} {{reports}} an error when {{what}}: the operation worked and found nothing. The agent will retry or give up instead of answering "none". Return a successful result that says the query ran and matched nothing.',
       returnEmptySuccess: "Return a successful result that says nothing matched.",
     },
   },
@@ -244,11 +263,11 @@ export default createRule<Options, MessageIds>({
       }
 
       function report(node: TSESTree.Node, what: string, fix: TSESLint.ReportFixFunction | null): void {
-        const tool = toolLabel(model.toolNamesAt(node));
+        const names = model.toolNamesAt(node);
         context.report({
           node,
           messageId: "errorOnEmptyResult",
-          data: { tool: capitalized(tool), what },
+          data: { tool: capitalized(toolLabel(names)), reports: names.length > 1 ? "report" : "reports", what },
           suggest: fix ? [{ messageId: "returnEmptySuccess", fix }] : [],
         });
       }
@@ -300,7 +319,8 @@ export default createRule<Options, MessageIds>({
         }
       }
 
-      for (const site of model.escapingThrows) {
+      // A throw that a catch on the way turns into an error result is the same answer.
+      for (const site of [...model.escapingThrows, ...model.carriedThrows, ...model.reportedThrows]) {
         const text = thrownText(site.node);
         const what = emptyBranch(site.node, text);
         if (what === undefined) continue;

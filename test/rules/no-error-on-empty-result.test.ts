@@ -34,7 +34,8 @@ function empty(name: string, source: string, what: string, expect: Expect = {}):
     errors: [
       {
         messageId: "errorOnEmptyResult",
-        data: { tool: expect.tool ?? TOOL, what },
+        // Several tools report (plural); one tool, or a handler of no known tool, reports.
+        data: { tool: expect.tool ?? TOOL, reports: /^(Tools |\d+ tools )/u.test(expect.tool ?? TOOL) ? "report" : "reports", what },
         ...location,
         suggestions: expect.suggestion === undefined ? [] : [{ messageId: "returnEmptySuccess", output: expect.suggestion }],
       },
@@ -55,6 +56,25 @@ const searchBody = (test: string, onEmpty: string): string => `    const results
     }
     return { content: [{ type: "text", text: results.join("\\n") }] };`;
 
+/** Two tools through one wrapper whose catch answers with an error result in its own words. */
+const WRAPPED = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+function withErrors(handler, prefix = "Error") {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return { isError: true, content: [{ type: "text", text: \`\${prefix}: \${error instanceof Error ? error.message : String(error)}\` }] };
+    }
+  };
+}
+async function listReleases(args) {
+  const releases = await api.releases(args.state);
+  if (releases.length === 0) /*>*/throw new Error("No releases found");/*<*/
+  return { content: [{ type: "text", text: JSON.stringify(releases) }] };
+}
+server.registerTool("list_releases", { inputSchema: {} }, withErrors(listReleases, "Error listing releases"));
+server.registerTool("active_releases", { inputSchema: {} }, withErrors(listReleases));`;
 const valid: Valid[] = [];
 const invalid: Invalid[] = [];
 
@@ -283,6 +303,12 @@ server.registerTool("search_docs", { inputSchema: {} }, async (args) => {
 });`,
     },
   ),
+
+  // A wrapper whose catch answers with an error result in its own words still makes the throw an error.
+  empty("a throw on empty that a wrapper's catch turns into a prefixed error result, two tools through it", WRAPPED, "`releases.length === 0`", {
+    tool: 'Tools "list_releases" and "active_releases"',
+    suggestion: WRAPPED.replace('/*>*/throw new Error("No releases found");/*<*/', 'return { content: [{ type: "text", text: "No releases found" }] };'),
+  }),
 
   // Same-file error helpers.
   empty(
@@ -741,6 +767,42 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     }
   }
 });`,
+  },
+  {
+    name: "a search by a key that names one item, whose text says that item was not found",
+    code: inTool(`  const identities = await directory.search(args.email);
+  if (!identities || identities.value.length === 0) {
+    throw new Error(\`No user found with email \${args.email}\`);
+  }
+  return { content: [{ type: "text", text: identities.value[0].id }] };`),
+  },
+  {
+    name: "a throw when what a settled call gave is missing: the call may have failed",
+    code: inTool(`  const [schemas, releases] = await Promise.allSettled([api.schemas(), api.releases()]);
+  const found = valueOf(schemas);
+  if (!found || found.length === 0) {
+    throw new Error("Deploy a schema first: none could be read.");
+  }
+  return { content: [{ type: "text", text: JSON.stringify({ found, releases }) }] };`),
+  },
+  {
+    name: "a throw on empty that a wrapper's catch turns into a success answer",
+    code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+function orNone(handler) {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch {
+      return { content: [{ type: "text", text: "none" }] };
+    }
+  };
+}
+server.registerTool("list_releases", { inputSchema: {} }, orNone(async (args) => {
+  const releases = await api.releases(args.state);
+  if (releases.length === 0) throw new Error("No releases found");
+  return { content: [{ type: "text", text: JSON.stringify(releases) }] };
+}));`,
   },
   {
     name: "an object set to isError that is not a tool result",
