@@ -629,6 +629,33 @@ invalidCases.push(
     output: null,
   }),
   invalid({
+    // A rate limit passes for "not there": the agent reports the item missing instead of retrying later.
+    name: "a per-item catch that answers a rate limit as a missing item",
+    code: inTool(`  const docs = await Promise.all(args.ids.map(async (id) => {
+    try {
+      return await readDoc(id);
+    } catch (error) {
+      if (error.status === 404) return null;
+      if (error.status === 429) return /*>*/null;
+      throw error;
+    }
+  }));
+  return { content: [{ type: "text", text: docs.filter(Boolean).join("\\n") }] };`),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "null",
+        data: { value: "`null`", tool: INSIDE() },
+        suggestions: (code) =>
+          rethrow(code, "if (error.status === 429) return null;", '"The operation failed"').map((suggestion) => ({
+            ...suggestion,
+            output: suggestion.output.replace("throw new Error(", "if (error.status === 429) throw new Error("),
+          })),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
     name: "a bare return in the catch of a helper whose value is the answer",
     code: inHelperTool(`async function loadHits(query) {
   try {

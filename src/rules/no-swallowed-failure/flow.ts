@@ -131,6 +131,9 @@ export function errorNames(sourceCode: SourceCode, clause: TSESTree.CatchClause)
   return names;
 }
 
+/** A test of the caught error for a failure that is only for now: a rate limit, a timeout, a dropped connection. */
+const TRANSIENT_TEST = /\b429\b|rate.?limit|too many requests|ETIMEDOUT|ECONNRESET|timed? ?out/iu;
+
 /**
  * A return the catch makes only for some errors: inside a branch that tests the error
  * (`if (e.code === "ENOENT") return []`), or any branch of a catch that rethrows the rest.
@@ -156,7 +159,8 @@ export function isSelectiveReturn(
           ? parent.parent.discriminant
           : undefined;
     if (test) {
-      if (mentionsName(sourceCode, test, names, "own-code")) return true;
+      // `if (error.status === 429) return null`: a rate limit or a timeout is a failure to report, whatever else the catch lets through.
+      if (mentionsName(sourceCode, test, names, "own-code")) return !TRANSIENT_TEST.test(sourceCode.getText(test));
       rethrows ??= containsThrow(sourceCode, clause.body);
       if (rethrows) return true;
     }
