@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, calleeName, isFunctionNode, isInside, memberName, rangeKey, unwrap } from "../util/ast.js";
+import { type FunctionNode, calleeName, isFunctionNode, isInside, memberName, memberPath, rangeKey, unwrap } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
 import { type CatchGuard, type CatchReader, type Catching, mayCarry, passage, thrownClass } from "./catches.js";
 import type { CallTargets } from "./targets.js";
@@ -171,6 +171,8 @@ export function findEscapes(inputs: PathInputs): Escapes {
         const guards = [...inside, ...outer];
         if (!mayCarry(guards)) continue;
         if (graphed) recordCall(escapeCalls, call, handler, guards);
+        // `await Promise.all(ids.map(async (id) => { ... }))`: the first rejection leaves the await.
+        for (const callback of fanOutCallbacks(call)) visit(callback, undefined, guards);
         // `await Sentry.startSpan({ name }, async () => { ... })`: a library runs it and hands back its error.
         if (called.length === 0) for (const callback of runnerCallbacks(call)) visit(callback, undefined, guards);
         for (const target of called) {
@@ -219,6 +221,24 @@ const PASS_THROUGH_RUNNERS = new Set(["startSpan", "startActiveSpan", "startSpan
 function runnerCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
   if (!PASS_THROUGH_RUNNERS.has(calleeName(call) ?? "")) return [];
   return call.arguments.map((argument) => unwrap(argument)).filter((argument): argument is FunctionNode => isFunctionNode(argument));
+}
+
+/** `Promise.all` and `Promise.race` reject with the first rejection of what they are given. */
+const REJECTING_COMBINATORS = new Set(["Promise.all", "Promise.race"]);
+
+/**
+ * The async callbacks of a fan-out whose promises a combinator hands on:
+ * `Promise.all(ids.map(async (id) => ...))`. Each one's throw rejects the combined promise.
+ */
+function fanOutCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
+  const callee = unwrap(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || !REJECTING_COMBINATORS.has(memberPath(callee) ?? "")) return [];
+  const mapped = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+  if (mapped?.type !== AST_NODE_TYPES.CallExpression) return [];
+  const method = unwrap(mapped.callee);
+  if (method.type !== AST_NODE_TYPES.MemberExpression || !["map", "flatMap"].includes(memberName(method) ?? "")) return [];
+  const callback = mapped.arguments[0] ? unwrap(mapped.arguments[0]) : undefined;
+  return callback && isFunctionNode(callback) && callback.async ? [callback] : [];
 }
 
 /**

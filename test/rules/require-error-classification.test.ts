@@ -1565,6 +1565,14 @@ ruleTester.run("require-error-classification: throws in array callbacks", rule, 
   return { content: [{ type: "text", text: "done" }] };`),
     },
     {
+      name: "an async fan-out under Promise.allSettled: a rejection is a settled result, not a throw",
+      code: inTool(`  const settled = await Promise.allSettled(args.ids.map(async (id: string) => {
+    if (!id) throw new Error("an empty id");
+    return id;
+  }));
+  return { content: [{ type: "text", text: JSON.stringify(settled) }] };`),
+    },
+    {
       name: "a callback handed to something that is no array method",
       code: inTool(`  args.events.on("data", (chunk: string) => {
     if (!chunk) throw new Error("an empty chunk");
@@ -1602,6 +1610,22 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
         {
           messageId: "unclassifiedThrow",
           reported: "throw new Error(`The name ${name} is longer than 64 characters`);",
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in an async fan-out whose promises the handler awaits with Promise.all",
+      code: inTool(`  const docs = await Promise.all(args.ids.map(async (id: string) => {
+    if (id.length > 64) /*>*/throw new Error(\`The id \${id} is longer than 64 characters\`);
+    return id;
+  }));
+  return { content: [{ type: "text", text: docs.join("\\n") }] };`),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`The id ${id} is longer than 64 characters`);",
           data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
         },
       ],
