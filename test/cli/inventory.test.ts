@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "42 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "43 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -66,6 +66,8 @@ describe("tool inventory", () => {
       ["query_docs", "failure-text-field/src/server.ts:6", "failure-text-field/src/server.ts:6", "0/0", "1/1", 1],
       ["search_topics", "failure-text-field/src/server.ts:11", "failure-text-field/src/server.ts:11", "0/0", "1/1", 1],
       ["changelog", "failure-text-field/src/server.ts:20", "failure-text-field/src/server.ts:20", "1/1", "1/1", 0],
+      // An error helper of another file that only hands its text to the one of a third file.
+      ["search_catalog", "forwarding-helper/src/server.ts:9", "forwarding-helper/src/server.ts:9", "0/3", "0/0", 2],
       // A definition frozen with `Object.freeze` under a union type, run through a narrowed `tool.run(...)`.
       ["package_changelog", "frozen-definitions/src/server.ts:8", "frozen-definitions/src/server.ts:8", "0/2", "0/1", 2],
       // openapi-fetch clients made by factories of another file: one unbounded, one with its own
@@ -154,6 +156,7 @@ describe("tool inventory", () => {
       ["query_docs", false],
       ["search_topics", false],
       ["changelog", false],
+      ["search_catalog", false],
       ["(unnamed)", false],
       ["list_invoices", false],
       ["refund_invoice", false],

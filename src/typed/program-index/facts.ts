@@ -5,7 +5,7 @@
  * wrappers of other files around its handlers. Also the facts the index's own model of a file is
  * built with.
  */
-import { AST_NODE_TYPES } from "@typescript-eslint/types";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import {
@@ -24,7 +24,7 @@ import {
   instanceDeclaredAs,
   passThroughOf,
 } from "../../model/index.js";
-import { isFunctionNode, unwrap } from "../../util/ast.js";
+import { type FunctionNode, isFunctionNode, returnedValues, unwrap } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver } from "./resolver.js";
 import { skipOuter } from "./declarations.js";
@@ -95,14 +95,50 @@ function helperCallsOf(entry: FileEntry, resolver: Resolver): ImportedHelperCall
   const model = modelOf(entry);
   for (const call of model.calls) {
     if (unwrap(call.callee).type !== AST_NODE_TYPES.Identifier || model.graph.localTargets(call).length > 0) continue;
-    for (const target of resolver.resolveCallIf(entry, call, mayBeErrorHelper)) {
+    for (const target of resolver.resolveCallIf(entry, call, (fn) => mayBeErrorHelper(fn) || forwardsItsParameters(fn))) {
       if (target.entry === entry || !isFunctionNode(target.fn)) continue;
       const object = modelOf(target.entry).errorHelpers.get(target.fn);
-      if (object && callMakesError(target.fn, object, call))
+      if (object && callMakesError(target.fn, object, call)) {
         found.push({ range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode });
+        continue;
+      }
+      // `mcpErrorOutput(text)` whose only return is `createErrorResponse(text)`, a helper of a third file.
+      const inner = forwardedCall(target.fn);
+      if (!inner) continue;
+      for (const helper of resolver.resolveCallIf(target.entry, inner, mayBeErrorHelper)) {
+        if (helper.entry === target.entry || !isFunctionNode(helper.fn)) continue;
+        const built = modelOf(helper.entry).errorHelpers.get(helper.fn);
+        if (built && callMakesError(helper.fn, built, call))
+          found.push({ range: call.range, helper: helper.fn, object: built, helperSource: helper.entry.sourceCode });
+      }
     }
   }
   return found;
+}
+
+/** A function whose only statement returns a call given its own parameters, in order (`return build(text, opts)`). */
+function forwardsItsParameters(fn: ts.FunctionLikeDeclaration): boolean {
+  const body = fn.body;
+  const statement = body && typescript.isBlock(body) ? (body.statements.length === 1 ? body.statements[0] : undefined) : undefined;
+  const value = body && !typescript.isBlock(body) ? body : statement && typescript.isReturnStatement(statement) ? statement.expression : undefined;
+  const call = value ? skipOuter(value) : undefined;
+  if (!call || !typescript.isCallExpression(call) || call.arguments.length !== fn.parameters.length) return false;
+  return call.arguments.every((argument, index) => {
+    const name = fn.parameters[index]?.name;
+    return name !== undefined && typescript.isIdentifier(name) && typescript.isIdentifier(argument) && argument.text === name.text;
+  });
+}
+
+/** The ESTree side of `forwardsItsParameters`: the call the function returns, its parameters passed in order. */
+function forwardedCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const [value, ...others] = returnedValues(fn);
+  const call = value && others.length === 0 ? unwrap(value) : undefined;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.arguments.length !== fn.params.length) return undefined;
+  const forwards = call.arguments.every((argument, index) => {
+    const param = fn.params[index];
+    return param?.type === AST_NODE_TYPES.Identifier && argument.type === AST_NODE_TYPES.Identifier && argument.name === param.name;
+  });
+  return forwards ? call : undefined;
 }
 
 /** An error helper returns `{ isError: ... }` objects (`findErrorHelpers`): its text names the key. */
