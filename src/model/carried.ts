@@ -106,7 +106,6 @@ function onlyAddsTheError(sourceCode: SourceCode, body: TSESTree.Node, variable:
   );
 }
 
-/** `{ isError: true, ... }`. */
 /** Every return of the catch gives an object literal with `isError: true` (whatever its text says). */
 export function returnsErrorResults(sourceCode: SourceCode, clause: TSESTree.CatchClause): boolean {
   const returns = ownReturnStatements(clause.body);
@@ -119,6 +118,7 @@ export function returnsErrorResults(sourceCode: SourceCode, clause: TSESTree.Cat
   );
 }
 
+/** `{ isError: true, ... }`. */
 function isErrorLiteral(object: TSESTree.ObjectExpression): boolean {
   return object.properties.some((p) => {
     if (p.type !== AST_NODE_TYPES.Property || staticKeyName(p.key, p.computed) !== "isError") return false;

@@ -33,7 +33,6 @@ type Origin = "call" | "input" | "unknown";
 
 const CONVERSIONS = new Set(["String", "Number", "Boolean", "Array", "parseInt", "parseFloat", "decodeURIComponent", "encodeURIComponent"]);
 
-/** Where a value comes from: a call made in the handler, the tool's input, or unknown. */
 /** `settled[0]`, `settled`, or `first` of `const [first] = await Promise.allSettled([...])`. */
 function readsSettled(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   let n = unwrap(node);
@@ -49,6 +48,7 @@ function readsSettled(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   );
 }
 
+/** Where a value comes from: a call made in the handler, the tool's input, or unknown. */
 function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origin {
   if (depth > 6) return "unknown";
   const n = unwrap(node);

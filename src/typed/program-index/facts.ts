@@ -26,7 +26,7 @@ import {
 } from "../../model/index.js";
 import { type FunctionNode, isFunctionNode, returnedValues, unwrap } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
-import type { Resolver } from "./resolver.js";
+import type { Resolver, Target } from "./resolver.js";
 import { skipOuter } from "./declarations.js";
 import { rootsOf } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
@@ -96,24 +96,31 @@ function helperCallsOf(entry: FileEntry, resolver: Resolver): ImportedHelperCall
   for (const call of model.calls) {
     if (unwrap(call.callee).type !== AST_NODE_TYPES.Identifier || model.graph.localTargets(call).length > 0) continue;
     for (const target of resolver.resolveCallIf(entry, call, (fn) => mayBeErrorHelper(fn) || forwardsItsParameters(fn))) {
-      if (target.entry === entry || !isFunctionNode(target.fn)) continue;
-      const object = modelOf(target.entry).errorHelpers.get(target.fn);
-      if (object && callMakesError(target.fn, object, call)) {
-        found.push({ range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode });
+      if (target.entry === entry) continue;
+      const direct = helperCallThrough(call, target, entry);
+      if (direct) {
+        found.push(direct);
         continue;
       }
       // `mcpErrorOutput(text)` whose only return is `createErrorResponse(text)`, a helper of a third file.
-      const inner = forwardedCall(target.fn);
+      const inner = isFunctionNode(target.fn) ? forwardedCall(target.fn) : undefined;
       if (!inner) continue;
       for (const helper of resolver.resolveCallIf(target.entry, inner, mayBeErrorHelper)) {
-        if (helper.entry === target.entry || !isFunctionNode(helper.fn)) continue;
-        const built = modelOf(helper.entry).errorHelpers.get(helper.fn);
-        if (built && callMakesError(helper.fn, built, call))
-          found.push({ range: call.range, helper: helper.fn, object: built, helperSource: helper.entry.sourceCode });
+        const forwarded = helperCallThrough(call, helper, target.entry);
+        if (forwarded) found.push(forwarded);
       }
     }
   }
   return found;
+}
+
+/** The error result `call` makes through `target`, an error helper of a file other than `from`. */
+function helperCallThrough(call: TSESTree.CallExpression, target: Target, from: FileEntry): ImportedHelperCall | undefined {
+  if (target.entry === from || !isFunctionNode(target.fn)) return undefined;
+  const object = modelOf(target.entry).errorHelpers.get(target.fn);
+  return object && callMakesError(target.fn, object, call)
+    ? { range: call.range, helper: target.fn, object, helperSource: target.entry.sourceCode }
+    : undefined;
 }
 
 /** A function whose only statement returns a call given its own parameters, in order (`return build(text, opts)`). */

@@ -121,8 +121,7 @@ export class Resolver {
     if (!symbol && receiver?.type === AST_NODE_TYPES.Identifier && name.type === AST_NODE_TYPES.Identifier) {
       const declaration = checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(receiver))?.declarations?.[0];
       const typeNode = declaredTypeNode(checker, declaration);
-      this.literals ??= new LiteralImplementations(this.program);
-      if (typeNode) declarations.push(...this.literals.declaredAs(name.name, namedTypes(checker, typeNode, name.name)));
+      if (typeNode) declarations.push(...this.literalImplementations().declaredAs(name.name, namedTypes(checker, typeNode, name.name)));
     }
     // `this.execute()` in a base class runs the subclasses' implementations too.
     if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol) {
@@ -144,7 +143,7 @@ export class Resolver {
     if (symbol && declarations.every((d) => !functionOf(d))) {
       const made =
         receiver?.type === AST_NODE_TYPES.Identifier ? returnedMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), symbol.name) : [];
-      const literals = made.length > 0 ? made : (this.literals ??= new LiteralImplementations(this.program)).of(symbol);
+      const literals = made.length > 0 ? made : this.literalImplementations().of(symbol);
       this.classes ??= new ClassImplementations(checker, () => (this.constructions ??= this.constructionsByClass()).keys());
       declarations.push(...(literals.length > 0 ? literals : this.classes.of(symbol)));
     }
@@ -262,6 +261,10 @@ export class Resolver {
     };
     for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
     return map;
+  }
+
+  private literalImplementations(): LiteralImplementations {
+    return (this.literals ??= new LiteralImplementations(this.program));
   }
 
   /** The members named `member` of the classes that extend `base`, directly or not. */
