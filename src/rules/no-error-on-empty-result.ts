@@ -4,10 +4,11 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { getPayload, valueAtResult, thrownText } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
-import { findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
+import { calleeName, findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
+import { NONE_TEXT, firstOfListing } from "./no-error-on-empty-result/first-of-listing.js";
 
 export type Options = [{ reportSingleItemLookup?: boolean }];
 export type MessageIds = "errorOnEmptyResult" | "returnEmptySuccess";
@@ -235,6 +236,7 @@ export default createRule<Options, MessageIds>({
         // "No items at docs/: the path may not exist": the text says the requested thing is
         // missing, which is a lookup that failed (see `reportSingleItemLookup`), not an answer.
         const saysMissing = text !== undefined && NOT_FOUND_TEXT.test(text);
+        const saysNoResults = text !== undefined && NO_RESULTS_TEXT.test(text);
         if (text !== undefined && FAILED_TEXT.test(text)) return undefined;
         let current: TSESTree.Node = node;
         while (current.parent && !isFunctionNode(current.parent)) {
@@ -248,17 +250,18 @@ export default createRule<Options, MessageIds>({
           if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === current) {
             const subject = emptinessSubject(parent.test);
             if (subject && originOf(sourceCode, subject) === "call" && (reportSingle || !saysMissing)) return `\`${sourceCode.getText(parent.test)}\``;
-            if (reportSingle && saysMissing) {
-              const missing = missingItemSubject(parent.test);
-              if (missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
-            }
+            const missing = missingItemSubject(parent.test);
+            if (reportSingle && saysMissing && missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
+            // `const latest = pipelines[0]; if (!latest) throw new Error("Pipeline not found")`.
+            const listing = missing && (saysMissing || saysNoResults || NONE_TEXT.test(text ?? "")) ? firstOfListing(sourceCode, missing) : undefined;
+            if (listing) return `\`${calleeName(listing.call) ?? "the call"}\` listed no ${listing.plural} (\`${sourceCode.getText(parent.test)}\`)`;
           }
           // Under another condition (`if (failures.length > 0)` inside the empty branch), the
           // error answers that condition, not the emptiness.
           if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test !== current) break;
           current = parent;
         }
-        if (text !== undefined && NO_RESULTS_TEXT.test(text) && (reportSingle || !saysMissing)) return "nothing matched";
+        if (saysNoResults && (reportSingle || !saysMissing)) return "nothing matched";
         return undefined;
       }
 

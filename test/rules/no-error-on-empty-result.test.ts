@@ -815,4 +815,87 @@ server.registerTool("list_releases", { inputSchema: {} }, orNone(async (args) =>
   },
 );
 
+// The first item of a listing (`pipelines[0]`): an empty list is an answer even when the text
+// says "not found". A listing by the item's own key is a single-item lookup.
+invalid.push(
+  empty(
+    "the first of a listing, missing: a thrown not-found text",
+    inTool(`  const pipelines = await api.getPipelines({ projectSlug: args.project, branch: args.branch });
+  const latest = pipelines?.[0];
+  if (!latest) {
+    /*>*/throw new Error("Latest pipeline not found");/*<*/
+  }
+  return { content: [{ type: "text", text: latest.state }] };`),
+    "`getPipelines` listed no pipelines (`!latest`)",
+    {
+      suggestion: inTool(`  const pipelines = await api.getPipelines({ projectSlug: args.project, branch: args.branch });
+  const latest = pipelines?.[0];
+  if (!latest) {
+    return { content: [{ type: "text", text: "Latest pipeline not found" }] };
+  }
+  return { content: [{ type: "text", text: latest.state }] };`),
+    },
+  ),
+  empty(
+    "the first of a listing read by destructuring, from a response field",
+    inTool(`  const [first] = (await client.jobs.list({ status: "failed" })).items;
+  if (first === undefined) return /*>*/{ isError: true, content: [{ type: "text", text: "No failed jobs found" }] }/*<*/;
+  return { content: [{ type: "text", text: first.name }] };`),
+    "`list` listed no jobs (`first === undefined`)",
+    {
+      suggestion: inTool(`  const [first] = (await client.jobs.list({ status: "failed" })).items;
+  if (first === undefined) return { content: [{ type: "text", text: "No failed jobs found" }] };
+  return { content: [{ type: "text", text: first.name }] };`),
+    },
+  ),
+  empty(
+    "a variable that one branch sets to the first of a listing",
+    inTool(`  let run;
+  if (args.runNumber) {
+    run = await api.getRunByNumber(args.runNumber);
+  } else {
+    const runs = await api.listRuns({ branch: args.branch });
+    run = runs.at(0);
+  }
+  if (!run) /*>*/throw new Error("Run not found");/*<*/
+  return { content: [{ type: "text", text: run.status }] };`),
+    "`listRuns` listed no runs (`!run`)",
+    {
+      suggestion: inTool(`  let run;
+  if (args.runNumber) {
+    run = await api.getRunByNumber(args.runNumber);
+  } else {
+    const runs = await api.listRuns({ branch: args.branch });
+    run = runs.at(0);
+  }
+  if (!run) return { content: [{ type: "text", text: "Run not found" }] };
+  return { content: [{ type: "text", text: run.status }] };`),
+    },
+  ),
+);
+
+valid.push(
+  ...[
+    ["a listing by the item's own key", "const runs = await api.listRuns({ runId: args.id });", "runs[0]"],
+    ["a listing by a key nested in its options", "const runs = await api.getRuns({ params: { path: { id: args.id } } });", "runs[0]"],
+    ["a listing by email", "const users = await api.getUsers({ email: args.email });", "users[0]"],
+    ["a listing by an identifier argument", "const runs = await api.listRuns(args.runNumber);", "runs[0]"],
+    ["a query that does not say it lists", "const rows = await db.query(SQL, [args.name]);", "rows[0]"],
+    ["a singular lookup", "const runs = await api.getStatus(args.name);", "runs[0]"],
+    ["an item that is not the first", "const runs = await api.listRuns({ branch: args.branch });", "runs[1]"],
+  ].map(([name, setup, first]) => ({
+    name: `the first of a listing: ${String(name)}`,
+    code: inTool(`  ${String(setup)}
+  const item = ${String(first)};
+  if (!item) throw new Error("Run not found");
+  return { content: [{ type: "text", text: item.status }] };`),
+  })),
+  {
+    name: "the first of a listing, missing, with a text that does not say nothing was found",
+    code: inTool(`  const runs = await api.listRuns({ branch: args.branch });
+  if (!runs[0]) throw new Error("The runs API answered without a run; retry in a minute.");
+  return { content: [{ type: "text", text: runs[0].status }] };`),
+  },
+);
+
 ruleTester.run("no-error-on-empty-result", rule, { valid, invalid });
