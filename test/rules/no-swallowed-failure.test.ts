@@ -629,6 +629,59 @@ invalidCases.push(
     output: null,
   }),
   invalid({
+    // The runner gives back what each thunk returned: the failed jobs are filtered out unseen.
+    name: "a per-item catch in thunks handed to a runner of the project",
+    code: inTool(`  const jobs = (await rateLimited(args.ids.map((id) => async () => {
+    try {
+      return await readJob(id);
+    } catch {
+      return /*>*/null;
+    }
+  }))).filter((job) => job !== null);
+  return { content: [{ type: "text", text: jobs.join("\\n") }] };`),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "null",
+        data: { value: "`null`", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return null;", '"The operation failed"', "error", ["} catch {", "} catch (error) {"]),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    // Nested fan-outs in a function of the file, formatted into the answer by another helper.
+    name: "a per-item catch in nested fan-outs whose list a helper formats into the answer",
+    code: inTool(
+      `  const logs = await loadLogs(args.jobs);
+  return render(logs);`,
+      `async function loadLogs(jobs) {
+  return Promise.all(jobs.map(async (job) => {
+    const steps = await Promise.all(job.steps.flatMap((step) => step.actions.map(async (action) => {
+      try {
+        return await readStep(action);
+      } catch {
+        return /*>*/null;
+      }
+    })));
+    return { job: job.name, steps: steps.filter(Boolean) };
+  }));
+}
+function render(logs) {
+  return toText(JSON.stringify(logs));
+}`,
+    ),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "null",
+        data: { value: "`null`", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return null;", '"The operation failed"', "error", ["} catch {", "} catch (error) {"]),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
     // A rate limit passes for "not there": the agent reports the item missing instead of retrying later.
     name: "a per-item catch that answers a rate limit as a missing item",
     code: inTool(`  const docs = await Promise.all(args.ids.map(async (id) => {
@@ -937,6 +990,35 @@ valid.push(
     code: catchIn('return { content: [{ type: "text", text: JSON.stringify({ items: [], _warnings: [String(error)] }) }] };'),
   },
   { name: "an unknown-tool branch is the dispatcher's business", code: catchIn('return { content: [{ type: "text", text: "Unknown tool: search" }] };') },
+  {
+    // Thunks handed to Promise.all are not run by it: what comes back is the thunks themselves.
+    name: "a per-item catch in thunks handed to Promise.all",
+    code: inTool(`  const loaders = await Promise.all(args.ids.map((id) => async () => {
+    try {
+      return await readJob(id);
+    } catch {
+      return null;
+    }
+  }));
+  return { content: [{ type: "text", text: String(loaders.length) }] };`),
+  },
+  {
+    // The list goes into an error result: the agent gets an error, nothing passes for an answer.
+    name: "a per-item catch whose list goes into an error helper's result",
+    code: inTool(
+      `  const jobs = (await rateLimited(args.ids.map((id) => async () => {
+    try {
+      return await readJob(id);
+    } catch {
+      return null;
+    }
+  }))).filter(Boolean);
+  return fail(describe(jobs));`,
+      `function fail(text) {
+  return { isError: true, content: [{ type: "text", text }] };
+}`,
+    ),
+  },
   {
     name: "a per-item catch in a fan-out that says which items failed",
     code: inTool(`  const warnings: string[] = [];

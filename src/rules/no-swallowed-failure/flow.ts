@@ -22,6 +22,7 @@ import {
   isInside,
   isPropertyName,
   memberName,
+  memberPath,
   mentionsName,
   messageText,
   resolveFunction,
@@ -298,6 +299,9 @@ function isNameOnly(n: TSESTree.Identifier): boolean {
   return isPropertyName(n) || (n.parent.type === AST_NODE_TYPES.CallExpression && n.parent.callee === n);
 }
 
+/** Calls and callbacks a value may go through on its way to an answer (nested fan-outs, helpers of other files, a wrapper). */
+const MAX_HOPS = 6;
+
 /** How the code after a test reacts: returns a success result, or fails. */
 type Outcome = "success" | "error" | undefined;
 
@@ -328,8 +332,8 @@ export class SuccessFlow {
    * Where what `fn` returns becomes a successful answer of a tool (through at most a few calls):
    * the success result it ends up in, or the handler a framework takes a plain value from.
    */
-  successAnswer(fn: FunctionNode, depth = 0, seen = new Set<FunctionNode>()): TSESTree.Node | undefined {
-    if (seen.has(fn) || depth > 3) return undefined;
+  successAnswer(fn: FunctionNode, depth = 0, seen = new Set<FunctionNode>(), built = false): TSESTree.Node | undefined {
+    if (seen.has(fn) || depth > MAX_HOPS) return undefined;
     seen.add(fn);
     if (this.isValueHandler(fn)) return fn;
     // A handler's own return is the result itself, judged by the result checks (a function that a
@@ -337,21 +341,38 @@ export class SuccessFlow {
     if (this.model.handlers.some((h) => h.kind !== "imported" && (h.entry === fn || h.root === fn))) return undefined;
     // `ids.map(async (id) => load(id))`: what the callback returns is an element of the mapped array.
     const mapped = mappingCall(fn);
-    if (mapped) return this.reaches(mapped, depth + 1, seen);
+    if (mapped) return this.reaches(mapped, depth + 1, seen, built);
+    // `rateLimited(jobs.map((job) => async () => load(job)))`: a runner of the project runs the
+    // thunks, and what one returns is an element of what the runner gives back.
+    const runner = thunkRunner(fn);
+    if (runner) return this.reaches(runner, depth + 1, seen, built);
     for (const call of this.callSites(fn)) {
       if (this.model.handlersAt(call).length === 0) continue;
-      const answer = this.reaches(call, depth + 1, seen);
+      const answer = this.reaches(call, depth + 1, seen, built);
       if (answer) return answer;
     }
     // Calls on tool paths in other files (typed analysis), followed in their own file.
     for (const site of this.model.importedCallSites(fn)) {
       const other = site.model();
       if (other.handlersAt(site.call).length === 0) continue;
-      const answer = SuccessFlow.of(other).reaches(site.call, depth + 1, seen);
+      const answer = SuccessFlow.of(other).reaches(site.call, depth + 1, seen, built);
       if (answer) return answer;
     }
     return undefined;
   }
+
+  /** `fn` is a handler whose return value is the tool's result (registered as such, not only called by a tool). */
+  private answersWithReturn(fn: FunctionNode): boolean {
+    return this.model.handlers.some((h) => (h.entry === fn || h.root === fn) && (h.kind !== "imported" || h.registered === true));
+  }
+
+  /** The calls of error helpers (this file's, and with types those of other files): they make error results. */
+  private errorHelperCalls(): ReadonlySet<TSESTree.Node> {
+    this.helperCalls ??= new Set(this.model.errorResults.flatMap((r) => (r.helperCall ? [r.helperCall] : [])));
+    return this.helperCalls;
+  }
+
+  private helperCalls: Set<TSESTree.Node> | undefined;
 
   /** The object every return of a same-file helper gives, when each is a success result literal (`return toResult(data)`). */
   successHelper(call: TSESTree.CallExpression): TSESTree.ObjectExpression | undefined {
@@ -375,8 +396,12 @@ export class SuccessFlow {
     return flow;
   }
 
-  /** Where the value of `node` ends up in a successful answer: a success result, or returned on. */
-  reaches(node: TSESTree.Node, depth: number, seen: Set<FunctionNode>): TSESTree.Node | undefined {
+  /**
+   * Where the value of `node` ends up in a successful answer: a success result, or returned on.
+   * `built`: the value went into a call that builds something of it (`formatLogs(logs)`), so a
+   * handler that returns what it got answers with it, in a result that another function made.
+   */
+  reaches(node: TSESTree.Node, depth: number, seen: Set<FunctionNode>, built = false): TSESTree.Node | undefined {
     let current = node;
     /** The position of the value in the last array literal it went through (`Promise.all([a, b])`). */
     let element: number | undefined;
@@ -389,16 +414,18 @@ export class SuccessFlow {
           break;
         case AST_NODE_TYPES.ReturnStatement: {
           const fn = enclosingFunction(parent);
-          return fn && this.successAnswer(fn, depth, seen);
+          if (!fn) return undefined;
+          return built && this.answersWithReturn(fn) ? parent : this.successAnswer(fn, depth, seen, built);
         }
         case AST_NODE_TYPES.ArrowFunctionExpression:
-          return parent.body === current ? this.successAnswer(parent, depth, seen) : undefined;
+          if (parent.body !== current) return undefined;
+          return built && this.answersWithReturn(parent) ? parent.body : this.successAnswer(parent, depth, seen, built);
         case AST_NODE_TYPES.VariableDeclarator: {
           if (parent.init !== current) return undefined;
-          if (parent.id.type === AST_NODE_TYPES.Identifier) return this.constantReaches(parent.id, depth, seen);
+          if (parent.id.type === AST_NODE_TYPES.Identifier) return this.constantReaches(parent.id, depth, seen, built);
           // `const [order, notes] = await Promise.all([loadOrder(id), loadNotes(id)])`.
           const bound = parent.id.type === AST_NODE_TYPES.ArrayPattern && element !== undefined ? parent.id.elements[element] : undefined;
-          return bound?.type === AST_NODE_TYPES.Identifier ? this.constantReaches(bound, depth, seen) : undefined;
+          return bound?.type === AST_NODE_TYPES.Identifier ? this.constantReaches(bound, depth, seen, built) : undefined;
         }
         case AST_NODE_TYPES.CallExpression:
           // An argument of a formatter (`JSON.stringify(x)`) carries on; the callee itself does not.
@@ -408,7 +435,10 @@ export class SuccessFlow {
           // `results.push(...found)`: the value is now part of the list, which goes on from there.
           if (parent.callee !== current) {
             const list = pushedInto(parent);
-            if (list) return depth < 6 ? this.constantReaches(list, depth + 1, seen) : undefined;
+            if (list) return depth < 6 ? this.constantReaches(list, depth + 1, seen, built) : undefined;
+            // Into an error result (`return errorResult(formatError(e))`): no success answer.
+            if (this.errorHelperCalls().has(parent)) return undefined;
+            built = true;
           }
           break;
         case AST_NODE_TYPES.ArrayExpression:
@@ -499,7 +529,7 @@ export class SuccessFlow {
    * A test whose branch answers successfully (`if (items.length === 0) return { content: ["None"] }`)
    * is a success answer too.
    */
-  private constantReaches(id: TSESTree.Identifier, depth: number, seen: Set<FunctionNode>): TSESTree.Node | undefined {
+  private constantReaches(id: TSESTree.Identifier, depth: number, seen: Set<FunctionNode>, built = false): TSESTree.Node | undefined {
     const variable = findVariable(this.sourceCode, id);
     if (!variable) return undefined;
     let reached: TSESTree.Node | undefined;
@@ -514,7 +544,7 @@ export class SuccessFlow {
         reached ??= test;
         continue;
       }
-      reached ??= this.reaches(reference.identifier, depth, seen);
+      reached ??= this.reaches(reference.identifier, depth, seen, built);
     }
     return reached;
   }
@@ -709,6 +739,19 @@ export function payloadObjects(sourceCode: SourceCode, result: TSESTree.ObjectEx
 /** `fn` is the callback of a `map` over the inputs: it answers for one item of a fan-out. */
 export function isFanOutItem(fn: FunctionNode): boolean {
   return mappingCall(fn) !== undefined;
+}
+
+/**
+ * For a thunk that a map callback makes (`(job) => async () => {...}`), the call that the mapped
+ * thunks are handed to (`rateLimited(jobs.map(...))`): not one of `Promise`'s, which take promises.
+ */
+function thunkRunner(fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const maker = fn.parent;
+  if (maker.type !== AST_NODE_TYPES.ArrowFunctionExpression || maker.body !== fn) return undefined;
+  const mapped = mappingCall(maker);
+  const runner = mapped?.parent;
+  if (runner?.type !== AST_NODE_TYPES.CallExpression || !runner.arguments.includes(mapped as TSESTree.CallExpression)) return undefined;
+  return memberPath(runner.callee)?.startsWith("Promise.") ? undefined : runner;
 }
 
 /** The `xs.map(fn)` / `xs.flatMap(fn)` call that `fn` is the callback of. */
