@@ -110,11 +110,28 @@ export function emptyAssignment(sourceCode: SourceCode, clause: TSESTree.CatchCl
     // The try writes it too: the catch's value stands in for the call's.
     if (!variable.references.some((r) => r.isWrite() && isInside(r.identifier, statement.block))) return;
     const empty = emptiedField(unwrap(n.right), n.left.name);
-    if (empty === undefined) return;
+    if (empty === undefined || cancelled(sourceCode, n, clause)) return;
     const after = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
     if (after.length > 0) found = { node: clause, empty, reads: after.map((r) => r.identifier) };
   });
   return found;
+}
+
+/** Tests that the request was cancelled: `signal.aborted`, `error.name === "AbortError"`, `isCancel(error)`. */
+const CANCELLED_TEST = /\.aborted\b|\bAbortError\b|\bisCancel/;
+
+/**
+ * `if (signal.aborted) { result = {}; break; }`: the client cancelled the request, which then gets
+ * no answer at all. The stand-in answers nobody; it hides no failure.
+ */
+function cancelled(sourceCode: SourceCode, node: TSESTree.Node, clause: TSESTree.CatchClause): boolean {
+  for (let current: TSESTree.Node = node; current !== clause.body; current = current.parent as TSESTree.Node) {
+    const parent = current.parent as TSESTree.Node;
+    if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === current) {
+      if (CANCELLED_TEST.test(sourceCode.getText(parent.test))) return true;
+    }
+  }
+  return false;
 }
 
 /** `[]` or `{}`, or `{ ...name, field: {} }`: the same object with a field emptied. */

@@ -29,6 +29,8 @@ describe("no-swallowed-failure: a catch that empties what the try filled", () =>
       { code: withLabels("pr = { ...pr, labelsUnavailable: true };") },
       // The answer does not carry the variable.
       { code: withLabels("pr = { ...pr, labels: [] };", '"Pull request found."') },
+      // The client cancelled the request, which gets no answer: the stand-in hides no failure.
+      { code: withLabels("if (args.signal.aborted) pr = {};") },
     ],
     invalid: [
       {
