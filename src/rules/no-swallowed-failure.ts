@@ -24,7 +24,7 @@ import {
 import { caughtObjectAnswer } from "./no-swallowed-failure/caught-object.js";
 import { failureLines } from "./no-swallowed-failure/lines.js";
 import { settledAsNothing } from "./no-swallowed-failure/settled.js";
-import { type QuietFailure, droppedItems, emptyAssignment, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
+import { type QuietFailure, droppedItems, emptiedItem, emptyAssignment, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 
 export type Options = [{ partialMarkers?: string[] }];
@@ -161,7 +161,7 @@ export default createRule<Options, MessageIds>({
           }
           const text = value ? staticText(sourceCode, value) : undefined;
           const inValueHandler = flow.isValueHandler(fn);
-          const empty = emptyValue(value);
+          const empty = emptyStandIn(sourceCode, value, clause);
           if (empty === undefined) {
             // Text: failure or "no data" wording anywhere; any text a framework turns into the answer.
             if (text === undefined || !value) continue;
@@ -204,6 +204,11 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/** An empty value a catch returns, or its try's item with the failed call's field emptied (`return { id, tags: [] }`). */
+function emptyStandIn(sourceCode: Readonly<TSESLint.SourceCode>, value: TSESTree.Node | null, clause: TSESTree.CatchClause): string | undefined {
+  return emptyValue(value) ?? (value?.type === AST_NODE_TYPES.ObjectExpression ? emptiedItem(sourceCode, value, clause) : undefined);
+}
 
 /** Successful results (outside the catches already judged) whose payload says they failed. */
 function reportFailedPayloads(

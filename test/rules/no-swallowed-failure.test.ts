@@ -629,6 +629,27 @@ invalidCases.push(
     output: null,
   }),
   invalid({
+    // The failed item comes back looking like an item with no tags: the agent reports "no tags".
+    name: "a per-item catch that returns the try's item with the failed call's field emptied",
+    code: inTool(`  const docs = await Promise.all(args.ids.map(async (id) => {
+    try {
+      return { id, tags: await listTags(id) };
+    } catch {
+      return /*>*/{ id, tags: [] };
+    }
+  }));
+  return { content: [{ type: "text", text: JSON.stringify(docs) }] };`),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "{ id, tags: [] }",
+        data: { value: "an empty array in `tags`", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return { id, tags: [] };", '"The operation failed"', "error", ["} catch {", "} catch (error) {"]),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
     // The runner gives back what each thunk returned: the failed jobs are filtered out unseen.
     name: "a per-item catch in thunks handed to a runner of the project",
     code: inTool(`  const jobs = (await rateLimited(args.ids.map((id) => async () => {
@@ -990,6 +1011,18 @@ valid.push(
     code: catchIn('return { content: [{ type: "text", text: JSON.stringify({ items: [], _warnings: [String(error)] }) }] };'),
   },
   { name: "an unknown-tool branch is the dispatcher's business", code: catchIn('return { content: [{ type: "text", text: "Unknown tool: search" }] };') },
+  ...['{ id, tags: [], error: "Tags could not be read." }', '{ id, tags: ["untagged"] }', "{ id: null, tags: [] }"].map((standIn) => ({
+    // Another shape (it says what failed), another value, or no part of the try's item.
+    name: `a per-item catch that returns ${standIn}`,
+    code: inTool(`  const docs = await Promise.all(args.ids.map(async (id) => {
+    try {
+      return { id, tags: await listTags(id) };
+    } catch {
+      return ${standIn};
+    }
+  }));
+  return { content: [{ type: "text", text: JSON.stringify(docs) }] };`),
+  })),
   {
     // Thunks handed to Promise.all are not run by it: what comes back is the thunks themselves.
     name: "a per-item catch in thunks handed to Promise.all",

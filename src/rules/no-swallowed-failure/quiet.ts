@@ -174,3 +174,46 @@ function quietCatchFunction(sourceCode: SourceCode, clause: TSESTree.CatchClause
   if (someOwnNode(sourceCode, clause.body, (n) => n.type === AST_NODE_TYPES.ReturnStatement || n.type === AST_NODE_TYPES.ThrowStatement)) return undefined;
   return enclosingFunction(clause.parent);
 }
+
+/**
+ * `return { jobNumber: job.number, artifacts: [] }` in a catch whose try returns
+ * `{ jobNumber: job.number, artifacts }`: the same item, with the failed call's field emptied.
+ * Described for the message ("an empty array in `artifacts`").
+ */
+export function emptiedItem(sourceCode: SourceCode, value: TSESTree.ObjectExpression, clause: TSESTree.CatchClause): string | undefined {
+  const fields = plainFields(value);
+  const statement = clause.parent;
+  const fn = enclosingFunction(clause);
+  if (!fields || !fn) return undefined;
+  let found: string | undefined;
+  forEachOwnNode(sourceCode, statement.block, (node) => {
+    if (found || node.type !== AST_NODE_TYPES.ReturnStatement || !node.argument || enclosingFunction(node) !== fn) return;
+    let returned = unwrap(node.argument);
+    if (returned.type === AST_NODE_TYPES.AwaitExpression) returned = unwrap(returned.argument);
+    const tried = returned.type === AST_NODE_TYPES.ObjectExpression ? plainFields(returned) : undefined;
+    if (tried?.size !== fields.size) return;
+    let emptied: string | undefined;
+    let kept = 0;
+    for (const [key, standIn] of fields) {
+      const original = tried.get(key);
+      if (!original) return;
+      const empty = emptyValue(standIn);
+      if (empty !== undefined && emptyValue(original) === undefined) emptied ??= `${empty} in \`${key}\``;
+      else if (sourceCode.getText(standIn) === sourceCode.getText(original)) kept++;
+      else return;
+    }
+    // Some of the item is kept (its id, its name): it stands for that item.
+    if (kept > 0) found = emptied;
+  });
+  return found;
+}
+
+/** The fields of an object literal by name, when each is a plain property with a static name. */
+function plainFields(object: TSESTree.ObjectExpression): Map<string, TSESTree.Node> | undefined {
+  const fields = new Map<string, TSESTree.Node>();
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property || property.computed || property.kind !== "init") return undefined;
+    fields.set(property.key.type === AST_NODE_TYPES.Identifier ? property.key.name : String(property.key.value), property.value);
+  }
+  return fields.size > 0 ? fields : undefined;
+}
