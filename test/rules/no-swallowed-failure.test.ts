@@ -1024,6 +1024,18 @@ valid.push(
   return { content: [{ type: "text", text: JSON.stringify(docs) }] };`),
   })),
   {
+    // An error builder this file cannot see (imported, no types): its name says what it makes.
+    name: "a per-item catch whose list goes into an imported error builder",
+    code: `import { toolError } from "./errors.js";\n${inTool(`  const jobs = (await rateLimited(args.ids.map((id) => async () => {
+    try {
+      return await readJob(id);
+    } catch {
+      return null;
+    }
+  }))).filter(Boolean);
+  return toolError(describe(jobs));`)}`,
+  },
+  {
     // Thunks handed to Promise.all are not run by it: what comes back is the thunks themselves.
     name: "a per-item catch in thunks handed to Promise.all",
     code: inTool(`  const loaders = await Promise.all(args.ids.map((id) => async () => {

@@ -302,6 +302,9 @@ function isNameOnly(n: TSESTree.Identifier): boolean {
 /** Calls and callbacks a value may go through on its way to an answer (nested fan-outs, helpers of other files, a wrapper). */
 const MAX_HOPS = 6;
 
+/** `errorResult`, `toolError`, `fail`, `createErrorResponse`: names of functions that build error answers. */
+const ERROR_BUILDER_NAME = /error|fail/i;
+
 /** How the code after a test reacts: returns a success result, or fails. */
 type Outcome = "success" | "error" | undefined;
 
@@ -436,8 +439,9 @@ export class SuccessFlow {
           if (parent.callee !== current) {
             const list = pushedInto(parent);
             if (list) return depth < 6 ? this.constantReaches(list, depth + 1, seen, built) : undefined;
-            // Into an error result (`return errorResult(formatError(e))`): no success answer.
-            if (this.errorHelperCalls().has(parent)) return undefined;
+            // Into an error result (`return errorResult(formatError(e))`): no success answer. A
+            // helper this file cannot see whose name says it builds errors counts as one.
+            if (this.errorHelperCalls().has(parent) || ERROR_BUILDER_NAME.test(calleeName(parent) ?? "")) return undefined;
             built = true;
           }
           break;
