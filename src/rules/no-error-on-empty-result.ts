@@ -8,7 +8,7 @@ import { calleeName, findProperty, findVariable, isFunctionNode, memberName, mem
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
-import { NONE_TEXT, firstOfListing } from "./no-error-on-empty-result/first-of-listing.js";
+import { firstOfListing } from "./no-error-on-empty-result/first-of-listing.js";
 
 export type Options = [{ reportSingleItemLookup?: boolean }];
 export type MessageIds = "errorOnEmptyResult" | "returnEmptySuccess";
@@ -26,6 +26,8 @@ const FAILED_TEXT = /\b(unable to|could not|couldn't|cannot|can't|failed to) (?!
 /** "User 42 not found", "No user found with email ...": a single-item lookup (by a key that names one item). */
 const NOT_FOUND_TEXT =
   /\b(not found|(does|may|might) not exist|doesn't exist|no such|no \w+ found (with|for) (the )?(id|email|e-mail|username|unique name|key|slug|uuid)\b)/i;
+/** "No failed jobs found", "no runs yet": text that says there is none (of a listing's items). */
+const NONE_TEXT = /\bno ([\w-]+ ){0,3}(found|returned|available|yet|exists?)\b/i;
 
 const COUNT_PROPERTIES = new Set(["count", "total", "totalCount", "total_count", "totalResults", "resultCount", "hits", "numResults"]);
 const SIZE_PROPERTIES = new Set(["length", "size"]);
@@ -237,6 +239,7 @@ export default createRule<Options, MessageIds>({
         // missing, which is a lookup that failed (see `reportSingleItemLookup`), not an answer.
         const saysMissing = text !== undefined && NOT_FOUND_TEXT.test(text);
         const saysNoResults = text !== undefined && NO_RESULTS_TEXT.test(text);
+        const saysNone = text !== undefined && NONE_TEXT.test(text);
         if (text !== undefined && FAILED_TEXT.test(text)) return undefined;
         let current: TSESTree.Node = node;
         while (current.parent && !isFunctionNode(current.parent)) {
@@ -253,7 +256,7 @@ export default createRule<Options, MessageIds>({
             const missing = missingItemSubject(parent.test);
             if (reportSingle && saysMissing && missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
             // `const latest = pipelines[0]; if (!latest) throw new Error("Pipeline not found")`.
-            const listing = missing && (saysMissing || saysNoResults || NONE_TEXT.test(text ?? "")) ? firstOfListing(sourceCode, missing) : undefined;
+            const listing = missing && (saysMissing || saysNoResults || saysNone) ? firstOfListing(sourceCode, missing) : undefined;
             if (listing) return `\`${calleeName(listing.call) ?? "the call"}\` listed no ${listing.plural} (\`${sourceCode.getText(parent.test)}\`)`;
           }
           // Under another condition (`if (failures.length > 0)` inside the empty branch), the

@@ -2,7 +2,7 @@ import type { InvalidTestCase, SuggestionOutput, ValidTestCase } from "@typescri
 import { describe } from "vitest";
 import rule, { type MessageIds, type Options } from "../../src/rules/no-swallowed-failure.js";
 import { createRuleTester } from "../rule-tester.js";
-import { SDK_SHAPE, fixed, inTool, invalid as invalidCase } from "../cases.js";
+import { type Expected, SDK_SHAPE, fixed, inTool, invalid as invalidCase } from "../cases.js";
 import { type HandlerShape, SHAPES } from "../shapes.js";
 
 const ruleTester = createRuleTester();
@@ -19,6 +19,19 @@ const RETRYABLE: Readonly<Record<Category, boolean>> = { transient: true, valida
 /** The tool as messages name it: capitalised at the start of a sentence, or inside one. */
 const START = (shape: HandlerShape = SDK_SHAPE): string => (shape.named ? 'Tool "search_docs"' : "This tool handler");
 const INSIDE = (shape: HandlerShape = SDK_SHAPE): string => (shape.named ? 'tool "search_docs"' : "this tool handler");
+
+/**
+ * The report on `return null;` in a `catch {` with no binding: nothing is answered in its place,
+ * and the rethrow it suggests binds the error (`message`: the new error's message, as source).
+ */
+function nullInBareCatch(message: string): Expected<MessageIds> {
+  return {
+    messageId: "swallowedEmpty",
+    reported: "null",
+    data: { value: "`null`", tool: INSIDE() },
+    suggestions: (code) => rethrow(code, "return null;", message, "error", ["} catch {", "} catch (error) {"]),
+  };
+}
 
 /** A throw reaches the model as an error result in this shape, so a rethrow is suggested. */
 const rethrows = (shape: HandlerShape): boolean => shape.thrown === "is-error";
@@ -618,14 +631,7 @@ invalidCases.push(
     }
   }));
   return { content: [{ type: "text", text: docs.filter(Boolean).join("\\n") }] };`),
-    errors: [
-      {
-        messageId: "swallowedEmpty",
-        reported: "null",
-        data: { value: "`null`", tool: INSIDE() },
-        suggestions: (code) => rethrow(code, "return null;", '"The operation failed"', "error", ["} catch {", "} catch (error) {"]),
-      },
-    ],
+    errors: [nullInBareCatch('"The operation failed"')],
     output: null,
   }),
   invalid({
@@ -660,14 +666,7 @@ invalidCases.push(
     }
   }))).filter((job) => job !== null);
   return { content: [{ type: "text", text: jobs.join("\\n") }] };`),
-    errors: [
-      {
-        messageId: "swallowedEmpty",
-        reported: "null",
-        data: { value: "`null`", tool: INSIDE() },
-        suggestions: (code) => rethrow(code, "return null;", '"The operation failed"', "error", ["} catch {", "} catch (error) {"]),
-      },
-    ],
+    errors: [nullInBareCatch('"The operation failed"')],
     output: null,
   }),
   invalid({
@@ -692,14 +691,7 @@ function render(logs) {
   return toText(JSON.stringify(logs));
 }`,
     ),
-    errors: [
-      {
-        messageId: "swallowedEmpty",
-        reported: "null",
-        data: { value: "`null`", tool: INSIDE() },
-        suggestions: (code) => rethrow(code, "return null;", '"The operation failed"', "error", ["} catch {", "} catch (error) {"]),
-      },
-    ],
+    errors: [nullInBareCatch('"The operation failed"')],
     output: null,
   }),
   invalid({
@@ -1539,14 +1531,7 @@ describe("no-swallowed-failure", () => {
   return { content: parts };`,
         loadThumb,
       ),
-      errors: [
-        {
-          messageId: "swallowedEmpty",
-          reported: "null",
-          data: { value: "`null`", tool: INSIDE() },
-          suggestions: (code) => rethrow(code, "return null;", '"loadThumb failed"', "error", ["} catch {", "} catch (error) {"]),
-        },
-      ],
+      errors: [nullInBareCatch('"loadThumb failed"')],
       output: null,
     }),
     invalid({
@@ -1561,14 +1546,7 @@ describe("no-swallowed-failure", () => {
   return { content: parts };`,
         loadThumb,
       ),
-      errors: [
-        {
-          messageId: "swallowedEmpty",
-          reported: "null",
-          data: { value: "`null`", tool: INSIDE() },
-          suggestions: (code) => rethrow(code, "return null;", '"loadThumb failed"', "error", ["} catch {", "} catch (error) {"]),
-        },
-      ],
+      errors: [nullInBareCatch('"loadThumb failed"')],
       output: null,
     }),
   );

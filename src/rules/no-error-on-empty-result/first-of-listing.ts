@@ -11,9 +11,6 @@ import { calleeName, findVariable, memberName, staticKeyName, unwrap } from "../
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** "No failed jobs found", "no runs yet": text that says there is none. */
-export const NONE_TEXT = /\bno ([\w-]+ ){0,3}(found|returned|available|yet|exists?)\b/i;
-
 /** A call that lists things, and the singular of what it lists. */
 export interface Listing {
   readonly call: TSESTree.CallExpression;

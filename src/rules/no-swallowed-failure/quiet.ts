@@ -6,7 +6,17 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
-import { enclosingFunction, findVariable, forEachOwnNode, someOwnNode, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
+import {
+  enclosingFunction,
+  findVariable,
+  forEachOwnNode,
+  someOwnNode,
+  isFunctionNode,
+  isInside,
+  memberName,
+  staticKeyName,
+  unwrap,
+} from "../../util/ast.js";
 import { emptyValue } from "./flow.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -213,7 +223,9 @@ function plainFields(object: TSESTree.ObjectExpression): Map<string, TSESTree.No
   const fields = new Map<string, TSESTree.Node>();
   for (const property of object.properties) {
     if (property.type !== AST_NODE_TYPES.Property || property.computed || property.kind !== "init") return undefined;
-    fields.set(property.key.type === AST_NODE_TYPES.Identifier ? property.key.name : String(property.key.value), property.value);
+    const key = staticKeyName(property.key, false);
+    if (key === undefined) return undefined;
+    fields.set(key, property.value);
   }
   return fields.size > 0 ? fields : undefined;
 }
