@@ -18,6 +18,10 @@ export class LiteralImplementations {
   private readonly checker: ts.TypeChecker;
   /** Object-literal members by name, over the project's files (built on first use). */
   private members: Map<string, ts.ObjectLiteralElementLike[]> | undefined;
+  /** What `of` found for each member symbol: the fixed point asks about the same members again. */
+  private readonly found = new Map<ts.Symbol, ts.Declaration[]>();
+  /** The contextual types of each literal asked about (`getContextualType` is not cached by the checker). */
+  private readonly literalTypes = new Map<ts.ObjectLiteralExpression, ts.Type[]>();
 
   constructor(private readonly program: ts.Program) {
     this.checker = program.getTypeChecker();
@@ -25,6 +29,15 @@ export class LiteralImplementations {
 
   /** The object-literal members whose type, by context, declares `symbol`. */
   of(symbol: ts.Symbol): ts.Declaration[] {
+    let found = this.found.get(symbol);
+    if (!found) {
+      found = this.implementationsOf(symbol);
+      this.found.set(symbol, found);
+    }
+    return found;
+  }
+
+  private implementationsOf(symbol: ts.Symbol): ts.Declaration[] {
     const wanted = new Set(symbol.declarations ?? []);
     if (wanted.size === 0) return [];
     this.members ??= this.membersByName();
@@ -67,7 +80,10 @@ export class LiteralImplementations {
    * goes (`const tool: ToolEntry = Object.freeze({ ... })`: inference types the literal as itself).
    */
   private typesOf(literal: ts.ObjectLiteralExpression): ts.Type[] {
+    const known = this.literalTypes.get(literal);
+    if (known) return known;
     const types: ts.Type[] = [];
+    this.literalTypes.set(literal, types);
     const add = (type: ts.Type | undefined): void => {
       if (type) types.push(...(type.isUnion() ? type.types : [type]));
     };
@@ -126,7 +142,9 @@ export class LiteralImplementations {
         for (const property of node.properties) {
           // `{ name, handler }` too: the shorthand names a function declared beside the object.
           const named =
-            typescript.isPropertyAssignment(property) || typescript.isMethodDeclaration(property) || typescript.isShorthandPropertyAssignment(property);
+            (typescript.isPropertyAssignment(property) && mayHoldFunction(property.initializer)) ||
+            typescript.isMethodDeclaration(property) ||
+            typescript.isShorthandPropertyAssignment(property);
           if (named && typescript.isIdentifier(property.name)) {
             const list = map.get(property.name.text) ?? [];
             map.set(property.name.text, list);
@@ -139,6 +157,29 @@ export class LiteralImplementations {
     for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
     return map;
   }
+}
+
+/**
+ * Whether a member's value may be a function: not a literal of another kind (`name: "search"`,
+ * `schema: { ... }`, `tags: []`), which implements no callable member. Most members of a
+ * project's literals are such values, and each one kept costs a contextual type.
+ */
+function mayHoldFunction(value: ts.Expression): boolean {
+  let node = value;
+  while (typescript.isParenthesizedExpression(node) || typescript.isAsExpression(node) || typescript.isSatisfiesExpression(node)) node = node.expression;
+  return !(
+    typescript.isStringLiteralLike(node) ||
+    typescript.isTemplateExpression(node) ||
+    typescript.isNumericLiteral(node) ||
+    typescript.isBigIntLiteral(node) ||
+    typescript.isObjectLiteralExpression(node) ||
+    typescript.isArrayLiteralExpression(node) ||
+    typescript.isRegularExpressionLiteral(node) ||
+    typescript.isNewExpression(node) ||
+    node.kind === typescript.SyntaxKind.TrueKeyword ||
+    node.kind === typescript.SyntaxKind.FalseKeyword ||
+    node.kind === typescript.SyntaxKind.NullKeyword
+  );
 }
 
 /** The call a literal is an argument of (through parentheses, `as const` and `satisfies`), and its place there. */
