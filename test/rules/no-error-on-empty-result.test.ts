@@ -849,6 +849,20 @@ invalid.push(
     },
   ),
   empty(
+    "the first of a listing held by a `let` never written again",
+    inTool(`  let deployments = await api.listDeployments({ environment: args.environment });
+  const latest = deployments[0];
+  if (!latest) /*>*/throw new Error("No deployment found");/*<*/
+  return { content: [{ type: "text", text: latest.id }] };`),
+    "`listDeployments` listed no deployments (`!latest`)",
+    {
+      suggestion: inTool(`  let deployments = await api.listDeployments({ environment: args.environment });
+  const latest = deployments[0];
+  if (!latest) return { content: [{ type: "text", text: "No deployment found" }] };
+  return { content: [{ type: "text", text: latest.id }] };`),
+    },
+  ),
+  empty(
     "a variable that one branch sets to the first of a listing",
     inTool(`  let run;
   if (args.runNumber) {
@@ -895,6 +909,15 @@ valid.push(
     code: inTool(`  const runs = await api.listRuns({ branch: args.branch });
   if (!runs[0]) throw new Error("The runs API answered without a run; retry in a minute.");
   return { content: [{ type: "text", text: runs[0].status }] };`),
+  },
+  {
+    // Written again: what the list holds at the read is not the listing's result alone.
+    name: "the first of a `let` list that is written again",
+    code: inTool(`  let runs = await api.listRuns({ branch: args.branch });
+  if (args.runId) runs = await api.getRunsById(args.runId);
+  const latest = runs[0];
+  if (!latest) throw new Error("Run not found");
+  return { content: [{ type: "text", text: latest.status }] };`),
   },
 );
 

@@ -7,7 +7,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { calleeName, findVariable, memberName, staticKeyName, unwrap } from "../../util/ast.js";
+import { calleeName, constInitializer, findVariable, memberName, staticKeyName, unwrap } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -88,10 +88,8 @@ function listSource(sourceCode: SourceCode, node: TSESTree.Node, depth: number):
     return name !== undefined && LIST_FIELDS.has(name) ? listSource(sourceCode, n.object, depth + 1) : undefined;
   }
   if (n.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const variable = findVariable(sourceCode, n);
-  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (def?.type !== DefinitionType.Variable || def.parent.kind !== "const" || !def.node.init) return undefined;
-  return def.node.id.type === AST_NODE_TYPES.Identifier ? listSource(sourceCode, def.node.init, depth + 1) : undefined;
+  const init = constInitializer(sourceCode, n);
+  return init ? listSource(sourceCode, init, depth + 1) : undefined;
 }
 
 /** The list of `list[0]`, `list?.[0]`, `list.at(0)`. */
