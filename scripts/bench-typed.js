@@ -440,6 +440,14 @@ export async function runTypedReal({ dirs, runs = 3, threads }) {
         `mcp-errors ${(r.cpu.cli / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.cli / r.mem.parse).toFixed(2)}x mem  ` +
         `typescript-eslint ${(r.cpu.tseslint / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.tseslint / r.mem.parse).toFixed(2)}x mem`,
     );
+    if (runs > 1) {
+      // The machine's speed drifts within minutes: each run's ratio against the parse-only run of
+      // the same round shows how far one median can be trusted.
+      const perRun = (mode) => samples[mode].map((s, i) => (s.cpuMs / (samples.parse[i]?.cpuMs ?? Number.NaN)).toFixed(2)).join(" ");
+      console.log(
+        `${"".padEnd(40)} per-run CPU ratios against the same round's parse-only run: type-checked ${perRun("rules")}; mcp-errors ${perRun("cli")}`,
+      );
+    }
     if (threads !== undefined) {
       const [wall, cpu, mem] = ["wallMs", "cpuMs", "maxRssMb"].map((key) => [m("cli", key), m("threads", key)]);
       console.log(
