@@ -120,7 +120,9 @@ export class Collector {
   declarator(node: TSESTree.VariableDeclarator): void {
     if (node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return;
     const init = unwrap(node.init);
-    if (isFunctionNode(init) || init.type === AST_NODE_TYPES.CallExpression || fallbackFunction(init)) this.functionNames.add(node.id.name);
+    // `const handler = HANDLERS[name]`: a function picked from a table.
+    const picked = init.type === AST_NODE_TYPES.MemberExpression && init.computed;
+    if (isFunctionNode(init) || init.type === AST_NODE_TYPES.CallExpression || picked || fallbackFunction(init)) this.functionNames.add(node.id.name);
     if (init.type === AST_NODE_TYPES.ObjectExpression || init.type === AST_NODE_TYPES.NewExpression) this.objectNames.add(node.id.name);
   }
 

@@ -56,9 +56,14 @@ export class CallTargets {
       if (bound) return [...bound];
       if (!this.functionNames.has(callee.name)) return [];
       const fn = resolveFunction(this.sourceCode, callee) ?? injectedOr(this.sourceCode, callee);
-      return fn ? [fn] : [];
+      if (fn) return [fn];
+      // `const handler = HANDLERS[args.operation]; await handler(args)`.
+      const init = constInitializer(this.sourceCode, callee);
+      return init ? this.pickedFromTable(init) : [];
     }
     if (callee.type === AST_NODE_TYPES.MemberExpression) {
+      // `HANDLERS[args.operation](args)`.
+      if (callee.computed) return this.pickedFromTable(callee);
       const name = calledMemberName(callee);
       if (name === undefined) return [];
       const object = unwrap(callee.object);
@@ -69,6 +74,27 @@ export class CallTargets {
       if (object.type === AST_NODE_TYPES.Identifier) return this.memberOf(object, name);
     }
     return [];
+  }
+
+  /**
+   * Every function of a same-file table that a computed key picks from (`HANDLERS[name]`, with
+   * `const HANDLERS = { list: handleList, get: async (args) => ... }`): any of them may run.
+   */
+  private pickedFromTable(node: TSESTree.Node): FunctionNode[] {
+    const picked = unwrap(node);
+    if (picked.type !== AST_NODE_TYPES.MemberExpression || !picked.computed) return [];
+    const table = unwrap(picked.object);
+    if (table.type !== AST_NODE_TYPES.Identifier || !this.objectNames.has(table.name)) return [];
+    const init = constInitializer(this.sourceCode, table);
+    if (init?.type !== AST_NODE_TYPES.ObjectExpression) return [];
+    const found: FunctionNode[] = [];
+    for (const property of init.properties) {
+      if (property.type !== AST_NODE_TYPES.Property) continue;
+      const value = unwrap(property.value);
+      const fn = isFunctionNode(value) ? value : value.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, value) : undefined;
+      if (fn) found.push(fn);
+    }
+    return found;
   }
 
   /** `client.getChannels()` on a same-file class instance, `tools.run()` on a same-file object literal. */

@@ -1143,6 +1143,30 @@ const dispatchCases = {
       data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
       suggest: addSignal("fetch(input.url)", "fetch(input.url, { signal: AbortSignal.timeout(30000) })"),
     }),
+    // An operations table of the tool's own, picked by its input: any entry may run.
+    ...[
+      ["through a constant", "const operation = OPERATIONS[args.operation];\n  return operation(args);"],
+      ["called in place", "return OPERATIONS[args.operation](args);"],
+    ].map(([how, body]) =>
+      invalid(
+        `an operation picked from a same-file table by the tool's input, ${String(how)}`,
+        `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+async function fetchPage(args) {
+  const response = await /*>*/fetch(args.url)/*<*/;
+  return { content: [{ type: "text", text: await response.text() }] };
+}
+const OPERATIONS = { fetch: fetchPage, echo: async (args) => ({ content: [{ type: "text", text: args.url }] }) };
+server.registerTool("fetch_page", {}, async (args) => {
+  ${String(body)}
+});`,
+        {
+          messageId: "missingTimeout",
+          data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+          suggest: addSignal("fetch(args.url)", "fetch(args.url, { signal: AbortSignal.timeout(30000) })"),
+        },
+      ),
+    ),
     invalid(
       "delegated dispatch to a function that switches on the name: a plain timeout",
       `${LOW_LEVEL}async function handleToolCall(name, args) {
