@@ -25,7 +25,7 @@ export {
 export { BREAKER_LIBRARIES, type BreakerCall, type BreakerLibrary, breakerCall } from "./breakers.js";
 export { type BreakerOpen, breakerOpenAt } from "./breaker-open.js";
 export { type HalfOpenTime, halfOpenTime } from "./breaker-timing.js";
-export { REGISTRATION_TEXT } from "./handlers/index.js";
+export { REGISTRATION_TEXT, wrappedHandlerIndex } from "./handlers/index.js";
 export { jsonStringifyArgument, objectLiteral } from "../util/ast.js";
 export { buildsTextParts } from "./content-parts.js";
 export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";

@@ -156,6 +156,8 @@ export interface UnresolvedHandler {
   readonly toolName: string | undefined;
   readonly framework: Framework;
   readonly thrown: ThrownOutcome;
+  /** The catches a wrapper of the registration puts around its call of the handler (`withErrors(run)`). */
+  readonly guards: readonly CatchGuard[];
   readonly registration: TSESTree.Node;
 }
 

@@ -6,5 +6,5 @@
  */
 export { addCallToolResultFunction, addImportedHandlers, returnsCallToolResult, visitClass, visitXmcpModule } from "./classes.js";
 export { REGISTRATION_TEXT, collectAliasNames, visitRegistrationCall } from "./registrations.js";
-export type { HandlerSearch } from "./search.js";
+export { type HandlerSearch, wrappedHandlerIndex } from "./search.js";
 export { expandRegistrationHelpers } from "./helpers.js";

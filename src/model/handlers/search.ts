@@ -22,6 +22,7 @@ import {
 import { type CatchGuard, type CatchReader, returnedFunction } from "../catches.js";
 import { FRAMEWORKS } from "../frameworks.js";
 import { classMethod } from "../targets.js";
+import type { ThrownOutcome } from "../frameworks.js";
 import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler } from "../types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -102,7 +103,7 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
     if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "bind") {
       return resolveHandler(search, callee.object, depth + 1);
     }
-    const innerIndex = node.arguments.findIndex((a) => isFunctionNode(unwrap(a)) || a.type === AST_NODE_TYPES.Identifier);
+    const innerIndex = wrappedHandlerIndex(node);
     if (innerIndex === -1) return undefined;
     const inner = resolveHandler(search, node.arguments[innerIndex] as TSESTree.Node, depth + 1);
     if (!inner) return undefined;
@@ -126,6 +127,45 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
     };
   }
   return undefined;
+}
+
+/**
+ * Which argument of a wrapper call is the handler it wraps: the first function, name or member
+ * (`withErrors(async (args) => ...)`, `withErrors(run)`, `wrapToolHandler(tool.handler, tool.name)`).
+ */
+export function wrappedHandlerIndex(call: TSESTree.CallExpression): number {
+  return call.arguments.findIndex((argument) => {
+    const node = unwrap(argument);
+    return isFunctionNode(node) || node.type === AST_NODE_TYPES.Identifier || (node.type === AST_NODE_TYPES.MemberExpression && !node.computed);
+  });
+}
+
+/**
+ * A wrapper call around a handler this file cannot see (`wrapToolHandler(tool.handler, name)`
+ * with `tool` a registry entry, `withErrors(run)` with `run` imported): the handler for the
+ * program index to find, with the catches the wrapper puts around its call of the handler, read
+ * here for a wrapper of this file, by the index for one of another file (`thrown` is "unknown"
+ * until it has).
+ */
+function wrappedElsewhere(
+  search: HandlerSearch,
+  call: TSESTree.CallExpression,
+  thrown: ThrownOutcome,
+): { expression: TSESTree.Node; thrown: ThrownOutcome; guards: readonly CatchGuard[] } | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "bind") return undefined;
+  const index = wrappedHandlerIndex(call);
+  const inner = index === -1 ? undefined : unwrap(call.arguments[index] as TSESTree.Node);
+  if (inner?.type !== AST_NODE_TYPES.Identifier && inner?.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const wrapperFn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(search.sourceCode, callee) : undefined;
+  const param = wrapperFn?.params[index];
+  const returned = wrapperFn ? returnedFunction(wrapperFn) : undefined;
+  if (wrapperFn && param?.type === AST_NODE_TYPES.Identifier && returned) {
+    return { expression: inner, thrown, guards: search.catches.aroundParamCalls(returned, param.name) ?? [] };
+  }
+  search.opaqueWrapperCalls.push(call);
+  const guards = search.wrapperFacts.get(rangeKey(call.range));
+  return guards === undefined ? { expression: inner, thrown: "unknown", guards: [] } : { expression: inner, thrown, guards };
 }
 
 export function frameworkFor(search: HandlerSearch, kind: HandlerKind): Framework {
@@ -184,16 +224,14 @@ export function addHandler(search: HandlerSearch, options: AddOptions): ToolHand
   const framework = options.framework ?? frameworkFor(search, options.kind);
   if (!resolved) {
     const expression = unwrap(options.expression);
-    if (expression.type === AST_NODE_TYPES.Identifier || expression.type === AST_NODE_TYPES.MemberExpression) {
-      search.unresolved.push({
-        expression,
-        kind: options.kind,
-        toolName: options.toolName,
-        framework,
-        thrown: FRAMEWORKS[framework].thrown,
-        registration: options.registration,
-      });
-    }
+    const thrown = FRAMEWORKS[framework].thrown;
+    const found =
+      expression.type === AST_NODE_TYPES.Identifier || expression.type === AST_NODE_TYPES.MemberExpression
+        ? { expression, thrown, guards: [] }
+        : expression.type === AST_NODE_TYPES.CallExpression
+          ? wrappedElsewhere(search, expression, thrown)
+          : undefined;
+    if (found) search.unresolved.push({ ...found, kind: options.kind, toolName: options.toolName, framework, registration: options.registration });
     return undefined;
   }
   const thrown = resolved.opaqueWrapper ? "unknown" : FRAMEWORKS[framework].thrown;

@@ -18,8 +18,9 @@ import {
   type McpModel,
   buildModel,
   returnedFunction,
+  wrappedHandlerIndex,
 } from "../../model/index.js";
-import { isFunctionNode, rangeKey, unwrap } from "../../util/ast.js";
+import { isFunctionNode, rangeKey } from "../../util/ast.js";
 import { modelFacts, modelOf } from "./facts.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
@@ -103,7 +104,7 @@ function followUnresolvedHandlers(entry: FileEntry, model: McpModel, resolver: R
         toolName: unresolved.toolName ?? target.toolName,
         framework: unresolved.framework,
         thrown: unresolved.thrown,
-        guards: unresolved.thrown === "unknown" ? [CATCHES_ALL] : [],
+        guards: unresolved.thrown === "unknown" ? [CATCHES_ALL] : unresolved.guards,
         registered: true,
       };
       if (addRoot(target.entry, root)) work.add(target.entry);
@@ -143,7 +144,7 @@ function recordCaller(entry: FileEntry, call: TSESTree.CallExpression, target: T
 function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<string, readonly CatchGuard[]> {
   const found = new Map<string, readonly CatchGuard[]>();
   for (const call of model.graph.opaqueWrapperCalls) {
-    const innerIndex = call.arguments.findIndex((a) => isFunctionNode(unwrap(a)) || a.type === AST_NODE_TYPES.Identifier);
+    const innerIndex = wrappedHandlerIndex(call);
     for (const target of resolver.resolveExpression(entry, call.callee)) {
       if (!isFunctionNode(target.fn)) continue;
       const param = target.fn.params[innerIndex];
