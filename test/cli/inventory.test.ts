@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "43 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "44 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
@@ -128,6 +128,10 @@ describe("tool inventory", () => {
       // A FastMCP tool calls a function of another file: what that function returns is no answer of its own.
       ["whoami", "value-callee/src/server.ts:6", "value-callee/src/server.ts:9", "0/1", "0/1", 1],
       // A table of another file whose values are imported, each wrapped by a factory a barrel re-exports.
+      // Registry entries registered in loops inside wrappers of another file, named after their
+      // `name`; the entry behind `withToolErrors` has its throw converted by the wrapper.
+      ["manage_memos", "wrapped-registry-loop/src/server.ts:10", "-", "0/1", "1/2", 2],
+      ["archive_memo", "wrapped-registry-loop/src/server.ts:14", "-", "0/0", "0/1", 1],
       ["pipeline_status", "wrapped-table/src/server.ts:11", "-", "0/1", "0/1", 2],
       ["rerun_job", "wrapped-table/src/server.ts:11", "-", "0/1", "0/1", 2],
       // A wrapper of another file that catches: its throws do not escape.
@@ -187,6 +191,9 @@ describe("tool inventory", () => {
       ["forecast_report", false],
       ["(unnamed)", false],
       ["whoami", false],
+      ["(unnamed)", true],
+      // Registry entries registered in loops, inside wrappers of another file: for the index.
+      ["(unnamed)", true],
       ["(unnamed)", true],
       ["read_note", false],
       ["delete_note", false],

@@ -20,9 +20,8 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import { type CatchGuard, type CatchReader, returnedFunction } from "../catches.js";
-import { FRAMEWORKS } from "../frameworks.js";
+import { FRAMEWORKS, type ThrownOutcome } from "../frameworks.js";
 import { classMethod } from "../targets.js";
-import type { ThrownOutcome } from "../frameworks.js";
 import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler } from "../types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -107,24 +106,15 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
     if (innerIndex === -1) return undefined;
     const inner = resolveHandler(search, node.arguments[innerIndex] as TSESTree.Node, depth + 1);
     if (!inner) return undefined;
-    const wrapperFn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(search.sourceCode, callee) : undefined;
-    const param = wrapperFn?.params[innerIndex];
-    const returned = wrapperFn ? returnedFunction(wrapperFn) : undefined;
-    if (!wrapperFn || param?.type !== AST_NODE_TYPES.Identifier || !returned) {
-      search.opaqueWrapperCalls.push(node);
+    const wrapper = sameFileWrapper(search, callee, innerIndex);
+    if (!wrapper) {
       // The program index read the wrapper in its own file: it catches, or lets throws through.
-      const guards = search.wrapperFacts.get(rangeKey(node.range));
+      const guards = opaqueWrapperGuards(search, node);
       if (guards !== undefined) return { ...inner, entryGuards: [...inner.entryGuards, ...guards] };
       return { ...inner, opaqueWrapper: true };
     }
-    const guards = search.catches.aroundParamCalls(returned, param.name) ?? [];
-    return {
-      root: returned,
-      entry: inner.entry,
-      entryGuards: [...inner.entryGuards, ...guards],
-      wrapper: { fn: returned, param: param.name },
-      opaqueWrapper: false,
-    };
+    const guards = search.catches.aroundParamCalls(wrapper.fn, wrapper.param) ?? [];
+    return { root: wrapper.fn, entry: inner.entry, entryGuards: [...inner.entryGuards, ...guards], wrapper, opaqueWrapper: false };
   }
   return undefined;
 }
@@ -157,15 +147,24 @@ function wrappedElsewhere(
   const index = wrappedHandlerIndex(call);
   const inner = index === -1 ? undefined : unwrap(call.arguments[index] as TSESTree.Node);
   if (inner?.type !== AST_NODE_TYPES.Identifier && inner?.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const wrapper = sameFileWrapper(search, callee, index);
+  if (wrapper) return { expression: inner, thrown, guards: search.catches.aroundParamCalls(wrapper.fn, wrapper.param) ?? [] };
+  const guards = opaqueWrapperGuards(search, call);
+  return guards === undefined ? { expression: inner, thrown: "unknown", guards: [] } : { expression: inner, thrown, guards };
+}
+
+/** A wrapper of this file that returns a function calling its parameter at `index`: that function and the parameter's name. */
+function sameFileWrapper(search: HandlerSearch, callee: TSESTree.Node, index: number): { fn: FunctionNode; param: string } | undefined {
   const wrapperFn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(search.sourceCode, callee) : undefined;
   const param = wrapperFn?.params[index];
   const returned = wrapperFn ? returnedFunction(wrapperFn) : undefined;
-  if (wrapperFn && param?.type === AST_NODE_TYPES.Identifier && returned) {
-    return { expression: inner, thrown, guards: search.catches.aroundParamCalls(returned, param.name) ?? [] };
-  }
+  return returned && param?.type === AST_NODE_TYPES.Identifier ? { fn: returned, param: param.name } : undefined;
+}
+
+/** A wrapper call this file cannot see into: recorded for the program index, and what it read of the wrapper (undefined: nothing yet). */
+function opaqueWrapperGuards(search: HandlerSearch, call: TSESTree.CallExpression): readonly CatchGuard[] | undefined {
   search.opaqueWrapperCalls.push(call);
-  const guards = search.wrapperFacts.get(rangeKey(call.range));
-  return guards === undefined ? { expression: inner, thrown: "unknown", guards: [] } : { expression: inner, thrown, guards };
+  return search.wrapperFacts.get(rangeKey(call.range));
 }
 
 export function frameworkFor(search: HandlerSearch, kind: HandlerKind): Framework {
