@@ -89,12 +89,17 @@ export class CallTargets {
     if (init?.type !== AST_NODE_TYPES.ObjectExpression) return [];
     const found: FunctionNode[] = [];
     for (const property of init.properties) {
-      if (property.type !== AST_NODE_TYPES.Property) continue;
-      const value = unwrap(property.value);
-      const fn = isFunctionNode(value) ? value : value.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, value) : undefined;
+      const fn = property.type === AST_NODE_TYPES.Property ? this.functionValue(property.value) : undefined;
       if (fn) found.push(fn);
     }
     return found;
+  }
+
+  /** The function a property's value is: written in place, or named (a same-file function). */
+  private functionValue(value: TSESTree.Node): FunctionNode | undefined {
+    const node = unwrap(value);
+    if (isFunctionNode(node)) return node;
+    return node.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, node) : undefined;
   }
 
   /** `client.getChannels()` on a same-file class instance, `tools.run()` on a same-file object literal. */
@@ -109,12 +114,8 @@ export class CallTargets {
     }
     if (init?.type === AST_NODE_TYPES.ObjectExpression) {
       const property = findProperty(init, name);
-      const value = property ? unwrap(property.value) : undefined;
-      if (isFunctionNode(value)) return [value];
-      if (value?.type === AST_NODE_TYPES.Identifier) {
-        const fn = resolveFunction(this.sourceCode, value);
-        return fn ? [fn] : [];
-      }
+      const fn = property ? this.functionValue(property.value) : undefined;
+      return fn ? [fn] : [];
     }
     return [];
   }

@@ -9,7 +9,7 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { hasRequiredMembers, unaliased } from "./declarations.js";
+import { hasRequiredMembers, skipOuter, unaliased } from "./declarations.js";
 import { literalTypeNodes, namedTypes } from "./declared-types.js";
 import { isProjectFile } from "./file-entry.js";
 
@@ -165,8 +165,7 @@ export class LiteralImplementations {
  * project's literals are such values, and each one kept costs a contextual type.
  */
 function mayHoldFunction(value: ts.Expression): boolean {
-  let node = value;
-  while (typescript.isParenthesizedExpression(node) || typescript.isAsExpression(node) || typescript.isSatisfiesExpression(node)) node = node.expression;
+  const node = skipOuter(value);
   return !(
     typescript.isStringLiteralLike(node) ||
     typescript.isTemplateExpression(node) ||
