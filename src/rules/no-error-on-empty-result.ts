@@ -244,8 +244,9 @@ export default createRule<Options, MessageIds>({
         let current: TSESTree.Node = node;
         while (current.parent && !isFunctionNode(current.parent)) {
           const parent: TSESTree.Node = current.parent;
-          // A failure caught inside the branch is its own failure, not the empty result.
-          if (parent.type === AST_NODE_TYPES.CatchClause) break;
+          // A failure caught inside the branch is its own failure, not the empty result; and one
+          // in a catch answers a failure, whatever it says (`catch { throw new Error("No blocks found") }`).
+          if (parent.type === AST_NODE_TYPES.CatchClause) return undefined;
           if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.alternate === current) {
             const subject = nonEmptinessSubject(parent.test);
             if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\` is false`;

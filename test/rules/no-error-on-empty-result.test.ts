@@ -76,6 +76,16 @@ async function listReleases(args) {
 server.registerTool("list_releases", { inputSchema: {} }, withErrors(listReleases, "Error listing releases"));
 server.registerTool("active_releases", { inputSchema: {} }, withErrors(listReleases));`;
 const valid: Valid[] = [];
+valid.push({
+  name: "a throw in a catch that words the failure as nothing found (the call failed; it found nothing only in its text)",
+  code: inTool(`  let blocks;
+  try {
+    blocks = await listBlocks(args.category);
+  } catch (error) {
+    throw new Error("No blocks found in the registry");
+  }
+  return { content: [{ type: "text", text: blocks.join("\\n") }] };`),
+});
 const invalid: Invalid[] = [];
 
 // Every handler shape gets the same bodies, so every behaviour is tested in every shape.
