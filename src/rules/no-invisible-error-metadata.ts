@@ -6,11 +6,11 @@ import { findProperty } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { listed, toolLabel } from "./shared/describe.js";
 import { returnsToolResult } from "./shared/results.js";
-import { fieldNames, metaOnlyFields, nameOf } from "./no-invisible-error-metadata/fields.js";
+import { fieldNames, metaOnlyFields, nameOf, nestedFields } from "./no-invisible-error-metadata/fields.js";
 import { StructuredContentFixes } from "./no-invisible-error-metadata/suggestions.js";
 
 export type Options = [];
-export type MessageIds = "topLevelMetadata" | "metaOnlyMetadata" | "moveToStructuredContent" | "copyToStructuredContent";
+export type MessageIds = "topLevelMetadata" | "nestedMetadata" | "metaOnlyMetadata" | "moveToStructuredContent" | "copyToStructuredContent";
 
 /** `` `a` `` / `` `a` and `b` `` / `` `a`, `b` and `c` ``. */
 function listFields(names: readonly string[]): string {
@@ -46,6 +46,8 @@ export default createRule<Options, MessageIds>({
     messages: {
       topLevelMetadata:
         "The result of {{tool}} has {{fields}} as top-level {{keys}}, outside the MCP result shape: {{effect}}. Move {{them}} into `structuredContent` and mirror {{them}} in the content text, where the agent can use {{them}} to decide whether to retry, fix its input or stop.",
+      nestedMetadata:
+        "The result of {{tool}} has {{fields}} under `{{key}}`, a top-level key outside the MCP result shape: {{effect}}. Move {{them}} into `structuredContent` and mirror {{them}} in the content text, where the agent can use {{them}} to decide whether to retry, fix its input or stop.",
       metaOnlyMetadata:
         "The error result of {{tool}} carries {{fields}} only in `_meta`, and its content is plain text: clients do not show `_meta` to the model, so the agent cannot tell whether to retry, fix its input or stop. Put {{them}} in `structuredContent` and mirror {{them}} in the content text.",
       moveToStructuredContent: "Move {{fields}} into `structuredContent`{{mirror}}.",
@@ -68,7 +70,9 @@ export default createRule<Options, MessageIds>({
           return name !== undefined && accepted.has(name);
         });
         const hasMeta = result.isError && findProperty(object, "_meta") !== undefined;
-        if (topLevel.length === 0 && !hasMeta) continue;
+        // `metadata: { errorType, statusCode }`: the fields one level down, in a key of the server's own.
+        const nested = topLevel.length === 0 ? nestedFields(context.sourceCode, object, accepted) : undefined;
+        if (topLevel.length === 0 && !hasMeta && !nested) continue;
         const handlers = model.handlersAt(object);
         if (handlers.length > 0 && handlers.every((h) => FRAMEWORKS[h.framework].serialisesReturns)) continue;
         if (!result.isError && (handlers.length === 0 || !returnsToolResult(object, handlers))) continue;
@@ -98,6 +102,21 @@ export default createRule<Options, MessageIds>({
                   },
                 ]
               : [],
+          });
+        }
+
+        // 1b. Classification fields in an object under a top-level key of the server's own.
+        if (nested) {
+          context.report({
+            node: nested.container,
+            messageId: "nestedMetadata",
+            data: {
+              tool: tool(),
+              fields: listFields(nested.fields.map((p) => nameOf(p) ?? "")),
+              key: nested.key,
+              them: nested.fields.length === 1 ? "it" : "them",
+              effect: topLevelEffect(handlers),
+            },
           });
         }
 

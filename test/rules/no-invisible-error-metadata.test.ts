@@ -139,6 +139,14 @@ it("fails", async () => {
 });`,
     },
     { name: "not an MCP file", code: 'export const r = () => ({ content: [], errorCategory: "transient" });' },
+    {
+      name: "a key of the server's own on a success result, holding data",
+      code: inTool('  return { content: [{ type: "text", text: "x" }], metadata: { category: "news", statusCode: 200 } };'),
+    },
+    {
+      name: "classification nested in structuredContent is readable",
+      code: inTool('  return { isError: true, content: [{ type: "text", text: "x" }], structuredContent: { error: { errorCategory: "transient" } } };'),
+    },
 
     // _meta that the model can read some other way, or that is the standard key.
     {
@@ -211,6 +219,35 @@ export class Server extends EasyMCP {
   ],
   invalid: [
     ...shapeInvalid,
+
+    invalid({
+      name: "classification fields in an object under a top-level key of the server's own (error result)",
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: "Rate limited" }], /*>*/metadata: { errorType: "RATE_LIMIT", isRetryable: true } };',
+      ),
+      errors: [
+        {
+          messageId: "nestedMetadata",
+          reported: 'metadata: { errorType: "RATE_LIMIT", isRetryable: true }',
+          data: { tool: TOOL, fields: "`errorType` and `isRetryable`", key: "metadata", them: "them", effect: SDK_EFFECT },
+          suggestions: () => [],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "an error type under a top-level key of a success-shaped result",
+      code: inTool('  return { content: [{ type: "text", text: `Error: ${String(e)}` }], /*>*/details: { errorType: "API_ERROR", statusCode: 502 } };'),
+      errors: [
+        {
+          messageId: "nestedMetadata",
+          reported: 'details: { errorType: "API_ERROR", statusCode: 502 }',
+          data: { tool: TOOL, fields: "`errorType`", key: "details", them: "it", effect: SDK_EFFECT },
+          suggestions: () => [],
+        },
+      ],
+      output: null,
+    }),
 
     invalid({
       name: "a retryability on a success result: moved, not mirrored",

@@ -54,6 +54,28 @@ export function fieldNames(vocabulary: Vocabulary): { error: ReadonlySet<string>
   return names;
 }
 
+/** Keys of the MCP result shape, and `_meta` (judged on its own): what sits under them is no server-made container. */
+const RESULT_KEYS = new Set(["content", "structuredContent", "_meta", "isError"]);
+
+/**
+ * A top-level key of the server's own (`metadata`, `details`) whose object literal holds
+ * classification fields: the key, its property and those fields.
+ */
+export function nestedFields(
+  sourceCode: SourceCode,
+  object: TSESTree.ObjectExpression,
+  accepted: ReadonlySet<string>,
+): { key: string; container: TSESTree.Property; fields: TSESTree.Property[] } | undefined {
+  for (const container of object.properties) {
+    const key = nameOf(container);
+    if (container.type !== AST_NODE_TYPES.Property || key === undefined || RESULT_KEYS.has(key)) continue;
+    const inner = objectLiteral(sourceCode, container.value);
+    const fields = inner?.properties.filter((p): p is TSESTree.Property => accepted.has(nameOf(p) ?? "")) ?? [];
+    if (fields.length > 0) return { key, container, fields };
+  }
+  return undefined;
+}
+
 export function nameOf(property: TSESTree.ObjectLiteralElement): string | undefined {
   return property.type === AST_NODE_TYPES.Property ? staticKeyName(property.key, property.computed) : undefined;
 }
