@@ -81,6 +81,8 @@ export function droppedItems(sourceCode: SourceCode, clause: TSESTree.CatchClaus
   const fn = quietCatchFunction(sourceCode, clause);
   if (!fn) return undefined;
   const statement = clause.parent;
+  // `failed.push({ id, error })`: the failure goes into a list of its own that the answer reads on.
+  if (listsFailureAside(sourceCode, clause)) return undefined;
   let found: QuietFailure | undefined;
   forEachOwnNode(sourceCode, statement.block, (n) => {
     if (found || n.type !== AST_NODE_TYPES.CallExpression) return;
@@ -177,6 +179,21 @@ export function promiseCatches(model: McpModel): QuietFailure[] {
     if (empty !== undefined && model.handlersAt(call).length > 0) found.push({ node: callback.body, empty, reads: [call] });
   }
   return found;
+}
+
+/** The catch pushes into a list declared before its try statement and read after it. */
+function listsFailureAside(sourceCode: SourceCode, clause: TSESTree.CatchClause): boolean {
+  const statement = clause.parent;
+  return someOwnNode(sourceCode, clause.body, (n) => {
+    if (n.type !== AST_NODE_TYPES.CallExpression) return false;
+    const callee = unwrap(n.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "push") return false;
+    const list = unwrap(callee.object);
+    const variable = list.type === AST_NODE_TYPES.Identifier ? findVariable(sourceCode, list) : undefined;
+    const def = variable?.defs[0];
+    if (!variable || !def || def.node.range[1] > statement.range[0]) return false;
+    return variable.references.some((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
+  });
 }
 
 /** The function around a catch that neither returns nor throws: its try's values are what the function goes on with. */

@@ -22,6 +22,19 @@ const perTeam = (onError: string, answer = "JSON.stringify(matches)"): string =>
     }
     return { content: [{ type: "text", text: ${answer} }] };`);
 
+/** Matches from every team, with the failed teams in a list of their own (`answer` reads it or not). */
+const withFailures = (answer: string): string =>
+  inTool(`    const matches = [];
+    const failed = [];
+    for (const team of await listTeams()) {
+      try {
+        matches.push(...(await searchTeam(team.id, args.query)));
+      } catch (error) {
+        failed.push({ team: team.id, error: String(error) });
+      }
+    }
+    return { content: [{ type: "text", text: ${answer} }] };`);
+
 /** The shared boards, gathered after the loop in a try of their own. */
 const sharedBoards = (onError: string): string =>
   inTool(`    const matches = [];
@@ -61,11 +74,15 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       { code: perTeam("throw new Error(`Searching team ${team.id} failed`, { cause: error });") },
       // The answer is not the list.
       { code: perTeam("continue;", '"Search done."') },
+      // The catch lists the failure apart, and the answer carries that list.
+      { code: withFailures("JSON.stringify({ matches, failed })") },
       // The helper's catch fails.
       { code: helperList("throw new Error(`Boards of team ${teamId} could not be read`);") },
     ],
     invalid: [
       { code: perTeam("continue;"), errors: [dropped] },
+      // A list of failures that nothing reads on says nothing.
+      { code: withFailures("JSON.stringify(matches)"), errors: [dropped] },
       { code: perTeam('console.error("team search failed", error);'), errors: [dropped] },
       { code: sharedBoards("// the shared boards are optional"), errors: [dropped] },
       {
