@@ -65,7 +65,15 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     importedGeneratedFactories: new Map(),
     importedPassThrough: new Map(),
     importedTextBuilders: new Set(),
-    graph: { pathCalls: new Map(), escapeCalls: new Map(), localTargets: () => EMPTY, unresolvedHandlers: EMPTY, opaqueWrapperCalls: EMPTY },
+    importedSuccessHelpers: new Map(),
+    graph: {
+      pathCalls: new Map(),
+      escapeCalls: new Map(),
+      localTargets: () => EMPTY,
+      unresolvedHandlers: EMPTY,
+      opaqueWrapperCalls: EMPTY,
+      runnerCalls: EMPTY,
+    },
     payloads: new Map(),
   };
 }
@@ -158,7 +166,8 @@ export function buildModel(
   // Stage 4: handler paths and escaping throws. The call graph is for the program index;
   // syntactic linting (no imported facts) never reads it.
   const targets = new CallTargets(sourceCode, search, collected.functionNames, collected.objectNames);
-  const pathInputs = { handlers, facts: collected.facts, targets, catches: search.catches, sourceCode, graphed: imported !== undefined };
+  const graphed = imported !== undefined;
+  const pathInputs = { handlers, facts: collected.facts, targets, catches: search.catches, sourceCode, graphed, runnerGuards: search.wrapperFacts };
   const paths = walkHandlerPaths(pathInputs);
   const escapes = findEscapes(pathInputs);
 
@@ -238,12 +247,14 @@ export function buildModel(
     importedGeneratedFactories,
     importedPassThrough,
     importedTextBuilders: imported?.textBuilders ?? new Set<string>(),
+    importedSuccessHelpers: imported?.successHelpers ?? new Map(),
     payloads: new Map(),
     graph: {
       pathCalls: paths.pathCalls,
       escapeCalls: escapes.calls,
       unresolvedHandlers: search.unresolved,
       opaqueWrapperCalls: search.opaqueWrapperCalls,
+      runnerCalls: escapes.runnerCalls,
       localTargets: (call) => {
         const within = enclosingFunction(call);
         return within ? targets.of(call, within) : EMPTY;

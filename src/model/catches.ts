@@ -20,6 +20,7 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { carriesMessage, returnsErrorResults } from "./carried.js";
+import { instanceofClasses, messageTest, staticThrownText, testedClass } from "./catch-tests.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -47,6 +48,12 @@ export interface CatchGuard {
   readonly id: string;
   readonly byClass: ReadonlyMap<string, Catching>;
   readonly otherwise: Catching;
+  /**
+   * Texts a message test of the catch looks for before it may answer (`if (e.message.includes("rate
+   * limit")) return fallback()`): an error whose message is known not to hold any of them skips
+   * those tests; one that may hold one may be converted.
+   */
+  readonly textTests?: readonly string[];
 }
 
 const CONVERTS: Catching = { kind: "converts" };
@@ -70,8 +77,9 @@ export interface Passage {
   readonly wraps: readonly Extract<Catching, { kind: "wraps" }>[];
 }
 
-/** What one guard does with an error of class `cls`; for an unknown class, the catch converts if it may. */
-function catching(guard: CatchGuard, cls: string | undefined): Catching {
+/** What one guard does with an error of class `cls` and message `text`; for an unknown class, the catch converts if it may. */
+function catching(guard: CatchGuard, cls: string | undefined, text: string | undefined): Catching {
+  if (guard.textTests && (text === undefined || guard.textTests.some((needle) => text.toLowerCase().includes(needle)))) return CONVERTS;
   if (cls !== undefined) return guard.byClass.get(cls) ?? guard.otherwise;
   // Unknown class: it may be any of the tested ones, so the error gets through only if all let it.
   if (guard.otherwise.kind === "converts") return guard.byClass.size === 0 ? guard.otherwise : CONVERTS;
@@ -80,15 +88,17 @@ function catching(guard: CatchGuard, cls: string | undefined): Catching {
 }
 
 /** Follows an error through guards, innermost first. */
-export function passage(guards: readonly CatchGuard[], cls: string | undefined): Passage {
+export function passage(guards: readonly CatchGuard[], cls: string | undefined, text?: string): Passage {
   let as = cls;
+  let message = text;
   const wraps: Extract<Catching, { kind: "wraps" }>[] = [];
   for (const guard of guards) {
-    const c = catching(guard, as);
+    const c = catching(guard, as, message);
     if (c.kind === "converts") return { through: false, carried: c.carries === true, reported: c.reports === true, as, wraps };
     if (c.kind === "wraps") {
       wraps.push(c);
       as = c.as;
+      message = c.site ? staticThrownText(c.site) : undefined;
     }
   }
   return { through: true, carried: false, reported: false, as, wraps };
@@ -185,7 +195,17 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchG
   // A path that may return before the catch's final throw: for errors not sorted by class, the
   // catch may convert them, and unknown means converting (we stay silent).
   let mayReturn = false;
+  const textTests: string[] = [];
   for (const statement of clause.body.body) {
+    // `if (e.message.includes("rate limit") && ...) return fallback()`: only for errors that say so.
+    const needle = param === undefined ? undefined : messageTest(statement, param);
+    if (needle !== undefined && statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate) {
+      const outcome = reader.exit(statement.consequent);
+      if (outcome?.kind === "converts" || (!outcome && containsReturn(statement.consequent))) {
+        textTests.push(needle);
+        continue;
+      }
+    }
     const tested = param === undefined ? undefined : instanceofClasses(statement, param);
     if (tested && statement.type === AST_NODE_TYPES.IfStatement) {
       const outcome = reader.exit(statement.consequent) ?? (containsReturn(statement.consequent) ? CONVERTS : undefined);
@@ -210,45 +230,9 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchG
   if (mayReturn && otherwise.kind !== "converts") otherwise = CONVERTS;
   if (otherwise.kind === "converts" && param !== undefined && carriesMessage(sourceCode, clause, param)) otherwise = CARRIES;
   else if (otherwise.kind === "converts" && exits && byClass.size === 0 && returnsErrorResults(sourceCode, clause)) otherwise = REPORTS;
-  return { id: rangeKey(clause.range), byClass, otherwise };
-}
-
-/**
- * The class a test of the caught error checks: `e instanceof A` (or `e instanceof ns.A`), and a
- * type guard named for an error class, `isAxiosError(e)` / `axios.isAxiosError(e)` /
- * `isGitHubError(e)`: true only for errors of that class.
- */
-function testedClass(test: TSESTree.Node, param: string): string | undefined {
-  if (test.type === AST_NODE_TYPES.BinaryExpression && test.operator === "instanceof") {
-    const left = unwrap(test.left);
-    if (left.type !== AST_NODE_TYPES.Identifier || left.name !== param) return undefined;
-    const right = unwrap(test.right);
-    if (right.type === AST_NODE_TYPES.Identifier) return right.name;
-    return right.type === AST_NODE_TYPES.MemberExpression && !right.computed && right.property.type === AST_NODE_TYPES.Identifier
-      ? right.property.name
-      : undefined;
-  }
-  if (test.type === AST_NODE_TYPES.CallExpression && test.arguments.length === 1) {
-    const argument = unwrap(test.arguments[0] as TSESTree.Node);
-    const guard = /^is([A-Z]\w*Error)$/u.exec(calleeName(test) ?? "");
-    if (guard && argument.type === AST_NODE_TYPES.Identifier && argument.name === param) return guard[1];
-  }
-  return undefined;
-}
-
-/** `if (e instanceof A)` or `if (e instanceof A || isBError(e))`: the classes tested. */
-function instanceofClasses(statement: TSESTree.Statement, param: string): string[] | undefined {
-  if (statement.type !== AST_NODE_TYPES.IfStatement) return undefined;
-  const classes: string[] = [];
-  const read = (test: TSESTree.Node): boolean => {
-    const n = unwrap(test);
-    if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "||") return read(n.left) && read(n.right);
-    const name = testedClass(n, param);
-    if (name === undefined) return false;
-    classes.push(name);
-    return true;
-  };
-  return read(statement.test) ? classes : undefined;
+  return textTests.length > 0 && otherwise.kind !== "converts"
+    ? { id: rangeKey(clause.range), byClass, otherwise, textTests }
+    : { id: rangeKey(clause.range), byClass, otherwise };
 }
 
 /** Whether a return statement of the enclosing function occurs in `node`. */

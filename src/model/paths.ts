@@ -8,6 +8,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, calleeName, isFunctionNode, isInside, memberName, memberPath, rangeKey, unwrap } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
 import { type CatchGuard, type CatchReader, type Catching, mayCarry, passage, thrownClass } from "./catches.js";
+import { staticThrownText } from "./catch-tests.js";
 import type { CallTargets } from "./targets.js";
 import type { ToolHandler } from "./types.js";
 
@@ -37,6 +38,12 @@ export interface Escapes {
   readonly reported: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>;
   /** Calls through which a throw of the callee may escape, with the catches it meets per handler (recorded only when `graphed`). */
   readonly calls: ReadonlyMap<TSESTree.CallExpression, ReadonlyMap<ToolHandler, readonly CatchGuard[]>>;
+  /**
+   * Calls of functions this file cannot see that are handed a function written in place
+   * (`breaker.execute(() => run(args))`), recorded when `graphed`: the program index reads the
+   * catches around the callee's call of it.
+   */
+  readonly runnerCalls: readonly TSESTree.CallExpression[];
 }
 
 /** What the path search reads: the functions' own facts and the call targets. */
@@ -48,6 +55,8 @@ export interface PathInputs {
   readonly sourceCode: Readonly<TSESLint.SourceCode>;
   /** Record the calls for the program index (typed linting); syntactic linting never reads them. */
   readonly graphed: boolean;
+  /** Calls of functions of other files (range key) -> the catches around their call of a function handed to them (typed linting). */
+  readonly runnerGuards: ReadonlyMap<string, readonly CatchGuard[]>;
 }
 
 /**
@@ -136,7 +145,8 @@ export function findEscapes(inputs: PathInputs): Escapes {
   const carried = new Map<TSESTree.ThrowStatement, Escape[]>();
   const reported = new Map<TSESTree.ThrowStatement, Escape[]>();
   const escapeCalls = new Map<TSESTree.CallExpression, Map<ToolHandler, readonly CatchGuard[]>>();
-  const { handlers, facts, targets, catches, sourceCode, graphed } = inputs;
+  const runnerCalls = new Set<TSESTree.CallExpression>();
+  const { handlers, facts, targets, catches, sourceCode, graphed, runnerGuards } = inputs;
   for (const handler of handlers) {
     if (handler.thrown === "unknown") continue;
     const visited = new Set<string>();
@@ -151,7 +161,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
       if (!f || !mayCarry(outer)) return;
       for (const t of f.throws) {
         if (region && !isInside(t, region)) continue;
-        const way = passage([...catches.around(t, fn), ...outer], thrownClass(sourceCode, t));
+        const way = passage([...catches.around(t, fn), ...outer], thrownClass(sourceCode, t), staticThrownText(t));
         if (way.through) recordEscape(escapes, t, { handler, wraps: way.wraps });
         else if (way.carried) recordEscape(carried, t, { handler, wraps: way.wraps });
         else if (way.reported) recordEscape(reported, t, { handler, wraps: way.wraps });
@@ -174,7 +184,15 @@ export function findEscapes(inputs: PathInputs): Escapes {
         // `await Promise.all(ids.map(async (id) => { ... }))`: the first rejection leaves the await.
         for (const callback of fanOutCallbacks(call)) visit(callback, undefined, guards);
         // `await Sentry.startSpan({ name }, async () => { ... })`: a library runs it and hands back its error.
-        if (called.length === 0) for (const callback of runnerCallbacks(call)) visit(callback, undefined, guards);
+        if (called.length === 0) {
+          const known = runnerCallbacks(call);
+          for (const callback of known) visit(callback, undefined, guards);
+          // `await breaker.execute(() => run(args))`, the runner in another file: the index reads what it catches.
+          const inline = known.length === 0 ? inlineCallbacks(call) : [];
+          if (inline.length > 0 && graphed) runnerCalls.add(call);
+          const around = inline.length > 0 ? runnerGuards.get(rangeKey(call.range)) : undefined;
+          if (around) for (const callback of inline) visit(callback, undefined, [...around, ...guards]);
+        }
         for (const target of called) {
           visit(target, undefined, guards);
           for (const [callback, around] of callbacksRun(catches, call, target)) visit(callback, undefined, [...around, ...guards]);
@@ -184,7 +202,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
     visit(handler.entry, handler.region, handler.entryGuards);
     if (handler.root !== handler.entry && handler.kind !== "low-level-case") visit(handler.root, undefined, []);
   }
-  return { throws: escapes, carried, reported, calls: escapeCalls };
+  return { throws: escapes, carried, reported, calls: escapeCalls, runnerCalls: [...runnerCalls] };
 }
 
 /** Paths per handler worth following (a function under many combinations of catches). */
@@ -220,6 +238,11 @@ const PASS_THROUGH_RUNNERS = new Set(["startSpan", "startActiveSpan", "startSpan
 /** The inline functions handed to a pass-through runner (`startSpan({ name }, async (span) => ...)`). */
 function runnerCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
   if (!PASS_THROUGH_RUNNERS.has(calleeName(call) ?? "")) return [];
+  return call.arguments.map((argument) => unwrap(argument)).filter((argument): argument is FunctionNode => isFunctionNode(argument));
+}
+
+/** The functions written in place among a call's arguments (`execute(() => run(args))`). */
+function inlineCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
   return call.arguments.map((argument) => unwrap(argument)).filter((argument): argument is FunctionNode => isFunctionNode(argument));
 }
 

@@ -9,6 +9,7 @@ import {
   type FunctionNode,
   enclosingFunction,
   findProperty,
+  hasSpread,
   memberName,
   messageText,
   ownReturnStatements,
@@ -340,6 +341,25 @@ export function collectResults(inputs: ResultInputs): ToolResult[] {
     results.push({ object, isError: object.properties.some(isIsErrorProperty) });
   }
   return results;
+}
+
+const successObjects = new WeakMap<readonly ToolResult[], ReadonlySet<TSESTree.ObjectExpression>>();
+
+/**
+ * The first success result literal `fn` returns, when every return of `fn` is one (without a
+ * spread): a helper that makes success results (`return toResult(data)`). `results` are the
+ * results of `fn`'s file.
+ */
+export function successReturnOf(results: readonly ToolResult[], fn: FunctionNode): TSESTree.ObjectExpression | undefined {
+  let successes = successObjects.get(results);
+  if (!successes) successObjects.set(results, (successes = new Set(results.flatMap((r) => (r.isError ? [] : [r.object])))));
+  let first: TSESTree.ObjectExpression | undefined;
+  for (const value of returnedValues(fn)) {
+    const object = value ? unwrap(value) : undefined;
+    if (object?.type !== AST_NODE_TYPES.ObjectExpression || !successes.has(object) || hasSpread(object)) return undefined;
+    first ??= object;
+  }
+  return first;
 }
 
 /** The first content text of a result object literal. */

@@ -122,7 +122,7 @@ export interface ImportedHelperCall {
 export interface ImportedFacts {
   readonly roots: readonly ImportedRoot[];
   readonly helperCalls: readonly ImportedHelperCall[];
-  /** Calls of wrappers declared in other files (range key) -> the catches around the wrapper's call of the handler. */
+  /** Calls of wrappers (runners) of other files (range key) -> the catches around their call of the handler (callback). */
   readonly wrappers: ReadonlyMap<string, readonly CatchGuard[]>;
   /** Imported names bound to HTTP client instances created in other files. */
   readonly instances: ReadonlyMap<string, { readonly client: "axios" | "got"; readonly hasTimeout: boolean | undefined }>;
@@ -132,9 +132,14 @@ export interface ImportedFacts {
   readonly textBuilders: ReadonlySet<string>;
   /** Imported functions of other files whose every return is a client generated from an OpenAPI description (`return createClient({ baseUrl })`). */
   readonly generatedFactories: ReadonlyMap<string, GeneratedClientFact>;
+  /** Imported functions of other files, answered by a catch of this file, whose every return is a success result literal (`catch (e) { return formatError(e) }`). */
+  readonly successHelpers: ReadonlyMap<string, ImportedSuccessHelper>;
   /** Functions of this file (range key) -> the calls on tool paths in other files that run them. */
   readonly callSites: ReadonlyMap<string, readonly ImportedCallSite[]>;
 }
+
+/** The first success result literal of a helper of another file that returns only such results, with its file. */
+export type ImportedSuccessHelper = Pick<ImportedHelperCall, "object"> & { readonly source: Readonly<TSESLint.SourceCode> };
 
 /** A call in another file, on a tool's path, of a function of this file: with that file's model, for following its value. */
 export interface ImportedCallSite {
@@ -271,6 +276,8 @@ export interface McpModel {
   readonly importedPassThrough: ImportedFacts["passThrough"];
   /** Functions of other files that make plain text parts of the texts they are given, by local name (typed analysis). */
   readonly importedTextBuilders: ImportedFacts["textBuilders"];
+  /** Functions of other files whose every return is a success result literal, by local name (typed analysis). */
+  readonly importedSuccessHelpers: ImportedFacts["successHelpers"];
   /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
   readonly graph: ModelGraph;
   /**
@@ -296,6 +303,8 @@ export interface ModelGraph {
   readonly unresolvedHandlers: readonly UnresolvedHandler[];
   /** Calls of wrappers declared in other files around a handler. */
   readonly opaqueWrapperCalls: readonly TSESTree.CallExpression[];
+  /** Calls on a tool path of functions of other files that are handed a function written in place (`breaker.execute(() => run(args))`). */
+  readonly runnerCalls: readonly TSESTree.CallExpression[];
 }
 
 export type ClientKind = "fetch" | "axios" | "got" | "http" | "child_process" | "execa" | "custom";

@@ -129,8 +129,8 @@ export default createRule<Options, MessageIds>({
             continue;
           }
           if (value?.type === AST_NODE_TYPES.CallExpression) {
-            const helperObject = answers.successHelper(value);
-            if (!helperObject || warns() || answers.isPartial(helperObject)) continue;
+            const helper = answers.successHelper(value);
+            if (!helper || warns() || answers.isPartial(helper.object, helper.source)) continue;
             const first = value.arguments[0];
             const text = first ? messageText(first) : undefined;
             if (answers.isDegradation(value, text, clause, names, selective)) continue;

@@ -36,8 +36,12 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "44 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "46 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
+      // A catch that answers with a helper of another file whose result has no `isError`.
+      ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
+      ["ticket_history", "answer-helper/src/server.ts:24", "answer-helper/src/server.ts:24", "2/2", "1/1", 0],
+      ["ticket_summary", "answer-helper/src/server.ts:32", "answer-helper/src/server.ts:32", "0/0", "1/1", 0],
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
       // A function its registration function was given as a parameter (`tokenProvider()`), made by a factory of another file.
@@ -107,6 +111,8 @@ describe("tool inventory", () => {
       // One registration in a loop over a registry: one entry per tool, each with its handler.
       ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
       ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
+      // A dispatcher in a callback of a shared request function, with runners of another file inside.
+      ["(unnamed)", "runner-callback/src/server.ts:31", "runner-callback/src/server.ts:31", "1/5", "1/1", 4],
       // A dispatcher built from options that name the server (`{ name, version, tools }`): the
       // server's name is no tool's, so the dispatcher stays unnamed.
       ["(unnamed)", "server-options/src/serve.ts:18", "server-options/src/serve.ts:18", "1/1", "0/1", 1],
@@ -145,6 +151,9 @@ describe("tool inventory", () => {
   it("lists the same registrations without types, and says which handlers it could not follow", () => {
     expect(syntactic.mode).toMatchObject({ typed: false, reason: "--no-types" });
     expect(syntactic.tools.map((tool) => [tool.name ?? "(unnamed)", tool.handlerUnresolved])).toEqual([
+      ["get_ticket", false],
+      ["ticket_history", false],
+      ["ticket_summary", false],
       ["(unnamed)", false],
       ["search_code", false],
       ["station_status", false],
@@ -183,6 +192,7 @@ describe("tool inventory", () => {
       ["(unnamed)", true],
       ["(unnamed)", false],
       ["(unnamed)", false],
+      ["(unnamed)", false],
       ["get_order", false],
       ["cancel_order", false],
       ["get_rates", false],
@@ -200,9 +210,9 @@ describe("tool inventory", () => {
       ["archive_note", false],
     ]);
     // Findings of other files are out of sight: the counts stay within each registration's file
-    // (two: create_board's `handleError`, and the output-object runner's error result, are in the
-    // files that register them).
-    expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(2);
+    // (three: create_board's `handleError`, the output-object runner's error result, and the
+    // runner-callback dispatcher's rethrow, are in the files that register them).
+    expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(3);
   });
 
   it("attributes each finding to the tools whose path it is on", () => {

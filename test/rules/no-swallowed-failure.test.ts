@@ -580,6 +580,16 @@ const helperWith = (returned: string, extra = ""): string => `async function loa
 }`;
 const inHelperTool = (helper: string, body = usesLoadHits.replace(/^ {4}/gm, "  ")): string => inTool(body, helper);
 
+valid.push({
+  name: "a helper's failure text assigned to a `let` that is written again before the answer",
+  code: inHelperTool(
+    helperWith('"Failed to load hits"').replace("/*>*/", ""),
+    `  let hits = await loadHits(args.query);
+  if (typeof hits === "string") hits = [];
+  return { content: [{ type: "text", text: String(hits) }] };`,
+  ),
+});
+
 for (const [returned, value] of [
   ["null", "`null`"],
   ["undefined", "`undefined`"],
@@ -606,18 +616,34 @@ for (const [returned, value] of [
   );
 }
 
+/** The report on the failure text `loadHits` answers with, once the handler shows it. */
+const failedToLoadHits: Expected<MessageIds> = {
+  messageId: "swallowedResult",
+  reported: '"Failed to load hits"',
+  data: { value: 'the text "Failed to load hits"', tool: START() },
+  suggestions: (code) => rethrow(code, 'return "Failed to load hits";', '"Failed to load hits"'),
+};
+
 invalidCases.push(
   invalid({
     name: "a helper whose catch returns failure text that the handler shows as its answer",
     code: inHelperTool(helperWith('"Failed to load hits"')),
-    errors: [
-      {
-        messageId: "swallowedResult",
-        reported: '"Failed to load hits"',
-        data: { value: 'the text "Failed to load hits"', tool: START() },
-        suggestions: (code) => rethrow(code, 'return "Failed to load hits";', '"Failed to load hits"'),
-      },
-    ],
+    errors: [failedToLoadHits],
+    output: null,
+  }),
+  invalid({
+    name: "a helper's failure text assigned to a `let` that the handler answers with",
+    code: inHelperTool(
+      helperWith('"Failed to load hits"'),
+      `  let hits;
+  try {
+    hits = await loadHits(args.query);
+  } catch (error) {
+    throw error;
+  }
+  return { content: [{ type: "text", text: String(hits) }] };`,
+    ),
+    errors: [failedToLoadHits],
     output: null,
   }),
   invalid({

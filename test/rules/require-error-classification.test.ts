@@ -1248,6 +1248,20 @@ const loadDoc = (statusThrow: string): string => `async function loadDoc(id: str
 `;
 const HTTP_THROW = "throw new Error(`Loading doc ${id} failed: HTTP ${response.status}`);";
 
+const loadTree = (treeThrow: string, rethrowMarker = "/*2*/"): string => `const FALLBACK_TREE = ["README.md"];
+async function loadTree(path: string): Promise<string[]> {
+  try {
+    const response = await fetch(\`https://git.example.com/tree/\${path}\`, { signal: AbortSignal.timeout(5000) });
+    if (!response.ok) ${treeThrow}
+    return (await response.json()) as string[];
+  } catch (error) {
+    if (error instanceof Error && error.message.toLowerCase().includes("rate limit") && path === "") return FALLBACK_TREE;
+    ${rethrowMarker}throw error;
+  }
+}
+${SDK}server.registerTool("get_tree", { inputSchema: {} }, async ({ path }) => ({ content: [{ type: "text", text: (await loadTree(path)).join("\\n") }] }));
+`;
+
 ruleTester.run("require-error-classification: catches on the way out", rule, {
   valid: [
     {
@@ -1308,6 +1322,31 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
   ],
   invalid: [
+    invalid({
+      name: "a catch that answers only errors whose message names a rate limit lets a throw whose text cannot name one through",
+      code: loadTree('/*1*/throw new Error("The tree request failed");'),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("The tree request failed");',
+          data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME),
+        },
+        { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a catch that answers only errors whose message names a rate limit may answer a throw whose text does, or is computed",
+      code: loadTree("throw new Error(`Tree request failed: ${response.statusText}`);", "/*>*/"),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a catch that answers only errors whose message names a rate limit may answer a throw that names one",
+      code: loadTree('throw new Error("GitHub API rate limit exceeded");', "/*>*/"),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) }],
+      output: null,
+    }),
     invalid({
       name: "a catch that logs and rethrows lets the callee's throw reach FastMCP, and sends on whatever else fails",
       code: `${FASTMCP}${loadDoc(`/*1*/${HTTP_THROW}`)}server.addTool({ name: "get_doc", execute: async ({ id }) => {

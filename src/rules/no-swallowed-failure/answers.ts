@@ -4,7 +4,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import type { McpModel, ToolResult } from "../../model/index.js";
+import type { ImportedSuccessHelper, McpModel, ToolResult } from "../../model/index.js";
 import { constInitializer, findProperty, mentionsName, messageText, staticKeyName, staticString, unwrap } from "../../util/ast.js";
 import { soleContentPart } from "../shared/results.js";
 import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, SuccessFlow, fallsBack, payloadObjects, readsOutsideData } from "./flow.js";
@@ -26,15 +26,15 @@ export class CatchAnswers {
     this.results = new Map(model.results.map((r) => [r.object, r]));
   }
 
-  /** The result, or a payload in it, carries a partial-result marker. */
-  isPartial(object: TSESTree.ObjectExpression): boolean {
-    return [object, ...payloadObjects(this.sourceCode, object)].some((o) =>
+  /** The result, or a payload in it, carries a partial-result marker (`source`: the result's file). */
+  isPartial(object: TSESTree.ObjectExpression, source: SourceCode = this.sourceCode): boolean {
+    return [object, ...payloadObjects(source, object)].some((o) =>
       o.properties.some((p) => p.type === AST_NODE_TYPES.Property && this.markers.has(staticKeyName(p.key, p.computed) ?? "")),
     );
   }
 
-  /** The object every return of a same-file helper gives, when each is a success result literal. */
-  successHelper(call: TSESTree.CallExpression): TSESTree.ObjectExpression | undefined {
+  /** The result every return of the called helper (of this file, or with types another's) gives, when each is a success result literal. */
+  successHelper(call: TSESTree.CallExpression): ImportedSuccessHelper | undefined {
     return SuccessFlow.of(this.model).successHelper(call);
   }
 

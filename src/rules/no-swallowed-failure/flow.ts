@@ -7,7 +7,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { FRAMEWORKS, objectLiteral, jsonStringifyArgument, type McpModel } from "../../model/index.js";
+import { FRAMEWORKS, type ImportedSuccessHelper, objectLiteral, jsonStringifyArgument, successReturnOf, type McpModel } from "../../model/index.js";
 import {
   type FunctionNode,
   calleeName,
@@ -15,7 +15,6 @@ import {
   findProperty,
   findVariable,
   forEachOwnNode,
-  hasSpread,
   someOwnNode,
   functionName,
   isFunctionNode,
@@ -26,7 +25,6 @@ import {
   mentionsName,
   messageText,
   resolveFunction,
-  returnedValues,
   rootIdentifier,
   staticKeyName,
   unwrap,
@@ -377,17 +375,21 @@ export class SuccessFlow {
 
   private helperCalls: Set<TSESTree.Node> | undefined;
 
-  /** The object every return of a same-file helper gives, when each is a success result literal (`return toResult(data)`). */
-  successHelper(call: TSESTree.CallExpression): TSESTree.ObjectExpression | undefined {
+  /**
+   * The result every return of the called helper gives, when each is a success result literal
+   * (`return toResult(data)`): a helper of this file, or with types one of another file.
+   */
+  successHelper(call: TSESTree.CallExpression): ImportedSuccessHelper | undefined {
     const callee = unwrap(call.callee);
-    const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, callee) : undefined;
-    if (!fn) return undefined;
+    if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const fn = resolveFunction(this.sourceCode, callee);
+    if (!fn) return this.model.importedSuccessHelpers.get(callee.name);
     let object = this.successHelpers.get(fn);
     if (object === undefined) {
-      object = successReturn(fn, (o) => this.successObjects.has(o) && !hasSpread(o)) ?? null;
+      object = successReturnOf(this.model.results, fn) ?? null;
       this.successHelpers.set(fn, object);
     }
-    return object ?? undefined;
+    return object ? { object, source: this.sourceCode } : undefined;
   }
 
   private static readonly flows = new WeakMap<McpModel, SuccessFlow>();
@@ -448,6 +450,11 @@ export class SuccessFlow {
         case AST_NODE_TYPES.ArrayExpression:
           element = parent.elements.indexOf(current as TSESTree.Expression);
           break;
+        case AST_NODE_TYPES.AssignmentExpression: {
+          const target = parent.left;
+          if (parent.right !== current || parent.operator !== "=" || target.type !== AST_NODE_TYPES.Identifier) return undefined;
+          return this.constantReaches(target, depth, seen, built, target);
+        }
         case AST_NODE_TYPES.AwaitExpression:
         case AST_NODE_TYPES.TemplateLiteral:
         case AST_NODE_TYPES.MemberExpression:
@@ -533,13 +540,24 @@ export class SuccessFlow {
    * A test whose branch answers successfully (`if (items.length === 0) return { content: ["None"] }`)
    * is a success answer too.
    */
-  private constantReaches(id: TSESTree.Identifier, depth: number, seen: Set<FunctionNode>, built = false): TSESTree.Node | undefined {
+  /**
+   * Where the value of a variable ends up: a const, or a `let` whose one write is `assigned`
+   * (`let result; try { result = await run() } ...`).
+   */
+  private constantReaches(
+    id: TSESTree.Identifier,
+    depth: number,
+    seen: Set<FunctionNode>,
+    built = false,
+    assigned?: TSESTree.Identifier,
+  ): TSESTree.Node | undefined {
     const variable = findVariable(this.sourceCode, id);
     if (!variable) return undefined;
     let reached: TSESTree.Node | undefined;
     for (const reference of variable.references) {
       if (reference.init) continue;
-      if (reference.isWrite()) return undefined;
+      if (reference.isWrite() && reference.identifier !== assigned) return undefined;
+      if (reference.isWrite()) continue;
       const test = testOf(reference.identifier);
       if (test) {
         const outcome = this.branchOutcome(test);
@@ -612,10 +630,10 @@ export class SuccessFlow {
     return outcome;
   }
 
-  /** Same-file calls of `fn`: by its name, or `this.name()` inside its class. */
+  /** Same-file calls of `fn`: by its name, `this.name()` inside its class, or as the model resolved them. */
   callSites(fn: FunctionNode): TSESTree.CallExpression[] {
     const name = functionName(fn);
-    if (name === undefined) return [];
+    if (name === undefined) return [...this.model.localCallsOf(fn)];
     if (!this.callsByName) {
       this.callsByName = new Map();
       for (const call of this.model.calls) {
@@ -627,7 +645,7 @@ export class SuccessFlow {
       }
     }
     const isMethod = fn.parent.type === AST_NODE_TYPES.MethodDefinition || fn.parent.type === AST_NODE_TYPES.PropertyDefinition;
-    return (this.callsByName.get(name) ?? []).filter((call) => {
+    const byName = (this.callsByName.get(name) ?? []).filter((call) => {
       const callee = unwrap(call.callee);
       if (callee.type === AST_NODE_TYPES.Identifier) return !isMethod && resolveFunction(this.sourceCode, callee) === fn;
       if (isMethod && callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression) {
@@ -635,6 +653,9 @@ export class SuccessFlow {
       }
       return false;
     });
+    // Calls the model resolved another way (`tool.cb(args)` over a table of the file).
+    const more = this.model.localCallsOf(fn).filter((call) => !byName.includes(call));
+    return more.length > 0 ? [...byName, ...more] : byName;
   }
 }
 
@@ -766,17 +787,6 @@ function mappingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const name = memberName(callee);
   return name === "map" || name === "flatMap" ? call : undefined;
-}
-
-/** The object literal every return of `fn` gives, when each one passes `accept` (a bare `return;` gives none). */
-function successReturn(fn: FunctionNode, accept: (object: TSESTree.ObjectExpression) => boolean): TSESTree.ObjectExpression | undefined {
-  let first: TSESTree.ObjectExpression | undefined;
-  for (const value of returnedValues(fn)) {
-    const object = value ? unwrap(value) : undefined;
-    if (object?.type !== AST_NODE_TYPES.ObjectExpression || !accept(object)) return undefined;
-    first ??= object;
-  }
-  return first;
 }
 
 /** `list.push(x)` or `list.unshift(x)` on a variable: the variable. */

@@ -12,6 +12,7 @@ import {
   type GeneratedClientFact,
   type ImportedFacts,
   type ImportedHelperCall,
+  type ImportedSuccessHelper,
   type Instance,
   MCP_EVIDENCE,
   type McpModel,
@@ -23,8 +24,9 @@ import {
   generatedClientReturnedBy,
   instanceDeclaredAs,
   passThroughOf,
+  successReturnOf,
 } from "../../model/index.js";
-import { type FunctionNode, isFunctionNode, returnedValues, unwrap } from "../../util/ast.js";
+import { type FunctionNode, isFunctionNode, ownReturnStatements, returnedValues, unwrap } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
 import { skipOuter } from "./declarations.js";
@@ -39,6 +41,7 @@ export const NO_FACTS: ImportedFacts = {
   passThrough: new Map(),
   textBuilders: new Set(),
   generatedFactories: new Map(),
+  successHelpers: new Map(),
   wrappers: new Map(),
   callSites: new Map(),
 };
@@ -84,6 +87,7 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     passThrough: passThroughsOf(entry, files, resolver),
     textBuilders: textBuildersOf(entry, files, resolver),
     generatedFactories: generatedFactoriesOf(entry, files, resolver),
+    successHelpers: successHelpersOf(entry, files, resolver),
     wrappers: entry.wrappers ?? NO_FACTS.wrappers,
     callSites: callSitesOf(entry),
   };
@@ -229,6 +233,42 @@ function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclaration | u
   if (typescript.isFunctionDeclaration(declaration)) return declaration;
   const initializer = typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
   return initializer && (typescript.isArrowFunction(initializer) || typescript.isFunctionExpression(initializer)) ? initializer : undefined;
+}
+
+/**
+ * Imported functions of other files that a catch of this file answers with (`catch (e) { return
+ * formatError(e) }`) and whose every return is a success result literal.
+ */
+function successHelpersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): ImportedFacts["successHelpers"] {
+  const answered = catchAnswerCallees(modelOf(entry));
+  if (answered.size === 0) return NO_FACTS.successHelpers;
+  const found = new Map<string, ImportedSuccessHelper>();
+  for (const [name, declaration] of importsOf(entry, resolver)) {
+    if (!answered.has(name)) continue;
+    const fnNode = functionOf(declaration);
+    const text = fnNode?.getText();
+    // A success result names its content and says nothing of `isError`.
+    if (!fnNode || !text?.includes("content") || text.includes("isError")) continue;
+    const target = files.entryOf(declaration.getSourceFile());
+    const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
+    const object = target && fn && isFunctionNode(fn) ? successReturnOf(modelOf(target).results, fn) : undefined;
+    if (target && object) found.set(name, { object, source: target.sourceCode });
+  }
+  return found;
+}
+
+/** The names of the functions a catch of the file returns the call of (`return formatError(e)`). */
+function catchAnswerCallees(model: McpModel): Set<string> {
+  const names = new Set<string>();
+  for (const clause of model.catches) {
+    for (const statement of ownReturnStatements(clause.body)) {
+      const value = statement.argument ? unwrap(statement.argument) : undefined;
+      const call = value?.type === AST_NODE_TYPES.AwaitExpression ? unwrap(value.argument) : value;
+      const callee = call?.type === AST_NODE_TYPES.CallExpression ? unwrap(call.callee) : undefined;
+      if (callee?.type === AST_NODE_TYPES.Identifier) names.add(callee.name);
+    }
+  }
+  return names;
 }
 
 /** Imported functions of other files that hand a parameter to a client as its options. */

@@ -20,7 +20,7 @@ import {
   returnedFunction,
   wrappedHandlerIndex,
 } from "../../model/index.js";
-import { isFunctionNode, rangeKey } from "../../util/ast.js";
+import { isFunctionNode, rangeKey, unwrap } from "../../util/ast.js";
 import { modelFacts, modelOf } from "./facts.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
@@ -87,7 +87,7 @@ export function followToolPaths(program: ts.Program, files: FileEntries, resolve
 /** The model of a file with the roots it has now, and the wrappers of other files around its handlers. */
 function analyse(entry: FileEntry, resolver: Resolver): McpModel {
   let model = buildModel(entry.sourceCode, undefined, modelFacts(entry), TYPE_ORACLE);
-  if (!entry.wrappers && model.graph.opaqueWrapperCalls.length > 0) {
+  if (!entry.wrappers && (model.graph.opaqueWrapperCalls.length > 0 || model.graph.runnerCalls.length > 0)) {
     entry.wrappers = wrappersOf(entry, model, resolver);
     if (entry.wrappers.size > 0) model = buildModel(entry.sourceCode, undefined, modelFacts(entry), TYPE_ORACLE);
   }
@@ -151,6 +151,16 @@ function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<
       const returned = returnedFunction(target.fn);
       if (param?.type !== AST_NODE_TYPES.Identifier || !returned) continue;
       found.set(rangeKey(call.range), new CatchReader(target.entry.sourceCode).aroundParamCalls(returned, param.name) ?? []);
+    }
+  }
+  for (const call of model.graph.runnerCalls) {
+    const index = call.arguments.findIndex((argument) => isFunctionNode(unwrap(argument)));
+    for (const target of resolver.resolveCall(entry, call)) {
+      const param = isFunctionNode(target.fn) ? target.fn.params[index] : undefined;
+      if (!isFunctionNode(target.fn) || param?.type !== AST_NODE_TYPES.Identifier) continue;
+      // A runner that never calls what it is given (it stores it, or hands it on) stays unknown.
+      const guards = new CatchReader(target.entry.sourceCode).aroundParamCalls(target.fn, param.name);
+      if (guards) found.set(rangeKey(call.range), guards);
     }
   }
   return found;

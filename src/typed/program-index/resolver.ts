@@ -7,6 +7,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { unwrap } from "../../util/ast.js";
+import { inNonToolCallback } from "../../model/index.js";
 import { functionOf, functionOfNamedValue, functionValue, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
 import { mayLeaveFile } from "./callees.js";
@@ -232,7 +233,9 @@ export class Resolver {
       for (const argument of this.callsOf.argumentsFor(parameter)) {
         const entry = isProjectFile(argument.getSourceFile()) ? this.files.entryOf(argument.getSourceFile()) : undefined;
         const node = entry?.services.tsNodeToESTreeNodeMap.get(argument);
-        if (!entry || !node) continue;
+        // A call made for a resource or a prompt (`handleRequest("get_prompt", params, ...)`) hands
+        // its callback to the function, but no tool runs that callback.
+        if (!entry || !node || inNonToolCallback(node)) continue;
         const inline = functionValue(node);
         const fn = inline ? (entry.services.esTreeNodeToTSNodeMap.get(inline) as ts.FunctionLikeDeclaration) : undefined;
         if (inline && fn) {
