@@ -4,6 +4,7 @@ import { objectLiteral, type McpModel, isReturnedValue } from "../model/index.js
 import { withModel } from "../lint/with-model.js";
 import {
   type FunctionNode,
+  constInitializer,
   findProperty,
   findVariable,
   hasSpread,
@@ -39,6 +40,7 @@ function emptiness(sourceCode: SourceCode, content: TSESTree.Node): string | und
   const array = unwrap(content);
   if (array.type !== AST_NODE_TYPES.ArrayExpression) return undefined;
   if (array.elements.length === 0) return "no content";
+  let fallback: string | undefined;
   for (const element of array.elements) {
     if (!element || element.type === AST_NODE_TYPES.SpreadElement) return undefined;
     const part = objectLiteral(sourceCode, element);
@@ -47,9 +49,24 @@ function emptiness(sourceCode: SourceCode, content: TSESTree.Node): string | und
     const text = findProperty(part, "text");
     if (!type || !text || staticString(type.value) !== "text") return undefined;
     const value = staticString(text.value);
-    if (value === undefined || value.trim() !== "") return undefined;
+    if (value !== undefined && value.trim() === "") continue;
+    const missing = value === undefined ? emptyFallback(sourceCode, text.value) : undefined;
+    if (missing === undefined) return undefined;
+    fallback ??= missing;
   }
-  return "only empty text";
+  return fallback === undefined ? "only empty text" : `a text that is empty whenever \`${fallback}\` is missing`;
+}
+
+/**
+ * `text: context?.content || ""`, or a const initialised so (`const text = data ?? ""`): the
+ * source of the value the text falls back from to the empty string.
+ */
+function emptyFallback(sourceCode: SourceCode, node: TSESTree.Node): string | undefined {
+  let value = unwrap(node);
+  if (value.type === AST_NODE_TYPES.Identifier) value = constInitializer(sourceCode, value) ?? value;
+  if (value.type !== AST_NODE_TYPES.LogicalExpression || (value.operator !== "||" && value.operator !== "??")) return undefined;
+  const right = staticString(unwrap(value.right));
+  return right !== undefined && right.trim() === "" ? sourceCode.getText(value.left) : undefined;
 }
 
 function onlyReturned(sourceCode: SourceCode, declarator: TSESTree.VariableDeclarator): boolean {
@@ -148,7 +165,9 @@ export default createRule<Options, MessageIds>({
 
         const array = unwrap(content.value);
         const suggest: TSESLint.ReportSuggestionArray<MessageIds> = [];
-        if (!containsComment(sourceCode, array)) {
+        // A text that is there unless its value is missing: the fix is in the fallback, not the parts.
+        const fallsBack = what !== "no content" && what !== "only empty text";
+        if (!fallsBack && !containsComment(sourceCode, array)) {
           // Mirroring needs a value that can be read twice: a name, not an expression that runs.
           const mirrored = structured ? memberPath(structured.value) : undefined;
           suggest.push(

@@ -95,6 +95,14 @@ const shapeValid: Valid[] = SHAPES.flatMap((shape) => [
 
 ruleTester.run("no-empty-tool-result", rule, {
   valid: [
+    {
+      name: "a fallback to text that says what happened",
+      code: inTool('  return { content: [{ type: "text", text: (await readNotes(args.id)) || "The note is empty." }] };'),
+    },
+    {
+      name: "a fallback to the empty string beside a part that always says something",
+      code: inTool('  return { content: [{ type: "text", text: `Notes of ${args.id}:` }, { type: "text", text: (await readNotes(args.id)) ?? "" }] };'),
+    },
     ...shapeValid,
 
     // Content that may say something.
@@ -256,6 +264,35 @@ export default class DeleteRecord extends MCPTool {
   ],
   invalid: [
     ...shapeInvalid,
+
+    invalid({
+      name: "a text that falls back to the empty string when the lookup found nothing",
+      code: inTool(`  const context = await loadContext(args.topic);
+  const text = context?.content || "";
+  return { /*>*/content: [{ type: "text", text }] };`),
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: 'content: [{ type: "text", text }]',
+          data: empty(TOOL, "a text that is empty whenever `context?.content` is missing"),
+          suggestions: () => [],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a text written in place that falls back with `??`",
+      code: inTool('  return { /*>*/content: [{ type: "text", text: (await readNotes(args.id)) ?? "" }] };'),
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: 'content: [{ type: "text", text: (await readNotes(args.id)) ?? "" }]',
+          data: empty(TOOL, "a text that is empty whenever `await readNotes(args.id)` is missing"),
+          suggestions: () => [],
+        },
+      ],
+      output: null,
+    }),
 
     invalid({
       name: "an empty template literal",
