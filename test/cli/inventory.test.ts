@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "46 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "47 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -78,6 +78,8 @@ describe("tool inventory", () => {
       // fetch (unknown, not counted), and a call that passes its own signal.
       ["list_invoices", "generated-factory/src/server.ts:7", "generated-factory/src/server.ts:7", "0/0", "0/1", 1],
       ["refund_invoice", "generated-factory/src/server.ts:13", "generated-factory/src/server.ts:13", "0/0", "1/1", 0],
+      // Each class that says it implements the interface a tool calls through.
+      ["device_screenshot", "implements-interface/src/server.ts:12", "implements-interface/src/server.ts:12", "0/0", "0/2", 2],
       ["get_page", "imported-fetch/src/server.ts:6", "imported-fetch/src/server.ts:6", "0/1", "1/1", 1],
       ["get_forecast", "imported-function/src/server.ts:7", "imported-function/src/server.ts:7", "0/1", "0/1", 2],
       // The handler itself is imported: its location is in the other file.
@@ -173,6 +175,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["list_invoices", false],
       ["refund_invoice", false],
+      ["device_screenshot", false],
       ["get_page", false],
       ["get_forecast", false],
       ["translate", true],

@@ -202,7 +202,10 @@ export class ClassImplementations {
     private readonly constructed: () => Iterable<ts.Symbol>,
   ) {}
 
-  /** The method of the one constructed class that fits the interface declaring `member`; empty otherwise. */
+  /**
+   * The methods of the constructed classes that say they implement the interface declaring
+   * `member`; else the method of the one constructed class that fits it; empty otherwise.
+   */
   of(member: ts.Symbol): ts.Declaration[] {
     let found = this.byMember.get(member);
     if (!found) {
@@ -222,13 +225,27 @@ export class ClassImplementations {
     if (!interfaceSymbol) return [];
     const wanted = checker.getDeclaredTypeOfSymbol(interfaceSymbol);
     const fits: ts.Declaration[][] = [];
+    const declared: ts.Declaration[] = [];
     for (const [symbol, cls] of this.constructedClasses()) {
       const methods = cls.members.filter(
         (m) => typescript.isMethodDeclaration(m) && m.body !== undefined && typescript.isIdentifier(m.name) && m.name.text === member.name,
       );
-      if (methods.length > 0 && assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push(methods);
+      if (methods.length === 0) continue;
+      // `class IosRobot implements Robot`: the class says it is one, so each such class may run.
+      if (this.implementsInterface(cls, interfaceSymbol)) declared.push(...methods);
+      else if (assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push(methods);
     }
+    if (declared.length > 0) return declared;
     return fits.length === 1 ? (fits[0] ?? []) : [];
+  }
+
+  /** The class names the interface in its `implements` clause. */
+  private implementsInterface(cls: ts.ClassDeclaration, interfaceSymbol: ts.Symbol): boolean {
+    return (cls.heritageClauses ?? []).some(
+      (clause) =>
+        clause.token === typescript.SyntaxKind.ImplementsKeyword &&
+        clause.types.some((type) => unaliased(this.checker, this.checker.getSymbolAtLocation(type.expression)) === interfaceSymbol),
+    );
   }
 
   /** The classes of the project among the constructed ones, with their symbols. */
