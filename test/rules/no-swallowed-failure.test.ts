@@ -1021,6 +1021,10 @@ valid.push(
   }`),
   },
   {
+    name: "a catch that answers one expected error with a field of it, not its message",
+    code: catchIn('if (error.code === "ENOENT") return { content: [{ type: "text", text: `No document at ${error.path}.` }] };\n    throw error;'),
+  },
+  {
     name: "a catch that returns for one expected error and rethrows the rest",
     code: catchIn('if (error.status === 404) return { content: [{ type: "text", text: "No such document." }] };\n    throw error;'),
   },
@@ -1573,6 +1577,33 @@ describe("no-swallowed-failure", () => {
         loadThumb,
       ),
       errors: [nullInBareCatch('"loadThumb failed"')],
+      output: null,
+    }),
+  );
+
+  invalidCases.push(
+    invalid({
+      // The selected errors are failures the user can act on; the agent still takes them for answers.
+      name: "a catch that answers the errors of one class with their own message, as a success",
+      code: catchIn(`if (error instanceof UserFacingError) {
+      return /*>*/{ content: [{ type: "text", text: \`\${error.message}. Fix the input and try again.\` }] };
+    }
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };`),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: '{ content: [{ type: "text", text: `${error.message}. Fix the input and try again.` }] }',
+          data: { tool: START(), field: "" },
+          suggestions: (code) => [
+            ...textToJson(code, "`${error.message}. Fix the input and try again.`"),
+            ...rethrow(
+              code,
+              'return { content: [{ type: "text", text: `${error.message}. Fix the input and try again.` }] };',
+              "`${error.message}. Fix the input and try again.`",
+            ),
+          ],
+        },
+      ],
       output: null,
     }),
   );

@@ -5,7 +5,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ImportedSuccessHelper, McpModel, ToolResult } from "../../model/index.js";
-import { constInitializer, findProperty, mentionsName, messageText, staticKeyName, staticString, unwrap } from "../../util/ast.js";
+import { calleeName, constInitializer, findProperty, forEachOwnNode, mentionsName, messageText, staticKeyName, staticString, unwrap } from "../../util/ast.js";
 import { soleContentPart } from "../shared/results.js";
 import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, SuccessFlow, fallsBack, payloadObjects, readsOutsideData } from "./flow.js";
 
@@ -47,11 +47,29 @@ export class CatchAnswers {
     const sourceCode = this.sourceCode;
     if (text !== undefined && DEGRADED_TEXT.test(text)) return true;
     const failed = text !== undefined && (FAILURE_TEXT.test(text) || NO_DATA_TEXT.test(text));
-    if (selective && !(text !== undefined && FAILURE_TEXT.test(text))) return true;
+    // `if (e instanceof UserFacingError) return { content: [{ text: e.message }] }`: for the
+    // selected errors the answer is the failure itself, which says it failed.
+    if (selective && !(text !== undefined && FAILURE_TEXT.test(text)) && !saysCaughtMessage(sourceCode, value, names)) return true;
     if (fallsBack(sourceCode, this.model, clause, value, names)) return true;
     if (failed || mentionsName(sourceCode, value, names, "own-code")) return false;
     return readsOutsideData(sourceCode, value, clause);
   }
+}
+
+/** The value reads the caught error's message: `e.message`, `String(e)`, `` `${e}` ``. */
+function saysCaughtMessage(sourceCode: SourceCode, value: TSESTree.Node, names: ReadonlySet<string>): boolean {
+  const isCaught = (node: TSESTree.Node): boolean => {
+    const n = unwrap(node);
+    return n.type === AST_NODE_TYPES.Identifier && names.has(n.name);
+  };
+  let found = false;
+  forEachOwnNode(sourceCode, value, (node) => {
+    if (found) return;
+    if (node.type === AST_NODE_TYPES.MemberExpression) found = staticKeyName(node.property, node.computed) === "message" && isCaught(node.object);
+    else if (node.type === AST_NODE_TYPES.TemplateLiteral) found = node.expressions.some(isCaught);
+    else if (node.type === AST_NODE_TYPES.CallExpression) found = calleeName(node) === "String" && node.arguments.some(isCaught);
+  });
+  return found;
 }
 
 /** `await x` -> x, through TypeScript wrappers. */
