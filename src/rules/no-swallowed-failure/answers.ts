@@ -5,7 +5,17 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ImportedSuccessHelper, McpModel, ToolResult } from "../../model/index.js";
-import { calleeName, constInitializer, findProperty, forEachOwnNode, mentionsName, messageText, staticKeyName, staticString, unwrap } from "../../util/ast.js";
+import {
+  calleeName,
+  constInitializer,
+  findProperty,
+  forEachOwnNode,
+  mentionsName,
+  messageText,
+  staticKeyName,
+  staticString,
+  unwrap,
+} from "../../util/ast.js";
 import { soleContentPart } from "../shared/results.js";
 import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, SuccessFlow, fallsBack, payloadObjects, readsOutsideData } from "./flow.js";
 
