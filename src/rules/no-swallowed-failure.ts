@@ -1,13 +1,13 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
-import type { McpModel } from "../model/index.js";
+import { type McpModel, jsonStringifyArgument, objectLiteral } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import { type FunctionNode, constInitializer, enclosingFunction, functionName, hasSpread, messageText, staticKeyName, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { quote } from "./shared/fix.js";
-import { CatchAnswers, failedField, staticText, textOf, unwrapAwait } from "./no-swallowed-failure/answers.js";
+import { CatchAnswers, failedField, failureField, staticText, textOf, unwrapAwait } from "./no-swallowed-failure/answers.js";
 import {
   FAILURE_TEXT,
   NO_DATA_TEXT,
@@ -130,6 +130,9 @@ export default createRule<Options, MessageIds>({
           }
           if (value?.type === AST_NODE_TYPES.CallExpression) {
             const helper = answers.successHelper(value);
+            // `return JSON.stringify({ error: { message } })`: the failure as the text of an answer.
+            if (!helper && fn && !selective && !warns())
+              reportStringifiedFailure(context, model, remedies, { value, statement, clause, fn, names, failing });
             if (!helper || warns() || answers.isPartial(helper.object, helper.source)) continue;
             const first = value.arguments[0];
             const text = first ? messageText(first) : undefined;
@@ -278,6 +281,41 @@ function reportFailureLines(
       suggest: remedies.rethrow(line.statement, clause, line.text, failing),
     });
   }
+}
+
+/**
+ * `return JSON.stringify({ error: { message: e.message } })` from a catch of a function whose value
+ * a tool answers with as a success (`text: String(await api.run(method, args))`): the failure
+ * payload becomes the text of a successful result.
+ */
+function reportStringifiedFailure(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  remedies: Remedies,
+  at: {
+    value: TSESTree.CallExpression;
+    statement: TSESTree.ReturnStatement;
+    clause: TSESTree.CatchClause;
+    fn: FunctionNode;
+    names: ReadonlySet<string>;
+    failing: string | undefined;
+  },
+): void {
+  const sourceCode = context.sourceCode;
+  const argument = jsonStringifyArgument(at.value);
+  const object = argument ? objectLiteral(sourceCode, argument) : undefined;
+  const field = object ? failureField(sourceCode, object, at.names) : undefined;
+  if (!field || !triedAccess(sourceCode, model, at.clause)) return;
+  const flow = SuccessFlow.of(model);
+  const answer = flow.isValueHandler(at.fn) ? at.fn : flow.successAnswer(at.fn);
+  if (!answer) return;
+  const answerTools = model.toolNamesAt(answer);
+  context.report({
+    node: field,
+    messageId: "failurePayload",
+    data: { tool: capitalized(toolLabel(answerTools.length > 0 ? answerTools : model.toolNamesAt(at.fn))), field: sourceCode.getText(field) },
+    suggest: remedies.rethrow(at.statement, at.clause, undefined, at.failing),
+  });
 }
 
 /**

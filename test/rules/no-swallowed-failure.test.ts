@@ -1608,5 +1608,39 @@ describe("no-swallowed-failure", () => {
     }),
   );
 
+  /** A client method whose catch answers with a JSON failure payload, and a tool that shows what it returns. */
+  const stringified = (payload: string, answer = "String(result)"): string =>
+    inTool(
+      `  const result = await runApi("search", args);
+  return { content: [{ type: "text", text: ${answer} }] };`,
+      `async function runApi(method, args) {
+  try {
+    const output = await callApi(method, args);
+    return JSON.stringify(output);
+  } catch (error) {
+    return JSON.stringify(${payload});
+  }
+}`,
+    );
+  invalidCases.push(
+    invalid({
+      name: "a helper's catch that answers with a JSON failure payload, shown by the tool as its answer",
+      code: stringified('{ /*>*/error: { message: error.message, type: "api_error" } }'),
+      errors: [
+        {
+          messageId: "failurePayload",
+          reported: 'error: { message: error.message, type: "api_error" }',
+          data: { tool: START(), field: 'error: { message: error.message, type: "api_error" }' },
+          suggestions: (code) => rethrow(code, 'return JSON.stringify({ error: { message: error.message, type: "api_error" } });', '"search_docs failed"'),
+        },
+      ],
+      output: null,
+    }),
+  );
+  valid.push(
+    { name: "a JSON failure payload that the tool does not answer with", code: stringified("{ error: { message: error.message } }", '"Search started."') },
+    { name: "a JSON payload that says nothing failed", code: stringified("{ results: [], cached: true }") },
+  );
+
   ruleTester.run("no-swallowed-failure", rule, { valid, invalid: invalidCases });
 });

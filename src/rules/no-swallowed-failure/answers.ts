@@ -112,17 +112,24 @@ export function staticText(sourceCode: SourceCode, node: TSESTree.Node): string 
  */
 export function failedField(sourceCode: SourceCode, object: TSESTree.ObjectExpression, names: ReadonlySet<string>): TSESTree.Property | undefined {
   for (const payload of payloadObjects(sourceCode, object)) {
-    for (const p of payload.properties) {
-      if (p.type !== AST_NODE_TYPES.Property) continue;
-      const name = staticKeyName(p.key, p.computed);
-      const value = unwrap(p.value);
-      if (name === "success" && value.type === AST_NODE_TYPES.Literal && value.value === false) return p;
-      if (name === "status") {
-        const text = staticString(value);
-        if (text !== undefined && FAILED_STATUS.has(text.toLowerCase())) return p;
-      }
-      if (name === "error" && isPresent(sourceCode, value, names)) return p;
+    const field = failureField(sourceCode, payload, names);
+    if (field) return field;
+  }
+  return undefined;
+}
+
+/** A field of one payload object that says the call failed (see `failedField`). */
+export function failureField(sourceCode: SourceCode, payload: TSESTree.ObjectExpression, names: ReadonlySet<string>): TSESTree.Property | undefined {
+  for (const p of payload.properties) {
+    if (p.type !== AST_NODE_TYPES.Property) continue;
+    const name = staticKeyName(p.key, p.computed);
+    const value = unwrap(p.value);
+    if (name === "success" && value.type === AST_NODE_TYPES.Literal && value.value === false) return p;
+    if (name === "status") {
+      const text = staticString(value);
+      if (text !== undefined && FAILED_STATUS.has(text.toLowerCase())) return p;
     }
+    if (name === "error" && isPresent(sourceCode, value, names)) return p;
   }
   return undefined;
 }
