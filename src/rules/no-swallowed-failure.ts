@@ -93,9 +93,7 @@ export default createRule<Options, MessageIds>({
       const remedies = new Remedies(sourceCode, model, vocabulary);
       /** Result objects a catch already decided about. */
       const handled = new Set<TSESTree.ObjectExpression>();
-      let flow: SuccessFlow | undefined;
-
-      flow = reportQuietFailures(context, model, markers);
+      let flow: SuccessFlow | undefined = reportQuietFailures(context, model, markers);
       for (const clause of model.catches) {
         if (model.handlersAt(clause).length === 0) continue;
         const returns = catchReturns(sourceCode, clause);
@@ -130,7 +128,6 @@ export default createRule<Options, MessageIds>({
           }
           if (value?.type === AST_NODE_TYPES.CallExpression) {
             const helper = answers.successHelper(value);
-            // `return JSON.stringify({ error: { message } })`: the failure as the text of an answer.
             if (!helper && fn && !selective && !warns())
               reportStringifiedFailure(context, model, remedies, { value, statement, clause, fn, names, failing });
             if (!helper || warns() || answers.isPartial(helper.object, helper.source)) continue;
