@@ -77,9 +77,12 @@ export interface Passage {
   readonly wraps: readonly Extract<Catching, { kind: "wraps" }>[];
 }
 
-/** What one guard does with an error of class `cls` and message `text`; for an unknown class, the catch converts if it may. */
+/**
+ * What one guard does with an error of class `cls` and message `text` (lower case, as
+ * `staticThrownText` gives it); for an unknown class, the catch converts if it may.
+ */
 function catching(guard: CatchGuard, cls: string | undefined, text: string | undefined): Catching {
-  if (guard.textTests && (text === undefined || guard.textTests.some((needle) => text.toLowerCase().includes(needle)))) return CONVERTS;
+  if (guard.textTests && (text === undefined || guard.textTests.some((needle) => text.includes(needle)))) return CONVERTS;
   if (cls !== undefined) return guard.byClass.get(cls) ?? guard.otherwise;
   // Unknown class: it may be any of the tested ones, so the error gets through only if all let it.
   if (guard.otherwise.kind === "converts") return guard.byClass.size === 0 ? guard.otherwise : CONVERTS;
@@ -87,7 +90,7 @@ function catching(guard: CatchGuard, cls: string | undefined, text: string | und
   return guard.byClass.size === 0 ? guard.otherwise : guard.otherwise.kind === "rethrows" ? RETHROWS : { kind: "wraps", as: undefined, site: undefined };
 }
 
-/** Follows an error through guards, innermost first. */
+/** Follows an error through guards, innermost first (`text`: its written-out message, lower case). */
 export function passage(guards: readonly CatchGuard[], cls: string | undefined, text?: string): Passage {
   let as = cls;
   let message = text;

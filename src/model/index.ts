@@ -7,7 +7,7 @@
  */
 export type * from "./types.js";
 export { MCP_EVIDENCE, NO_TYPES, buildModel } from "./build.js";
-export { inNonToolCallback, isReturnedValue, successReturnOf } from "./results.js";
+export { inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf } from "./results.js";
 export { callMakesError, errorFlagOf } from "./error-flag.js";
 export { thrownText } from "./unknown-tool.js";
 export { FRAMEWORKS, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";

@@ -237,8 +237,7 @@ const PASS_THROUGH_RUNNERS = new Set(["startSpan", "startActiveSpan", "startSpan
 
 /** The inline functions handed to a pass-through runner (`startSpan({ name }, async (span) => ...)`). */
 function runnerCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
-  if (!PASS_THROUGH_RUNNERS.has(calleeName(call) ?? "")) return [];
-  return call.arguments.map((argument) => unwrap(argument)).filter((argument): argument is FunctionNode => isFunctionNode(argument));
+  return PASS_THROUGH_RUNNERS.has(calleeName(call) ?? "") ? inlineCallbacks(call) : [];
 }
 
 /** The functions written in place among a call's arguments (`execute(() => run(args))`). */

@@ -345,14 +345,20 @@ export function collectResults(inputs: ResultInputs): ToolResult[] {
 
 const successObjects = new WeakMap<readonly ToolResult[], ReadonlySet<TSESTree.ObjectExpression>>();
 
+/** The success result literals among a file's results (computed once per list). */
+export function successObjectsOf(results: readonly ToolResult[]): ReadonlySet<TSESTree.ObjectExpression> {
+  let successes = successObjects.get(results);
+  if (!successes) successObjects.set(results, (successes = new Set(results.flatMap((r) => (r.isError ? [] : [r.object])))));
+  return successes;
+}
+
 /**
  * The first success result literal `fn` returns, when every return of `fn` is one (without a
  * spread): a helper that makes success results (`return toResult(data)`). `results` are the
  * results of `fn`'s file.
  */
 export function successReturnOf(results: readonly ToolResult[], fn: FunctionNode): TSESTree.ObjectExpression | undefined {
-  let successes = successObjects.get(results);
-  if (!successes) successObjects.set(results, (successes = new Set(results.flatMap((r) => (r.isError ? [] : [r.object])))));
+  const successes = successObjectsOf(results);
   let first: TSESTree.ObjectExpression | undefined;
   for (const value of returnedValues(fn)) {
     const object = value ? unwrap(value) : undefined;

@@ -32,14 +32,15 @@ export const PLACEHOLDER = "TODO: say what happened, e.g. 'Deleted 3 records' or
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
- * Why a `content` value says nothing: `"no content"`, `"only empty text"`, or undefined when some
+ * Why a `content` value says nothing (`what`, for the message): `"no content"`, `"only empty text"`,
+ * or a text that falls back to `""` (`fallback`: the value it falls back from); undefined when some
  * part carries (or may carry) something. Parts built elsewhere, spreads and non-text parts count
  * as content.
  */
-function emptiness(sourceCode: SourceCode, content: TSESTree.Node): string | undefined {
+function emptiness(sourceCode: SourceCode, content: TSESTree.Node): { what: string; fallback: string | undefined } | undefined {
   const array = unwrap(content);
   if (array.type !== AST_NODE_TYPES.ArrayExpression) return undefined;
-  if (array.elements.length === 0) return "no content";
+  if (array.elements.length === 0) return { what: "no content", fallback: undefined };
   let fallback: string | undefined;
   for (const element of array.elements) {
     if (!element || element.type === AST_NODE_TYPES.SpreadElement) return undefined;
@@ -54,7 +55,7 @@ function emptiness(sourceCode: SourceCode, content: TSESTree.Node): string | und
     if (missing === undefined) return undefined;
     fallback ??= missing;
   }
-  return fallback === undefined ? "only empty text" : `a text that is empty whenever \`${fallback}\` is missing`;
+  return { what: fallback === undefined ? "only empty text" : `a text that is empty whenever \`${fallback}\` is missing`, fallback };
 }
 
 /**
@@ -155,8 +156,8 @@ export default createRule<Options, MessageIds>({
         const object = result.object;
         const content = findProperty(object, "content");
         if (!content) continue;
-        const what = emptiness(sourceCode, content.value);
-        if (what === undefined) continue;
+        const empty = emptiness(sourceCode, content.value);
+        if (empty === undefined) continue;
         const structured = findProperty(object, "structuredContent");
         if (structured && !reportStructured) continue;
         const handlers = model.handlersAt(object);
@@ -166,8 +167,7 @@ export default createRule<Options, MessageIds>({
         const array = unwrap(content.value);
         const suggest: TSESLint.ReportSuggestionArray<MessageIds> = [];
         // A text that is there unless its value is missing: the fix is in the fallback, not the parts.
-        const fallsBack = what !== "no content" && what !== "only empty text";
-        if (!fallsBack && !containsComment(sourceCode, array)) {
+        if (empty.fallback === undefined && !containsComment(sourceCode, array)) {
           // Mirroring needs a value that can be read twice: a name, not an expression that runs.
           const mirrored = structured ? memberPath(structured.value) : undefined;
           suggest.push(
@@ -187,7 +187,7 @@ export default createRule<Options, MessageIds>({
           messageId: "emptyToolResult",
           data: {
             tool: label(object),
-            what,
+            what: empty.what,
             structured: structured ? " (the data is only in `structuredContent`, which clients that read `content` never show)" : "",
           },
           suggest,

@@ -7,7 +7,15 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { FRAMEWORKS, type ImportedSuccessHelper, objectLiteral, jsonStringifyArgument, successReturnOf, type McpModel } from "../../model/index.js";
+import {
+  FRAMEWORKS,
+  type ImportedSuccessHelper,
+  objectLiteral,
+  jsonStringifyArgument,
+  successObjectsOf,
+  successReturnOf,
+  type McpModel,
+} from "../../model/index.js";
 import {
   type FunctionNode,
   calleeName,
@@ -317,7 +325,7 @@ export class SuccessFlow {
     private readonly sourceCode: SourceCode,
     private readonly model: McpModel,
   ) {
-    this.successObjects = new Set(model.results.filter((r) => !r.isError).map((r) => r.object));
+    this.successObjects = successObjectsOf(model.results);
     this.errorObjects = new Set(model.results.filter((r) => r.isError).map((r) => r.object));
   }
 
@@ -538,11 +546,8 @@ export class SuccessFlow {
    * `const items = await load()`: some read of `items` reaches a success answer, and no read is
    * tested by a branch that fails (`if (!items) throw ...`), since then the caller tells failures apart.
    * A test whose branch answers successfully (`if (items.length === 0) return { content: ["None"] }`)
-   * is a success answer too.
-   */
-  /**
-   * Where the value of a variable ends up: a const, or a `let` whose one write is `assigned`
-   * (`let result; try { result = await run() } ...`).
+   * is a success answer too. Also a `let` whose one write is `assigned` (`let result; try {
+   * result = await run() } ...`).
    */
   private constantReaches(
     id: TSESTree.Identifier,

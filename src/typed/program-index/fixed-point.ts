@@ -156,8 +156,9 @@ function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<
   for (const call of model.graph.runnerCalls) {
     const index = call.arguments.findIndex((argument) => isFunctionNode(unwrap(argument)));
     for (const target of resolver.resolveCall(entry, call)) {
-      const param = isFunctionNode(target.fn) ? target.fn.params[index] : undefined;
-      if (!isFunctionNode(target.fn) || param?.type !== AST_NODE_TYPES.Identifier) continue;
+      if (!isFunctionNode(target.fn)) continue;
+      const param = target.fn.params[index];
+      if (param?.type !== AST_NODE_TYPES.Identifier) continue;
       // A runner that never calls what it is given (it stores it, or hands it on) stays unknown.
       const guards = new CatchReader(target.entry.sourceCode).aroundParamCalls(target.fn, param.name);
       if (guards) found.set(rangeKey(call.range), guards);
