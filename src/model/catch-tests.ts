@@ -4,7 +4,9 @@
  * throw, to judge it against such a test.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { calleeName, memberName, staticString, unwrap } from "../util/ast.js";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { calleeName, findVariable, forEachChild, isPropertyName, memberName, staticString, unwrap } from "../util/ast.js";
 
 /**
  * The class a test of the caught error checks: `e instanceof A` (or `e instanceof ns.A`), and a
@@ -88,4 +90,85 @@ export function staticThrownText(node: TSESTree.ThrowStatement): string | undefi
   const first = argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression ? argument.arguments[0] : undefined;
   const text = first ? staticString(unwrap(first)) : undefined;
   return text?.toLowerCase();
+}
+
+/**
+ * Whether an `if` in a catch is taken only for some inputs, whatever the error: one condition of
+ * its `&&` chain reads nothing but parameters and constants that do not come from the caught error
+ * `param` (`e.message.includes("rate limit") && path === basePath`). On the other inputs every
+ * error goes on past the `if`. A condition that calls anything, reads `this` or a variable written
+ * again (state the try may have set) is not known to be one.
+ */
+export function inputCondition(sourceCode: Readonly<TSESLint.SourceCode>, test: TSESTree.Node, param: string | undefined): boolean {
+  const n = unwrap(test);
+  if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "&&")
+    return inputCondition(sourceCode, n.left, param) || inputCondition(sourceCode, n.right, param);
+  return readsOnlyInputs(sourceCode, n, param, 0);
+}
+
+function readsOnlyInputs(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node, param: string | undefined, depth: number): boolean {
+  const n = unwrap(node);
+  switch (n.type) {
+    case AST_NODE_TYPES.Literal:
+      return true;
+    case AST_NODE_TYPES.Identifier:
+      return fixedValue(sourceCode, n, param, depth);
+    case AST_NODE_TYPES.MemberExpression:
+      return readsOnlyInputs(sourceCode, n.object, param, depth) && (!n.computed || readsOnlyInputs(sourceCode, n.property, param, depth));
+    case AST_NODE_TYPES.BinaryExpression:
+      return (
+        n.left.type !== AST_NODE_TYPES.PrivateIdentifier &&
+        readsOnlyInputs(sourceCode, n.left, param, depth) &&
+        readsOnlyInputs(sourceCode, n.right, param, depth)
+      );
+    case AST_NODE_TYPES.LogicalExpression:
+      return readsOnlyInputs(sourceCode, n.left, param, depth) && readsOnlyInputs(sourceCode, n.right, param, depth);
+    case AST_NODE_TYPES.UnaryExpression:
+      return n.operator !== "delete" && readsOnlyInputs(sourceCode, n.argument, param, depth);
+    case AST_NODE_TYPES.TemplateLiteral:
+      return n.expressions.every((e) => readsOnlyInputs(sourceCode, e, param, depth));
+    default:
+      return false;
+  }
+}
+
+/**
+ * A parameter never written again, or a variable written once from a value that does not read
+ * the caught error (`const basePath = getRegistryBasePath()`, not `const status = e.status`).
+ */
+function fixedValue(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier, param: string | undefined, depth: number): boolean {
+  if (identifier.name === "undefined") return true;
+  if (identifier.name === param) return false;
+  const variable = findVariable(sourceCode, identifier);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || !def) return false;
+  // The declaration's own write (an initializer, a parameter's default) is not a second value.
+  if (variable.references.some((r) => r.isWrite() && r.identifier !== def.name)) return false;
+  if (def.type === DefinitionType.Parameter) return true;
+  if (def.type !== DefinitionType.Variable || !def.node.init || depth > 2) return false;
+  let derived = false;
+  const visit = (node: TSESTree.Node): void => {
+    if (derived) return;
+    if (node.type === AST_NODE_TYPES.Identifier) {
+      if (!isPropertyName(node) && (node.name === param || mayComeFromCaught(sourceCode, node, param, depth))) derived = true;
+      return;
+    }
+    forEachChild(node, sourceCode.visitorKeys, visit);
+  };
+  visit(def.node.init);
+  return !derived;
+}
+
+/** A name declared or written in a catch, where its value may come from the caught error. */
+function mayComeFromCaught(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier, param: string | undefined, depth: number): boolean {
+  const variable = findVariable(sourceCode, identifier);
+  if (!variable) return false;
+  if (variable.defs.some((d) => isInsideCatch(d.name))) return !fixedValue(sourceCode, identifier, param, depth + 1);
+  return variable.references.some((r) => r.isWrite() && isInsideCatch(r.identifier));
+}
+
+/** Whether a node sits in a catch clause. */
+function isInsideCatch(node: TSESTree.Node): boolean {
+  for (let current = node.parent; current; current = current.parent) if (current.type === AST_NODE_TYPES.CatchClause) return true;
+  return false;
 }

@@ -20,7 +20,7 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { carriesMessage, returnsErrorResults } from "./carried.js";
-import { instanceofClasses, messageTest, staticThrownText, testedClass } from "./catch-tests.js";
+import { inputCondition, instanceofClasses, messageTest, staticThrownText, testedClass } from "./catch-tests.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -200,6 +200,9 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchG
   let mayReturn = false;
   const textTests: string[] = [];
   for (const statement of clause.body.body) {
+    // `if (e.message.includes("x") && path === basePath) return fallback()`: taken only for some
+    // inputs, whatever the error; on the others every error goes on.
+    if (statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && inputCondition(sourceCode, statement.test, param)) continue;
     // `if (e.message.includes("rate limit") && ...) return fallback()`: only for errors that say so.
     const needle = param === undefined ? undefined : messageTest(statement, param);
     if (needle !== undefined && statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate) {

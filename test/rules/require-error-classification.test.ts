@@ -1248,14 +1248,21 @@ const loadDoc = (statusThrow: string): string => `async function loadDoc(id: str
 `;
 const HTTP_THROW = "throw new Error(`Loading doc ${id} failed: HTTP ${response.status}`);";
 
-const loadTree = (treeThrow: string, rethrowMarker = "/*2*/"): string => `const FALLBACK_TREE = ["README.md"];
-async function loadTree(path: string): Promise<string[]> {
-  try {
+const RATE_LIMIT_TEST = 'error instanceof Error && error.message.toLowerCase().includes("rate limit")';
+const loadTree = (
+  treeThrow: string,
+  rethrowMarker = "/*2*/",
+  fallbackTest = RATE_LIMIT_TEST,
+  declarations = "",
+): string => `const FALLBACK_TREE = ["README.md"];
+async function loadTree(path: string, root = ""): Promise<string[]> {
+  ${declarations}try {
     const response = await fetch(\`https://git.example.com/tree/\${path}\`, { signal: AbortSignal.timeout(5000) });
     if (!response.ok) ${treeThrow}
     return (await response.json()) as string[];
   } catch (error) {
-    if (error instanceof Error && error.message.toLowerCase().includes("rate limit") && path === "") return FALLBACK_TREE;
+    const status = (error as { status?: number }).status;
+    if (${fallbackTest}) return FALLBACK_TREE;
     ${rethrowMarker}throw error;
   }
 }
@@ -1344,6 +1351,55 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     invalid({
       name: "a catch that answers only errors whose message names a rate limit may answer a throw that names one",
       code: loadTree('throw new Error("GitHub API rate limit exceeded");', "/*>*/"),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a fallback taken for one input, whatever the error, lets a computed throw through on the others",
+      code: loadTree("/*1*/throw new Error(`Tree request failed: ${response.statusText}`);", "/*2*/", `${RATE_LIMIT_TEST} && path === root`),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`Tree request failed: ${response.statusText}`);",
+          data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME),
+        },
+        { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a fallback taken for one input lets a throw that names a rate limit through on the others",
+      code: loadTree('/*1*/throw new Error("GitHub API rate limit exceeded");', "/*2*/", `${RATE_LIMIT_TEST} && path === ""`),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("GitHub API rate limit exceeded");',
+          data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME),
+        },
+        { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a fallback under a condition read from the error may answer a computed throw",
+      code: loadTree("throw new Error(`Tree request failed: ${response.statusText}`);", "/*>*/", "status === 429"),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a fallback under a condition on a variable written again may answer a computed throw",
+      code: loadTree(
+        "throw new Error(`Tree request failed: ${response.statusText}`);",
+        "/*>*/",
+        "attempts > 2",
+        "let attempts = 0;\n  attempts += 1;\n  ",
+      ),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a fallback under a condition that calls a function may answer a computed throw",
+      code: loadTree("throw new Error(`Tree request failed: ${response.statusText}`);", "/*>*/", "path.startsWith(root)"),
       errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) }],
       output: null,
     }),
