@@ -9,7 +9,9 @@ import {
   type FunctionNode,
   addsNoWords,
   enclosingFunction,
+  findProperty,
   forEachOwnNode,
+  jsonStringifyArgument,
   memberName,
   mentionsName,
   objectLiteral,
@@ -46,7 +48,8 @@ function saysCaughtMessage(sourceCode: SourceCode, body: TSESTree.Node, param: s
   const names = new Set([param]);
   const messages = messageVariables(sourceCode, body, names);
   return someOwnNode(sourceCode, body, (node) => {
-    if (node.type === AST_NODE_TYPES.ObjectExpression) return isErrorLiteral(node) && saysMessage(sourceCode, node, names, messages);
+    if (node.type === AST_NODE_TYPES.ObjectExpression)
+      return (isErrorLiteral(node) && saysMessage(sourceCode, node, names, messages)) || stringifiedFailure(sourceCode, node, names, messages);
     if (node.type !== AST_NODE_TYPES.CallExpression) return false;
     const index = node.arguments.findIndex((a) => isMessageOf(a, names, messages));
     if (index < 0) return false;
@@ -125,6 +128,26 @@ function isErrorLiteral(object: TSESTree.ObjectExpression): boolean {
     const value = unwrap(p.value);
     return value.type === AST_NODE_TYPES.Literal && value.value === true;
   });
+}
+
+/**
+ * `return JSON.stringify({ error: { message: e.message } })` (or `{ error: e.message }`): a failure
+ * payload made text, which the function's caller shows as it is.
+ */
+function stringifiedFailure(
+  sourceCode: SourceCode,
+  object: TSESTree.ObjectExpression,
+  names: ReadonlySet<string>,
+  messages: ReadonlySet<string>,
+): boolean {
+  const call = object.parent;
+  if (call.type !== AST_NODE_TYPES.CallExpression || jsonStringifyArgument(call) !== object) return false;
+  if (call.parent.type !== AST_NODE_TYPES.ReturnStatement && !(call.parent.type === AST_NODE_TYPES.ArrowFunctionExpression && call.parent.body === call))
+    return false;
+  const error = findProperty(object, "error");
+  const value = error ? unwrap(error.value) : undefined;
+  if (!value) return false;
+  return value.type === AST_NODE_TYPES.ObjectExpression ? saysMessage(sourceCode, value, names, messages) : isMessageOf(value, names, messages);
 }
 
 /** Some text field anywhere in the result is the message. */

@@ -112,9 +112,13 @@ export function passage(guards: readonly CatchGuard[], cls: string | undefined, 
  * it gets through, or the catch that stops it answers with an error result.
  */
 export function mayCarry(guards: readonly CatchGuard[]): boolean {
-  if (!stopsAll(guards)) return true;
-  const way = passage(guards, undefined);
-  return way.through || way.reported;
+  for (const guard of guards) {
+    // An error of some class meets one of the ways the catch deals with errors by class.
+    const ways = [guard.otherwise, ...guard.byClass.values()];
+    if (ways.some((c) => c.kind === "converts" && c.reports === true)) return true;
+    if (ways.every((c) => c.kind === "converts")) return false;
+  }
+  return true;
 }
 
 /** Whether the guards stop every error, whatever its class: one of them converts all it catches. */

@@ -2,7 +2,18 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { withModel } from "../lint/with-model.js";
 import { getPayload, valueAtResult } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
-import { addsNoWords, constInitializer, findProperty, isFunctionNode, mentionsName, staticString, unwrap } from "../util/ast.js";
+import {
+  addsNoWords,
+  calleeName,
+  constInitializer,
+  enclosingFunction,
+  findProperty,
+  functionName,
+  isFunctionNode,
+  mentionsName,
+  staticString,
+  unwrap,
+} from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
 import { containsComment } from "./shared/fix.js";
@@ -67,6 +78,19 @@ function enclosingCatchOf(node: TSESTree.Node): TSESTree.CatchClause | undefined
   return undefined;
 }
 
+/** The name of the function an answer or throw is in (`parseOrderDetails`), which its text may only restate. */
+function operationOf(node: TSESTree.Node): string | undefined {
+  const fn = enclosingFunction(node);
+  return fn ? functionName(fn) : undefined;
+}
+
+/** A call (not `Error(...)`) that is handed the error its catch caught, beside the text. */
+function handsOnCause(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  if (/^(Error|TypeError|RangeError)$/.test(calleeName(call) ?? "")) return false;
+  const caught = caughtErrorName(call);
+  return caught !== undefined && call.arguments.some((a) => mentionsName(sourceCode, a, new Set([caught]), "subtree"));
+}
+
 /** Escapes text for the inside of a template literal. */
 function templateText(text: string): string {
   return text.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${");
@@ -123,7 +147,8 @@ export default createRule<Options, MessageIds>({
       function checkText(node: TSESTree.Node, toolAt: TSESTree.Node): void {
         if (reported.has(node)) return;
         const text = staticString(node);
-        if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt), () => dropsCause(sourceCode, toolAt))) return;
+        if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt), () => dropsCause(sourceCode, toolAt), operationOf(toolAt)))
+          return;
         reported.add(node);
         const caught = caughtErrorName(node);
         const n = unwrap(node);
@@ -190,6 +215,8 @@ export default createRule<Options, MessageIds>({
       for (const site of [...model.escapingThrows, ...model.carriedThrows]) {
         const argument = unwrap(site.node.argument);
         if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
+          // `throw handleAxiosError(error, "Failed to fetch workflows")`: a helper handed the cause may say it.
+          if (argument.type === AST_NODE_TYPES.CallExpression && handsOnCause(sourceCode, argument)) continue;
           // The message is the first argument for Error and its usual subclasses; McpError's is the second.
           const message = argument.arguments.find(
             (a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral || alternatives(a, sourceCode).length > 1,

@@ -145,13 +145,15 @@ function namesOnlyTheTool(normal: string, toolNames: readonly string[]): boolean
  * error it is; a text that only names their own operation is generic too. `droppedCause`: the
  * text answers a caught error that it leaves out (or a function that tells, asked only when it matters), so a text that only says that the tool's own
  * kind of operation failed ("Failed to open feedback form" from `give_feedback`) is generic even
- * in words of its own: the one thing the agent needs, the cause, was at hand and was dropped.
+ * in words of its own: the one thing the agent needs, the cause, was at hand and was dropped. So is
+ * one that only names the `operation` (the function it is thrown from) in that function's words.
  */
 export function isGenericText(
   text: string,
   options: GenericTextOptions,
   toolNames: readonly string[] = [],
   droppedCause: boolean | (() => boolean) = false,
+  operation?: string,
 ): boolean {
   const normal = normaliseText(text);
   if (options.allowedPhrases.some((p) => normaliseText(p) === normal)) return false;
@@ -161,7 +163,9 @@ export function isGenericText(
   if (GENERIC_PHRASES.includes(normal)) return true;
   if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames)) return true;
   // Asked last, and only of a text that could be generic for it: reading the catch costs a walk.
-  return namesTheToolLoosely(normal, toolNames) && (typeof droppedCause === "function" ? droppedCause() : droppedCause);
+  // "Failed to parse order details" thrown from `parseOrderDetails`: the name of the failing function, said again.
+  const restates = namesTheToolLoosely(normal, toolNames) || (operation !== undefined && namesOnlyTheTool(normal, [operation]));
+  return restates && (typeof droppedCause === "function" ? droppedCause() : droppedCause);
 }
 
 /**

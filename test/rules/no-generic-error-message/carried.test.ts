@@ -125,3 +125,103 @@ describe("no-generic-error-message: thrown text that a catch hands to the model"
     ],
   });
 });
+
+/**
+ * `run` answers with what `parseOrderDetails` returns, and its catch makes the error's message a
+ * JSON failure payload (`payload`), after `classTest`; the thrown text is the one the model reads.
+ */
+const STRINGIFIED = (
+  classTest: string,
+  payload: string,
+  operation = "parseOrderDetails",
+): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "shop", version: "1.0.0" });
+class LlmError extends Error {}
+function ${operation}(raw) {
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    console.error(error);
+    throw new Error(/*>*/"Failed to parse order details");
+  }
+}
+async function run(raw) {
+  try {
+    return JSON.stringify(${operation}(raw));
+  } catch (error) {
+    ${classTest}
+    const errorMessage = error.message || "Unknown error";
+    return JSON.stringify(${payload});
+  }
+}
+server.registerTool("checkout", { inputSchema: {} }, async ({ raw }) => ({ content: [{ type: "text", text: await run(raw) }] }));
+`;
+const CLASS_TEST = "if (error instanceof LlmError) return JSON.stringify(error);";
+
+/** A generic `text` of `tool` thrown in a catch of `error`: the suggestion appends its message. */
+const caughtInCatch = (text: string, tool: string): Parameters<typeof invalid>[0]["errors"][number] => ({
+  messageId: "genericErrorMessage",
+  reported: `"${text}"`,
+  data: { text, tool: `tool "${tool}"` },
+  suggestions: (clean) => [
+    {
+      messageId: "appendCauseMessage",
+      data: { name: "error" },
+      output: clean.replace(`"${text}"`, `\`${text}: \${error instanceof Error ? error.message : String(error)}\``),
+    },
+  ],
+});
+
+const restated = (code: string): ReturnType<typeof invalid> =>
+  invalid({
+    name: code,
+    code,
+    errors: [caughtInCatch("Failed to parse order details", "checkout")],
+    output: null,
+  });
+
+describe("no-generic-error-message: thrown text that a catch makes a JSON failure payload", () => {
+  ruleTester.run("no-generic-error-message", rule, {
+    valid: [
+      // The payload says something of its own.
+      { code: STRINGIFIED(CLASS_TEST, '{ error: { message: "Checkout is unavailable; try again in a minute." } }').replace("/*>*/", "") },
+      // The text names more than the function it is thrown from does.
+      { code: STRINGIFIED(CLASS_TEST, "{ error: { message: errorMessage } }", "readCart").replace("/*>*/", "") },
+    ],
+    invalid: [
+      // Errors of one class answered their own way, every other one as a payload with its message.
+      restated(STRINGIFIED(CLASS_TEST, '{ error: { message: errorMessage, type: "api_error" } }')),
+      restated(STRINGIFIED("", "{ error: errorMessage }")),
+    ],
+  });
+});
+
+/** A tool whose client method throws what `handleApiError(...)` builds from `args`. */
+const HELPER_THROW = (args: string): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "flows", version: "1.0.0" });
+declare function handleApiError(...args: unknown[]): Error;
+async function getWorkflows() {
+  try {
+    const response = await fetch("https://flows.example.com/workflows", { signal: AbortSignal.timeout(5000) });
+    return await response.json();
+  } catch (error) {
+    throw handleApiError(${args});
+  }
+}
+server.registerTool("list_workflows", { inputSchema: {} }, async () => ({ content: [{ type: "text", text: JSON.stringify(await getWorkflows()) }] }));
+`;
+
+describe("no-generic-error-message: errors a helper builds", () => {
+  ruleTester.run("no-generic-error-message", rule, {
+    // Handed the caught error, the helper may add its message to the text.
+    valid: [{ code: HELPER_THROW('error, "Failed to fetch workflows"') }],
+    invalid: [
+      invalid({
+        name: "a helper handed only the text",
+        code: HELPER_THROW('/*>*/"Failed to fetch workflows"'),
+        errors: [caughtInCatch("Failed to fetch workflows", "list_workflows")],
+        output: null,
+      }),
+    ],
+  });
+});
