@@ -88,13 +88,41 @@ function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origi
       const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
       if (!def) return "unknown";
       if (def.type === DefinitionType.Parameter) return "input";
-      if (def.type !== DefinitionType.Variable || !def.node.init) return "unknown";
-      if (def.parent.kind !== "const" && variable?.references.some((r) => r.isWrite() && !r.init)) return "unknown";
-      return originOf(sourceCode, def.node.init, depth + 1);
+      if (def.type !== DefinitionType.Variable) return "unknown";
+      // `for (const result of data.results)`: an item of what it iterates.
+      const loop = def.parent.parent;
+      if (loop.type === AST_NODE_TYPES.ForOfStatement && loop.left === def.parent) return originOf(sourceCode, loop.right, depth + 1);
+      if (!def.node.init || !variable) return "unknown";
+      if (def.parent.kind !== "const" && variable.references.some((r) => r.isWrite() && !r.init)) return "unknown";
+      const init = unwrap(def.node.init);
+      // `const urls: string[] = []`, then `urls.push(result.imageUrl)`: what is pushed.
+      if (init.type === AST_NODE_TYPES.ArrayExpression && init.elements.length === 0) return pushedOrigin(sourceCode, variable, depth);
+      return originOf(sourceCode, init, depth + 1);
     }
     default:
       return "unknown";
   }
+}
+
+/** What an array that starts empty is filled with, by `push`: a call's data, the input, or unknown (never filled). */
+function pushedOrigin(sourceCode: SourceCode, variable: TSESLint.Scope.Variable, depth: number): Origin {
+  const origins = new Set<Origin>();
+  for (const reference of variable.references) {
+    const member = reference.identifier.parent;
+    const call = member.parent;
+    if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier || call?.type !== AST_NODE_TYPES.CallExpression)
+      continue;
+    if (call.callee !== member || memberName(member) !== "push") continue;
+    for (const argument of call.arguments) origins.add(originOf(sourceCode, argument, depth + 1));
+  }
+  if (origins.has("call")) return "call";
+  return origins.size === 1 && origins.has("input") ? "input" : "unknown";
+}
+
+/** `documents.length === 0` on the tool's own arguments: an empty input is a bad call, whatever the branch says. */
+function testsEmptyInput(sourceCode: SourceCode, test: TSESTree.Expression): boolean {
+  const subject = emptinessSubject(test) ?? nonEmptinessSubject(test);
+  return subject !== undefined && originOf(sourceCode, subject) === "input";
 }
 
 function isZero(node: TSESTree.Node): boolean {
@@ -247,11 +275,14 @@ export default createRule<Options, MessageIds>({
           // A failure caught inside the branch is its own failure, not the empty result; and one
           // in a catch answers a failure, whatever it says (`catch { throw new Error("No blocks found") }`).
           if (parent.type === AST_NODE_TYPES.CatchClause) return undefined;
-          if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.alternate === current) {
+          const inBranch = (parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test !== current;
+          // An emptiness test of the tool's own arguments is validation, whatever the branch says.
+          if (inBranch && testsEmptyInput(sourceCode, parent.test)) return undefined;
+          if (inBranch && parent.alternate === current) {
             const subject = nonEmptinessSubject(parent.test);
             if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\` is false`;
           }
-          if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === current) {
+          if (inBranch && parent.consequent === current) {
             const subject = emptinessSubject(parent.test);
             if (subject && originOf(sourceCode, subject) === "call" && (reportSingle || !saysMissing)) return `\`${sourceCode.getText(parent.test)}\``;
             const missing = missingItemSubject(parent.test);
@@ -262,7 +293,7 @@ export default createRule<Options, MessageIds>({
           }
           // Under another condition (`if (failures.length > 0)` inside the empty branch), the
           // error answers that condition, not the emptiness.
-          if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test !== current) break;
+          if (inBranch) break;
           current = parent;
         }
         if (saysNoResults && (reportSingle || !saysMissing)) return "nothing matched";

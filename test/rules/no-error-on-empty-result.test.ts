@@ -503,6 +503,16 @@ valid.push(
   return { content: [{ type: "text", text: JSON.stringify(await searchIndex(args)) }] };`),
   })),
   {
+    name: "validation of an input whose text reads like an empty answer: `documents.length === 0`, thrown into an error result",
+    code: inTool(`  try {
+    const { documents } = args;
+    if (documents.length === 0) throw new Error("No documents provided for reranking");
+    return { content: [{ type: "text", text: JSON.stringify(await searchIndex(documents)) }] };
+  } catch (error) {
+    return { isError: true, content: [{ type: "text", text: String(error) }] };
+  }`),
+  },
+  {
     name: "validation of a converted input: `query.length === 0` after `String(args.query).trim()`",
     code: inTool(`  const query = String(args.query).trim();
   if (query.length === 0) return { isError: true, content: [{ type: "text", text: "The query must not be empty." }] };
@@ -645,6 +655,25 @@ ${onEmpty.map((line) => `    ${line}`).join("\n")}
   for (const hit of page.results) response.content.push({ type: "text", text: hit.title });
   return response;`;
 const PUSH_NONE = 'response.content.push({ type: "text", text: "No web results found" });';
+
+/** A list that starts empty and gets what `source` iterates, then an error result when it stays empty. */
+const collected = (source: string, onEmpty: string): string =>
+  inTool(`    const urls = [];
+    for (const result of ${source}) {
+      if (result.imageUrl) urls.push(result.imageUrl);
+    }
+    if (urls.length === 0) {
+      return ${onEmpty};
+    }
+    return { content: [{ type: "text", text: urls.join("\\n") }] };`);
+const SEARCHED = "(await searchIndex(args.query)).results";
+invalid.push(
+  empty("a list filled from a search's results, empty", collected(SEARCHED, MARKED_ERROR), "`urls.length === 0`", {
+    suggestion: collected(SEARCHED, SUCCESS),
+  }),
+);
+// Filled from the tool's own arguments: an empty list is a bad call.
+valid.push({ name: "a list filled from the tool's input, empty", code: collected("args.pages", ERROR) });
 
 invalid.push(
   empty(
