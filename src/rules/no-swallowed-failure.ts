@@ -142,7 +142,7 @@ export default createRule<Options, MessageIds>({
             });
             continue;
           }
-          if (!fn || warns()) continue;
+          if (!fn || warns() || failedFanOutItem(sourceCode, fn, value, names)) continue;
           // A plain value: a framework that converts it, or a caller, makes it a successful answer.
           flow ??= SuccessFlow.of(model);
           if (value?.type === AST_NODE_TYPES.ObjectExpression && failureFlag(value) !== undefined) {
@@ -278,6 +278,11 @@ function reportFailureLines(
       suggest: remedies.rethrow(line.statement, clause, line.text, failing),
     });
   }
+}
+
+/** One item of a fan-out that says it failed (`{ error: \`Search failed: ${e}\` }`): a visible partial failure. */
+function failedFanOutItem(sourceCode: Readonly<TSESLint.SourceCode>, fn: FunctionNode, value: TSESTree.Node | null, names: ReadonlySet<string>): boolean {
+  return value?.type === AST_NODE_TYPES.ObjectExpression && isFanOutItem(fn) && failureField(sourceCode, value, names) !== undefined;
 }
 
 /**

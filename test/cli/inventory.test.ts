@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "47 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "48 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -70,6 +70,8 @@ describe("tool inventory", () => {
       ["query_docs", "failure-text-field/src/server.ts:6", "failure-text-field/src/server.ts:6", "0/0", "1/1", 1],
       ["search_topics", "failure-text-field/src/server.ts:11", "failure-text-field/src/server.ts:11", "0/0", "1/1", 1],
       ["changelog", "failure-text-field/src/server.ts:20", "failure-text-field/src/server.ts:20", "1/1", "1/1", 0],
+      // A fan-out whose items run under a deadline helper of another file; a failed item says so.
+      ["search_each_query", "fan-out-deadline/src/server.ts:28", "fan-out-deadline/src/server.ts:28", "0/0", "0/1", 1],
       // An error helper of another file that only hands its text to the one of a third file.
       ["search_catalog", "forwarding-helper/src/server.ts:9", "forwarding-helper/src/server.ts:9", "0/3", "0/0", 2],
       // A definition frozen with `Object.freeze` under a union type, run through a narrowed `tool.run(...)`.
@@ -171,6 +173,7 @@ describe("tool inventory", () => {
       ["query_docs", false],
       ["search_topics", false],
       ["changelog", false],
+      ["search_each_query", false],
       ["search_catalog", false],
       ["(unnamed)", false],
       ["list_invoices", false],

@@ -768,7 +768,17 @@ export function payloadObjects(sourceCode: SourceCode, result: TSESTree.ObjectEx
 
 /** `fn` is the callback of a `map` over the inputs: it answers for one item of a fan-out. */
 export function isFanOutItem(fn: FunctionNode): boolean {
-  return mappingCall(fn) !== undefined;
+  if (mappingCall(fn) !== undefined) return true;
+  // `xs.map((x) => withDeadline(async () => {...}, ms))`: handed to the call whose value is the item.
+  const call = fn.parent;
+  if (call.type !== AST_NODE_TYPES.CallExpression || !call.arguments.some((a) => a === fn)) return false;
+  const callback = call.parent.type === AST_NODE_TYPES.ReturnStatement ? enclosingFunction(call.parent) : call.parent;
+  return (
+    callback !== undefined &&
+    isFunctionNode(callback) &&
+    (callback.body === call || call.parent.type === AST_NODE_TYPES.ReturnStatement) &&
+    mappingCall(callback) !== undefined
+  );
 }
 
 /**
