@@ -208,7 +208,7 @@ export default createRule<Options, MessageIds>({
       // A result made an error after it was built: the texts pushed after the assignment, in its block.
       for (const result of model.mutatedErrorResults) {
         if (model.isUnknownToolBranch(result.node)) continue;
-        for (const part of partsPushedAfter(result.node, result.pushedParts)) check(findProperty(part, "text")?.value, result.node);
+        for (const part of errorParts(result.node, result.pushedParts)) check(findProperty(part, "text")?.value, result.node);
       }
 
       // A throw a catch turns into an error result that says its message is read as that result's text.
@@ -231,18 +231,21 @@ export default createRule<Options, MessageIds>({
 });
 
 /**
- * The object literals pushed into a result's content after `assignment` (`response.isError =
- * true`) in the same block: what that error says. Pushes elsewhere (the success branch) are not.
+ * The object literals pushed into a result's content in the block of `assignment` (`response.isError
+ * = true`): after it, or anywhere in a branch that ends so (`if (!image) { push("Failed to get
+ * screenshot"); response.isError = true }`). What that error says; pushes elsewhere (the success
+ * branch) are not.
  */
-function partsPushedAfter(assignment: TSESTree.AssignmentExpression, pushed: readonly TSESTree.Node[]): TSESTree.ObjectExpression[] {
+function errorParts(assignment: TSESTree.AssignmentExpression, pushed: readonly TSESTree.Node[]): TSESTree.ObjectExpression[] {
   const statement = assignment.parent;
   const block = statement.parent;
   if (statement.type !== AST_NODE_TYPES.ExpressionStatement || block?.type !== AST_NODE_TYPES.BlockStatement) return [];
+  const from = block.parent.type === AST_NODE_TYPES.IfStatement ? block.range[0] : statement.range[1];
   return pushed
     .map((part) => unwrap(part))
     .filter(
       (part): part is TSESTree.ObjectExpression =>
-        part.type === AST_NODE_TYPES.ObjectExpression && part.range[0] > statement.range[1] && part.range[1] <= block.range[1],
+        part.type === AST_NODE_TYPES.ObjectExpression && part.range[0] > from && part.range[1] <= block.range[1],
     );
 }
 

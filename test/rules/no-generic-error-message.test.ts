@@ -634,6 +634,31 @@ invalid.push(
   }),
 );
 
+// A branch that pushes its text, then makes the result an error.
+const mutatedBranch = (errorText: string): string =>
+  inTool(`    const response = { content: [], isError: false };
+    response.content.push({ type: "text", text: "Error" });
+    const image = await renderPage(args.query);
+    if (!image) {
+      response.content.push({ type: "text", text: ${errorText} });
+      response.isError = true;
+    } else {
+      response.content.push({ type: "image", data: image, mimeType: "image/png" });
+    }
+    return response;`);
+valid.push({
+  // The generic-looking part pushed before the branch, in the function's own block, is not the error's.
+  name: "mutated result: a specific text pushed in the branch that sets isError",
+  code: mutatedBranch('"The page renderer timed out after 30 s; retry with a smaller page."'),
+});
+invalid.push(
+  generic(
+    "mutated result: a generic text pushed in the branch that sets isError",
+    mutatedBranch('/*>*/"Failed to get screenshot"/*<*/'),
+    "Failed to get screenshot",
+  ),
+);
+
 // A helper whose own words say what failed: the text passed in is only the cause.
 valid.push({
   name: "a generic text passed to a helper whose template names the failure",
