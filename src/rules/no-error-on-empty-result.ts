@@ -4,7 +4,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { getPayload, valueAtResult, thrownText } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
-import { calleeName, findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
+import { calleeName, constInitializer, findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
@@ -62,8 +62,13 @@ function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origi
       return originOf(sourceCode, n.expression, depth + 1);
     case AST_NODE_TYPES.LogicalExpression:
       return originOf(sourceCode, n.left, depth + 1);
-    case AST_NODE_TYPES.MemberExpression:
-      return originOf(sourceCode, n.object, depth + 1);
+    case AST_NODE_TYPES.MemberExpression: {
+      // `const data = { results: found.slice(0, n) }; data.results`: the field's own value.
+      const object = unwrap(n.object);
+      const init = object.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, object) : undefined;
+      const field = init?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(init, memberName(n) ?? "") : undefined;
+      return originOf(sourceCode, field ? field.value : n.object, depth + 1);
+    }
     case AST_NODE_TYPES.CallExpression: {
       const callee = unwrap(n.callee);
       // `args.items.filter(...)` works on the input; `Object.keys(x)`, `JSON.parse(x)` follow x.
@@ -113,16 +118,61 @@ function pushedOrigin(sourceCode: SourceCode, variable: TSESLint.Scope.Variable,
     if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier || call?.type !== AST_NODE_TYPES.CallExpression)
       continue;
     if (call.callee !== member || memberName(member) !== "push") continue;
-    for (const argument of call.arguments) origins.add(originOf(sourceCode, argument, depth + 1));
+    // Items picked from what a loop iterates (`for (const r of data.results) urls.push(r.url)`), not what each step makes.
+    for (const argument of call.arguments) origins.add(loopItemOrigin(sourceCode, argument, depth));
   }
   if (origins.has("call")) return "call";
   return origins.size === 1 && origins.has("input") ? "input" : "unknown";
 }
 
 /** `documents.length === 0` on the tool's own arguments: an empty input is a bad call, whatever the branch says. */
-function testsEmptyInput(sourceCode: SourceCode, test: TSESTree.Expression): boolean {
+function testsEmptyInput(sourceCode: SourceCode, test: TSESTree.Expression, entries: ReadonlySet<TSESTree.Node>): boolean {
   const subject = emptinessSubject(test) ?? nonEmptinessSubject(test);
-  return subject !== undefined && originOf(sourceCode, subject) === "input";
+  return subject !== undefined && isInputData(sourceCode, subject, entries, 0);
+}
+
+/** Methods that give back part of the value they are called on: `args.ids.filter(...)`, `args.query.trim()`. */
+const INPUT_VIEWS = new Set(["filter", "map", "slice", "split", "trim", "toLowerCase", "toUpperCase", "flat"]);
+
+/**
+ * Data of a tool handler's own arguments: a parameter of the handler (`entries`), a field of one, a
+ * constant made of one, or a part of one (`INPUT_VIEWS`, `Object.keys(args.filters)`). Not what a
+ * call on a parameter gives (`await connection.getProjects()`).
+ */
+function isInputData(sourceCode: SourceCode, node: TSESTree.Node, entries: ReadonlySet<TSESTree.Node>, depth: number): boolean {
+  const n = unwrap(node);
+  if (depth > 6) return false;
+  if (n.type === AST_NODE_TYPES.ChainExpression) return isInputData(sourceCode, n.expression, entries, depth + 1);
+  if (n.type === AST_NODE_TYPES.MemberExpression) return isInputData(sourceCode, n.object, entries, depth + 1);
+  if (n.type === AST_NODE_TYPES.CallExpression) {
+    const callee = unwrap(n.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+    const path = memberPath(callee);
+    if (path === "Object.keys" || path === "Object.values" || path === "Object.entries")
+      return n.arguments[0] !== undefined && isInputData(sourceCode, n.arguments[0], entries, depth + 1);
+    return INPUT_VIEWS.has(memberName(callee) ?? "") && isInputData(sourceCode, callee.object, entries, depth + 1);
+  }
+  if (n.type !== AST_NODE_TYPES.Identifier) return false;
+  const def = findVariable(sourceCode, n)?.defs[0];
+  if (def?.type === DefinitionType.Parameter) return entries.has(def.node);
+  // `const ids = args.ids`, `const { documents } = args`.
+  return (
+    def?.type === DefinitionType.Variable &&
+    def.parent.kind === "const" &&
+    def.node.init !== null &&
+    isInputData(sourceCode, def.node.init, entries, depth + 1)
+  );
+}
+
+/** The origin of what a `for ... of` iterates, for a value read from its item (`r.url`); unknown for any other value. */
+function loopItemOrigin(sourceCode: SourceCode, node: TSESTree.Node, depth: number): Origin {
+  let n = unwrap(node);
+  while (n.type === AST_NODE_TYPES.MemberExpression || n.type === AST_NODE_TYPES.ChainExpression)
+    n = unwrap(n.type === AST_NODE_TYPES.ChainExpression ? n.expression : n.object);
+  if (n.type !== AST_NODE_TYPES.Identifier) return "unknown";
+  const def = findVariable(sourceCode, n)?.defs[0];
+  const loop = def?.type === DefinitionType.Variable ? def.parent.parent : undefined;
+  return loop?.type === AST_NODE_TYPES.ForOfStatement ? originOf(sourceCode, loop.right, depth + 1) : "unknown";
 }
 
 function isZero(node: TSESTree.Node): boolean {
@@ -260,6 +310,7 @@ export default createRule<Options, MessageIds>({
       const sourceCode = context.sourceCode;
       const vocabulary = getVocabulary(context.settings);
       const reportSingle = options.reportSingleItemLookup;
+      const entries = new Set<TSESTree.Node>(model.handlers.map((h) => h.entry));
 
       /** The emptiness test of an enclosing branch, when the tested value came from a call. */
       function emptyBranch(node: TSESTree.Node, text: string | undefined): string | undefined {
@@ -277,7 +328,7 @@ export default createRule<Options, MessageIds>({
           if (parent.type === AST_NODE_TYPES.CatchClause) return undefined;
           const inBranch = (parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test !== current;
           // An emptiness test of the tool's own arguments is validation, whatever the branch says.
-          if (inBranch && testsEmptyInput(sourceCode, parent.test)) return undefined;
+          if (inBranch && testsEmptyInput(sourceCode, parent.test, entries)) return undefined;
           if (inBranch && parent.alternate === current) {
             const subject = nonEmptinessSubject(parent.test);
             if (subject && originOf(sourceCode, subject) === "call") return `\`${sourceCode.getText(parent.test)}\` is false`;

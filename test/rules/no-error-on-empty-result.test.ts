@@ -672,8 +672,62 @@ invalid.push(
     suggestion: collected(SEARCHED, SUCCESS),
   }),
 );
+/** A search's hits, cut to five, kept under a field of an object of the handler's own. */
+const fielded = (onEmpty: string): string =>
+  inTool(`    const data = { results: (await searchIndex(args.query)).slice(0, 5) };
+    if (data.results.length === 0) return ${onEmpty};
+    return { content: [{ type: "text", text: data.results.join("\\n") }] };`);
+invalid.push(
+  empty("a field of an object literal that holds a search's hits, empty", fielded(MARKED_ERROR), "`data.results.length === 0`", {
+    suggestion: fielded(SUCCESS),
+  }),
+);
 // Filled from the tool's own arguments: an empty list is a bad call.
-valid.push({ name: "a list filled from the tool's input, empty", code: collected("args.pages", ERROR) });
+valid.push(
+  { name: "a list filled from the tool's input, empty", code: collected("args.pages", ERROR) },
+  {
+    // Nothing created is a failed write, not an empty answer.
+    name: "a list filled with what each step of a loop creates, empty",
+    code: inTool(`    const created = [];
+    for (const name of args.names) {
+      const label = await api.createLabel(name);
+      if (label) created.push(label);
+    }
+    if (created.length === 0) {
+      return { isError: true, content: [{ type: "text", text: "No labels were created" }] };
+    }
+    return { content: [{ type: "text", text: JSON.stringify(created) }] };`),
+  },
+);
+// What a call on a handler's parameter gives is no input (`extra.client.listProjects()`).
+const listed = (onEmpty: string): string =>
+  inTool(`    const projects = await extra.client.listProjects();
+    if (projects.length === 0) return ${onEmpty};
+    return { content: [{ type: "text", text: projects.join("\\n") }] };`);
+const NO_PROJECTS = '{ content: [{ type: "text", text: "No projects found." }] }';
+// A helper's parameter is no tool input: what the helper is handed came from a call.
+const pickProject = (onEmpty: string): string =>
+  inTool(
+    "    return pickProject(await listProjects());",
+    `function pickProject(projects) {
+  if (projects.length === 0) return ${onEmpty};
+  return { content: [{ type: "text", text: projects[0].name }] };
+}`,
+  );
+invalid.push(
+  empty(
+    "a listing made by a client the handler is handed, empty",
+    listed(`/*>*/${NO_PROJECTS.replace("{ ", "{ isError: true, ")}/*<*/`),
+    "nothing matched",
+    { suggestion: listed(NO_PROJECTS) },
+  ),
+  empty(
+    "a helper handed a listing, which reports an error when it is empty",
+    pickProject('/*>*/{ isError: true, content: [{ type: "text", text: "No projects found to select from." }] }/*<*/'),
+    "nothing matched",
+    { suggestion: pickProject('{ content: [{ type: "text", text: "No projects found to select from." }] }') },
+  ),
+);
 
 invalid.push(
   empty(
