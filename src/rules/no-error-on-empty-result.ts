@@ -95,8 +95,8 @@ function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origi
       if (def.type === DefinitionType.Parameter) return "input";
       if (def.type !== DefinitionType.Variable) return "unknown";
       // `for (const result of data.results)`: an item of what it iterates.
-      const loop = def.parent.parent;
-      if (loop.type === AST_NODE_TYPES.ForOfStatement && loop.left === def.parent) return originOf(sourceCode, loop.right, depth + 1);
+      const iterated = loopIterable(def);
+      if (iterated) return originOf(sourceCode, iterated, depth + 1);
       if (!def.node.init || !variable) return "unknown";
       if (def.parent.kind !== "const" && variable.references.some((r) => r.isWrite() && !r.init)) return "unknown";
       const init = unwrap(def.node.init);
@@ -169,10 +169,16 @@ function loopItemOrigin(sourceCode: SourceCode, node: TSESTree.Node, depth: numb
   let n = unwrap(node);
   while (n.type === AST_NODE_TYPES.MemberExpression || n.type === AST_NODE_TYPES.ChainExpression)
     n = unwrap(n.type === AST_NODE_TYPES.ChainExpression ? n.expression : n.object);
-  if (n.type !== AST_NODE_TYPES.Identifier) return "unknown";
-  const def = findVariable(sourceCode, n)?.defs[0];
-  const loop = def?.type === DefinitionType.Variable ? def.parent.parent : undefined;
-  return loop?.type === AST_NODE_TYPES.ForOfStatement ? originOf(sourceCode, loop.right, depth + 1) : "unknown";
+  const def = n.type === AST_NODE_TYPES.Identifier ? findVariable(sourceCode, n)?.defs[0] : undefined;
+  const iterated = def ? loopIterable(def) : undefined;
+  return iterated ? originOf(sourceCode, iterated, depth + 1) : "unknown";
+}
+
+/** What a `for (const item of xs)` iterates (`xs`), when `def` declares its item. */
+function loopIterable(def: TSESLint.Scope.Definition): TSESTree.Expression | undefined {
+  if (def.type !== DefinitionType.Variable) return undefined;
+  const loop = def.parent.parent;
+  return loop.type === AST_NODE_TYPES.ForOfStatement && loop.left === def.parent ? loop.right : undefined;
 }
 
 function isZero(node: TSESTree.Node): boolean {

@@ -10,6 +10,7 @@ import {
   findProperty,
   functionName,
   isFunctionNode,
+  isPlainErrorName,
   mentionsName,
   staticString,
   unwrap,
@@ -86,7 +87,7 @@ function operationOf(node: TSESTree.Node): string | undefined {
 
 /** A call (not `Error(...)`) that is handed the error its catch caught, beside the text. */
 function handsOnCause(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
-  if (/^(Error|TypeError|RangeError)$/.test(calleeName(call) ?? "")) return false;
+  if (isPlainErrorName(calleeName(call))) return false;
   const caught = caughtErrorName(call);
   return caught !== undefined && call.arguments.some((a) => mentionsName(sourceCode, a, new Set([caught]), "subtree"));
 }

@@ -249,6 +249,11 @@ export function calleeName(call: TSESTree.CallExpression | TSESTree.NewExpressio
   return undefined;
 }
 
+/** `Error`, `TypeError`, `RangeError`: the built-in classes whose call or `new` builds a plain error from a message. */
+export function isPlainErrorName(name: string | undefined): boolean {
+  return name !== undefined && /^(Error|TypeError|RangeError)$/.test(name);
+}
+
 /** A readable name for a function node (declaration name, variable or property it is assigned to). */
 export function functionName(node: FunctionNode): string | undefined {
   if (node.id) return node.id.name;

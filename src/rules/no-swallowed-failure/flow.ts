@@ -772,13 +772,9 @@ export function isFanOutItem(fn: FunctionNode): boolean {
   // `xs.map((x) => withDeadline(async () => {...}, ms))`: handed to the call whose value is the item.
   const call = fn.parent;
   if (call.type !== AST_NODE_TYPES.CallExpression || !call.arguments.some((a) => a === fn)) return false;
-  const callback = call.parent.type === AST_NODE_TYPES.ReturnStatement ? enclosingFunction(call.parent) : call.parent;
-  return (
-    callback !== undefined &&
-    isFunctionNode(callback) &&
-    (callback.body === call || call.parent.type === AST_NODE_TYPES.ReturnStatement) &&
-    mappingCall(callback) !== undefined
-  );
+  const at = call.parent;
+  const callback = at.type === AST_NODE_TYPES.ReturnStatement ? enclosingFunction(at) : isFunctionNode(at) && at.body === call ? at : undefined;
+  return callback !== undefined && mappingCall(callback) !== undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { type McpModel, protocolThrow, caughtRethrow, readableObjects, type ThrowSite, type ToolHandler } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
-import { calleeName, findProperty, isFunctionNode, mentionsName, unwrap } from "../../util/ast.js";
+import { calleeName, findProperty, isFunctionNode, isPlainErrorName, mentionsName, unwrap } from "../../util/ast.js";
 
 /** The handler whose framework decides what the throw becomes, and the class the throw builds. */
 export interface UnclassifiedThrow {
@@ -49,7 +49,7 @@ export function unclassifiedThrow(
     // e`), or wrapped again further out, those errors are judged where they are thrown or wrapped.
     if (!rethrow || rethrow.narrowedTo !== undefined || site.wraps.length > 0) return undefined;
   }
-  if (argument.type === AST_NODE_TYPES.CallExpression && !isErrorFactoryName(calleeName(argument))) return undefined;
+  if (argument.type === AST_NODE_TYPES.CallExpression && !isPlainErrorName(calleeName(argument))) return undefined;
   if (hiddenByWrap(sourceCode, model, site, classified, vocabulary)) return undefined;
   return { handler, className };
 }
@@ -87,9 +87,4 @@ function dropsCaught(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSEST
   const param = clause?.type === AST_NODE_TYPES.CatchClause ? clause.param : undefined;
   if (param?.type !== AST_NODE_TYPES.Identifier) return param === null;
   return !mentionsName(sourceCode, statement.argument, new Set([param.name]), "subtree");
-}
-
-/** `throw Error("x")` / `throw createError(...)`: a call we read as building a plain error. */
-function isErrorFactoryName(name: string | undefined): boolean {
-  return name !== undefined && /^(Error|TypeError|RangeError)$/.test(name);
 }
