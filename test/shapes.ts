@@ -33,6 +33,14 @@ const SDK = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"
 import { z } from "zod";
 const server = new McpServer({ name: "demo", version: "1.0.0" });
 `;
+/** A FastMCP tool definition object (`{ name, parameters, execute }`) around `body`. */
+const fastMcpDefinition = (body: string): string => `{
+  name: "search_docs",
+  parameters: z.object({ query: z.string() }),
+  execute: async (args, extra) => {
+${body}
+  },
+}`;
 const LOW_LEVEL = `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 const server = new Server({ name: "demo", version: "1.0.0" }, { capabilities: { tools: {} } });
@@ -178,13 +186,33 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     wrap: (body) => `import { FastMCP } from "fastmcp";
 import { z } from "zod";
 const server = new FastMCP({ name: "demo", version: "1.0.0" });
-server.addTool({
-  name: "search_docs",
-  parameters: z.object({ query: z.string() }),
-  execute: async (args, extra) => {
-${body}
+server.addTool(${fastMcpDefinition(body)});`,
   },
-});`,
+  {
+    title: "FastMCP definition handed to a registration helper of the project's own",
+    group: 3,
+    named: true,
+    thrown: "is-error",
+    hasExtra: true,
+    wrap: (body) => `import { FastMCP } from "fastmcp";
+import { z } from "zod";
+const server = new FastMCP({ name: "demo", version: "1.0.0" });
+const register = (definition) => {
+  if (process.env.READ_ONLY === "1" && definition.name.startsWith("delete")) return;
+  server.addTool(definition);
+};
+register(${fastMcpDefinition(body)});`,
+  },
+  {
+    title: "FastMCP definition that another file registers",
+    group: 3,
+    named: true,
+    thrown: "is-error",
+    hasExtra: true,
+    wrap: (body) => `import { UserError } from "fastmcp";
+import { z } from "zod";
+const searchDocs = ${fastMcpDefinition(body)};
+export const tools = [searchDocs];`,
   },
   {
     title: "mcp-framework class extends MCPTool",

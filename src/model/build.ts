@@ -19,6 +19,7 @@ import {
   returnsCallToolResult,
   visitClass,
   visitRegistrationCall,
+  visitFastMcpDefinitions,
   visitXmcpModule,
 } from "./handlers/index.js";
 import { type Escape, findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
@@ -112,6 +113,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
     unresolved: [],
     opaqueWrapperCalls: [],
     wrapperFacts: imported?.wrappers ?? new Map(),
+    passedDefinitions: [],
     catches: new CatchReader(sourceCode),
     types,
   };
@@ -119,6 +121,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
   for (const node of collected.classes) visitClass(search, node);
   visitXmcpModule(search, sourceCode.ast);
   expandRegistrationHelpers(search, collected.calls);
+  visitFastMcpDefinitions(search, sourceCode.ast);
   return search;
 }
 

@@ -90,6 +90,7 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
       list.push(handler);
     }
     const queue: FunctionNode[] = [];
+    const targetsOf = (call: TSESTree.CallExpression, within: FunctionNode): readonly FunctionNode[] => targetsFor(targets, call, within, handler);
     const start = (fn: FunctionNode, region: TSESTree.Node | undefined): void => {
       const f = facts.get(fn);
       if (!f) return;
@@ -102,7 +103,7 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
       for (const call of f.calls) {
         if (!isInside(call, region)) continue;
         if (graphed) record(pathCalls, call, handler);
-        for (const target of targets.of(call, fn)) if (mark(target, handler)) queue.push(target);
+        for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
     };
     start(handler.entry, handler.region);
@@ -114,11 +115,19 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
       for (const child of f.children) if (!isReturnedMethod(child) && mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
         if (graphed) record(pathCalls, call, handler);
-        for (const target of targets.of(call, fn)) if (mark(target, handler)) queue.push(target);
+        for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
     }
   }
   return { onPath, regionsOf, pathCalls };
+}
+
+/**
+ * What a call runs on a handler's path. A wrapper shared by several tools (`safe(async (args) =>
+ * ...)` around each) runs, for this tool, only the function this tool handed it.
+ */
+function targetsFor(targets: CallTargets, call: TSESTree.CallExpression, within: FunctionNode, handler: ToolHandler): readonly FunctionNode[] {
+  return targets.bound(call, within)?.has(handler.entry) === true ? [handler.entry] : targets.of(call, within);
 }
 
 /**
@@ -175,7 +184,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
           if (mayCarry(guards)) for (const callback of now) visit(callback, undefined, guards);
         }
         if (!isAwaitedOrReturned(call)) continue;
-        const called = targets.of(call, fn);
+        const called = targetsFor(targets, call, fn, handler);
         // `return helper()` in a try: an async helper's rejection leaves the function uncaught.
         const inside = returnsUnawaited(call) && called.length > 0 && called.every((target) => target.async) ? [] : catches.around(call, fn);
         const guards = [...inside, ...outer];

@@ -47,6 +47,12 @@ export class CallTargets {
     return targets;
   }
 
+  /** The functions bound to the wrapper parameter `call` calls (`fn(args)` in `return async (args) => fn(args)`), if it calls one. */
+  bound(call: TSESTree.CallExpression, within: FunctionNode): ReadonlySet<FunctionNode> | undefined {
+    const callee = unwrap(call.callee);
+    return callee.type === AST_NODE_TYPES.Identifier ? this.bindings.wrapperBindings.get(within)?.get(callee.name) : undefined;
+  }
+
   private resolve(call: TSESTree.CallExpression, within: FunctionNode): FunctionNode[] {
     const dispatched = this.bindings.dispatchEdges.get(call);
     if (dispatched) return dispatched;

@@ -210,6 +210,11 @@ export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined
   return undefined;
 }
 
+/** The position of the plain identifier parameter `name` in the function, or -1. */
+export function parameterIndex(fn: FunctionNode, name: string | undefined): number {
+  return name === undefined ? -1 : fn.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === name);
+}
+
 /** Whether `inner` is `outer` or lies inside it. */
 export function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {
   return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];

@@ -25,7 +25,8 @@ const probe: TSESLint.RuleModule<"at"> = {
   },
 };
 
-function probeAt(code: string): { tool: string | null; frameworks: string[]; escaping: number[] } {
+/** The messages of one rule of ours run on `code` as `file.ts`; a parse error throws. */
+function verify(code: string, rule: TSESLint.RuleModule<"at">): import("eslint").Linter.LintMessage[] {
   const linter = new Linter({ configType: "flat" });
   const messages = linter.verify(
     code,
@@ -34,7 +35,7 @@ function probeAt(code: string): { tool: string | null; frameworks: string[]; esc
         files: ["**/*.ts"],
         languageOptions: { parser: tsParser },
         // typescript-eslint's rule type and ESLint's differ only in deprecated context members.
-        plugins: { probe: { rules: { probe: probe as unknown as import("eslint").Rule.RuleModule } } },
+        plugins: { probe: { rules: { probe: rule as unknown as import("eslint").Rule.RuleModule } } },
         rules: { "probe/probe": "error" },
       },
     ],
@@ -42,7 +43,11 @@ function probeAt(code: string): { tool: string | null; frameworks: string[]; esc
   );
   const fatal = messages.find((m) => m.fatal);
   if (fatal) throw new Error(fatal.message);
-  const message = messages.find((m) => m.ruleId === "probe/probe");
+  return messages;
+}
+
+function probeAt(code: string): { tool: string | null; frameworks: string[]; escaping: number[] } {
+  const message = verify(code, probe).find((m) => m.ruleId === "probe/probe");
   if (!message) throw new Error("probe did not run");
   return JSON.parse(message.message) as { tool: string | null; frameworks: string[]; escaping: number[] };
 }
@@ -149,5 +154,67 @@ server.registerTool("wrapped", {}, withErrors(async (args) => {
   throw new Error("boom");
 }));`;
     expect(probeAt(code)).toEqual({ tool: "wrapped", frameworks: ["mcp-sdk"], escaping: [] });
+  });
+
+  describe("a wrapper of this file around several tools", () => {
+    const file = (second: string): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "d", version: "1" });
+function logged(name, fn) {
+  return async (args) => {
+    try {
+      return await fn(args);
+    } catch (error) {
+      console.error(name, error);
+      throw error;
+    }
+  };
+}
+server.tool("first", {}, logged("first", async () => ({ content: [] })));
+server.tool("second", {}, ${second});`;
+
+    it("runs, for each tool, only the function that tool handed it", () => {
+      const code = file('logged("second", async () => {\n  debugger;\n  return { content: [] };\n})');
+      expect(probeAt(code).tool).toBe("second");
+    });
+
+    it("wraps the function written in place, not the name before it", () => {
+      const code = file('logged(toolName, async () => {\n  debugger;\n  throw new Error("boom");\n})');
+      const result = probeAt(code);
+      expect(result.tool).toBe("second");
+      expect(result.escaping).toContain(16);
+    });
+  });
+
+  describe("FastMCP tool definitions", () => {
+    const definition = 'const searchDocs = {\n  name: "search_docs",\n  execute: async (args) => {\n    debugger;\n    return "ok";\n  },\n};';
+
+    it.each([
+      ["in a file that does not import FastMCP", `import { z } from "zod";\n${definition}\nexport const tools = [searchDocs];`],
+      [
+        "whose name is not a literal",
+        `import { UserError } from "fastmcp";\nconst searchDocs = {\n  name: prefix + "_docs",\n  execute: async (args) => {\n    debugger;\n    return "ok";\n  },\n};`,
+      ],
+      [
+        "made inside a function",
+        `import { UserError } from "fastmcp";\nexport function make() {\n  return {\n    name: "search_docs",\n    execute: async (args) => {\n      debugger;\n      return "ok";\n    },\n  };\n}`,
+      ],
+    ])("are not tools when the object is %s", (_, code) => {
+      expect(probeAt(code).frameworks).toEqual([]);
+    });
+
+    it("count once when this file registers them too", () => {
+      const code = `import { FastMCP } from "fastmcp";\nconst server = new FastMCP({ name: "d", version: "1" });\n${definition}\nserver.addTool(searchDocs);`;
+      let handlers = -1;
+      const count: TSESLint.RuleModule<"at"> = {
+        meta: { type: "problem", schema: [], messages: { at: "x" } },
+        defaultOptions: [],
+        create(context) {
+          const model = getModel(context);
+          return { DebuggerStatement: (node) => void (handlers = model.handlersAt(node).length) };
+        },
+      };
+      verify(code, count);
+      expect(handlers).toBe(1);
+    });
   });
 });

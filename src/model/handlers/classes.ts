@@ -1,7 +1,8 @@
 /**
  * Handlers that are not passed to a registration call: mcp-framework tool classes, `@Tool()`
- * decorated methods (MCP-Nest, EasyMCP), xmcp tool modules, functions typed to return a
- * `CallToolResult`, and functions of this file that tools of other files call (typed analysis).
+ * decorated methods (MCP-Nest, EasyMCP), xmcp tool modules, FastMCP tool definitions another
+ * file registers, functions typed to return a `CallToolResult`, and functions of this file that
+ * tools of other files call (typed analysis).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { type FunctionNode, findProperty, isFunctionNode, rangeKey, staticKeyName, staticString, unwrap } from "../../util/ast.js";
@@ -77,6 +78,39 @@ export function visitXmcpModule(search: HandlerSearch, program: TSESTree.Program
     registration: handler,
     hasArgs: true,
   });
+}
+
+/**
+ * FastMCP tool definitions no call of this file registers: `const navigate = { name, parameters,
+ * execute }` or `export const tools = [{ name, execute }, ...]` at the top level of a file that
+ * imports FastMCP. Another file registers them (`for (const tool of tools) server.addTool(tool)`),
+ * which a file's own analysis cannot see; the definition is FastMCP's tool shape all the same.
+ */
+export function visitFastMcpDefinitions(search: HandlerSearch, program: TSESTree.Program): void {
+  const framework = search.imports.has("fastmcp-edge") ? "fastmcp-edge" : search.imports.has("fastmcp") ? "fastmcp" : undefined;
+  if (!framework) return;
+  const registered = new Set(search.handlers.map((handler) => handler.registration));
+  const consider = (node: TSESTree.Node | null): void => {
+    const value = node ? unwrap(node) : undefined;
+    if (value?.type === AST_NODE_TYPES.ArrayExpression) for (const element of value.elements) consider(element);
+    if (value?.type !== AST_NODE_TYPES.ObjectExpression || registered.has(value)) return;
+    const name = findProperty(value, "name");
+    const execute = findProperty(value, "execute");
+    if (!name || !execute || staticString(unwrap(name.value)) === undefined) return;
+    addHandler(search, {
+      kind: "addTool",
+      toolName: toolNameOf(search, name.value),
+      expression: execute.value,
+      registration: value,
+      hasArgs: true,
+      framework,
+    });
+  };
+  for (const statement of program.body) {
+    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of declaration.declarations) consider(declarator.init);
+  }
 }
 
 /** A function whose declared return type names `CallToolResult` (`Promise<CallToolResult>` too). */

@@ -6,14 +6,19 @@
  * (functions by name, methods through `this`).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { type FunctionNode, enclosingFunction, forEachChild, isFunctionNode, memberName, resolveFunction, unwrap } from "../../util/ast.js";
+import {
+  type FunctionNode,
+  constInitializer,
+  enclosingFunction,
+  forEachChild,
+  isFunctionNode,
+  memberName,
+  parameterIndex,
+  resolveFunction,
+  unwrap,
+} from "../../util/ast.js";
 import type { ToolHandler, UnresolvedHandler } from "../types.js";
 import { type HandlerSearch, resolveHandler, toolNameOf } from "./search.js";
-
-/** The position of the plain identifier parameter `name` in the function, or -1. */
-function paramIndex(fn: FunctionNode, name: string | undefined): number {
-  return name === undefined ? -1 : fn.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === name);
-}
 
 /** The name of an identifier expression. */
 function identifierName(node: TSESTree.Node | undefined): string | undefined {
@@ -43,7 +48,7 @@ function helperOf(search: HandlerSearch, registration: TSESTree.Node, handlerPar
   if (!helper) return undefined;
   const handlerIndex = handlerParam(helper);
   if (handlerIndex === -1) return undefined;
-  return { helper, handlerIndex, nameIndex: paramIndex(helper, identifierName(nameArgument(registration))), inner: undefined, unresolved: undefined };
+  return { helper, handlerIndex, nameIndex: parameterIndex(helper, identifierName(nameArgument(registration))), inner: undefined, unresolved: undefined };
 }
 
 /** The helper registrations among the handlers and unresolved registrations found so far. */
@@ -53,7 +58,7 @@ function helperRegistrations(search: HandlerSearch): HelperRegistration[] {
     // `async (args) => handler(args)` registered inside the helper, `handler` one of its parameters.
     const helper = enclosingFunction(inner.registration);
     if (!helper || inner.root !== inner.entry || helper === inner.root) continue;
-    const called = calledNames(search, inner.root).map((name) => paramIndex(helper, name));
+    const called = calledNames(search, inner.root).map((name) => parameterIndex(helper, name));
     const handlerIndex = called.find((i) => i !== -1);
     if (handlerIndex === undefined) continue;
     const registration = helperOf(search, inner.registration, () => handlerIndex);
@@ -61,7 +66,7 @@ function helperRegistrations(search: HandlerSearch): HelperRegistration[] {
   }
   for (const unresolved of search.unresolved) {
     // `server.registerTool(name, config, handler)` with the helper's parameter as the handler.
-    const registration = helperOf(search, unresolved.registration, (helper) => paramIndex(helper, identifierName(unresolved.expression)));
+    const registration = helperOf(search, unresolved.registration, (helper) => parameterIndex(helper, identifierName(unresolved.expression)));
     if (registration) found.push({ ...registration, unresolved });
   }
   return found;
@@ -150,5 +155,14 @@ export function expandRegistrationHelpers(search: HandlerSearch, calls: readonly
       added++;
     }
     if (added > 0 && found.unresolved) search.unresolved.splice(search.unresolved.indexOf(found.unresolved), 1);
+  }
+  // `register({ name, execute })`, where `register(definition)` registers its parameter as a tool definition.
+  for (const passed of search.passedDefinitions) {
+    for (const call of callsOf(search, calls, passed.helper)) {
+      const argument = call.arguments[passed.index];
+      let definition = argument ? unwrap(argument) : undefined;
+      if (definition?.type === AST_NODE_TYPES.Identifier) definition = constInitializer(search.sourceCode, definition) ?? definition;
+      if (definition?.type === AST_NODE_TYPES.ObjectExpression) passed.add(definition);
+    }
   }
 }

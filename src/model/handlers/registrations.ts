@@ -5,7 +5,7 @@
  * a method of the project's own that has the shape of a registration falls to `own-method`.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { constInitializer, findProperty, isFunctionNode, memberName, staticString, unwrap } from "../../util/ast.js";
+import { constInitializer, enclosingFunction, findProperty, isFunctionNode, memberName, parameterIndex, staticString, unwrap } from "../../util/ast.js";
 import type { Framework } from "../types.js";
 import { findDispatch, nameBindings } from "./dispatch.js";
 import { type HandlerSearch, addHandler, toolNameOf } from "./search.js";
@@ -151,17 +151,19 @@ function recogniseUpdate(search: HandlerSearch, call: TSESTree.CallExpression, c
   });
 }
 
-/** FastMCP `server.addTool({ name, execute })` and `addTools([...])`, definitions inline or in a `const`. */
+/**
+ * FastMCP `server.addTool({ name, execute })` and `addTools([...])`, definitions inline or in a
+ * `const`; or a parameter of a registration helper of the project's own (`const register =
+ * (definition) => { if (enabled(definition.name)) server.addTool(definition) }`), whose calls
+ * pass the definitions (expanded with the file's calls in helpers.ts).
+ */
 function recogniseAddTool(search: HandlerSearch, call: TSESTree.CallExpression): void {
   const argument = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
   const definitions = argument?.type === AST_NODE_TYPES.ArrayExpression ? argument.elements : argument ? [argument] : [];
-  for (const element of definitions) {
-    if (!element) continue;
-    let definition = unwrap(element);
-    if (definition.type === AST_NODE_TYPES.Identifier) definition = constInitializer(search.sourceCode, definition) ?? definition;
-    if (definition.type !== AST_NODE_TYPES.ObjectExpression) continue;
+  const framework = search.imports.has("fastmcp-edge") ? "fastmcp-edge" : "fastmcp";
+  const add = (definition: TSESTree.ObjectExpression): void => {
     const execute = findProperty(definition, "execute");
-    if (!execute) continue;
+    if (!execute) return;
     const name = findProperty(definition, "name");
     addHandler(search, {
       kind: "addTool",
@@ -169,8 +171,22 @@ function recogniseAddTool(search: HandlerSearch, call: TSESTree.CallExpression):
       expression: execute.value,
       registration: definition,
       hasArgs: true,
-      framework: search.imports.has("fastmcp-edge") ? "fastmcp-edge" : "fastmcp",
+      framework,
     });
+  };
+  for (const element of definitions) {
+    if (!element) continue;
+    let definition = unwrap(element);
+    if (definition.type === AST_NODE_TYPES.Identifier) {
+      const helper = element === argument ? enclosingFunction(call) : undefined;
+      const index = helper ? parameterIndex(helper, definition.name) : -1;
+      if (helper && index !== -1) {
+        search.passedDefinitions.push({ helper, index, add });
+        continue;
+      }
+      definition = constInitializer(search.sourceCode, definition) ?? definition;
+    }
+    if (definition.type === AST_NODE_TYPES.ObjectExpression) add(definition);
   }
 }
 

@@ -57,10 +57,20 @@ export interface HandlerSearch {
   readonly opaqueWrapperCalls: TSESTree.CallExpression[];
   /** From the program index: such a wrapper call (range key) -> the catches around its call of the handler. */
   readonly wrapperFacts: ReadonlyMap<string, readonly CatchGuard[]>;
+  /** Tool definitions a registration helper registers as it is given them (`register(definition) { server.addTool(definition) }`): one handler per call of the helper (helpers.ts). */
+  readonly passedDefinitions: PassedDefinition[];
   /** Reads the file's catches, once each. */
   readonly catches: CatchReader;
   /** What the type checker can tell (nothing, without types). */
   readonly types: TypeOracle;
+}
+
+/** A registration of a helper's parameter as a tool definition: the helper, and which parameter. */
+export interface PassedDefinition {
+  readonly helper: FunctionNode;
+  readonly index: number;
+  /** Adds the handler of one definition the helper is given. */
+  readonly add: (definition: TSESTree.ObjectExpression) => void;
 }
 
 /** Follows a handler expression to a function: inline, by name, object member, or wrapper call. */
@@ -120,13 +130,17 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
 }
 
 /**
- * Which argument of a wrapper call is the handler it wraps: the first function, name or member
- * (`withErrors(async (args) => ...)`, `withErrors(run)`, `wrapToolHandler(tool.handler, tool.name)`).
+ * Which argument of a wrapper call is the handler it wraps: the first function written in place
+ * (`withErrors(async (args) => ...)`, `wrap(toolName, async (args) => ...)`), else the first name
+ * or member (`withErrors(run)`, `wrapToolHandler(tool.handler, tool.name)`).
  */
 export function wrappedHandlerIndex(call: TSESTree.CallExpression): number {
+  // `wrap(toolName, async (args) => ...)`: a function written in place is the handler, whatever comes before it.
+  const inline = call.arguments.findIndex((argument) => isFunctionNode(unwrap(argument)));
+  if (inline !== -1) return inline;
   return call.arguments.findIndex((argument) => {
     const node = unwrap(argument);
-    return isFunctionNode(node) || node.type === AST_NODE_TYPES.Identifier || (node.type === AST_NODE_TYPES.MemberExpression && !node.computed);
+    return node.type === AST_NODE_TYPES.Identifier || (node.type === AST_NODE_TYPES.MemberExpression && !node.computed);
   });
 }
 
