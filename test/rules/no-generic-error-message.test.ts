@@ -151,6 +151,11 @@ for (const text of [
   "Couldn't load the config",
   "Cannot read file",
   "Can't reach server",
+  // A listed phrase with or without its article and its "occurred".
+  "Unknown error occurred",
+  "Error: Unknown error occurred",
+  "An unexpected error has occurred.",
+  "Internal error occured",
 ]) {
   invalid.push(
     generic(

@@ -140,6 +140,11 @@ function namesOnlyTheTool(normal: string, toolNames: readonly string[]): boolean
   });
 }
 
+/** "An unknown error occurred", "Unexpected error has occurred": the phrase without its article and its "occurred". */
+function withoutOccurred(normal: string): string {
+  return normal.replace(/^(?:an?|the) /u, "").replace(/ (?:(?:has|have) )?occurr?ed$/u, "");
+}
+
 /**
  * Whether a static message names nothing an agent could act on. `toolNames`: the tools whose
  * error it is; a text that only names their own operation is generic too. `droppedCause`: the
@@ -160,7 +165,7 @@ export function isGenericText(
   if (options.additionalPhrases.some((p) => normaliseText(p) === normal)) return true;
   // An empty message (or one that is only "Error:") is as generic as it gets.
   if (normal === "") return true;
-  if (GENERIC_PHRASES.includes(normal)) return true;
+  if (GENERIC_PHRASES.includes(normal) || GENERIC_PHRASES.includes(withoutOccurred(normal))) return true;
   if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames)) return true;
   // Asked last, and only of a text that could be generic for it: reading the catch costs a walk.
   // "Failed to parse order details" thrown from `parseOrderDetails`: the name of the failing function, said again.
