@@ -14,6 +14,7 @@ import {
   constInitializer,
   forEachChild,
   forEachOwnNode,
+  holdsOnlyCaught,
   isFunctionNode,
   ownReturnStatements,
   rangeKey,
@@ -347,10 +348,13 @@ export function isCaughtWithin(node: TSESTree.Node, boundary: TSESTree.Node): bo
 
 /**
  * A throw inside a catch that throws the caught error itself (`throw e`, or through a variable
- * that may hold it: `const failure = x instanceof Quota ? new UserError(...) : e`), and the class
+ * that may hold it: `const failure = x instanceof Quota ? new UserError(...) : e`), or a throw
+ * after it of a `let` that only ever held caught errors (`throw lastError`), and the class
  * the catch has narrowed it to on the way (`if (e instanceof McpError) throw e`), if any.
  */
 export function caughtRethrow(sourceCode: SourceCode, node: TSESTree.ThrowStatement): { readonly narrowedTo: string | undefined } | undefined {
+  // `throw lastError` after a retry loop whose catch kept each error.
+  if (node.argument.type === AST_NODE_TYPES.Identifier && holdsOnlyCaught(sourceCode, node.argument)) return { narrowedTo: undefined };
   let current: TSESTree.Node | undefined = node.parent;
   let narrowedTo: string | undefined;
   let child: TSESTree.Node = node;

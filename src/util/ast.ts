@@ -95,6 +95,47 @@ export function findVariable(sourceCode: Readonly<TSESLint.SourceCode>, identifi
 }
 
 /**
+ * A `let` with no value of its own that only ever takes what a catch clause caught (`lastError =
+ * error` in a retry loop's catch, or `error instanceof Error ? error : new Error(String(error))`):
+ * thrown later, it sends on an error some `try` caught.
+ */
+export function holdsOnlyCaught(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier): boolean {
+  const variable = findVariable(sourceCode, identifier);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || def?.type !== DefinitionType.Variable || def.parent.kind !== "let") return false;
+  const init = def.node.init ? unwrap(def.node.init) : undefined;
+  if (init && !(init.type === AST_NODE_TYPES.Literal && init.value === null) && !(init.type === AST_NODE_TYPES.Identifier && init.name === "undefined")) {
+    return false;
+  }
+  const writes = variable.references.filter((reference) => reference.isWrite() && reference.identifier !== def.name);
+  return (
+    writes.length > 0 &&
+    writes.every((reference) => {
+      const value = reference.writeExpr;
+      return value !== null && value !== undefined && isCaughtValue(value, reference.identifier);
+    })
+  );
+}
+
+/** The error of the catch clause around `at`, or a plain `Error` made in its place for a value that is none. */
+function isCaughtValue(value: TSESTree.Node, at: TSESTree.Node): boolean {
+  const node = unwrap(value);
+  if (node.type === AST_NODE_TYPES.ConditionalExpression) {
+    const branches = [node.consequent, node.alternate];
+    const plainError = (branch: TSESTree.Node): boolean => {
+      const inner = unwrap(branch);
+      return (inner.type === AST_NODE_TYPES.NewExpression || inner.type === AST_NODE_TYPES.CallExpression) && isPlainErrorName(calleeName(inner));
+    };
+    return branches.some((branch) => isCaughtValue(branch, at)) && branches.every((branch) => isCaughtValue(branch, at) || plainError(branch));
+  }
+  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  for (let current: TSESTree.Node | undefined = at.parent; current && !isFunctionNode(current); current = current.parent) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return current.param?.type === AST_NODE_TYPES.Identifier && current.param.name === node.name;
+  }
+  return false;
+}
+
+/**
  * The initializer of a `const` the identifier refers to, when it has exactly one definition and
  * is never reassigned. Anything else is unknown (`undefined`).
  */

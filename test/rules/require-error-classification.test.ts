@@ -291,6 +291,16 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
 });`,
     },
     { name: "rethrowing a value that is not the caught error", code: inTool("  throw err;") },
+    {
+      name: "throwing a variable that also holds an error of the project's own",
+      code: inTool(
+        "  let last;\n  for (let i = 0; i < 3; i++) {\n    try {\n      return await fetchDoc(args.id);\n    } catch (error) {\n      last = error;\n    }\n  }\n  last = new QuotaError();\n  throw last;",
+      ),
+    },
+    {
+      name: "throwing a variable with a value of its own",
+      code: inTool("  let last = pending;\n  try {\n    return await fetchDoc(args.id);\n  } catch (error) {\n    last = error;\n  }\n  throw last;"),
+    },
     { name: "throwing what a non-error factory returns", code: inTool('  throw createToolError("x");') },
     { name: "a floating promise", code: inTool("  void run().catch(() => {});\n  return { content: [] };") },
     {
@@ -936,6 +946,22 @@ ${inTool('  /*>*/throw new ProtocolError("The upstream protocol broke");')}`,
       name: "rethrowing the caught error",
       code: inTool("  try {\n    await fetchDoc(args.id);\n  } catch (error) {\n    /*>*/throw error;\n  }"),
       errors: [{ messageId: "unclassifiedThrow", reported: "throw error;" }],
+      output: null,
+    }),
+    invalid({
+      name: "throwing, after a retry loop, the last error its catch kept",
+      code: inTool(
+        "  let lastError;\n  for (let attempt = 0; attempt < 3; attempt++) {\n    try {\n      return await fetchDoc(args.id);\n    } catch (error) {\n      lastError = error;\n    }\n  }\n  /*>*/throw lastError;",
+      ),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw lastError;" }],
+      output: null,
+    }),
+    invalid({
+      name: "throwing, after a retry loop, the last error kept as an Error",
+      code: inTool(
+        "  let lastError: Error | undefined;\n  for (let attempt = 0; attempt < 3; attempt++) {\n    try {\n      return await fetchDoc(args.id);\n    } catch (error) {\n      lastError = error instanceof Error ? error : new Error(String(error));\n    }\n  }\n  /*>*/throw lastError;",
+      ),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw lastError;" }],
       output: null,
     }),
     invalid({
