@@ -1,13 +1,14 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { getPayload, valueAtResult, thrownText } from "../model/index.js";
+import { type McpModel, getPayload, valueAtResult, thrownText } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { calleeName, constInitializer, findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
+import { onlyActions } from "./no-error-on-empty-result/action-tools.js";
 import { firstOfListing } from "./no-error-on-empty-result/first-of-listing.js";
 
 export type Options = [{ reportSingleItemLookup?: boolean }];
@@ -357,16 +358,6 @@ export default createRule<Options, MessageIds>({
         return undefined;
       }
 
-      function report(node: TSESTree.Node, what: string, fix: TSESLint.ReportFixFunction | null): void {
-        const names = model.toolNamesAt(node);
-        context.report({
-          node,
-          messageId: "errorOnEmptyResult",
-          data: { tool: capitalized(toolLabel(names)), reports: names.length > 1 ? "report" : "reports", what },
-          suggest: fix ? [{ messageId: "returnEmptySuccess", fix }] : [],
-        });
-      }
-
       const helperObjects = new Set(model.errorHelpers.values());
       for (const result of model.errorResults) {
         if (!result.helperCall && helperObjects.has(result.object)) continue;
@@ -386,7 +377,7 @@ export default createRule<Options, MessageIds>({
           const call = result.helperCall;
           fix = (fixer) => fixer.replaceText(call, `{ content: [{ type: "text", text: ${sourceCode.getText(textValue)} }] }`);
         }
-        report(result.node, what, fix);
+        reportEmpty(context, model, result.node, what, fix);
       }
 
       // `response.isError = true` on a result built before (`const response = { content: [] }`),
@@ -410,7 +401,13 @@ export default createRule<Options, MessageIds>({
           const textValue = pushedText(statement, variable.references);
           const what = emptyBranch(statement, textValue ? messageText(textValue) : undefined);
           if (what === undefined) continue;
-          report(statement, what, containsComment(sourceCode, statement) ? null : (fixer) => removeStatement(fixer, sourceCode, statement));
+          reportEmpty(
+            context,
+            model,
+            statement,
+            what,
+            containsComment(sourceCode, statement) ? null : (fixer) => removeStatement(fixer, sourceCode, statement),
+          );
         }
       }
 
@@ -426,11 +423,29 @@ export default createRule<Options, MessageIds>({
           message && inHandler && !containsComment(sourceCode, site.node)
             ? (fixer) => fixer.replaceText(site.node, `return { content: [{ type: "text", text: ${sourceCode.getText(message)} }] };`)
             : null;
-        report(site.node, what, fix);
+        reportEmpty(context, model, site.node, what, fix);
       }
     });
   },
 });
+
+/** One finding at `node`, unless every tool it belongs to acts (`action-tools.ts`). */
+function reportEmpty(
+  context: Readonly<TSESLint.RuleContext<"errorOnEmptyResult" | "returnEmptySuccess", readonly unknown[]>>,
+  model: McpModel,
+  node: TSESTree.Node,
+  what: string,
+  fix: TSESLint.ReportFixFunction | null,
+): void {
+  const names = model.toolNamesAt(node);
+  if (onlyActions(names)) return;
+  context.report({
+    node,
+    messageId: "errorOnEmptyResult",
+    data: { tool: capitalized(toolLabel(names)), reports: names.length > 1 ? "report" : "reports", what },
+    suggest: fix ? [{ messageId: "returnEmptySuccess", fix }] : [],
+  });
+}
 
 /** For the `x` of `x.isError = true;` alone in a block: that statement. */
 function isErrorAssignment(identifier: TSESTree.Identifier): TSESTree.ExpressionStatement | undefined {

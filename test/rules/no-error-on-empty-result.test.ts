@@ -159,6 +159,26 @@ for (const shape of SHAPES.filter((s) => s.thrown === "unknown")) {
   });
 }
 
+// A tool that acts (starts a session, sends, creates) looks up what it acts on: when that
+// lookup finds nothing, the action cannot happen, and the error is the answer.
+const onTheWayTo = (tool: string): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.tool("${tool}", {}, async (args) => {
+  const devices = await listDevices();
+  const matches = devices.filter((device) => device.name === args.device);
+  if (matches.length === 0) /*>*/throw new Error(\`No devices matching "\${args.device}"\`);/*<*/
+  return { content: [{ type: "text", text: await startSession(matches[0]) }] };
+});`;
+for (const tool of ["start_session", "runAppLiveSession", "send-test-email", "createIssue"]) {
+  valid.push({ name: `a lookup that finds nothing in the action tool "${tool}"`, code: span(onTheWayTo(tool)).code });
+}
+for (const tool of ["search_devices", "devices", "startup_report"]) {
+  const suggestion = span(onTheWayTo(tool)).code.replace(/throw new Error\((.*)\);/u, 'return { content: [{ type: "text", text: $1 }] };');
+  invalid.push(
+    empty(`the same lookup in "${tool}", whose name names no action`, onTheWayTo(tool), "`matches.length === 0`", { tool: `Tool "${tool}"`, suggestion }),
+  );
+}
+
 /** `searchBody` for a hand-written case, at the indentation of `inTool`. */
 const body = (test: string, onEmpty: string, setup = "const results = await searchIndex(args.query);"): string => `  ${setup}
   if (${test}) {

@@ -102,7 +102,7 @@ export interface GenericTextOptions {
 const FAILED_SUBJECT = /^(?:the )?([\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,2}) (?:failed|error|failure)$/u;
 
 /** The words of a tool name: `puppeteer_screenshot`, `getUserInfo`, `search-docs`. */
-function nameWords(name: string): string[] {
+export function nameWords(name: string): string[] {
   return name
     .replace(/([a-z\d])([A-Z])/gu, "$1 $2")
     .toLowerCase()
