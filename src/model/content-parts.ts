@@ -22,13 +22,25 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
  * The parts of a content array, with each spread of an array the function builds in place
- * (`...hints`, where `const hints = []; hints.push({ type: "text", text })`) replaced by its
- * elements. A spread of anything else stays, and makes the payload unknown.
+ * (`...hints`, where `const hints = []; hints.push({ type: "text", text })`) or of a choice
+ * between array literals (`...(DEBUG ? [{ type: "text", text: trace }] : [])`, the parts either
+ * may add) replaced by its elements. A spread of anything else stays, and makes the payload
+ * unknown.
  */
 export function partList(sourceCode: SourceCode, elements: readonly (TSESTree.Node | null)[]): (TSESTree.Node | null)[] {
   return elements.flatMap((element) =>
-    element?.type === AST_NODE_TYPES.SpreadElement ? (builtArray(sourceCode, element.argument) ?? [element]) : [element],
+    element?.type === AST_NODE_TYPES.SpreadElement ? (builtArray(sourceCode, element.argument) ?? chosenArrays(element.argument) ?? [element]) : [element],
   );
+}
+
+/** The elements of both array literals of `cond ? [...] : [...]`; undefined for anything else. */
+function chosenArrays(node: TSESTree.Node): (TSESTree.Node | null)[] | undefined {
+  const choice = unwrap(node);
+  if (choice.type !== AST_NODE_TYPES.ConditionalExpression) return undefined;
+  const [yes, no] = [unwrap(choice.consequent), unwrap(choice.alternate)];
+  if (yes.type !== AST_NODE_TYPES.ArrayExpression || no.type !== AST_NODE_TYPES.ArrayExpression) return undefined;
+  const elements = [...yes.elements, ...no.elements];
+  return elements.some((element) => element?.type === AST_NODE_TYPES.SpreadElement) ? undefined : elements;
 }
 
 /** `texts.map((text) => ({ type: "text", text }))`: the one part each element becomes. */

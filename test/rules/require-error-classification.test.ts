@@ -292,6 +292,16 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
     },
     { name: "rethrowing a value that is not the caught error", code: inTool("  throw err;") },
     {
+      name: "an error result whose content spreads a choice of parts, one of them classified",
+      code: inTool(
+        '  return {\n    isError: true,\n    content: [...(verbose ? [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true }) }] : [])],\n  };',
+      ),
+    },
+    {
+      name: "an error result whose content spreads a choice with an array that is no literal",
+      code: inTool("  return { isError: true, content: [...(verbose ? parts : [])] };"),
+    },
+    {
       name: "throwing a variable that also holds an error of the project's own",
       code: inTool(
         "  let last;\n  for (let i = 0; i < 3; i++) {\n    try {\n      return await fetchDoc(args.id);\n    } catch (error) {\n      last = error;\n    }\n  }\n  last = new QuotaError();\n  throw last;",
@@ -457,6 +467,15 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       }),
     ),
 
+    invalid({
+      name: "an error result whose content spreads a choice of text parts, none classified",
+      code: inTool(
+        '  try {\n    return await fetchDoc(args.id);\n  } catch (error) {\n    return {\n      /*>*/isError: true,\n      content: [{ type: "text", text: String(error) }, ...(DEBUG ? [{ type: "text", text: String(error.stack) }] : [])],\n    };\n  }',
+      ),
+      // No suggestion: where the fields would go depends on which parts are there.
+      errors: [{ messageId: "missingClassification", reported: "isError: true" }],
+      output: null,
+    }),
     // Missing both fields: suggestions insert them where the payload is.
     invalid({
       name: "a JSON payload without classification",
