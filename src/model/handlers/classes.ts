@@ -87,8 +87,7 @@ export function visitXmcpModule(search: HandlerSearch, program: TSESTree.Program
  * which a file's own analysis cannot see; the definition is FastMCP's tool shape all the same.
  */
 export function visitFastMcpDefinitions(search: HandlerSearch, program: TSESTree.Program): void {
-  const framework = search.imports.has("fastmcp-edge") ? "fastmcp-edge" : search.imports.has("fastmcp") ? "fastmcp" : undefined;
-  if (!framework) return;
+  if (!search.imports.has("fastmcp") && !search.imports.has("fastmcp-edge")) return;
   const registered = new Set(search.handlers.map((handler) => handler.registration));
   const consider = (node: TSESTree.Node | null): void => {
     const value = node ? unwrap(node) : undefined;
@@ -103,7 +102,6 @@ export function visitFastMcpDefinitions(search: HandlerSearch, program: TSESTree
       expression: execute.value,
       registration: value,
       hasArgs: true,
-      framework,
     });
   };
   for (const statement of program.body) {

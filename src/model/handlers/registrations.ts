@@ -160,7 +160,6 @@ function recogniseUpdate(search: HandlerSearch, call: TSESTree.CallExpression, c
 function recogniseAddTool(search: HandlerSearch, call: TSESTree.CallExpression): void {
   const argument = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
   const definitions = argument?.type === AST_NODE_TYPES.ArrayExpression ? argument.elements : argument ? [argument] : [];
-  const framework = search.imports.has("fastmcp-edge") ? "fastmcp-edge" : "fastmcp";
   const add = (definition: TSESTree.ObjectExpression): void => {
     const execute = findProperty(definition, "execute");
     if (!execute) return;
@@ -171,7 +170,6 @@ function recogniseAddTool(search: HandlerSearch, call: TSESTree.CallExpression):
       expression: execute.value,
       registration: definition,
       hasArgs: true,
-      framework,
     });
   };
   for (const element of definitions) {
