@@ -172,10 +172,13 @@ server.tool("${tool}", {}, async (args) => {
 for (const tool of ["start_session", "runAppLiveSession", "send-test-email", "createIssue"]) {
   valid.push({ name: `a lookup that finds nothing in the action tool "${tool}"`, code: span(onTheWayTo(tool)).code });
 }
-for (const tool of ["search_devices", "devices", "startup_report"]) {
+for (const tool of ["search_devices", "devices", "startup_report", "run_query", "runDeviceSearch"]) {
   const suggestion = span(onTheWayTo(tool)).code.replace(/throw new Error\((.*)\);/u, 'return { content: [{ type: "text", text: $1 }] };');
   invalid.push(
-    empty(`the same lookup in "${tool}", whose name names no action`, onTheWayTo(tool), "`matches.length === 0`", { tool: `Tool "${tool}"`, suggestion }),
+    empty(`the same lookup in "${tool}", whose name is no action or names a query`, onTheWayTo(tool), "`matches.length === 0`", {
+      tool: `Tool "${tool}"`,
+      suggestion,
+    }),
   );
 }
 

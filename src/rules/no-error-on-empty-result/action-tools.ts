@@ -48,10 +48,13 @@ const ACTION_VERBS = new Set([
   "write",
 ]);
 
-/** The tool's name starts with a verb of action. */
+/** Words that make an action a query after all: `run_query`, `execute_sql_search`, `run_report`. */
+const QUERY_WORDS = new Set(["find", "list", "lookup", "queries", "query", "report", "reports", "search", "select", "sql"]);
+
+/** The tool's name starts with a verb of action, and names no query. */
 function performsAction(toolName: string): boolean {
-  const [first] = nameWords(toolName);
-  return first !== undefined && ACTION_VERBS.has(first);
+  const [first, ...rest] = nameWords(toolName);
+  return first !== undefined && ACTION_VERBS.has(first) && !rest.some((word) => QUERY_WORDS.has(word));
 }
 
 /** Every tool of a finding acts: a lookup on their way that finds nothing stops the action (no empty answer). */
