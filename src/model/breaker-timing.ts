@@ -10,6 +10,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import {
   constInitializer,
+  enclosingCatch,
   findProperty,
   findVariable,
   forEachChild,
@@ -51,9 +52,8 @@ export function halfOpenTime(
 
 /** The breakers whose calls the `try` around a catch's test runs (`breaker.fire(...)`, `policy.execute(...)`). */
 function breakersTried(sourceCode: SourceCode, importedFrom: ReadonlyMap<string, string>, test: TSESTree.Node): TSESTree.Node[] {
-  let current: TSESTree.Node | undefined = test.parent;
-  while (current && current.type !== AST_NODE_TYPES.CatchClause && !isFunctionNode(current)) current = current.parent;
-  if (current?.type !== AST_NODE_TYPES.CatchClause) return [];
+  const current = enclosingCatch(test);
+  if (!current) return [];
   const receivers: TSESTree.Node[] = [];
   const visit = (node: TSESTree.Node): void => {
     if (isFunctionNode(node)) return;

@@ -12,6 +12,7 @@ import {
   type FunctionNode,
   calleeName,
   constInitializer,
+  enclosingCatch,
   forEachChild,
   forEachOwnNode,
   holdsOnlyCaught,
@@ -375,10 +376,6 @@ export function caughtRethrow(sourceCode: SourceCode, node: TSESTree.ThrowStatem
 }
 
 function enclosingCatchParam(node: TSESTree.Node): string | undefined {
-  let current: TSESTree.Node | undefined = node.parent;
-  while (current && !isFunctionNode(current)) {
-    if (current.type === AST_NODE_TYPES.CatchClause) return current.param?.type === AST_NODE_TYPES.Identifier ? current.param.name : undefined;
-    current = current.parent;
-  }
-  return undefined;
+  const param = enclosingCatch(node)?.param;
+  return param?.type === AST_NODE_TYPES.Identifier ? param.name : undefined;
 }

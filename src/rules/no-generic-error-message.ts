@@ -6,6 +6,7 @@ import {
   addsNoWords,
   calleeName,
   constInitializer,
+  enclosingCatch,
   enclosingFunction,
   findProperty,
   functionName,
@@ -54,9 +55,9 @@ function dropsCause(sourceCode: SourceCode, answer: TSESTree.Node): boolean {
     if (current.type !== AST_NODE_TYPES.CatchClause) {
       if ((current.type === AST_NODE_TYPES.IfStatement || current.type === AST_NODE_TYPES.ConditionalExpression) && child !== current.test) {
         // Inside the catch, an answer under a test of anything is a decision about the cause.
-        if (enclosingCatchOf(current)) return false;
+        if (enclosingCatch(current)) return false;
       }
-      if (current.type === AST_NODE_TYPES.SwitchCase && enclosingCatchOf(current)) return false;
+      if (current.type === AST_NODE_TYPES.SwitchCase && enclosingCatch(current)) return false;
       continue;
     }
     if (current.param?.type !== AST_NODE_TYPES.Identifier) return current.param === null;
@@ -70,13 +71,6 @@ function dropsCause(sourceCode: SourceCode, answer: TSESTree.Node): boolean {
     return !mentionsName(sourceCode, answer, names, "subtree");
   }
   return false;
-}
-
-function enclosingCatchOf(node: TSESTree.Node): TSESTree.CatchClause | undefined {
-  for (let current = node.parent; current && !isFunctionNode(current); current = current.parent) {
-    if (current.type === AST_NODE_TYPES.CatchClause) return current;
-  }
-  return undefined;
 }
 
 /** The name of the function an answer or throw is in (`parseOrderDetails`), which its text may only restate. */

@@ -3,7 +3,17 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
 import { type McpModel, jsonStringifyArgument, objectLiteral } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
-import { type FunctionNode, constInitializer, enclosingFunction, functionName, hasSpread, messageText, staticKeyName, unwrap } from "../util/ast.js";
+import {
+  type FunctionNode,
+  constInitializer,
+  enclosingCatch,
+  enclosingFunction,
+  functionName,
+  hasSpread,
+  messageText,
+  staticKeyName,
+  unwrap,
+} from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { quote } from "./shared/fix.js";
@@ -15,7 +25,6 @@ import {
   catchReturns,
   emptyValue,
   isFanOutItem,
-  enclosingCatch,
   errorNames,
   isSelectiveReturn,
   recordsWarning,

@@ -128,11 +128,8 @@ function isCaughtValue(value: TSESTree.Node, at: TSESTree.Node): boolean {
     };
     return branches.some((branch) => isCaughtValue(branch, at)) && branches.every((branch) => isCaughtValue(branch, at) || plainError(branch));
   }
-  if (node.type !== AST_NODE_TYPES.Identifier) return false;
-  for (let current: TSESTree.Node | undefined = at.parent; current && !isFunctionNode(current); current = current.parent) {
-    if (current.type === AST_NODE_TYPES.CatchClause) return current.param?.type === AST_NODE_TYPES.Identifier && current.param.name === node.name;
-  }
-  return false;
+  const param = enclosingCatch(at)?.param;
+  return node.type === AST_NODE_TYPES.Identifier && param?.type === AST_NODE_TYPES.Identifier && param.name === node.name;
 }
 
 /**
@@ -247,6 +244,14 @@ export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined
   while (current) {
     if (isFunctionNode(current)) return current;
     current = current.parent;
+  }
+  return undefined;
+}
+
+/** The catch clause a node sits in, within its function. */
+export function enclosingCatch(node: TSESTree.Node): TSESTree.CatchClause | undefined {
+  for (let current = node.parent; current && !isFunctionNode(current); current = current.parent) {
+    if (current.type === AST_NODE_TYPES.CatchClause) return current;
   }
   return undefined;
 }

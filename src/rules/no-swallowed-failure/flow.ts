@@ -22,6 +22,7 @@ import {
   enclosingFunction,
   findProperty,
   findVariable,
+  enclosingCatch,
   forEachOwnNode,
   someOwnNode,
   functionName,
@@ -112,16 +113,6 @@ export function catchReturns(sourceCode: SourceCode, clause: TSESTree.CatchClaus
     if (node.type === AST_NODE_TYPES.ReturnStatement && enclosingCatch(node) === clause) returns.push(node);
   });
   return returns;
-}
-
-/** The catch clause a node sits in, within its function. */
-export function enclosingCatch(node: TSESTree.Node): TSESTree.CatchClause | undefined {
-  let current = node.parent;
-  while (current && !isFunctionNode(current)) {
-    if (current.type === AST_NODE_TYPES.CatchClause) return current;
-    current = current.parent;
-  }
-  return undefined;
 }
 
 /** The caught error's name, and the names of constants the catch derives from it (`const msg = e.message`). */

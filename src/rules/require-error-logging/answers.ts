@@ -7,7 +7,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
-import { constInitializer, findVariable, forEachOwnNode, isFunctionNode, isInside, memberName, unwrap } from "../../util/ast.js";
+import { constInitializer, enclosingCatch, findVariable, forEachOwnNode, isInside, memberName, unwrap } from "../../util/ast.js";
 import { isDeliberate, onFailurePath } from "../shared/quiet-catches.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -94,14 +94,4 @@ function setsIsError(node: TSESTree.AssignmentExpression): boolean {
   return (
     left.type === AST_NODE_TYPES.MemberExpression && memberName(left) === "isError" && !(right.type === AST_NODE_TYPES.Literal && right.value === false)
   );
-}
-
-/** The catch clause a node sits in, within its function. */
-function enclosingCatch(node: TSESTree.Node): TSESTree.CatchClause | undefined {
-  let current = node.parent;
-  while (current && !isFunctionNode(current)) {
-    if (current.type === AST_NODE_TYPES.CatchClause) return current;
-    current = current.parent;
-  }
-  return undefined;
 }
