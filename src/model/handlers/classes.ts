@@ -7,6 +7,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { type FunctionNode, findProperty, isFunctionNode, rangeKey, staticKeyName, staticString, unwrap } from "../../util/ast.js";
 import type { ImportedRoot, ToolHandler } from "../types.js";
+import { addToolDefinition } from "./registrations.js";
 import { type HandlerSearch, addHandler, toolNameOf } from "./search.js";
 
 /** mcp-framework `class X extends MCPTool { execute() }` and `@Tool()`-decorated methods. */
@@ -94,15 +95,7 @@ export function visitFastMcpDefinitions(search: HandlerSearch, program: TSESTree
     if (value?.type === AST_NODE_TYPES.ArrayExpression) for (const element of value.elements) consider(element);
     if (value?.type !== AST_NODE_TYPES.ObjectExpression || registered.has(value)) return;
     const name = findProperty(value, "name");
-    const execute = findProperty(value, "execute");
-    if (!name || !execute || staticString(unwrap(name.value)) === undefined) return;
-    addHandler(search, {
-      kind: "addTool",
-      toolName: toolNameOf(search, name.value),
-      expression: execute.value,
-      registration: value,
-      hasArgs: true,
-    });
+    if (name && staticString(unwrap(name.value)) !== undefined) addToolDefinition(search, value);
   };
   for (const statement of program.body) {
     const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;

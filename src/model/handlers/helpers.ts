@@ -18,6 +18,7 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import type { ToolHandler, UnresolvedHandler } from "../types.js";
+import { addToolDefinition } from "./registrations.js";
 import { type HandlerSearch, resolveHandler, toolNameOf } from "./search.js";
 
 /** The name of an identifier expression. */
@@ -162,7 +163,7 @@ export function expandRegistrationHelpers(search: HandlerSearch, calls: readonly
       const argument = call.arguments[passed.index];
       let definition = argument ? unwrap(argument) : undefined;
       if (definition?.type === AST_NODE_TYPES.Identifier) definition = constInitializer(search.sourceCode, definition) ?? definition;
-      if (definition?.type === AST_NODE_TYPES.ObjectExpression) passed.add(definition);
+      if (definition?.type === AST_NODE_TYPES.ObjectExpression) addToolDefinition(search, definition);
     }
   }
 }

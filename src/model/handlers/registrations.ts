@@ -160,18 +160,6 @@ function recogniseUpdate(search: HandlerSearch, call: TSESTree.CallExpression, c
 function recogniseAddTool(search: HandlerSearch, call: TSESTree.CallExpression): void {
   const argument = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
   const definitions = argument?.type === AST_NODE_TYPES.ArrayExpression ? argument.elements : argument ? [argument] : [];
-  const add = (definition: TSESTree.ObjectExpression): void => {
-    const execute = findProperty(definition, "execute");
-    if (!execute) return;
-    const name = findProperty(definition, "name");
-    addHandler(search, {
-      kind: "addTool",
-      toolName: name ? toolNameOf(search, name.value) : undefined,
-      expression: execute.value,
-      registration: definition,
-      hasArgs: true,
-    });
-  };
   for (const element of definitions) {
     if (!element) continue;
     let definition = unwrap(element);
@@ -179,13 +167,27 @@ function recogniseAddTool(search: HandlerSearch, call: TSESTree.CallExpression):
       const helper = element === argument ? enclosingFunction(call) : undefined;
       const index = helper ? parameterIndex(helper, definition.name) : -1;
       if (helper && index !== -1) {
-        search.passedDefinitions.push({ helper, index, add });
+        search.passedDefinitions.push({ helper, index });
         continue;
       }
       definition = constInitializer(search.sourceCode, definition) ?? definition;
     }
-    if (definition.type === AST_NODE_TYPES.ObjectExpression) add(definition);
+    if (definition.type === AST_NODE_TYPES.ObjectExpression) addToolDefinition(search, definition);
   }
+}
+
+/** The handler of a FastMCP tool definition (`{ name, execute }`), wherever the file registers it. */
+export function addToolDefinition(search: HandlerSearch, definition: TSESTree.ObjectExpression): void {
+  const execute = findProperty(definition, "execute");
+  if (!execute) return;
+  const name = findProperty(definition, "name");
+  addHandler(search, {
+    kind: "addTool",
+    toolName: name ? toolNameOf(search, name.value) : undefined,
+    expression: execute.value,
+    registration: definition,
+    hasArgs: true,
+  });
 }
 
 /** Mastra `createTool({ id, execute })`. */

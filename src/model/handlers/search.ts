@@ -65,12 +65,10 @@ export interface HandlerSearch {
   readonly types: TypeOracle;
 }
 
-/** A registration of a helper's parameter as a tool definition: the helper, and which parameter. */
+/** A registration of a helper's parameter as a FastMCP tool definition: the helper, and which parameter. */
 export interface PassedDefinition {
   readonly helper: FunctionNode;
   readonly index: number;
-  /** Adds the handler of one definition the helper is given. */
-  readonly add: (definition: TSESTree.ObjectExpression) => void;
 }
 
 /** Follows a handler expression to a function: inline, by name, object member, or wrapper call. */
