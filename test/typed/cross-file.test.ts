@@ -61,6 +61,12 @@ describe("tool names found by the index", () => {
     expect([...new Set(byFile)].sort()).toEqual(["src/tools/health.ts service_health", "src/tools/records.ts read_record"]);
   });
 
+  it("names a registry entry's tool after the member the registration reads its name from (`tool.title`)", async () => {
+    const messages = await lintMessages(path.join(FIXTURES, "registry-collections"), "recommended-type-checked");
+    const named = messages.flatMap((m) => [...m.message.matchAll(/tool "([^"]+)"/giu)].map((match) => match[1] ?? ""));
+    expect([...new Set(named)].sort()).toEqual(["cancel_order", "list_notes"]);
+  });
+
   it("names a dispatcher case's tool", async () => {
     expect(await names("low-level-dispatch")).toEqual(["search"]);
   });

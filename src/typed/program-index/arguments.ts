@@ -114,7 +114,7 @@ export function isPlainParameter(declaration: ts.Declaration): declaration is ts
 }
 
 /** `const run = makeRunner(config)` (or `await makeRunner(config)`): `makeRunner`, when it is a function of the project. */
-function factoryOf(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
+export function factoryOf(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
   if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   let call = skipOuter(declaration.initializer);
   if (typescript.isAwaitExpression(call)) call = skipOuter(call.expression);
@@ -130,7 +130,7 @@ function factoryOf(checker: ts.TypeChecker, declaration: ts.Declaration): ts.Fun
 }
 
 /** The values a factory returns: its `return` expressions, or an arrow's expression body. */
-function returnedValues(fn: ts.FunctionLikeDeclaration): ts.Expression[] {
+export function returnedValues(fn: ts.FunctionLikeDeclaration): ts.Expression[] {
   if (fn.body && !typescript.isBlock(fn.body)) return [skipOuter(fn.body)];
   const found: ts.Expression[] = [];
   const visit = (node: ts.Node): void => {

@@ -58,9 +58,10 @@ export function functionValue(node: TSESTree.Node): TSESTree.Node | undefined {
 /**
  * The tool name beside a member: `{ name: "x", handler }`, `{ schema: { name: "x" }, handle }`, or
  * a class field `readonly name = "x"` of the class (or a base class) that implements the method.
- * A name held in a `const` is read through the checker.
+ * A name held in a `const` is read through the checker. `key`: the member the registration reads
+ * the name from (`registerTool(tool.title, ..., tool.handler)` reads `title`).
  */
-export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaration): string | undefined {
+export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaration, key = "name"): string | undefined {
   /** The string a `const` holds: `const NAME = "x"`. */
   const constString = (symbol: ts.Symbol | undefined): string | undefined => {
     const value = symbol?.valueDeclaration;
@@ -81,10 +82,10 @@ export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaratio
       if (literal.properties.some((property) => property.name !== undefined && typescript.isIdentifier(property.name) && property.name.text === "version"))
         return undefined;
       for (const property of literal.properties) {
-        if (typescript.isPropertyAssignment(property) && typescript.isIdentifier(property.name) && property.name.text === "name")
+        if (typescript.isPropertyAssignment(property) && typescript.isIdentifier(property.name) && property.name.text === key)
           return stringOf(property.initializer);
         // `{ name, execute }` with `export const name = "find_city"`.
-        if (typescript.isShorthandPropertyAssignment(property) && property.name.text === "name") {
+        if (typescript.isShorthandPropertyAssignment(property) && property.name.text === key) {
           const name = constString(checker.getShorthandAssignmentValueSymbol(property));
           if (name !== undefined) return name;
         }
@@ -104,7 +105,7 @@ export function toolNameNear(checker: ts.TypeChecker, declaration: ts.Declaratio
   // An error class's `name` (`override readonly name = "ActorLoadError"`) labels the error, not a tool.
   if (typescript.isClassLike(parent) && !isErrorClass(parent)) {
     for (const member of parent.members) {
-      if (typescript.isPropertyDeclaration(member) && typescript.isIdentifier(member.name) && member.name.text === "name") {
+      if (typescript.isPropertyDeclaration(member) && typescript.isIdentifier(member.name) && member.name.text === key) {
         return stringOf(member.initializer);
       }
     }

@@ -97,19 +97,35 @@ function analyse(entry: FileEntry, resolver: Resolver): McpModel {
 /** Registrations whose handler is declared in another file: that function is a root there. */
 function followUnresolvedHandlers(entry: FileEntry, model: McpModel, resolver: Resolver, work: WorkQueue): void {
   for (const unresolved of model.graph.unresolvedHandlers) {
+    const nameKey = nameMember(unresolved.registration, unresolved.expression);
     for (const target of resolver.resolveExpression(entry, unresolved.expression)) {
       const root: ImportedRoot = {
         range: target.fn.range,
         origin: `${entry.fileName}:${String(unresolved.registration.range[0])}`,
-        toolName: unresolved.toolName ?? target.toolName,
+        toolName: unresolved.toolName ?? (nameKey === undefined ? undefined : target.named?.(nameKey)) ?? target.toolName,
         framework: unresolved.framework,
         thrown: unresolved.thrown,
-        guards: unresolved.thrown === "unknown" ? [CATCHES_ALL] : unresolved.guards,
+        guards: unresolved.thrown === "unknown" ? [CATCHES_ALL] : [...(target.guards ?? []), ...unresolved.guards],
         registered: true,
       };
       if (addRoot(target.entry, root)) work.add(target.entry);
     }
   }
+}
+
+/**
+ * The member a registration reads its tool's name from, on the object it reads the handler from:
+ * `title` in `server.registerTool(tool.title, config, tool.tool)`.
+ */
+function nameMember(registration: TSESTree.Node, handler: TSESTree.Node): string | undefined {
+  const first = registration.type === AST_NODE_TYPES.CallExpression ? registration.arguments[0] : undefined;
+  const name = first ? unwrap(first) : undefined;
+  const value = unwrap(handler);
+  if (name?.type !== AST_NODE_TYPES.MemberExpression || value.type !== AST_NODE_TYPES.MemberExpression || name.computed) return undefined;
+  const object = unwrap(name.object);
+  const holder = unwrap(value.object);
+  if (object.type !== AST_NODE_TYPES.Identifier || holder.type !== AST_NODE_TYPES.Identifier || object.name !== holder.name) return undefined;
+  return name.property.type === AST_NODE_TYPES.Identifier ? name.property.name : undefined;
 }
 
 /** Calls on a handler's path to functions of other files: those run on the tool's path too. */

@@ -193,6 +193,9 @@ function passedTo(literal: ts.ObjectLiteralExpression): { call: ts.CallExpressio
   return index >= 0 ? { call, index } : undefined;
 }
 
+/** Base classes and extended interfaces followed, at most. */
+const MAX_BASES = 8;
+
 export class ClassImplementations {
   private readonly byMember = new Map<ts.Symbol, ts.Declaration[]>();
 
@@ -227,25 +230,69 @@ export class ClassImplementations {
     const fits: ts.Declaration[][] = [];
     const declared: ts.Declaration[] = [];
     for (const [symbol, cls] of this.constructedClasses()) {
-      const methods = cls.members.filter(
-        (m) => typescript.isMethodDeclaration(m) && m.body !== undefined && typescript.isIdentifier(m.name) && m.name.text === member.name,
-      );
+      // The class's own method, else the one it inherits (`class CreateApp extends BaseTool`, `execute` in `BaseTool`).
+      const methods = this.methodsOf(cls, member.name);
       if (methods.length === 0) continue;
       // `class IosRobot implements Robot`: the class says it is one, so each such class may run.
-      if (this.implementsInterface(cls, interfaceSymbol)) declared.push(...methods);
-      else if (assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push(methods);
+      if (this.implementsInterface(cls, interfaceSymbol)) {
+        for (const method of methods) if (!declared.includes(method)) declared.push(method);
+      } else if (assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push(methods);
     }
     if (declared.length > 0) return declared;
     return fits.length === 1 ? (fits[0] ?? []) : [];
   }
 
-  /** The class names the interface in its `implements` clause. */
+  /** The methods named `name` with a body that instances of `cls` run: its own, else the nearest base class's. */
+  private methodsOf(cls: ts.ClassDeclaration, name: string): ts.Declaration[] {
+    for (let current: ts.ClassDeclaration | undefined = cls, depth = 0; current && depth < MAX_BASES; current = this.baseOf(current), depth++) {
+      const methods = current.members.filter(
+        (m) => typescript.isMethodDeclaration(m) && m.body !== undefined && typescript.isIdentifier(m.name) && m.name.text === name,
+      );
+      if (methods.length > 0) return methods;
+    }
+    return [];
+  }
+
+  /** The class `cls` extends, when the project declares it. */
+  private baseOf(cls: ts.ClassDeclaration): ts.ClassDeclaration | undefined {
+    const clause = cls.heritageClauses?.find((c) => c.token === typescript.SyntaxKind.ExtendsKeyword);
+    const expression = clause?.types[0]?.expression;
+    const declaration = expression ? unaliased(this.checker, this.checker.getSymbolAtLocation(expression))?.valueDeclaration : undefined;
+    return declaration && typescript.isClassDeclaration(declaration) && isProjectFile(declaration.getSourceFile()) ? declaration : undefined;
+  }
+
+  /**
+   * The class, or a base class of it, names the interface in its `implements` clause, or an
+   * interface that extends it (`implements Tool`, with `interface Tool extends Executable`).
+   */
   private implementsInterface(cls: ts.ClassDeclaration, interfaceSymbol: ts.Symbol): boolean {
-    return (cls.heritageClauses ?? []).some(
-      (clause) =>
-        clause.token === typescript.SyntaxKind.ImplementsKeyword &&
-        clause.types.some((type) => unaliased(this.checker, this.checker.getSymbolAtLocation(type.expression)) === interfaceSymbol),
-    );
+    for (let current: ts.ClassDeclaration | undefined = cls, depth = 0; current && depth < MAX_BASES; current = this.baseOf(current), depth++) {
+      for (const clause of current.heritageClauses ?? []) {
+        if (clause.token !== typescript.SyntaxKind.ImplementsKeyword) continue;
+        if (
+          clause.types.some((type) =>
+            this.extendsInterface(unaliased(this.checker, this.checker.getSymbolAtLocation(type.expression)), interfaceSymbol, 0),
+          )
+        )
+          return true;
+      }
+    }
+    return false;
+  }
+
+  /** `symbol` is the interface `wanted`, or an interface that extends it. */
+  private extendsInterface(symbol: ts.Symbol | undefined, wanted: ts.Symbol, depth: number): boolean {
+    if (!symbol || depth > MAX_BASES) return false;
+    if (symbol === wanted) return true;
+    for (const declaration of symbol.declarations ?? []) {
+      if (!typescript.isInterfaceDeclaration(declaration)) continue;
+      for (const clause of declaration.heritageClauses ?? []) {
+        for (const type of clause.types) {
+          if (this.extendsInterface(unaliased(this.checker, this.checker.getSymbolAtLocation(type.expression)), wanted, depth + 1)) return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The classes of the project among the constructed ones, with their symbols. */

@@ -7,12 +7,14 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { unwrap } from "../../util/ast.js";
-import { inNonToolCallback } from "../../model/index.js";
+import { type CatchGuard, inNonToolCallback } from "../../model/index.js";
 import { functionOf, functionOfNamedValue, functionValue, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
 import { mayLeaveFile } from "./callees.js";
 import { ClassImplementations, LiteralImplementations } from "./implementations.js";
 import { declaredTypeNode, namedTypes } from "./declared-types.js";
+import { iteratedMemberDeclarations } from "./iterated.js";
+import { wrappedTargets } from "./wrapped.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 
 /** A function a call or a reference runs, in the file that declares it. */
@@ -21,6 +23,10 @@ export interface Target {
   readonly fn: TSESTree.Node;
   /** The tool's name when the implementation sits in a tool definition (`{ name: "x", handler }`). */
   readonly toolName: string | undefined;
+  /** The string member `key` beside the member that named the function (`{ title: "x", tool }`), for a registration that reads its name from another member. */
+  readonly named?: (key: string) => string | undefined;
+  /** The catches of the wrappers the value was made with (`tool: withErrors(run)`), innermost first. */
+  readonly guards?: readonly CatchGuard[];
 }
 
 /** Answers, for one program, which functions (of which files) a call or an expression runs. */
@@ -119,7 +125,14 @@ export class Resolver {
     const receiver = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
     // `tool.call(args)` where the checker knows no type (built from a dependency that is not
     // installed): the members of the literals declared with the receiver's named types.
-    if (!symbol && receiver?.type === AST_NODE_TYPES.Identifier && name.type === AST_NODE_TYPES.Identifier) {
+    // `Object.values(collection).forEach((tool) => ... tool.handler)` over a union of registries:
+    // TypeScript infers the values from one registry of the union, or gives up (`any`).
+    const iterated =
+      receiver?.type === AST_NODE_TYPES.Identifier && name.type === AST_NODE_TYPES.Identifier
+        ? iteratedMemberDeclarations(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), name.name)
+        : [];
+    for (const declaration of iterated) if (!declarations.includes(declaration)) declarations.push(declaration);
+    if (!symbol && iterated.length === 0 && receiver?.type === AST_NODE_TYPES.Identifier && name.type === AST_NODE_TYPES.Identifier) {
       const declaration = checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(receiver))?.declarations?.[0];
       const typeNode = declaredTypeNode(checker, declaration);
       if (typeNode) declarations.push(...this.literalImplementations().declaredAs(name.name, namedTypes(checker, typeNode, name.name)));
@@ -153,15 +166,23 @@ export class Resolver {
       // `{ name, execute }` or `{ execute: run }`: the member names a function declared elsewhere;
       // the member's object still names the tool.
       const fn = functionOf(declaration) ?? functionOfNamedValue(checker, declaration);
+      const named = (key: string): string | undefined => toolNameNear(checker, declaration, key);
       // `const run = makeRunner(config)`: what the factory returns.
-      for (const each of fn ? [fn] : returnedFunctions(checker, declaration)) {
+      const functions = fn ? [fn] : returnedFunctions(checker, declaration);
+      for (const each of functions) {
         if (accept && !accept(each)) continue;
         const sourceFile = each.getSourceFile();
         if (!isProjectFile(sourceFile)) continue;
         const target = this.files.entryOf(sourceFile);
         const node = target?.services.tsNodeToESTreeNodeMap.get(each);
         const estree = node ? functionValue(node) : undefined;
-        if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(checker, declaration) });
+        if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(checker, declaration), named });
+      }
+      // `tool: withErrorHandling(listNotes, "...")`: the function the wrapper was handed, behind its catches.
+      if (functions.length === 0 && !accept) {
+        for (const wrapped of wrappedTargets(checker, this.files, declaration, (at, expression) => this.resolveExpression(at, expression))) {
+          targets.push({ ...wrapped, toolName: toolNameNear(checker, declaration), named });
+        }
       }
     }
     return targets;
@@ -248,7 +269,7 @@ export class Resolver {
     }
   }
 
-  /** `new C(...)` expressions of the project's files, by class (built on first use). */
+  /** `new C(...)` expressions of the project's files, by class (built on first use); a class listed in an array literal has none. */
   private constructionsByClass(): Map<ts.Symbol, ts.NewExpression[]> {
     const map = new Map<ts.Symbol, ts.NewExpression[]>();
     const visit = (node: ts.Node): void => {
@@ -258,6 +279,14 @@ export class Resolver {
           const list = map.get(symbol) ?? [];
           map.set(symbol, list);
           list.push(node);
+        }
+      }
+      // `export const allTools = [CreateAppTool, ListAppsTool]`: a list of classes that a factory
+      // constructs (`new ctor(deps)`); each may be constructed, with no arguments to read.
+      if (typescript.isArrayLiteralExpression(node)) {
+        for (const element of node.elements) {
+          const symbol = typescript.isIdentifier(element) ? this.classSymbol(element) : undefined;
+          if (symbol?.valueDeclaration && typescript.isClassDeclaration(symbol.valueDeclaration) && !map.has(symbol)) map.set(symbol, []);
         }
       }
       typescript.forEachChild(node, visit);

@@ -44,7 +44,7 @@ export function rootFor(fileName: string, handler: ToolHandler, target: Target, 
     toolName,
     framework: handler.framework,
     thrown: handler.thrown,
-    guards: handler.thrown === "unknown" ? [CATCHES_ALL] : guards,
+    guards: handler.thrown === "unknown" ? [CATCHES_ALL] : [...(target.guards ?? []), ...guards],
   };
 }
 
