@@ -67,6 +67,11 @@ export class FileEntries {
   known(fileName: string): FileEntry | undefined {
     return this.entries.get(fileName) ?? undefined;
   }
+
+  /** The converted entries, by file name. */
+  *all(): Generator<[string, FileEntry]> {
+    for (const [fileName, entry] of this.entries) if (entry) yield [fileName, entry];
+  }
 }
 
 function convertEntry(sourceFile: ts.SourceFile, program: ts.Program): FileEntry {

@@ -22,7 +22,7 @@ import { NO_FACTS, factsOf } from "./facts.js";
 import { FileEntries, isProjectFile } from "./file-entry.js";
 import { followToolPaths } from "./fixed-point.js";
 import { Resolver } from "./resolver.js";
-import { rootsOf, toolOf } from "./roots.js";
+import { addRoot, rootsOf, toolOf } from "./roots.js";
 import { loadTypedRuntime } from "../runtime.js";
 
 /** What the index knows about one program. */
@@ -31,6 +31,14 @@ export interface ProgramIndex {
   rootsFor(fileName: string): readonly ImportedRoot[];
   /** The roots of `fileName`, and its calls to error helpers of other files. */
   factsFor(fileName: string): ImportedFacts;
+  /** Every file of the program that runs on a tool's path, with its roots. */
+  rootedFiles(): Iterable<[string, readonly ImportedRoot[]]>;
+  /**
+   * Takes the roots another project's index gives files of this program (tools that project
+   * registers), once per index: the facts of those files (what their catches answer with, the
+   * helpers they call) are then read for those tools too.
+   */
+  adoptRootsOf(other: ProgramIndex): void;
 }
 
 /** The index of each program, and the lint targets it was built for (`lintTargetsGeneration`). */
@@ -111,6 +119,9 @@ export function releaseIndexesNotHolding(files: ReadonlySet<string>): void {
  * package's helper is linted under its own package's program, which holds no tool; the program
  * of the package that registers the tool (and imports the helper) knows it runs on a tool path.
  * Only projects indexed earlier in the run can tell (the CLI lints registering files first).
+ * Once one does, the program takes the roots that project gives any of its files, so the facts
+ * of this file (the success helpers its catches answer with, in a file with no MCP evidence of
+ * its own) are read for those tools.
  */
 export function factsAcrossProjects(program: ts.Program, fileName: string): ImportedFacts {
   loadTypedRuntime();
@@ -127,7 +138,10 @@ export function factsAcrossProjects(program: ts.Program, fileName: string): Impo
       extra.push(root);
     }
   }
-  return extra.length === 0 ? facts : { ...facts, roots: [...facts.roots, ...extra] };
+  if (extra.length === 0) return facts;
+  for (const other of projects.values()) if (other.index !== index && other.generation === lintTargetsGeneration()) index.adoptRootsOf(other.index);
+  const adopted = index.factsFor(fileName);
+  return adopted.roots.length > 0 ? adopted : { ...facts, roots: [...facts.roots, ...extra] };
 }
 
 /**
@@ -148,6 +162,7 @@ function buildIndex(program: ts.Program): ProgramIndex {
   const resolver = new Resolver(program, files);
   followToolPaths(program, files, resolver);
   const factsCache = new Map<string, ImportedFacts>();
+  const adopted = new WeakSet<ProgramIndex>();
   return {
     rootsFor(fileName) {
       const sourceFile = program.getSourceFile(fileName);
@@ -163,6 +178,25 @@ function buildIndex(program: ts.Program): ProgramIndex {
         factsCache.set(sourceFile.fileName, facts);
       }
       return facts;
+    },
+    *rootedFiles() {
+      for (const [fileName, entry] of files.all()) if (entry.roots.size > 0) yield [fileName, rootsOf(entry)];
+    },
+    adoptRootsOf(other) {
+      if (adopted.has(other)) return;
+      adopted.add(other);
+      let changed = false;
+      for (const [fileName, roots] of other.rootedFiles()) {
+        const sourceFile = program.getSourceFile(fileName);
+        const entry = sourceFile && isProjectFile(sourceFile) ? files.entryOf(sourceFile) : undefined;
+        if (!entry) continue;
+        let added = false;
+        for (const root of roots) added = addRoot(entry, root) || added;
+        if (added) entry.model = undefined;
+        changed ||= added;
+      }
+      // A file's facts read the models of the files it calls: every one is read again.
+      if (changed) factsCache.clear();
     },
   };
 }
