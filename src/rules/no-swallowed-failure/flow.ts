@@ -480,19 +480,30 @@ export class SuccessFlow {
    * of other files). `const r = await fn()` then `r.data`, `const { data } = await fn()`, or
    * `(await fn()).data`; a caller that tests the field and fails on it tells the failure apart.
    */
-  fieldAnswer(fn: FunctionNode, field: string): TSESTree.Node | undefined {
+  fieldAnswer(fn: FunctionNode, field: string, depth = 0): TSESTree.Node | undefined {
     for (const call of this.callSites(fn)) {
       if (this.model.handlersAt(call).length === 0) continue;
-      const answer = this.fieldReaches(call, field);
+      const answer = this.fieldReaches(call, field) ?? this.fieldPassedOn(call, field, depth);
       if (answer) return answer;
     }
     for (const site of this.model.importedCallSites(fn)) {
       const other = site.model();
       if (other.handlersAt(site.call).length === 0) continue;
-      const answer = SuccessFlow.of(other).fieldReaches(site.call, field);
+      const flow = SuccessFlow.of(other);
+      const answer = flow.fieldReaches(site.call, field) ?? flow.fieldPassedOn(site.call, field, depth);
       if (answer) return answer;
     }
     return undefined;
+  }
+
+  /**
+   * A caller that hands the value on as it is (`return await this.perform(input)`, `const result
+   * = await run(); return result;`): the field reaches what the callers of that caller make of it.
+   */
+  private fieldPassedOn(call: TSESTree.CallExpression, field: string, depth: number): TSESTree.Node | undefined {
+    if (depth >= PASS_ON_LIMIT) return undefined;
+    const outer = returnedAsIs(this.sourceCode, call);
+    return outer ? this.fieldAnswer(outer, field, depth + 1) : undefined;
   }
 
   private fieldReaches(call: TSESTree.CallExpression, field: string): TSESTree.Node | undefined {
@@ -797,4 +808,27 @@ function pushedInto(call: TSESTree.CallExpression): TSESTree.Identifier | undefi
   if (callee.type !== AST_NODE_TYPES.MemberExpression || (memberName(callee) !== "push" && memberName(callee) !== "unshift")) return undefined;
   const list = unwrap(callee.object);
   return list.type === AST_NODE_TYPES.Identifier ? list : undefined;
+}
+
+/** Callers that hand a value on as it is, followed at most. */
+const PASS_ON_LIMIT = 3;
+
+/** The function that returns the call's value unchanged: `return call`, or a `const` holding it that is only returned. */
+function returnedAsIs(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): FunctionNode | undefined {
+  let holder: TSESTree.Node = call;
+  while (
+    holder.parent.type === AST_NODE_TYPES.AwaitExpression ||
+    holder.parent.type === AST_NODE_TYPES.TSAsExpression ||
+    holder.parent.type === AST_NODE_TYPES.TSNonNullExpression
+  ) {
+    holder = holder.parent;
+  }
+  const parent = holder.parent;
+  if (parent.type === AST_NODE_TYPES.ReturnStatement) return enclosingFunction(parent);
+  if (parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === holder) return parent;
+  if (parent.type !== AST_NODE_TYPES.VariableDeclarator || parent.init !== holder || parent.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const reads = (findVariable(sourceCode, parent.id)?.references ?? []).filter((reference) => !reference.init);
+  const onlyReturned =
+    reads.length > 0 && reads.every((reference) => !reference.isWrite() && reference.identifier.parent.type === AST_NODE_TYPES.ReturnStatement);
+  return onlyReturned ? enclosingFunction(parent) : undefined;
 }
