@@ -507,14 +507,7 @@ export class SuccessFlow {
   }
 
   private fieldReaches(call: TSESTree.CallExpression, field: string): TSESTree.Node | undefined {
-    let holder: TSESTree.Node = call;
-    while (
-      holder.parent.type === AST_NODE_TYPES.AwaitExpression ||
-      holder.parent.type === AST_NODE_TYPES.TSAsExpression ||
-      holder.parent.type === AST_NODE_TYPES.TSNonNullExpression
-    ) {
-      holder = holder.parent;
-    }
+    const holder = valueHolder(call);
     const parent = holder.parent;
     const seen = new Set<FunctionNode>();
     if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === holder)
@@ -815,14 +808,7 @@ const PASS_ON_LIMIT = 3;
 
 /** The function that returns the call's value unchanged: `return call`, or a `const` holding it that is only returned. */
 function returnedAsIs(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): FunctionNode | undefined {
-  let holder: TSESTree.Node = call;
-  while (
-    holder.parent.type === AST_NODE_TYPES.AwaitExpression ||
-    holder.parent.type === AST_NODE_TYPES.TSAsExpression ||
-    holder.parent.type === AST_NODE_TYPES.TSNonNullExpression
-  ) {
-    holder = holder.parent;
-  }
+  const holder = valueHolder(call);
   const parent = holder.parent;
   if (parent.type === AST_NODE_TYPES.ReturnStatement) return enclosingFunction(parent);
   if (parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === holder) return parent;
@@ -831,4 +817,19 @@ function returnedAsIs(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.
   const onlyReturned =
     reads.length > 0 && reads.every((reference) => !reference.isWrite() && reference.identifier.parent.type === AST_NODE_TYPES.ReturnStatement);
   return onlyReturned ? enclosingFunction(parent) : undefined;
+}
+
+/** The call with what only passes its value through around it (`await`, `as`, `!`). */
+function valueHolder(
+  call: TSESTree.CallExpression,
+): TSESTree.CallExpression | TSESTree.AwaitExpression | TSESTree.TSAsExpression | TSESTree.TSNonNullExpression {
+  let holder: TSESTree.CallExpression | TSESTree.AwaitExpression | TSESTree.TSAsExpression | TSESTree.TSNonNullExpression = call;
+  while (
+    holder.parent.type === AST_NODE_TYPES.AwaitExpression ||
+    holder.parent.type === AST_NODE_TYPES.TSAsExpression ||
+    holder.parent.type === AST_NODE_TYPES.TSNonNullExpression
+  ) {
+    holder = holder.parent;
+  }
+  return holder;
 }
