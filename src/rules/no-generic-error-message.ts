@@ -266,8 +266,12 @@ function alternatives(node: TSESTree.Node, sourceCode: SourceCode, depth = 0): T
   const n = unwrap(node);
   if (n.type === AST_NODE_TYPES.ConditionalExpression)
     return [...alternatives(n.consequent, sourceCode, depth), ...alternatives(n.alternate, sourceCode, depth)];
-  if (n.type === AST_NODE_TYPES.LogicalExpression && (n.operator === "||" || n.operator === "??"))
+  if (n.type === AST_NODE_TYPES.LogicalExpression && (n.operator === "||" || n.operator === "??")) {
+    // `error.message ?? ""`: a value kept a string when the error has none, not a message written for the model.
+    const right = unwrap(n.right);
+    if (right.type === AST_NODE_TYPES.Literal && right.value === "") return [n.left];
     return [n.left, ...alternatives(n.right, sourceCode, depth)];
+  }
   // `const message = details || "Unknown error"`: the constant's own alternatives, where they are written.
   if (n.type === AST_NODE_TYPES.Identifier && depth < 3) {
     const init = constInitializer(sourceCode, n);

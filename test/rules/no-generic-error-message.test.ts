@@ -612,6 +612,11 @@ valid.push(
     ),
   },
   {
+    // What the error has, kept a string when it has nothing: no text written for the model.
+    name: "an empty-string fallback of the caught error's message in a JSON payload",
+    code: inTool(caughtBody('JSON.stringify({ name: e instanceof Error ? e.name : "", message: (e as Error).message ?? "", error: e })')),
+  },
+  {
     name: "a specific text followed by a boilerplate next step",
     code: inTool('    return { isError: true, content: [{ type: "text", text: "The search index is rebuilding. Please try again later." }] };'),
   },
