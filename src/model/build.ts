@@ -34,6 +34,27 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 /** Text without which a file cannot hold a tool handler or result: its model is empty. */
 export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
 
+/**
+ * MCP evidence in code: not only in comments, nor only as the key of a declared member (a
+ * generated API schema that documents an "MCP tool" event, `mcp_server?: Maybe<string>`, holds
+ * no tool). A file whose evidence is all of that kind registers nothing.
+ */
+export function hasCodeEvidence(text: string): boolean {
+  const evidence = new RegExp(MCP_EVIDENCE.source, "gi");
+  for (let match = evidence.exec(text); match; match = evidence.exec(text)) {
+    const lineStart = text.lastIndexOf("\n", match.index) + 1;
+    const before = text.slice(lineStart, match.index);
+    const line = before.trimStart();
+    if (line.startsWith("*") || line.startsWith("//") || line.startsWith("/*")) continue;
+    // `mcp_server?: Maybe<...>`: the key of a member, written first on its line.
+    const word = /^\w*/u.exec(text.slice(match.index))?.[0] ?? "";
+    const after = text.slice(match.index + word.length, match.index + word.length + 3);
+    if (/^\w*$/u.test(line) && /^\??\s*:/u.test(after)) continue;
+    return true;
+  }
+  return false;
+}
+
 const EMPTY: readonly never[] = [];
 
 function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {

@@ -6,7 +6,7 @@
  * This module is the model's public face: the rest of `src/` imports the model from here only.
  */
 export type * from "./types.js";
-export { MCP_EVIDENCE, NO_TYPES, buildModel } from "./build.js";
+export { MCP_EVIDENCE, NO_TYPES, buildModel, hasCodeEvidence } from "./build.js";
 export { inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf } from "./results.js";
 export { callMakesError, errorFlagOf } from "./error-flag.js";
 export { thrownText } from "./unknown-tool.js";

@@ -14,10 +14,10 @@ import {
   type ImportedHelperCall,
   type ImportedSuccessHelper,
   type Instance,
-  MCP_EVIDENCE,
   type McpModel,
   type PassThrough,
   buildModel,
+  hasCodeEvidence,
   buildsTextParts,
   callMakesError,
   collectImports,
@@ -77,7 +77,7 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
   const known = files.known(sourceFile.fileName);
   const roots = known ? rootsOf(known) : [];
   // Only a file that shows MCP evidence (or runs on a tool's path) can call an error helper of a tool.
-  const entry = roots.length > 0 || MCP_EVIDENCE.test(sourceFile.text) ? files.entryOf(sourceFile) : undefined;
+  const entry = roots.length > 0 || hasCodeEvidence(sourceFile.text) ? files.entryOf(sourceFile) : undefined;
   // No entry, no roots: a file with roots has an entry.
   if (!entry) return NO_FACTS;
   return {

@@ -14,9 +14,9 @@ import {
   CatchReader,
   type ImportedCallSite,
   type ImportedRoot,
-  MCP_EVIDENCE,
   type McpModel,
   buildModel,
+  hasCodeEvidence,
   returnedFunction,
   wrappedHandlerIndex,
 } from "../../model/index.js";
@@ -60,7 +60,8 @@ export function followToolPaths(program: ts.Program, files: FileEntries, resolve
   const base = config === undefined ? program.getCurrentDirectory() : path.dirname(config);
   for (const sourceFile of program.getSourceFiles()) {
     // Test code the run does not lint registers mock tools: what they reach is no tool's path.
-    if (!isProjectFile(sourceFile) || !MCP_EVIDENCE.test(sourceFile.text) || !mayBeLinted(sourceFile.fileName, base)) continue;
+    // A generated API schema that only documents MCP in comments and member keys registers nothing.
+    if (!isProjectFile(sourceFile) || !hasCodeEvidence(sourceFile.text) || !mayBeLinted(sourceFile.fileName, base)) continue;
     // A file of a package that its own tsconfig lints is that program's to follow, unless a file
     // of this program outside the package imports it (a registration helper of a sibling package
     // runs the tools this program defines).
