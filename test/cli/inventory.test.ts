@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "50 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "51 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -60,6 +60,9 @@ describe("tool inventory", () => {
       // Definitions through an identity helper and through one that retypes `run`: one tool each.
       ["tides", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
       ["forecast", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
+      // A list of definitions of the same type, destructured in a forEach: each element's handler.
+      ["search_logs", "definition-list/src/server.ts:14", "definition-list/src/tools/logs.ts:6", "0/0", "1/1", 1],
+      ["read_metrics", "definition-list/src/server.ts:14", "definition-list/src/tools/metrics.ts:6", "0/0", "1/1", 1],
       // A function loaded with `await import()`.
       ["export_report", "dynamic-import/src/server.ts:5", "dynamic-import/src/server.ts:5", "0/0", "0/1", 1],
       ["account_history", "empty-value-flow/src/server.ts:6", "empty-value-flow/src/server.ts:6", "0/0", "1/1", 1],
@@ -174,6 +177,7 @@ describe("tool inventory", () => {
       ["web_search", false],
       ["take_snapshot", false],
       ["(unnamed)", false],
+      ["(unnamed)", true],
       ["export_report", false],
       ["account_history", false],
       ["(unnamed)", false],

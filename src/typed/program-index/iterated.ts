@@ -2,7 +2,9 @@
  * Members of the values a registration loop iterates, where the checker gives the loop variable
  * no type. `Object.values(collection)` over a union of registries (`[items(), notes()]`, each a
  * differently typed object literal) falls back to `any[]`: TypeScript cannot infer one element
- * type. The values are still known: the properties of each object type of the union.
+ * type. The values are still known: the properties of each object type of the union. Over an
+ * array literal (`[{ def: logsTool(deps) }, { def: metricsTool(deps) }].forEach(({ def }) => ...)`),
+ * the union TypeScript infers drops elements whose types look alike: each element is read.
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
@@ -19,23 +21,83 @@ const MAX_TYPES = 64;
  */
 export function iteratedMemberDeclarations(checker: ts.TypeChecker, receiver: ts.Node, member: string): ts.Declaration[] {
   const declaration = typescript.isIdentifier(receiver) ? checker.getSymbolAtLocation(receiver)?.valueDeclaration : undefined;
-  const source = declaration ? iteratedObject(declaration) : undefined;
-  if (!source) return [];
+  if (!declaration) return [];
   const found: ts.Declaration[] = [];
-  const objects = objectTypes(checker.getTypeAtLocation(source));
-  for (const object of objects.slice(0, MAX_TYPES)) {
-    for (const property of object.getProperties()) {
-      const value = checker.getTypeOfSymbolAtLocation(property, source);
-      for (const each of objectTypes(value)) {
-        for (const d of each.getProperty(member)?.declarations ?? []) if (!found.includes(d)) found.push(d);
+  const add = (type: ts.Type): void => {
+    for (const each of objectTypes(type)) {
+      for (const d of each.getProperty(member)?.declarations ?? []) if (!found.includes(d)) found.push(d);
+    }
+  };
+  const source = iteratedObject(declaration);
+  if (source) {
+    const objects = objectTypes(checker.getTypeAtLocation(source));
+    for (const object of objects.slice(0, MAX_TYPES)) {
+      for (const property of object.getProperties()) add(checker.getTypeOfSymbolAtLocation(property, source));
+    }
+    return found;
+  }
+  // `[{ def: a(), key }, { def: b(), key }].forEach(({ def }) => ... def.handler)`: each element's value.
+  for (const value of arrayElementValues(checker, declaration).slice(0, MAX_TYPES)) add(checker.getTypeAtLocation(value));
+  return found;
+}
+
+/**
+ * The values a loop variable takes over an array literal written in place or held by a `const`
+ * (`toolDefs.forEach(({ def }) => ...)`, `for (const tool of tools)`): each element, or, for a
+ * destructured key, that key's value in each element. TypeScript types such a variable by the
+ * union of the elements, which drops elements whose types look alike.
+ */
+function arrayElementValues(checker: ts.TypeChecker, declaration: ts.Declaration): ts.Expression[] {
+  let key: string | undefined;
+  let variable: ts.Declaration = declaration;
+  if (typescript.isBindingElement(declaration) && typescript.isObjectBindingPattern(declaration.parent) && !declaration.dotDotDotToken) {
+    const name = declaration.propertyName ?? declaration.name;
+    if (!typescript.isIdentifier(name)) return [];
+    key = name.text;
+    variable = declaration.parent.parent;
+  }
+  const iterated = loopSource(variable);
+  let array = iterated ? skipOuter(iterated) : undefined;
+  if (array && typescript.isIdentifier(array)) {
+    const held = checker.getSymbolAtLocation(array)?.valueDeclaration;
+    array = held && typescript.isVariableDeclaration(held) && held.initializer ? skipOuter(held.initializer) : undefined;
+  }
+  if (!array || !typescript.isArrayLiteralExpression(array)) return [];
+  const values: ts.Expression[] = [];
+  for (const element of array.elements) {
+    if (typescript.isSpreadElement(element)) continue;
+    if (key === undefined) {
+      values.push(element);
+      continue;
+    }
+    const object = skipOuter(element);
+    if (!typescript.isObjectLiteralExpression(object)) continue;
+    for (const property of object.properties) {
+      if (property.name && typescript.isIdentifier(property.name) && property.name.text === key) {
+        if (typescript.isPropertyAssignment(property)) values.push(property.initializer);
+        else if (typescript.isShorthandPropertyAssignment(property)) values.push(property.name);
       }
     }
   }
-  return found;
+  return values;
 }
 
 /** `e` of `Object.values(e)`, when `declaration` is the variable of a loop over it. */
 function iteratedObject(declaration: ts.Declaration): ts.Expression | undefined {
+  const iterated = loopSource(declaration);
+  const call = iterated ? skipOuter(iterated) : undefined;
+  if (!call || !typescript.isCallExpression(call) || call.arguments.length !== 1) return undefined;
+  const callee = call.expression;
+  const isObjectValues =
+    typescript.isPropertyAccessExpression(callee) &&
+    typescript.isIdentifier(callee.expression) &&
+    callee.expression.text === "Object" &&
+    callee.name.text === "values";
+  return isObjectValues ? call.arguments[0] : undefined;
+}
+
+/** What a loop variable iterates: `x` of `x.forEach((v) => ...)` (also `map`, `flatMap`), or of `for (const v of x)`. */
+function loopSource(declaration: ts.Declaration): ts.Expression | undefined {
   let iterated: ts.Expression | undefined;
   // `Object.values(e).forEach((tool) => ...)`: the callback's first parameter.
   if (typescript.isParameter(declaration) && declaration.parent.parameters[0] === declaration) {
@@ -57,15 +119,7 @@ function iteratedObject(declaration: ts.Declaration): ts.Expression | undefined 
     const loop = list.parent;
     if (typescript.isForOfStatement(loop) && loop.initializer === list) iterated = loop.expression;
   }
-  const call = iterated ? skipOuter(iterated) : undefined;
-  if (!call || !typescript.isCallExpression(call) || call.arguments.length !== 1) return undefined;
-  const callee = call.expression;
-  const isObjectValues =
-    typescript.isPropertyAccessExpression(callee) &&
-    typescript.isIdentifier(callee.expression) &&
-    callee.expression.text === "Object" &&
-    callee.name.text === "values";
-  return isObjectValues ? call.arguments[0] : undefined;
+  return iterated;
 }
 
 /** The object types a type stands for: itself, or each member of a union. */
