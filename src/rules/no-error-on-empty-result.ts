@@ -4,7 +4,18 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import { type McpModel, getPayload, valueAtResult, thrownText } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
-import { calleeName, constInitializer, findProperty, findVariable, isFunctionNode, memberName, memberPath, messageText, unwrap } from "../util/ast.js";
+import {
+  calleeName,
+  constInitializer,
+  enclosingCatch,
+  findProperty,
+  findVariable,
+  isFunctionNode,
+  memberName,
+  memberPath,
+  messageText,
+  unwrap,
+} from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
@@ -413,6 +424,8 @@ export default createRule<Options, MessageIds>({
 
       // A throw that a catch on the way turns into an error result is the same answer.
       for (const site of [...model.escapingThrows, ...model.carriedThrows, ...model.reportedThrows]) {
+        // `catch (err) { ...; if (suggestions.length === 0) throw err; }`: the caught failure goes on as it was.
+        if (rethrowsCaught(site.node)) continue;
         const text = thrownText(site.node);
         const what = emptyBranch(site.node, text);
         if (what === undefined) continue;
@@ -487,4 +500,11 @@ function isDirectlyIn(node: TSESTree.Node, fn: TSESTree.Node): boolean {
     current = current.parent;
   }
   return false;
+}
+
+/** `throw err` with `err` the parameter of the catch it sits in. */
+function rethrowsCaught(node: TSESTree.ThrowStatement): boolean {
+  const argument = unwrap(node.argument);
+  const param = enclosingCatch(node)?.param;
+  return argument.type === AST_NODE_TYPES.Identifier && param?.type === AST_NODE_TYPES.Identifier && param.name === argument.name;
 }

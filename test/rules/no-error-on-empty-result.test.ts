@@ -627,6 +627,17 @@ valid.push(
     options: [{ reportSingleItemLookup: true }],
   },
   {
+    // The lookup failed; the catch only adds suggestions when it has some, else the failure goes on.
+    name: "a catch that rethrows the caught error when it has no suggestions to add",
+    code: inTool(`  try {
+    return { content: [{ type: "text", text: await readNote(args.path) }] };
+  } catch (err) {
+    const suggestions = await similarPaths(args.path);
+    if (suggestions.length === 0) throw err;
+    return { isError: true, content: [{ type: "text", text: \`No note at \${args.path}. Did you mean \${suggestions.join(", ")}?\` }] };
+  }`),
+  },
+  {
     name: "a file without MCP evidence",
     code: `export async function search(query) {
   const results = await searchIndex(query);
