@@ -263,6 +263,23 @@ export const FRAMEWORKS = {
     client: undefined,
     logging: { methods: [], notify: [], contextLogger: undefined },
   },
+  "mcp-ts-core": {
+    displayName: "mcp-ts-core",
+    imports: ["@cyanheads/mcp-ts-core"],
+    // Its handler factory catches every throw: an isError result with `structuredContent.error`
+    // `{ code, message, data }` and a "Recovery:" hint. Its own McpError carries a JSON-RPC code
+    // there; a plain Error gets a generic one.
+    thrown: "is-error",
+    returnsResults: false,
+    serialisesReturns: true,
+    convertsValues: true,
+    keepsProtocolCode: true,
+    rethrowsProtocolErrors: "none",
+    extraKeys: "passed-on",
+    requestSignal: "context.signal",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
+  },
   unknown: {
     displayName: "the framework",
     imports: [],
@@ -278,6 +295,18 @@ export const FRAMEWORKS = {
     logging: { methods: [], notify: [], contextLogger: undefined },
   },
 } as const satisfies Record<string, FrameworkProfile>;
+
+/**
+ * Packages whose own `McpError` is no JSON-RPC protocol error but the framework's classified tool
+ * error: mcp-ts-core turns it into an isError result that carries its code (NotFound, Forbidden,
+ * RateLimited, ...) in `structuredContent.error`, with a recovery hint.
+ */
+export const CLASSIFIED_MCP_ERROR_MODULES: readonly string[] = ["@cyanheads/mcp-ts-core"];
+
+/** `source` (an import's module) is one of `CLASSIFIED_MCP_ERROR_MODULES` or a subpath of one. */
+export function classifiesMcpErrors(source: string | undefined): boolean {
+  return source !== undefined && CLASSIFIED_MCP_ERROR_MODULES.some((module) => source === module || source.startsWith(`${module}/`));
+}
 
 /**
  * What registers something other than a tool, in every framework: resources and prompts. Their

@@ -10,7 +10,7 @@ export { MCP_EVIDENCE, NO_TYPES, buildModel, hasCodeEvidence } from "./build.js"
 export { inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf } from "./results.js";
 export { callMakesError, errorFlagOf } from "./error-flag.js";
 export { thrownText } from "./unknown-tool.js";
-export { FRAMEWORKS, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
+export { FRAMEWORKS, classifiesMcpErrors, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
 export {
   CATCHES_ALL,
   type CatchGuard,

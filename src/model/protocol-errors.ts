@@ -7,6 +7,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { constInitializer, memberName, unwrap } from "../util/ast.js";
+import { classifiesMcpErrors } from "./frameworks.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -43,6 +44,8 @@ function protocolClass(importedFrom: ReadonlyMap<string, string>, callee: TSESTr
     const hash = source?.lastIndexOf("#") ?? -1;
     name = source !== undefined && hash >= 0 ? source.slice(hash + 1) : node.name;
     fromSdk = source?.startsWith("@modelcontextprotocol/") === true;
+    // mcp-ts-core's McpError is its classified tool error, not a protocol error.
+    if (classifiesMcpErrors(hash >= 0 ? source?.slice(0, hash) : source)) return undefined;
   } else if (node.type === AST_NODE_TYPES.MemberExpression && node.object.type === AST_NODE_TYPES.Identifier) {
     // `import * as types from "@modelcontextprotocol/sdk/types.js"; new types.McpError(...)`.
     const source = importedFrom.get(node.object.name);

@@ -19,6 +19,7 @@ export type HandlerKind =
   | "decorator"
   | "mastra"
   | "xmcp"
+  | "mcp-ts-core"
   | "call-tool-result"
   /** `context.accountTool(name, { inputSchema }, handler)`: a registration method of the project's own. */
   | "own-method"

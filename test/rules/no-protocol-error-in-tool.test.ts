@@ -160,6 +160,18 @@ ruleTester.run("no-protocol-error-in-tool", rule, {
   valid: [
     ...shapeValid,
     {
+      // The framework's own McpError becomes an isError result that keeps its code: no protocol error.
+      name: "mcp-ts-core's McpError in a tool definition",
+      code: `import { tool, z } from "@cyanheads/mcp-ts-core";
+import { JsonRpcErrorCode, McpError } from "@cyanheads/mcp-ts-core/errors";
+export const readNote = tool("read_note", {
+  input: z.object({ path: z.string() }),
+  async handler(input) {
+    throw new McpError(JsonRpcErrorCode.NotFound, \`No note at \${input.path}\`);
+  },
+});`,
+    },
+    {
       name: "not an MCP file",
       code: "export function add(a: number, b: number) { return a + b; }",
     },

@@ -2156,3 +2156,53 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     }),
   ],
 });
+
+// @cyanheads/mcp-ts-core: `tool("name", { input, output, handler })`. The framework catches every
+// throw; its own McpError carries a code (NotFound, RateLimited, ...) into the result, a plain
+// Error only a generic internal-error code.
+const CORE = `import { tool, z } from "@cyanheads/mcp-ts-core";
+import { JsonRpcErrorCode, McpError } from "@cyanheads/mcp-ts-core/errors";
+`;
+/** An mcp-ts-core `tool("read_note")` handler around `body`. */
+function inCoreTool(body: string): string {
+  return `${CORE}export const readNote = tool("read_note", {
+  description: "Read a note",
+  input: z.object({ path: z.string() }),
+  output: z.object({ text: z.string() }),
+  async handler(input, ctx) {
+${body}
+  },
+});`;
+}
+
+ruleTester.run("require-error-classification: mcp-ts-core", rule, {
+  valid: [
+    {
+      name: "the framework's own McpError carries its code",
+      code: inCoreTool("    throw new McpError(JsonRpcErrorCode.NotFound, `No note at ${input.path}`);"),
+    },
+    {
+      name: "a throw in a function that no tool definition registers",
+      code: `${CORE}export function helper() {\n  throw new Error("not reached by a tool");\n}`,
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "a plain Error thrown out of the handler",
+      code: inCoreTool(
+        '    const text = await ctx.read(input.path);\n    if (text === undefined) /*>*/throw new Error("vault unreachable");/*<*/\n    return { text };',
+      ),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("vault unreachable");',
+          data: unclassifiedThrow(
+            'tool "read_note"',
+            "mcp-ts-core turns it into an isError result with a generic internal-error code, which says neither what kind of failure it was nor whether a retry may help",
+          ),
+        },
+      ],
+      output: null,
+    }),
+  ],
+});

@@ -200,6 +200,15 @@ function recogniseCreateTool(search: HandlerSearch, call: TSESTree.CallExpressio
   addHandler(search, { kind: "mastra", toolName: toolNameOf(search, id.value), expression: execute.value, registration: call, hasArgs: true });
 }
 
+/** mcp-ts-core's `tool("name", { description, input, output, handler })`: the framework serves the definition. */
+function recogniseCoreTool(search: HandlerSearch, call: TSESTree.CallExpression): void {
+  const [name, definition] = call.arguments.map((argument) => unwrap(argument));
+  if (!name || definition?.type !== AST_NODE_TYPES.ObjectExpression) return;
+  const handler = findProperty(definition, "handler");
+  if (!handler) return;
+  addHandler(search, { kind: "mcp-ts-core", toolName: toolNameOf(search, name), expression: handler.value, registration: call, hasArgs: true });
+}
+
 /** The low-level `server.setRequestHandler(CallToolRequestSchema, dispatcher)`, and its dispatched cases. */
 function recogniseSetRequestHandler(search: HandlerSearch, call: TSESTree.CallExpression): void {
   const args = call.arguments;
@@ -223,10 +232,11 @@ const RECOGNISERS: ReadonlyMap<string, Recogniser> = new Map<string, Recogniser>
   ["addTool", recogniseAddTool],
   ["addTools", recogniseAddTool],
   ["createTool", recogniseCreateTool],
+  ["defineCoreTool", recogniseCoreTool],
   ["setRequestHandler", recogniseSetRequestHandler],
 ]);
 
-/** The method a call registers through: `x.method(...)`, Mastra's bare `createTool(...)`, or an alias of `x.tool.bind(x)`. */
+/** The method a call registers through: `x.method(...)`, Mastra's bare `createTool(...)`, mcp-ts-core's bare `tool(...)`, or an alias of `x.tool.bind(x)`. */
 function registrationMethod(search: HandlerSearch, callee: TSESTree.Node): string | undefined {
   if (callee.type === AST_NODE_TYPES.MemberExpression) {
     const method = memberName(callee);
@@ -237,6 +247,8 @@ function registrationMethod(search: HandlerSearch, callee: TSESTree.Node): strin
   }
   if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
   if (callee.name === "createTool") return "createTool";
+  // mcp-ts-core's `tool("name", { input, output, handler })`.
+  if (callee.name === "tool" && search.imports.has("mcp-ts-core")) return "defineCoreTool";
   if (!search.aliasNames.has(callee.name)) return undefined;
   // Only names bound to `x.tool.bind(x)` somewhere in the file are worth resolving.
   const init = constInitializer(search.sourceCode, callee);

@@ -200,6 +200,8 @@ export function frameworkFor(search: HandlerSearch, kind: HandlerKind): Framewor
       return "mastra";
     case "xmcp":
       return "xmcp";
+    case "mcp-ts-core":
+      return "mcp-ts-core";
     case "call-tool-result":
     case "own-method":
     case "imported":

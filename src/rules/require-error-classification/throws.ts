@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type McpModel, protocolThrow, caughtRethrow, readableObjects, type ThrowSite, type ToolHandler } from "../../model/index.js";
+import { type McpModel, classifiesMcpErrors, protocolThrow, caughtRethrow, readableObjects, type ThrowSite, type ToolHandler } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { calleeName, findProperty, isFunctionNode, isPlainErrorName, mentionsName, unwrap } from "../../util/ast.js";
 
@@ -31,6 +31,11 @@ export function unclassifiedThrow(
   // A thrown McpError / ProtocolError of the SDK is no-protocol-error-in-tool's report, with
   // the framework's own handling of it in the message: one report per line.
   if (protocolThrow(sourceCode, model.importedFrom, site.node)) return undefined;
+  // mcp-ts-core's own McpError: the framework puts its code (NotFound, RateLimited, ...) in structuredContent.
+  if (className === "McpError" && argument.type === AST_NODE_TYPES.NewExpression && argument.callee.type === AST_NODE_TYPES.Identifier) {
+    const source = model.importedFrom.get(argument.callee.name);
+    if (classifiesMcpErrors(source?.split("#")[0])) return undefined;
+  }
   // FastMCP `UserError(message, extras)`: extras become structuredContent.
   if (
     className === "UserError" &&

@@ -344,6 +344,10 @@ const PARAMETER_READERS: Readonly<Record<HandlerKind, ParameterReader>> = {
     (handler.registration.type === AST_NODE_TYPES.CallExpression ? schemaIn(sourceCode, handler.registration.arguments[1], ["inputSchema"]) : undefined) ??
     argsParamKeys(handler.argsParam),
   addTool: (handler, sourceCode) => schemaIn(sourceCode, handler.registration, ["parameters"]) ?? argsParamKeys(handler.argsParam),
+  // `tool("name", { input: z.object({ ... }), handler })`.
+  "mcp-ts-core": (handler, sourceCode) =>
+    (handler.registration.type === AST_NODE_TYPES.CallExpression ? schemaIn(sourceCode, handler.registration.arguments[1], ["input"]) : undefined) ??
+    argsParamKeys(handler.argsParam),
   decorator: (handler, sourceCode) => {
     const registration = handler.registration;
     const expression = registration.type === AST_NODE_TYPES.Decorator ? unwrap(registration.expression) : undefined;

@@ -43,6 +43,9 @@ export function thrownOutcome(handler: ToolHandler, errorClass?: string): string
   if (handler.framework === "fastmcp") {
     return `FastMCP turns it into an isError result whose only text is "Tool '${handler.toolName ?? "<name>"}' execution failed: <message>"`;
   }
+  if (handler.framework === "mcp-ts-core") {
+    return "mcp-ts-core turns it into an isError result with a generic internal-error code, which says neither what kind of failure it was nor whether a retry may help";
+  }
   return `${name} turns it into an isError result whose only content is the message text`;
 }
 
