@@ -34,6 +34,9 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 /** Text without which a file cannot hold a tool handler or result: its model is empty. */
 export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
 
+/** The word at `lastIndex` (sticky). */
+const WORD = /\w*/uy;
+
 /**
  * MCP evidence in code: not only in comments, nor only as the key of a declared member (a
  * generated API schema that documents an "MCP tool" event, `mcp_server?: Maybe<string>`, holds
@@ -47,7 +50,8 @@ export function hasCodeEvidence(text: string): boolean {
     const line = before.trimStart();
     if (line.startsWith("*") || line.startsWith("//") || line.startsWith("/*")) continue;
     // `mcp_server?: Maybe<...>`: the key of a member, written first on its line.
-    const word = /^\w*/u.exec(text.slice(match.index))?.[0] ?? "";
+    WORD.lastIndex = match.index;
+    const word = WORD.exec(text)?.[0] ?? "";
     const after = text.slice(match.index + word.length, match.index + word.length + 3);
     if (/^\w*$/u.test(line) && /^\??\s*:/u.test(after)) continue;
     return true;

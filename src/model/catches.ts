@@ -326,6 +326,16 @@ export function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
 }
 
 /**
+ * What a wrapper does with its parameter at `index`: the function it returns, which calls it, and
+ * the parameter's name (`withErrors(run) { return async (args) => { try { return await run(args) } ... } }`).
+ */
+export function wrapperCall(wrapper: FunctionNode, index: number): { fn: FunctionNode; param: string } | undefined {
+  const param = wrapper.params[index];
+  const returned = returnedFunction(wrapper);
+  return returned && param?.type === AST_NODE_TYPES.Identifier ? { fn: returned, param: param.name } : undefined;
+}
+
+/**
  * Whether every call of `param` inside `fn` sits in a `try` block whose `catch` stops every error;
  * a `catch` that only records it and rethrows it (`throw error`) lets it through.
  */

@@ -303,8 +303,12 @@ export const FRAMEWORKS = {
  */
 export const CLASSIFIED_MCP_ERROR_MODULES: readonly string[] = ["@cyanheads/mcp-ts-core"];
 
-/** `source` (an import's module) is one of `CLASSIFIED_MCP_ERROR_MODULES` or a subpath of one. */
-export function classifiesMcpErrors(source: string | undefined): boolean {
+/**
+ * An import, as the model records it (`module`, or `module#Name` for a named import), comes from one
+ * of `CLASSIFIED_MCP_ERROR_MODULES` or a subpath of one.
+ */
+export function classifiesMcpErrors(imported: string | undefined): boolean {
+  const source = imported?.split("#")[0];
   return source !== undefined && CLASSIFIED_MCP_ERROR_MODULES.some((module) => source === module || source.startsWith(`${module}/`));
 }
 

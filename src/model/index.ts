@@ -20,6 +20,7 @@ export {
   passage,
   caughtRethrow,
   returnedFunction,
+  wrapperCall,
   stopsAll,
 } from "./catches.js";
 export { BREAKER_LIBRARIES, type BreakerCall, type BreakerLibrary, breakerCall } from "./breakers.js";

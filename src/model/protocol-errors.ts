@@ -45,7 +45,7 @@ function protocolClass(importedFrom: ReadonlyMap<string, string>, callee: TSESTr
     name = source !== undefined && hash >= 0 ? source.slice(hash + 1) : node.name;
     fromSdk = source?.startsWith("@modelcontextprotocol/") === true;
     // mcp-ts-core's McpError is its classified tool error, not a protocol error.
-    if (classifiesMcpErrors(hash >= 0 ? source?.slice(0, hash) : source)) return undefined;
+    if (classifiesMcpErrors(source)) return undefined;
   } else if (node.type === AST_NODE_TYPES.MemberExpression && node.object.type === AST_NODE_TYPES.Identifier) {
     // `import * as types from "@modelcontextprotocol/sdk/types.js"; new types.McpError(...)`.
     const source = importedFrom.get(node.object.name);

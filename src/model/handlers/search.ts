@@ -19,7 +19,7 @@ import {
   staticString,
   unwrap,
 } from "../../util/ast.js";
-import { type CatchGuard, type CatchReader, returnedFunction } from "../catches.js";
+import { type CatchGuard, type CatchReader, wrapperCall } from "../catches.js";
 import { FRAMEWORKS, type ThrownOutcome } from "../frameworks.js";
 import { classMethod } from "../targets.js";
 import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler } from "../types.js";
@@ -168,9 +168,7 @@ function wrappedElsewhere(
 /** A wrapper of this file that returns a function calling its parameter at `index`: that function and the parameter's name. */
 function sameFileWrapper(search: HandlerSearch, callee: TSESTree.Node, index: number): { fn: FunctionNode; param: string } | undefined {
   const wrapperFn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(search.sourceCode, callee) : undefined;
-  const param = wrapperFn?.params[index];
-  const returned = wrapperFn ? returnedFunction(wrapperFn) : undefined;
-  return returned && param?.type === AST_NODE_TYPES.Identifier ? { fn: returned, param: param.name } : undefined;
+  return wrapperFn ? wrapperCall(wrapperFn, index) : undefined;
 }
 
 /** A wrapper call this file cannot see into: recorded for the program index, and what it read of the wrapper (undefined: nothing yet). */

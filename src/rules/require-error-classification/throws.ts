@@ -33,8 +33,7 @@ export function unclassifiedThrow(
   if (protocolThrow(sourceCode, model.importedFrom, site.node)) return undefined;
   // mcp-ts-core's own McpError: the framework puts its code (NotFound, RateLimited, ...) in structuredContent.
   if (className === "McpError" && argument.type === AST_NODE_TYPES.NewExpression && argument.callee.type === AST_NODE_TYPES.Identifier) {
-    const source = model.importedFrom.get(argument.callee.name);
-    if (classifiesMcpErrors(source?.split("#")[0])) return undefined;
+    if (classifiesMcpErrors(model.importedFrom.get(argument.callee.name))) return undefined;
   }
   // FastMCP `UserError(message, extras)`: extras become structuredContent.
   if (

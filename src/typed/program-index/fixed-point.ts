@@ -17,7 +17,7 @@ import {
   type McpModel,
   buildModel,
   hasCodeEvidence,
-  returnedFunction,
+  wrapperCall,
   wrappedHandlerIndex,
 } from "../../model/index.js";
 import { isFunctionNode, rangeKey, unwrap } from "../../util/ast.js";
@@ -163,11 +163,9 @@ function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<
   for (const call of model.graph.opaqueWrapperCalls) {
     const innerIndex = wrappedHandlerIndex(call);
     for (const target of resolver.resolveExpression(entry, call.callee)) {
-      if (!isFunctionNode(target.fn)) continue;
-      const param = target.fn.params[innerIndex];
-      const returned = returnedFunction(target.fn);
-      if (param?.type !== AST_NODE_TYPES.Identifier || !returned) continue;
-      found.set(rangeKey(call.range), new CatchReader(target.entry.sourceCode).aroundParamCalls(returned, param.name) ?? []);
+      const wrapped = isFunctionNode(target.fn) ? wrapperCall(target.fn, innerIndex) : undefined;
+      if (!wrapped) continue;
+      found.set(rangeKey(call.range), new CatchReader(target.entry.sourceCode).aroundParamCalls(wrapped.fn, wrapped.param) ?? []);
     }
   }
   for (const call of model.graph.runnerCalls) {

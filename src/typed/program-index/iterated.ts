@@ -15,9 +15,10 @@ const MAX_TYPES = 64;
 
 /**
  * The declarations of member `member` of the values `receiver` takes, when `receiver` is the
- * variable of a loop over `Object.values(e)` (`Object.values(e).forEach((tool) => ...)`,
- * `for (const tool of Object.values(e))`): `member` of each property value of each object type
- * `e` may have. Empty when the receiver is no such variable.
+ * variable of a loop: over `Object.values(e)` (`Object.values(e).forEach((tool) => ...)`,
+ * `for (const tool of Object.values(e))`), `member` of each property value of each object type
+ * `e` may have; over an array literal, `member` of each element (see `arrayElementValues`).
+ * Empty when the receiver is no such variable.
  */
 export function iteratedMemberDeclarations(checker: ts.TypeChecker, receiver: ts.Node, member: string): ts.Declaration[] {
   const declaration = typescript.isIdentifier(receiver) ? checker.getSymbolAtLocation(receiver)?.valueDeclaration : undefined;

@@ -8,7 +8,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { type CatchGuard, CatchReader, returnedFunction, wrappedHandlerIndex } from "../../model/index.js";
+import { type CatchGuard, CatchReader, wrappedHandlerIndex, wrapperCall } from "../../model/index.js";
 import { isFunctionNode, unwrap } from "../../util/ast.js";
 import { functionValue, skipOuter, unaliased } from "./declarations.js";
 import { factoryOf, returnedValues } from "./arguments.js";
@@ -67,11 +67,8 @@ function wrapperGuards(checker: ts.TypeChecker, files: FileEntries, call: ts.Cal
   const entry = files.entryOf(fn.getSourceFile());
   const node = entry?.services.tsNodeToESTreeNodeMap.get(fn);
   const wrapper = node ? functionValue(node) : undefined;
-  if (!entry || !wrapper || !isFunctionNode(wrapper)) return undefined;
-  const param = wrapper.params[index];
-  const returned = returnedFunction(wrapper);
-  if (param?.type !== AST_NODE_TYPES.Identifier || !returned) return undefined;
-  return new CatchReader(entry.sourceCode).aroundParamCalls(returned, param.name);
+  const wrapped = entry && wrapper && isFunctionNode(wrapper) ? wrapperCall(wrapper, index) : undefined;
+  return entry && wrapped ? new CatchReader(entry.sourceCode).aroundParamCalls(wrapped.fn, wrapped.param) : undefined;
 }
 
 /** The calls that make a member's or a `const`'s value: written there, or returned by the project factory called there. */
