@@ -136,6 +136,21 @@ describe("the project service's choice of project", () => {
     expect(sharingStats.indexed - indexed).toBe(2);
   });
 
+  it("a package that only configures a sibling package's server does not follow the sibling's tools again", async () => {
+    // app's program holds the toolkit's files (it imports them). The toolkit registers its own
+    // tools; app hands it settings and a transport, nothing of its own runs on those tools.
+    const indexed = sharingStats.indexed;
+    const found = await withSingleRun("true", () => lint(path.join(path.dirname(FIXTURES), "typed-sibling-configured"), "recommended-type-checked"));
+    expect(found).toEqual(["packages/toolkit/src/toolkit.ts:16 mcp-errors/require-timeout"]);
+    // The toolkit's program: toolkit.ts (MCP evidence); app's program: main.ts (MCP evidence) only.
+    expect(sharingStats.indexed - indexed).toBe(2);
+  });
+
+  it("a package that hands a sibling package tools of its own has them followed through the sibling", async () => {
+    const found = await withSingleRun("true", () => lint(path.join(FIXTURES, "sibling-registration"), "recommended-type-checked"));
+    expect(found).toEqual(["packages/server/src/main.ts:8 mcp-errors/require-timeout"]);
+  });
+
   it("a solution-style tsconfig: files of its first referenced project are shared, the others parse as usual", async () => {
     const dir = path.join(path.dirname(FIXTURES), "typed-solution");
     const taken = sharingStats.taken;

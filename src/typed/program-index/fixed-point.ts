@@ -24,6 +24,7 @@ import { isFunctionNode, rangeKey, unwrap } from "../../util/ast.js";
 import { modelFacts, modelOf } from "./facts.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
+import { handsFunctionsInto } from "./handed.js";
 import { addRoot, rootFor } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
 import { configFileOf, mayBeLinted, otherLintingConfig } from "../conversions.js";
@@ -56,6 +57,7 @@ class WorkQueue {
 export function followToolPaths(program: ts.Program, files: FileEntries, resolver: Resolver): void {
   const work = new WorkQueue();
   let importers: Map<string, string[]> | undefined;
+  const handing = new Map<string, boolean>();
   const config = configFileOf(program);
   const base = config === undefined ? program.getCurrentDirectory() : path.dirname(config);
   for (const sourceFile of program.getSourceFiles()) {
@@ -63,12 +65,23 @@ export function followToolPaths(program: ts.Program, files: FileEntries, resolve
     // A generated API schema that only documents MCP in comments and member keys registers nothing.
     if (!isProjectFile(sourceFile) || !hasCodeEvidence(sourceFile.text) || !mayBeLinted(sourceFile.fileName, base)) continue;
     // A file of a package that its own tsconfig lints is that program's to follow, unless a file
-    // of this program outside the package imports it (a registration helper of a sibling package
-    // runs the tools this program defines).
+    // of this program outside the package imports it and hands it functions of its own (a
+    // registration helper of a sibling package runs the tools this program defines).
     const other = otherLintingConfig(program, sourceFile.fileName);
     if (other !== undefined) {
       importers ??= importersIn(program, resolver);
-      if (!importedFromOutside(sourceFile.fileName, path.dirname(other) + path.sep, importers)) continue;
+      const own = path.dirname(other) + path.sep;
+      const hands = (importer: string): boolean => {
+        const key = `${importer}\0${own}`;
+        let known = handing.get(key);
+        if (known === undefined) {
+          const importerFile = program.getSourceFile(importer);
+          known = importerFile === undefined || handsFunctionsInto(importerFile, own, program.getTypeChecker());
+          handing.set(key, known);
+        }
+        return known;
+      };
+      if (!importedFromOutside(sourceFile.fileName, own, importers, hands)) continue;
     }
     const entry = files.entryOf(sourceFile);
     if (entry) work.add(entry);
@@ -199,13 +212,19 @@ function importersIn(program: ts.Program, resolver: Resolver): Map<string, strin
   return found;
 }
 
-/** Whether a file outside `own` (a package's folder) imports `fileName`, directly or through files of the package (a barrel). */
-function importedFromOutside(fileName: string, own: string, importers: ReadonlyMap<string, readonly string[]>): boolean {
+/**
+ * Whether a file outside `own` (a package's folder) imports `fileName`, directly or through files
+ * of the package (a barrel), and hands the package functions of its own (`hands`).
+ */
+function importedFromOutside(fileName: string, own: string, importers: ReadonlyMap<string, readonly string[]>, hands: (importer: string) => boolean): boolean {
   const seen = new Set([fileName]);
   const queue = [fileName];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
     for (const importer of importers.get(file) ?? []) {
-      if (!path.resolve(importer).startsWith(own)) return true;
+      if (!path.resolve(importer).startsWith(own)) {
+        if (hands(importer)) return true;
+        continue;
+      }
       if (!seen.has(importer)) {
         seen.add(importer);
         queue.push(importer);
