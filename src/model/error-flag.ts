@@ -1,9 +1,10 @@
 /**
  * Result builders whose `isError` is a parameter: `function reply(text, isError = false)`, or
  * `function build({ texts, isError = false })`, or `const { isError = false } = options` in the
- * builder. A call makes an error result only when it passes `true` there; a call that passes
- * nothing or `false` makes a success, and one that passes a value the file does not show is
- * neither (unknown means silent).
+ * builder, or a comparison of one (`isError: status === "error"`). A call makes an error result
+ * only when it passes `true` there (or the value the comparison makes true); a call that passes
+ * nothing or another literal makes a success, and one that passes a value the file does not show
+ * is neither (unknown means silent).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { type FunctionNode, destructuredParameter, findProperty, parameterBinding, unwrap } from "../util/ast.js";
@@ -12,16 +13,40 @@ import { type FunctionNode, destructuredParameter, findProperty, parameterBindin
 interface ErrorFlag {
   readonly index: number;
   readonly field: string | undefined;
+  /** `isError: status === "error"`: the literal compared with, and whether equal means error. */
+  readonly compared?: { readonly value: TSESTree.Literal["value"]; readonly equal: boolean };
 }
+
+const COMPARISONS: Readonly<Record<string, boolean>> = { "===": true, "==": true, "!==": false, "!=": false };
 
 /** The parameter (or parameter field) the `isError` of the builder's result literal comes from. */
 export function errorFlagOf(builder: FunctionNode, object: TSESTree.ObjectExpression): ErrorFlag | undefined {
   const property = findProperty(object, "isError");
   const value = property ? unwrap(property.value) : undefined;
+  if (value?.type === AST_NODE_TYPES.BinaryExpression) return comparedFlag(builder, value);
   if (value?.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const name = value.name;
-  // `reply(text, isError = false)`, `build({ texts, isError = false })`, or `const { texts, isError = false } = options` at the top of the builder.
+  return parameterFlag(builder, value.name);
+}
+
+/** `reply(text, isError = false)`, `build({ texts, isError = false })`, or `const { texts, isError = false } = options` at the top of the builder. */
+function parameterFlag(builder: FunctionNode, name: string): ErrorFlag | undefined {
   return parameterBinding(builder, name) ?? destructuredParameter(builder, name);
+}
+
+/** `isError: status === "error"` (either side), where `status` is a parameter. */
+function comparedFlag(builder: FunctionNode, comparison: TSESTree.BinaryExpression): ErrorFlag | undefined {
+  const equal = COMPARISONS[comparison.operator];
+  if (equal === undefined || comparison.left.type === AST_NODE_TYPES.PrivateIdentifier) return undefined;
+  const [left, right] = [unwrap(comparison.left), unwrap(comparison.right)];
+  const [name, literal] =
+    left.type === AST_NODE_TYPES.Identifier && right.type === AST_NODE_TYPES.Literal
+      ? [left.name, right]
+      : right.type === AST_NODE_TYPES.Identifier && left.type === AST_NODE_TYPES.Literal
+        ? [right.name, left]
+        : [];
+  if (name === undefined || literal === undefined) return undefined;
+  const flag = parameterFlag(builder, name);
+  return flag ? { ...flag, compared: { value: literal.value, equal } } : undefined;
 }
 
 /**
@@ -38,5 +63,7 @@ export function callMakesError(helper: FunctionNode, object: TSESTree.ObjectExpr
     const property = passed.type === AST_NODE_TYPES.ObjectExpression ? findProperty(passed, flag.field) : undefined;
     passed = property ? unwrap(property.value) : undefined;
   }
-  return passed?.type === AST_NODE_TYPES.Literal && passed.value === true;
+  if (passed?.type !== AST_NODE_TYPES.Literal) return false;
+  if (!flag.compared) return passed.value === true;
+  return (passed.value === flag.compared.value) === flag.compared.equal;
 }

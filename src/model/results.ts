@@ -126,6 +126,16 @@ function makesErrorSomewhere(inputs: ResultInputs, builder: FunctionNode, object
   return (imported?.callSites.get(rangeKey(builder.range)) ?? []).some((site) => callMakesError(builder, object, site.call));
 }
 
+/** Whether any call of the builder is seen: in this file, or on a tool path of another file. */
+function hasCallsSeen(inputs: ResultInputs, builder: FunctionNode): boolean {
+  const { sourceCode, calls, imported } = inputs;
+  const called = (call: TSESTree.CallExpression): boolean => {
+    const callee = unwrap(call.callee);
+    return callee.type === AST_NODE_TYPES.Identifier && resolveFunction(sourceCode, callee) === builder;
+  };
+  return calls.some(called) || (imported?.callSites.get(rangeKey(builder.range))?.length ?? 0) > 0;
+}
+
 /**
  * Error helpers: same-file functions whose every return is an `isError` result. A handler that
  * only ever fails is still a handler, not a helper.
@@ -217,13 +227,20 @@ export function inNonToolCallback(node: TSESTree.Node): boolean {
 export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
   const { sourceCode, calls, isErrorObjects, errorHelpers, imported, handlersAt } = inputs;
   const helperObjects = new Set(errorHelpers.values());
-  // A builder's literal whose `isError` is a parameter is an error result only if some call passes `true`.
+  // A builder's literal whose `isError` is a parameter is an error result only if some call passes
+  // `true`. One that compares a parameter (`isError: status === "error"`) is written to make
+  // errors: its literal is one unless every call seen passes another value.
   const builders = new Map([...errorHelpers].filter(([fn, object]) => errorFlagOf(fn, object)).map(([fn, object]) => [object, fn]));
   const errorResults: ErrorResult[] = [];
   for (const object of isErrorObjects) {
     if (!isToolResultObject(object)) continue;
     const builder = builders.get(object);
-    if (builder && !makesErrorSomewhere(inputs, builder, object)) continue;
+    if (
+      builder &&
+      !makesErrorSomewhere(inputs, builder, object) &&
+      (errorFlagOf(builder, object)?.compared === undefined || hasCallsSeen(inputs, builder))
+    )
+      continue;
     // Off a handler path, only a returned result counts: an expected value in a test or a mock
     // argument is not a result any tool gives.
     if (!helperObjects.has(object) && handlersAt(object).length === 0 && (!isReturnedValue(object) || inNonToolCallback(object))) continue;

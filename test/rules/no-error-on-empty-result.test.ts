@@ -1048,4 +1048,18 @@ valid.push(
   },
 );
 
+// A builder whose `isError` compares a status parameter: the status the call passes decides.
+const STATUS_BUILDER = `function format(status, message, data) {
+  return { content: [{ type: "text", text: JSON.stringify({ status, message, data }) }], isError: status === "error" };
+}`;
+valid.push({
+  name: "an empty listing answered through a builder, with the success status",
+  code: inTool(
+    `    const apps = await api.listApps({ project: args.project });
+    if (!apps || apps.length === 0) return format("success", "No apps found", []);
+    return format("success", \`\${apps.length} apps\`, apps);`,
+    STATUS_BUILDER,
+  ),
+});
+
 ruleTester.run("no-error-on-empty-result", rule, { valid, invalid });

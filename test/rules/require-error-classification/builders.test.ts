@@ -21,6 +21,9 @@ const BUILD = `function build(options) {
 function ok(text) {
   return build({ texts: [text] });
 }`;
+const FORMAT = `function format(status, message, data) {
+  return { content: [{ type: "text", text: JSON.stringify({ status, message, data }) }], isError: status === "error" };
+}`;
 const USER_ERROR = `
 function userError(text) {
   return build({ texts: [text], isError: true });
@@ -34,6 +37,8 @@ describe("require-error-classification: builders that take isError", () => {
       { code: inTool("    return ok(args.query);", BUILD) },
       // A flag the file does not show is neither.
       { code: inTool("    return reply(args.query, args.failed);", REPLY) },
+      // `isError: status === "error"`: a call that passes another status makes a success.
+      { code: inTool('    return format("success", `Found ${args.query}`, []);', FORMAT) },
     ],
     invalid: [
       {
@@ -48,6 +53,22 @@ describe("require-error-classification: builders that take isError", () => {
           BUILD + USER_ERROR,
         ),
         errors: [{ messageId: "missingClassification", line: 10 }],
+      },
+      {
+        // The status that the comparison makes true makes the error result.
+        code: inTool(
+          '    if (!args.query) return format("error", "The query is empty: pass the words to look for");\n    return format("success", args.query);',
+          FORMAT,
+        ),
+        errors: [{ messageId: "missingClassification", line: 9 }],
+      },
+      {
+        // A result builder of its own file, callers unseen: the status it compares makes its errors.
+        code: `import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+export function format(status: "success" | "error", message: string): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify({ status, message }) }], isError: status === "error" };
+}`,
+        errors: [{ messageId: "missingClassification", line: 3 }],
       },
     ],
   });
