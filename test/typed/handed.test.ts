@@ -84,11 +84,40 @@ void kit.connect(transport);
   });
 
   it("what the package made, handed on to code of the app", () => {
-    expect(hands(`import { Kit } from "../kit/index";\nimport { setUp } from "./setup";\nsetUp(new Kit({ token: "", mode: "read" }));`)).toBe(true);
+    expect(
+      hands(
+        `import { Kit } from "../kit/index";\nfunction setUp(kit: Kit) { kit.add({ name: "x", async run() { return "x"; } }); }\nsetUp(new Kit({ token: "", mode: "read" }));`,
+      ),
+    ).toBe(true);
+  });
+
+  it("a function of the package handed to a library is not handed back", () => {
+    expect(hands(`import { defineTool } from "../kit/index";\nimport { init } from "telemetry-not-installed";\ninit({ beforeSend: defineTool });`)).toBe(
+      false,
+    );
   });
 
   it("what the package made, exported for other files of the app", () => {
     expect(hands(`import { Kit } from "../kit/index";\nexport const kit = new Kit({ token: "", mode: "read" });`)).toBe(true);
+  });
+
+  it("caught errors, members of untyped values and a promise's callbacks are not code handed to the package", () => {
+    expect(
+      hands(`import { Kit, defineTool } from "../kit/index";
+import { StdioTransport } from "./transport";
+const kit = new Kit({ token: "", mode: "read" });
+export function middleware(): (c: any) => void {
+  return (c) => {
+    try {
+      kit.add(c.req.body);
+    } catch (error) {
+      kit.add(error);
+    }
+  };
+}
+kit.connect(new StdioTransport()).catch((error: unknown) => console.error(error));
+void defineTool;`),
+    ).toBe(false);
   });
 
   it("a re-export of the package", () => {

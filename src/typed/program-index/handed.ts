@@ -69,6 +69,7 @@ export function handsFunctionsInto(sourceFile: ts.SourceFile, own: string, check
     if (
       (ts.isCallExpression(node) || ts.isNewExpression(node)) &&
       isDerived(node.expression) &&
+      !isPromiseMethod(node.expression) &&
       (node.arguments ?? []).some((argument) => carries(argument, checker, own, DEPTH))
     ) {
       return true;
@@ -79,8 +80,13 @@ export function handsFunctionsInto(sourceFile: ts.SourceFile, own: string, check
       return carries(node.right, checker, own, DEPTH);
     // What the package made, handed on to code this check does not read (an exported variable included).
     const exported = ts.isVariableDeclaration(node) && node.initializer !== undefined && isDerived(node.initializer) && isExported(node);
-    if (exported) return typeCarries(checker.getTypeAtLocation(node.name), checker, undefined, DEPTH, new Set());
-    return ts.isExpression(node) && escapes(node) && isDerived(node) && typeCarries(checker.getTypeAtLocation(node), checker, undefined, DEPTH, new Set());
+    if (exported) return acceptsFunctions(checker.getTypeAtLocation(node.name), checker);
+    return (
+      ts.isExpression(node) &&
+      isDerived(node) &&
+      escapes(node, checker) &&
+      typeCarries(checker.getTypeAtLocation(node), checker, undefined, DEPTH, new Set())
+    );
   };
   let hands = false;
   visit(sourceFile, (node) => {
@@ -128,6 +134,11 @@ function isExported(declaration: ts.VariableDeclaration): boolean {
   );
 }
 
+/** `.then(...)`, `.catch(...)`, `.finally(...)`: what they are given runs on a promise's outcome, not in the package. */
+function isPromiseMethod(callee: ts.Expression): boolean {
+  return typescript.isPropertyAccessExpression(callee) && ["then", "catch", "finally"].includes(callee.name.text);
+}
+
 function boundNames(name: ts.Node): string[] {
   const ts = typescript;
   if (ts.isIdentifier(name)) return [name.text];
@@ -138,20 +149,33 @@ function boundNames(name: ts.Node): string[] {
   return [];
 }
 
-/** A value that leaves the file's own reading: an argument, an element, a returned or exported value. */
-function escapes(node: ts.Expression): boolean {
+/**
+ * A value that leaves the file's own reading for code of this program that may hand it code in
+ * turn: an argument of a function of the program (directly or inside a literal), a returned or
+ * exported value. An argument of a library's function (a declaration file, an import that did
+ * not resolve) stays with the library.
+ */
+function escapes(node: ts.Expression, checker: ts.TypeChecker): boolean {
   const ts = typescript;
-  const parent = node.parent;
-  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(node)) return true;
-  return (
-    ts.isArrayLiteralExpression(parent) ||
-    (ts.isPropertyAssignment(parent) && parent.initializer === node) ||
-    ts.isShorthandPropertyAssignment(parent) ||
-    ts.isSpreadElement(parent) ||
-    ts.isReturnStatement(parent) ||
-    ts.isExportAssignment(parent) ||
-    ts.isExportSpecifier(parent)
-  );
+  let value: ts.Node = node;
+  for (;;) {
+    const parent: ts.Node = value.parent;
+    if (ts.isArrayLiteralExpression(parent) || ts.isSpreadElement(parent) || ts.isObjectLiteralExpression(parent)) value = parent;
+    else if ((ts.isPropertyAssignment(parent) && parent.initializer === value) || ts.isShorthandPropertyAssignment(parent)) value = parent;
+    else if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) {
+      if (!parent.arguments?.includes(value as ts.Expression)) return false;
+      let symbol = checker.getSymbolAtLocation(parent.expression);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.declarations?.[0];
+      return declaration !== undefined && ownDeclaration(declaration, undefined);
+    } else
+      return (
+        ts.isReturnStatement(parent) ||
+        ts.isExportAssignment(parent) ||
+        ts.isExportSpecifier(parent) ||
+        (value !== node && ts.isVariableDeclaration(parent))
+      );
+  }
 }
 
 /** Whether a value passed to the package carries functions of this program. */
@@ -197,7 +221,17 @@ function carries(node: ts.Expression, checker: ts.TypeChecker, own: string, dept
   // `defineTool({ run() {...} })`: the functions are in the arguments, whatever the result's declared type.
   if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && (node.arguments ?? []).some((argument) => carries(argument, checker, own, depth)))
     return true;
-  return typeCarries(checker.getTypeAtLocation(node), checker, own, depth, new Set());
+  if (ts.isIdentifier(node) && isCaughtError(node, checker)) return false;
+  // A name typed `any` may hold anything; a member read off an untyped value (a library's
+  // callback parameter, a field of parsed JSON) is data.
+  const anyCarries = ts.isIdentifier(node);
+  return typeCarries(checker.getTypeAtLocation(node), checker, own, depth, new Set(), anyCarries);
+}
+
+/** The variable of a catch clause: an error, whatever the checker types it as. */
+function isCaughtError(node: ts.Identifier, checker: ts.TypeChecker): boolean {
+  const declaration = checker.getSymbolAtLocation(node)?.valueDeclaration;
+  return declaration !== undefined && typescript.isVariableDeclaration(declaration) && typescript.isCatchClause(declaration.parent);
 }
 
 /**
@@ -205,15 +239,18 @@ function carries(node: ts.Expression, checker: ts.TypeChecker, own: string, dept
  * signatures of the type, of its members and of its elements, `depth` levels down. With `own`
  * undefined, any function of the program counts.
  */
-function typeCarries(type: ts.Type, checker: ts.TypeChecker, own: string | undefined, depth: number, seen: Set<ts.Type>): boolean {
+function typeCarries(type: ts.Type, checker: ts.TypeChecker, own: string | undefined, depth: number, seen: Set<ts.Type>, anyCarries = false): boolean {
   const ts = typescript;
   if (seen.has(type)) return false;
   seen.add(type);
   const intrinsic = (type as { intrinsicName?: string }).intrinsicName;
   // An import that did not resolve is typed as the error type: not this program's code.
   if (intrinsic === "error") return false;
-  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.TypeParameter)) return true;
-  if (type.isUnionOrIntersection()) return type.types.some((part) => typeCarries(part, checker, own, depth, seen));
+  if (type.flags & ts.TypeFlags.Any) return anyCarries;
+  // `unknown` is what errors and parsed input are typed as; a function handed on would be typed.
+  if (type.flags & ts.TypeFlags.Unknown) return false;
+  if (type.flags & ts.TypeFlags.TypeParameter) return true;
+  if (type.isUnionOrIntersection()) return type.types.some((part) => typeCarries(part, checker, own, depth, seen, anyCarries));
   if (!(type.flags & ts.TypeFlags.Object)) return false;
   const signatures = [...type.getCallSignatures(), ...type.getConstructSignatures()];
   if (signatures.some((signature) => ownDeclaration(signature.getDeclaration(), own))) return true;
@@ -228,6 +265,30 @@ function typeCarries(type: ts.Type, checker: ts.TypeChecker, own: string | undef
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
       if (declaration && ts.isMethodDeclaration(declaration)) return ownDeclaration(declaration, own);
       return declaration !== undefined && typeCarries(checker.getTypeOfSymbolAtLocation(property, declaration), checker, own, depth - 1, seen);
+    });
+}
+
+/**
+ * Whether code that holds a value of this type can hand it functions: a function, or a method of
+ * an object, with a parameter whose type carries functions (`add(spec: ToolSpec)`,
+ * `use(handler: Handler)`). A hook such as `beforeSend(event, hint)` takes data only.
+ */
+function acceptsFunctions(type: ts.Type, checker: ts.TypeChecker): boolean {
+  const takes = (signature: ts.Signature): boolean =>
+    signature.getParameters().some((parameter) => {
+      const declaration = parameter.valueDeclaration ?? parameter.declarations?.[0];
+      return (
+        declaration !== undefined && typeCarries(checker.getTypeOfSymbolAtLocation(parameter, declaration), checker, undefined, DEPTH, new Set(), true)
+      );
+    });
+  const callable = (part: ts.Type): boolean => [...part.getCallSignatures(), ...part.getConstructSignatures()].some(takes);
+  if (callable(type)) return true;
+  return type
+    .getProperties()
+    .slice(0, PROPERTY_LIMIT)
+    .some((property) => {
+      const declaration = property.valueDeclaration ?? property.declarations?.[0];
+      return declaration !== undefined && callable(checker.getTypeOfSymbolAtLocation(property, declaration));
     });
 }
 
