@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "51 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "53 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -57,6 +57,8 @@ describe("tool inventory", () => {
       ["web_search", "client-instance/src/server.ts:7", "client-instance/src/server.ts:7", "0/0", "1/2", 1],
       // A function passed to a constructor, called through its parameter property (`this.getContext()`).
       ["take_snapshot", "constructor-callback/src/server.ts:15", "constructor-callback/src/server.ts:15", "0/0", "0/1", 1],
+      // A class's callback field, set by the constructor from the options a subclass hands on, behind a provider.
+      ["search_shipments", "constructor-fields/src/server.ts:10", "constructor-fields/src/server.ts:10", "0/1", "0/0", 1],
       // Definitions through an identity helper and through one that retypes `run`: one tool each.
       ["tides", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
       ["forecast", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
@@ -113,6 +115,8 @@ describe("tool inventory", () => {
       // as require-timeout sees it: the inventory and the rule give one answer.
       ["describe_pod", "pass-through/src/server.ts:7", "pass-through/src/server.ts:7", "0/0", "0/2", 1],
       ["list_pods", "pass-through/src/server.ts:12", "pass-through/src/server.ts:12", "0/0", "1/3", 0],
+      // The same callback field, typed by a dependency that is not installed: the provider's generic signature.
+      ["track_parcel", "provider-untyped/src/server.ts:10", "provider-untyped/src/server.ts:10", "0/1", "0/0", 1],
       ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
       ["ping_host", "register-function/src/tools/ping.ts:6", "register-function/src/tools/ping.ts:6", "0/0", "0/1", 1],
       // Registry members made by wrapper calls, over a union of collections: named after `title`.
@@ -177,6 +181,7 @@ describe("tool inventory", () => {
       ["web_search", false],
       ["take_snapshot", false],
       ["(unnamed)", false],
+      ["(unnamed)", false],
       ["(unnamed)", true],
       ["export_report", false],
       ["account_history", false],
@@ -205,6 +210,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["describe_pod", false],
       ["list_pods", false],
+      ["(unnamed)", false],
       ["get_issue", false],
       ["ping_host", false],
       ["(unnamed)", true],

@@ -15,6 +15,7 @@ import { ClassImplementations, LiteralImplementations } from "./implementations.
 import { declaredTypeNode, namedTypes } from "./declared-types.js";
 import { iteratedMemberDeclarations } from "./iterated.js";
 import { wrappedTargets } from "./wrapped.js";
+import { type ClassFacts, fieldSlot, passedThrough, slotArguments } from "./fields.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 
 /** A function a call or a reference runs, in the file that declares it. */
@@ -108,6 +109,9 @@ export class Resolver {
     const tsName = entry.services.esTreeNodeToTSNodeMap.get(name);
     const symbol = unaliased(checker, checker.getSymbolAtLocation(tsName));
     const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
+    // `const run = await Provider.from(tool.callback)`: a call that hands back what it was given.
+    const through = declarations.length === 1 && declarations[0] ? passedThrough(checker, declarations[0]) : undefined;
+    if (through) return this.argumentTargets([through], accept);
     // `const { downloadFile } = await import("./download.js")`, `const run = pick()`: a binding
     // that no function declares; the function its type was declared as (`typeof downloadFile`).
     // `for (const { handler } of registrations)`: the function expression whose inferred type the
@@ -147,6 +151,13 @@ export class Resolver {
         }
       }
     }
+    // `tool.callback(args)` on a field its constructor sets from an argument: what each construction passes.
+    const slots = declarations.map(fieldSlot);
+    if (slots.length > 0 && slots.every((slot) => slot !== undefined))
+      return this.argumentTargets(
+        slots.flatMap((slot) => slotArguments(slot, this.classFacts())),
+        accept,
+      );
     // `this.getContext()` on a constructor's parameter property: the functions passed for it.
     if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol && declarations.length > 0 && declarations.every(isParameterProperty)) {
       return declarations.flatMap((d) => this.constructorArguments(d as ts.ParameterDeclaration, accept));
@@ -229,21 +240,43 @@ export class Resolver {
     const symbol = cls.name ? this.classSymbol(cls.name) : undefined;
     if (!symbol || index < 0) return [];
     this.constructions ??= this.constructionsByClass();
+    const passed = (this.constructions.get(symbol) ?? []).flatMap((construction) => construction.arguments?.[index] ?? []);
+    return this.argumentTargets(passed, accept);
+  }
+
+  /**
+   * The functions arguments name: an inline function, a member of a literal (`{ callback: run }`,
+   * whose literal may name the tool), or an expression resolved as a callee is.
+   */
+  private argumentTargets(values: readonly ts.Node[], accept?: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
     const targets: Target[] = [];
-    for (const construction of this.constructions.get(symbol) ?? []) {
-      const argument = construction.arguments?.[index];
-      const entry = argument ? this.files.entryOf(argument.getSourceFile()) : undefined;
-      const node = argument ? entry?.services.tsNodeToESTreeNodeMap.get(argument) : undefined;
+    for (const value of values) {
+      const expression = typescript.isPropertyAssignment(value) ? value.initializer : typescript.isShorthandPropertyAssignment(value) ? value.name : value;
+      const toolName = typescript.isObjectLiteralElement(value) ? toolNameNear(this.checker, value) : undefined;
+      const entry = isProjectFile(expression.getSourceFile()) ? this.files.entryOf(expression.getSourceFile()) : undefined;
+      const node = entry?.services.tsNodeToESTreeNodeMap.get(expression);
       if (!entry || !node) continue;
       const inline = functionValue(node);
       if (inline) {
         const fn = entry.services.esTreeNodeToTSNodeMap.get(inline) as ts.FunctionLikeDeclaration;
-        if (!accept || accept(fn)) targets.push({ entry, fn: inline, toolName: undefined });
+        if (!accept || accept(fn)) targets.push({ entry, fn: inline, toolName });
       } else {
         targets.push(...(accept ? this.lookUp(entry, node, accept) : this.resolveExpression(entry, node)));
       }
     }
     return targets;
+  }
+
+  /** The program's classes, for fields set from constructor arguments. */
+  private classFacts(): ClassFacts {
+    const of =
+      <T>(map: () => Map<ts.Symbol, T[]>) =>
+      (cls: ts.ClassLikeDeclaration): T[] =>
+        (cls.name && map().get(this.classSymbol(cls.name) as ts.Symbol)) || [];
+    return {
+      constructionsOf: of(() => (this.constructions ??= this.constructionsByClass())),
+      subclassesOf: of(() => (this.subclasses ??= this.subclassesByBase())),
+    };
   }
 
   /** The functions the callers of a parameter's function pass for it, in its file and the files importing it. */
