@@ -216,7 +216,12 @@ function importersIn(program: ts.Program, resolver: Resolver): Map<string, strin
  * Whether a file outside `own` (a package's folder) imports `fileName`, directly or through files
  * of the package (a barrel), and hands the package functions of its own (`hands`).
  */
-function importedFromOutside(fileName: string, own: string, importers: ReadonlyMap<string, readonly string[]>, hands: (importer: string) => boolean): boolean {
+function importedFromOutside(
+  fileName: string,
+  own: string,
+  importers: ReadonlyMap<string, readonly string[]>,
+  hands: (importer: string) => boolean,
+): boolean {
   const seen = new Set([fileName]);
   const queue = [fileName];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
