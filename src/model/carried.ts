@@ -29,14 +29,15 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 const TEXT_FIELDS = new Set(["text", "message", "description"]);
 
 /**
- * Whether the catch's error result says the caught error's message and nothing more. Two shapes:
+ * Whether the catch's error result (or that of `body`, a branch of the catch) says the caught
+ * error's message and nothing more. Two shapes:
  * - a result literal with `isError: true` in the catch, with a text field that is the message
  *   (`text: error.message`, `String(error)`, `` `Error: ${error.message}` ``);
  * - the error handed to an output object (`response.setError(error)`) that decides the `isError`
  *   of its function's result (`if (response.error) result.isError = true`).
  */
-export function carriesMessage(sourceCode: SourceCode, clause: TSESTree.CatchClause, param: string): boolean {
-  return saysCaughtMessage(sourceCode, clause.body, param, enclosingFunction(clause), 0);
+export function carriesMessage(sourceCode: SourceCode, clause: TSESTree.CatchClause, param: string, body: TSESTree.Node = clause.body): boolean {
+  return saysCaughtMessage(sourceCode, body, param, enclosingFunction(clause), 0);
 }
 
 /**

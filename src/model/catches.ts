@@ -220,7 +220,9 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchG
     }
     const tested = param === undefined ? undefined : instanceofClasses(statement, param);
     if (tested && statement.type === AST_NODE_TYPES.IfStatement) {
-      const outcome = reader.exit(statement.consequent) ?? (containsReturn(statement.consequent) ? CONVERTS : undefined);
+      let outcome = reader.exit(statement.consequent) ?? (containsReturn(statement.consequent) ? CONVERTS : undefined);
+      // `if (e instanceof Error) return { isError: true, content: [{ type: "text", text: e.message }] }`.
+      if (outcome?.kind === "converts" && carriesMessage(sourceCode, clause, param as string, statement.consequent)) outcome = CARRIES;
       if (outcome) for (const cls of tested) if (!byClass.has(cls)) byClass.set(cls, outcome);
       if (statement.alternate) {
         otherwise = reader.exit(statement.alternate);

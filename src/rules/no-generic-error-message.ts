@@ -54,8 +54,9 @@ function dropsCause(sourceCode: SourceCode, answer: TSESTree.Node): boolean {
   for (let current = answer.parent; current && !isFunctionNode(current); child = current, current = current.parent) {
     if (current.type !== AST_NODE_TYPES.CatchClause) {
       if ((current.type === AST_NODE_TYPES.IfStatement || current.type === AST_NODE_TYPES.ConditionalExpression) && child !== current.test) {
-        // Inside the catch, an answer under a test of anything is a decision about the cause.
-        if (enclosingCatch(current)) return false;
+        // Inside the catch, an answer under a test of anything is a decision about the cause; but
+        // `e instanceof Error` only asks how to read the cause, and its other branch still drops it.
+        if (enclosingCatch(current) && !isErrorInstanceTest(current.test)) return false;
       }
       if (current.type === AST_NODE_TYPES.SwitchCase && enclosingCatch(current)) return false;
       continue;
@@ -71,6 +72,16 @@ function dropsCause(sourceCode: SourceCode, answer: TSESTree.Node): boolean {
     return !mentionsName(sourceCode, answer, names, "subtree");
   }
   return false;
+}
+
+function isErrorInstanceTest(test: TSESTree.Node): boolean {
+  const node = unwrap(test);
+  return (
+    node.type === AST_NODE_TYPES.BinaryExpression &&
+    node.operator === "instanceof" &&
+    node.right.type === AST_NODE_TYPES.Identifier &&
+    node.right.name === "Error"
+  );
 }
 
 /** The name of the function an answer or throw is in (`parseOrderDetails`), which its text may only restate. */

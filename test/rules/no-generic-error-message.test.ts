@@ -729,6 +729,51 @@ invalid.push(
   ),
 );
 invalid.push(
+  // The step that failed, then a generic phrase where the dropped cause belongs.
+  inCatch("the step, then only that an unknown error occurred", "Error converting the docs: Unknown error occurred"),
+  // A catch that shows an Error's own message (`if (e instanceof Error)`): what a helper throws is the text.
+  generic(
+    "a helper's throw whose message a catch shows for errors of class Error",
+    inTool(
+      catching(
+        "(e)",
+        'if (e instanceof Error) return { isError: true, content: [{ type: "text", text: `Error: ${e.message}` }] };\n      return { isError: true, content: [{ type: "text", text: `Error: ${String(e)}` }] };',
+      ).replace("await searchIndex(args.query)", "await convertDocs(args.query)"),
+      `async function convertDocs(query) {
+  if (!query) throw new Error(/*>*/"Unknown error"/*<*/);
+  return query;
+}`,
+    ),
+    "Unknown error",
+  ),
+  // `e instanceof Error` only asks how to read the cause: the other branch still drops it.
+  generic(
+    "the same in the branch for a thrown value that is not an Error",
+    inTool(
+      catching(
+        "(e)",
+        'if (e instanceof Error) throw new Error(`Error converting the docs: ${e.message}`);\n      else throw new Error(/*>*/"Error converting the docs: Unknown error occurred"/*<*/);',
+      ),
+    ),
+    "Error converting the docs: Unknown error occurred",
+    { suggestion: withCause("Error converting the docs: Unknown error occurred") },
+  ),
+);
+valid.push(
+  // The same text where the catch keeps the cause in another part: the agent reads the cause there.
+  {
+    name: "the step and a generic phrase, beside the cause",
+    code: inTool(
+      catching(
+        "(e)",
+        'return { isError: true, content: [{ type: "text", text: "Error converting the docs: Unknown error occurred" }, { type: "text", text: String(e) }] };',
+      ),
+    ),
+  },
+  // Outside a catch there is no cause to drop: the step is what the agent can act on.
+  { name: "the step and a generic phrase, no catch", code: inTool('    throw new Error("Markdown conversion: unknown error");') },
+);
+invalid.push(
   generic(
     "a vague action on the tool's own object, nothing else",
     inTool(caughtBody('/*>*/"Unable to retrieve the search docs."/*<*/')),

@@ -169,8 +169,17 @@ export function isGenericText(
   if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames)) return true;
   // Asked last, and only of a text that could be generic for it: reading the catch costs a walk.
   // "Failed to parse order details" thrown from `parseOrderDetails`: the name of the failing function, said again.
-  const restates = namesTheToolLoosely(normal, toolNames) || (operation !== undefined && namesOnlyTheTool(normal, [operation]));
+  // "Error converting to Markdown: Unknown error occurred": the step, then a generic phrase where the cause belongs.
+  const restates = namesTheToolLoosely(normal, toolNames) || (operation !== undefined && namesOnlyTheTool(normal, [operation])) || genericAfterStep(text);
   return restates && (typeof droppedCause === "function" ? droppedCause() : droppedCause);
+}
+
+/** "<step>: <generic phrase>": a text whose part after its last colon is a listed phrase. */
+function genericAfterStep(text: string): boolean {
+  const colon = text.lastIndexOf(":");
+  if (colon <= 0 || normaliseText(text.slice(0, colon)) === "") return false;
+  const tail = normaliseText(text.slice(colon + 1));
+  return tail !== "" && (GENERIC_PHRASES.includes(tail) || GENERIC_PHRASES.includes(withoutOccurred(tail)));
 }
 
 /**
