@@ -117,23 +117,18 @@ function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression | undefi
 
 /** A call of the builder (of this file, of a helper of this file, or on a tool path of another file) passes `isError: true`. */
 function makesErrorSomewhere(inputs: ResultInputs, builder: FunctionNode, object: TSESTree.ObjectExpression): boolean {
-  const { sourceCode, calls, errorHelpers, imported } = inputs;
-  for (const [helper, built] of errorHelpers) if (helper !== builder && built === object) return true;
-  for (const call of calls) {
-    const callee = unwrap(call.callee);
-    if (callee.type === AST_NODE_TYPES.Identifier && resolveFunction(sourceCode, callee) === builder && callMakesError(builder, object, call)) return true;
-  }
-  return (imported?.callSites.get(rangeKey(builder.range)) ?? []).some((site) => callMakesError(builder, object, site.call));
+  for (const [helper, built] of inputs.errorHelpers) if (helper !== builder && built === object) return true;
+  return callsSeen(inputs, builder).some((call) => callMakesError(builder, object, call));
 }
 
-/** Whether any call of the builder is seen: in this file, or on a tool path of another file. */
-function hasCallsSeen(inputs: ResultInputs, builder: FunctionNode): boolean {
+/** The calls of the builder that are seen: in this file, and on tool paths of other files. */
+function callsSeen(inputs: ResultInputs, builder: FunctionNode): TSESTree.CallExpression[] {
   const { sourceCode, calls, imported } = inputs;
-  const called = (call: TSESTree.CallExpression): boolean => {
+  const here = calls.filter((call) => {
     const callee = unwrap(call.callee);
     return callee.type === AST_NODE_TYPES.Identifier && resolveFunction(sourceCode, callee) === builder;
-  };
-  return calls.some(called) || (imported?.callSites.get(rangeKey(builder.range))?.length ?? 0) > 0;
+  });
+  return [...here, ...(imported?.callSites.get(rangeKey(builder.range)) ?? []).map((site) => site.call)];
 }
 
 /**
@@ -238,7 +233,7 @@ export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
     if (
       builder &&
       !makesErrorSomewhere(inputs, builder, object) &&
-      (errorFlagOf(builder, object)?.compared === undefined || hasCallsSeen(inputs, builder))
+      (errorFlagOf(builder, object)?.compared === undefined || callsSeen(inputs, builder).length > 0)
     )
       continue;
     // Off a handler path, only a returned result counts: an expected value in a test or a mock

@@ -6,7 +6,7 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { skipOuter } from "./declarations.js";
+import { skipOuter, unaliased } from "./declarations.js";
 
 /** How many `super(...)` hand-overs are followed. */
 const SUPER_DEPTH = 4;
@@ -153,9 +153,7 @@ export function passedThrough(checker: ts.TypeChecker, declaration: ts.Declarati
 /** The parameter a generic function hands back unwrapped: typed `T | Something<T>`, returning `T` or `Promise<T>`. */
 function unwrappingParameter(checker: ts.TypeChecker, callee: ts.Expression): number | undefined {
   const ts = typescript;
-  let symbol = checker.getSymbolAtLocation(callee);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  for (const declaration of symbol?.declarations ?? []) {
+  for (const declaration of unaliased(checker, checker.getSymbolAtLocation(callee))?.declarations ?? []) {
     if (!ts.isFunctionLike(declaration) || !declaration.typeParameters?.length) continue;
     const signature = checker.getSignatureFromDeclaration(declaration);
     const returned = signature ? promised(checker, checker.getReturnTypeOfSignature(signature)) : undefined;

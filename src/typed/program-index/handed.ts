@@ -14,6 +14,7 @@
 import path from "node:path";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
+import { unaliased } from "./declarations.js";
 
 const DEPTH = 2;
 const PROPERTY_LIMIT = 64;
@@ -164,9 +165,7 @@ function escapes(node: ts.Expression, checker: ts.TypeChecker): boolean {
     else if ((ts.isPropertyAssignment(parent) && parent.initializer === value) || ts.isShorthandPropertyAssignment(parent)) value = parent;
     else if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) {
       if (!parent.arguments?.includes(value as ts.Expression)) return false;
-      let symbol = checker.getSymbolAtLocation(parent.expression);
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-      const declaration = symbol?.declarations?.[0];
+      const declaration = unaliased(checker, checker.getSymbolAtLocation(parent.expression))?.declarations?.[0];
       return declaration !== undefined && ownDeclaration(declaration, undefined);
     } else
       return (
