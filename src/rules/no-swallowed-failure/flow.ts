@@ -311,6 +311,8 @@ export class SuccessFlow {
   private readonly successObjects: ReadonlySet<TSESTree.ObjectExpression>;
   private readonly errorObjects: ReadonlySet<TSESTree.ObjectExpression>;
   private readonly successHelpers = new Map<FunctionNode, TSESTree.ObjectExpression | null>();
+  /** The variables `constantReaches` is following now: a value handed round in a loop (`const next = shape(current); current = next`) is followed once. */
+  private readonly following = new Set<TSESLint.Scope.Variable>();
 
   constructor(
     private readonly sourceCode: SourceCode,
@@ -552,7 +554,22 @@ export class SuccessFlow {
     assigned?: TSESTree.Identifier,
   ): TSESTree.Node | undefined {
     const variable = findVariable(this.sourceCode, id);
-    if (!variable) return undefined;
+    if (!variable || this.following.has(variable)) return undefined;
+    this.following.add(variable);
+    try {
+      return this.referencesReach(variable, depth, seen, built, assigned);
+    } finally {
+      this.following.delete(variable);
+    }
+  }
+
+  private referencesReach(
+    variable: TSESLint.Scope.Variable,
+    depth: number,
+    seen: Set<FunctionNode>,
+    built: boolean,
+    assigned: TSESTree.Identifier | undefined,
+  ): TSESTree.Node | undefined {
     let reached: TSESTree.Node | undefined;
     for (const reference of variable.references) {
       if (reference.init) continue;
