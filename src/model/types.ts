@@ -332,7 +332,7 @@ export interface ExternalCall {
   readonly options: TSESTree.ObjectExpression | undefined;
   /** Where a new options argument goes when there is none (insert after this argument). */
   readonly insertOptionsAfter: TSESTree.Node | undefined;
-  /** For `cancellation-only` / `fetch-timeout-option`: the property to rewrite. */
+  /** For `cancellation-only` / `fetch-timeout-option`, and a bound taken from the caller's options (`{ signal }`): the property to rewrite. */
   readonly property: TSESTree.Property | undefined;
   /** The options come from a parameter of the enclosing function (`{ ...init, headers }`): judged at its callers. */
   readonly fromCaller?: OptionsFromCaller;

@@ -25,7 +25,8 @@ export type MessageIds =
   | "addTimeoutSignal"
   | "addTimeoutOption"
   | "combineWithTimeout"
-  | "replaceTimeoutWithSignal";
+  | "replaceTimeoutWithSignal"
+  | "addDefaultSignal";
 
 const REMEDY: Record<ExternalCall["client"], string> = {
   fetch: "`signal: AbortSignal.timeout(ms)`",
@@ -109,6 +110,7 @@ export default createRule<Options, MessageIds>({
       addTimeoutOption: "Add `timeout: {{ms}}`.",
       combineWithTimeout: "Combine it with `AbortSignal.timeout({{ms}})`.",
       replaceTimeoutWithSignal: "Replace it with `signal: AbortSignal.timeout(...)`.",
+      addDefaultSignal: "Default the caller's signal to `{{signal}}`.",
     },
   },
   create(context, [options]) {

@@ -140,7 +140,7 @@ describe("tool inventory", () => {
       // Options spread from the callers' arguments: bounded as the callers' are (one of three passes a signal).
       ["get_order", "spread-options/src/server.ts:8", "spread-options/src/server.ts:8", "0/0", "0/1", 1],
       ["cancel_order", "spread-options/src/server.ts:13", "spread-options/src/server.ts:13", "0/0", "0/1", 1],
-      ["get_rates", "spread-options/src/server.ts:18", "spread-options/src/server.ts:18", "0/0", "1/3", 2],
+      ["get_rates", "spread-options/src/server.ts:18", "spread-options/src/server.ts:18", "0/0", "1/4", 3],
       // An error result whose content a function of another file makes of the texts it is given.
       ["drop_record", "text-builder/src/server.ts:7", "text-builder/src/server.ts:7", "0/1", "1/1", 1],
       // A value typed as fetch.

@@ -746,6 +746,18 @@ const FIELD_API =
 /** An API client class whose requests spread the defaults its constructor sets. */
 const DEFAULTS_CLIENT = (defaults: string): string =>
   `class Api {\n  constructor(token) {\n    this.defaults = ${defaults};\n  }\n  async get(path) {\n    const options = { ...this.defaults, method: "GET" };\n    options.headers = { ...this.defaults.headers, accept: "application/json" };\n    return /*>*/fetch(\`https://api.example.com\${path}\`, options)/*<*/;\n  }\n}\nconst api = new Api(process.env.TOKEN);\n`;
+/** A retrying helper that takes the signal out of its options and hands it to fetch (`shape`: how it gets it). */
+const RETRYING = (shape: "body" | "parameter" | "default" | "spread"): string => {
+  const head = {
+    body: "async function fetchWithRetries(url, options = {}) {\n  const { retries = 2, headers = {}, signal } = options;\n",
+    parameter: "async function fetchWithRetries(url, { retries = 2, headers = {}, signal } = {}) {\n",
+    default:
+      "async function fetchWithRetries(url, options = {}) {\n  const { retries = 2, headers = {}, signal = AbortSignal.timeout(5000) } = options;\n",
+    spread: "async function fetchWithRetries(url, options = {}) {\n  const { retries = 2, headers = {}, signal, ...init } = options;\n",
+  }[shape];
+  const init = shape === "spread" ? "{ ...init, headers, signal }" : '{ method: "GET", headers, signal }';
+  return `${head}  for (let attempt = 0; ; attempt++) {\n    try {\n      return await /*>*/fetch(url, ${init})/*<*/;\n    } catch (error) {\n      if (attempt >= retries) throw error;\n    }\n  }\n}\n`;
+};
 /** An HTTP function a test may inject, with axios as the default the server runs. */
 const SEND = "const deps = globalThis.deps ?? {};\nconst send = deps.send ?? ((config) => /*>*/axios(config)/*<*/);\n";
 const spreadCases = {
@@ -799,6 +811,27 @@ const spreadCases = {
     valid(
       "an axios function whose caller passes a URL",
       inTool("  await get(`https://api.example.com/items/${args.id}`);", { imports: AXIOS, top: "const get = (target) => axios(target);\n" }),
+    ),
+    valid(
+      "a signal taken out of the options, which every caller passes",
+      inTool(
+        '  await fetchWithRetries("https://registry.example.com/a", { signal: AbortSignal.timeout(8000) });\n  await fetchWithRetries("https://registry.example.com/b", { retries: 0, signal: extra.signal });',
+        {
+          top: RETRYING("body"),
+        },
+      ),
+    ),
+    valid(
+      "a signal taken out of the options with a default of its own",
+      inTool('  await fetchWithRetries("https://registry.example.com/a", { retries: 1 });', { top: RETRYING("default") }),
+    ),
+    valid(
+      "a signal taken out of the options beside a spread of the rest: unknown",
+      inTool('  await fetchWithRetries("https://registry.example.com/a", { retries: 1 });', { top: RETRYING("spread") }),
+    ),
+    valid(
+      "a signal taken out of options the caller builds where the file cannot see",
+      inTool('  await fetchWithRetries("https://registry.example.com/a", args.options);', { top: RETRYING("body") }),
     ),
     valid(
       "the rest of the options, after the pattern took the signal out",
@@ -860,6 +893,29 @@ const spreadCases = {
         top: SEND,
       }),
       { messageId: "missingTimeoutFromCallers", data: { label: "axios", tool: TOOL, remedy: REMEDY.axios }, suggest: null },
+    ),
+    invalid(
+      "a signal taken out of the options, which one caller leaves out",
+      inTool(
+        '  await fetchWithRetries("https://registry.example.com/a", { signal: AbortSignal.timeout(8000) });\n  await fetchWithRetries("https://registry.example.com/b", { retries: 1 });',
+        {
+          top: RETRYING("body"),
+        },
+      ),
+      {
+        messageId: "missingTimeoutFromCallers",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: { messageId: "addDefaultSignal", from: "headers, signal }", to: "headers, signal: signal ?? AbortSignal.timeout(30000) }" },
+      },
+    ),
+    invalid(
+      "a signal destructured in the parameter list, called with no options",
+      inTool('  await fetchWithRetries("https://registry.example.com/a");', { top: RETRYING("parameter") }),
+      {
+        messageId: "missingTimeoutFromCallers",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: { messageId: "addDefaultSignal", from: "headers, signal }", to: "headers, signal: signal ?? AbortSignal.timeout(30000) }" },
+      },
     ),
     invalid(
       "the rest of the caller's options, handed to fetch",

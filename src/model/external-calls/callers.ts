@@ -45,6 +45,37 @@ function parameterOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): O
 }
 
 /**
+ * `fetch(url, { method, signal })` where `const { signal } = options` (or `function f(url, {
+ * signal })`), `options` a parameter: the bound is whatever the caller puts under that key, so
+ * the call is judged at its callers like spread options. A default in the pattern (`{ signal =
+ * AbortSignal.timeout(5_000) }`) bounds it here, and spreads beside it leave it unknown.
+ */
+export function boundFromCaller(sourceCode: SourceCode, options: TSESTree.ObjectExpression, property: TSESTree.Property): OptionsFromCaller | undefined {
+  const value = unwrap(property.value);
+  if (property.computed || property.key.type !== AST_NODE_TYPES.Identifier || value.type !== AST_NODE_TYPES.Identifier) return undefined;
+  if (options.properties.some((p) => p.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+  const key = property.key.name;
+  const variable = findVariable(sourceCode, value);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || !def || variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier))) return undefined;
+  // The binding's own property in the pattern: `{ signal }` or `{ signal: abort }`, never `{ signal = ... }`.
+  const own = def.name.parent;
+  if (own.type !== AST_NODE_TYPES.Property || own.value !== def.name || own.parent.type !== AST_NODE_TYPES.ObjectPattern) return undefined;
+  const pattern = own.parent;
+  if (own.computed || own.key.type !== AST_NODE_TYPES.Identifier || own.key.name !== key) return undefined;
+  if (def.type === DefinitionType.Variable && def.node.id === pattern && def.node.init) {
+    const source = unwrap(def.node.init);
+    return source.type === AST_NODE_TYPES.Identifier ? parameterOf(sourceCode, source) : undefined;
+  }
+  if (def.type === DefinitionType.Parameter && isFunctionNode(def.node)) {
+    const fn = def.node;
+    const index = fn.params.findIndex((p) => p === pattern || (p.type === AST_NODE_TYPES.AssignmentPattern && p.left === pattern));
+    return index === -1 ? undefined : { fn, index };
+  }
+  return undefined;
+}
+
+/**
  * The parameter whose value decides the bound of an options argument: the argument itself
  * (`fetch(url, init)` with `init` a parameter or the rest of one), or every spread of an object
  * literal that names no bound of its own (`{ ...init, headers }`).

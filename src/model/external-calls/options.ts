@@ -18,7 +18,7 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import type { ClientKind, ExternalCall } from "../types.js";
-import { optionsFromCaller } from "./callers.js";
+import { boundFromCaller, optionsFromCaller } from "./callers.js";
 import { boundAfterLiteral, spreadsAddNoBound } from "./defaults.js";
 import type { ClientFacts } from "./facts.js";
 
@@ -120,6 +120,9 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
   if (signal) {
     const path = memberPath(signal.value);
     const onlyCancellation = path !== undefined && (facts.requestSignals.includes(path) || CANCELLATION_SIGNAL.test(path));
+    // `{ method, signal }` with the signal taken from the caller's options: the callers decide.
+    const passed = onlyCancellation ? undefined : boundFromCaller(facts.sourceCode, options, signal);
+    if (passed) return { ...unknown(call, client, label), options, property: signal, fromCaller: passed };
     return { call, client, label, status: onlyCancellation ? "cancellation-only" : "ok", options, insertOptionsAfter: undefined, property: signal };
   }
   const timeout = findProperty(options, "timeout");

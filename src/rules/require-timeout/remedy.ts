@@ -8,7 +8,7 @@ import { enclosingFunction, isFunctionNode } from "../../util/ast.js";
 import { containsComment, insertProperty, prependProperties } from "../shared/fix.js";
 
 export type ReportId = "missingTimeout" | "missingTimeoutFromCallers" | "fetchTimeoutIgnored" | "cancellationIsNotTimeout";
-export type FixId = "addTimeoutSignal" | "addTimeoutOption" | "combineWithTimeout" | "replaceTimeoutWithSignal";
+export type FixId = "addTimeoutSignal" | "addTimeoutOption" | "combineWithTimeout" | "replaceTimeoutWithSignal" | "addDefaultSignal";
 
 export interface TimeoutRemedy {
   readonly messageId: ReportId;
@@ -41,6 +41,12 @@ export function timeoutRemedy(
     fixId = "replaceTimeoutWithSignal";
     if (!containsComment(sourceCode, property)) {
       fix = (fixer) => fixer.replaceText(property, `signal: AbortSignal.timeout(${sourceCode.getText(property.value)})`);
+    }
+  } else if (external.fromCaller && property) {
+    // `{ method, signal }` with the caller's signal: a default where the caller passes none.
+    fixId = "addDefaultSignal";
+    if (!containsComment(sourceCode, property)) {
+      fix = (fixer) => fixer.replaceText(property, `${sourceCode.getText(property.key)}: ${sourceCode.getText(property.value)} ?? ${signal}`);
     }
   } else if (sharedOptions) {
     fixId = undefined;
