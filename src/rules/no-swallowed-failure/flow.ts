@@ -453,8 +453,11 @@ export class SuccessFlow {
           break;
         case AST_NODE_TYPES.AssignmentExpression: {
           const target = parent.left;
-          if (parent.right !== current || parent.operator !== "=" || target.type !== AST_NODE_TYPES.Identifier) return undefined;
-          return this.constantReaches(target, depth, seen, built, target);
+          if (parent.right !== current || parent.operator !== "=") return undefined;
+          if (target.type === AST_NODE_TYPES.Identifier) return this.constantReaches(target, depth, seen, built, target);
+          // `details.comments = await commentsOf(id)`: the value is now part of the object, which goes on from there.
+          const holder = fieldHolder(target);
+          return holder && depth < 6 ? this.constantReaches(holder, depth + 1, seen, built) : undefined;
         }
         case AST_NODE_TYPES.AwaitExpression:
         case AST_NODE_TYPES.TemplateLiteral:
@@ -818,6 +821,13 @@ function pushedInto(call: TSESTree.CallExpression): TSESTree.Identifier | undefi
   if (callee.type !== AST_NODE_TYPES.MemberExpression || (memberName(callee) !== "push" && memberName(callee) !== "unshift")) return undefined;
   const list = unwrap(callee.object);
   return list.type === AST_NODE_TYPES.Identifier ? list : undefined;
+}
+
+/** `details.comments = ...`: the local object whose field is set, as in `pushedInto`. */
+function fieldHolder(target: TSESTree.Node): TSESTree.Identifier | undefined {
+  if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const object = unwrap(target.object);
+  return object.type === AST_NODE_TYPES.Identifier ? object : undefined;
 }
 
 /** Callers that hand a value on as it is, followed at most. */
