@@ -112,7 +112,7 @@ export default createRule<Options, MessageIds>({
             messageId: "nestedMetadata",
             data: {
               tool: tool(),
-              fields: listFields(nested.fields.map((p) => nameOf(p) ?? "")),
+              fields: listFields(nested.fields),
               key: nested.key,
               them: nested.fields.length === 1 ? "it" : "them",
               effect: topLevelEffect(handlers),

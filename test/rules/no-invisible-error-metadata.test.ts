@@ -201,6 +201,12 @@ it("fails", async () => {
       ),
       settings: { "mcp-errors": { preset: "tool-failure" } },
     },
+    {
+      name: "a payload variable whose later fields classify nothing",
+      code: inTool(
+        '  const payload = { message: "Rate limited" };\n  payload.hint = "Wait a minute";\n  return { isError: true, content: [{ type: "text", text: "Rate limited" }], error: payload };',
+      ),
+    },
     { name: "_meta on a success result", code: inTool('  return { content: [{ type: "text", text: "ok" }], _meta: { isRetryable: false } };') },
     {
       name: "_meta without classification fields",
@@ -230,6 +236,21 @@ export class Server extends EasyMCP {
           messageId: "nestedMetadata",
           reported: 'metadata: { errorType: "RATE_LIMIT", isRetryable: true }',
           data: { tool: TOOL, fields: "`errorType` and `isRetryable`", key: "metadata", them: "them", effect: SDK_EFFECT },
+          suggestions: () => [],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "classification fields set on the payload's variable after its literal",
+      code: inTool(
+        '  const payload = { message: "Rate limited" };\n  if (status) payload.code = status;\n  payload.isRetryable = true;\n  return { isError: true, content: [{ type: "text", text: "Rate limited" }], /*>*/error: payload };',
+      ),
+      errors: [
+        {
+          messageId: "nestedMetadata",
+          reported: "error: payload",
+          data: { tool: TOOL, fields: "`code` and `isRetryable`", key: "error", them: "them", effect: SDK_EFFECT },
           suggestions: () => [],
         },
       ],

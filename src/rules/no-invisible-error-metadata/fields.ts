@@ -7,7 +7,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { jsonStringifyArgument, objectLiteral } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
-import { findProperty, hasSpread, messageText, staticKeyName, unwrap } from "../../util/ast.js";
+import { findProperty, findVariable, hasSpread, messageText, staticKeyName, unwrap } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -59,21 +59,40 @@ const RESULT_KEYS = new Set(["content", "structuredContent", "_meta", "isError"]
 
 /**
  * A top-level key of the server's own (`metadata`, `details`) whose object literal holds
- * classification fields: the key, its property and those fields.
+ * classification fields, in the literal or set on its variable afterwards (`payload.code =
+ * status`): the key, its property and the names of those fields.
  */
 export function nestedFields(
   sourceCode: SourceCode,
   object: TSESTree.ObjectExpression,
   accepted: ReadonlySet<string>,
-): { key: string; container: TSESTree.Property; fields: TSESTree.Property[] } | undefined {
+): { key: string; container: TSESTree.Property; fields: string[] } | undefined {
   for (const container of object.properties) {
     const key = nameOf(container);
     if (container.type !== AST_NODE_TYPES.Property || key === undefined || RESULT_KEYS.has(key)) continue;
     const inner = objectLiteral(sourceCode, container.value);
-    const fields = inner?.properties.filter((p): p is TSESTree.Property => accepted.has(nameOf(p) ?? "")) ?? [];
+    if (!inner) continue;
+    const names = [...inner.properties.map((p) => nameOf(p) ?? ""), ...fieldsSetLater(sourceCode, container.value)];
+    const fields = [...new Set(names.filter((name) => accepted.has(name)))];
     if (fields.length > 0) return { key, container, fields };
   }
   return undefined;
+}
+
+/** `payload.code = status` on the variable an object literal is kept in: the names of the fields set on it. */
+function fieldsSetLater(sourceCode: SourceCode, node: TSESTree.Node): string[] {
+  const value = unwrap(node);
+  if (value.type !== AST_NODE_TYPES.Identifier) return [];
+  const names: string[] = [];
+  for (const reference of findVariable(sourceCode, value)?.references ?? []) {
+    const member = reference.identifier.parent;
+    if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier || member.computed) continue;
+    const write = member.parent;
+    if (write.type === AST_NODE_TYPES.AssignmentExpression && write.left === member && member.property.type === AST_NODE_TYPES.Identifier) {
+      names.push(member.property.name);
+    }
+  }
+  return names;
 }
 
 export function nameOf(property: TSESTree.ObjectLiteralElement): string | undefined {
