@@ -7,7 +7,10 @@
  * is neither (unknown means silent).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { type FunctionNode, destructuredParameter, findProperty, parameterBinding, unwrap } from "../util/ast.js";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { type FunctionNode, destructuredParameter, findProperty, findVariable, parameterBinding, unwrap } from "../util/ast.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Where a builder takes its `isError`: the argument at `index`, or the field `field` of it. */
 interface ErrorFlag {
@@ -66,4 +69,13 @@ export function callMakesError(helper: FunctionNode, object: TSESTree.ObjectExpr
   if (passed?.type !== AST_NODE_TYPES.Literal) return false;
   if (!flag.compared) return passed.value === true;
   return (passed.value === flag.compared.value) === flag.compared.equal;
+}
+
+/** `if (failed) isError = true` before `return { content, isError }`: the builder decides, not its callers. */
+export function writesFlag(sourceCode: SourceCode, object: TSESTree.ObjectExpression): boolean {
+  const property = findProperty(object, "isError");
+  const value = property ? unwrap(property.value) : undefined;
+  if (value?.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = findVariable(sourceCode, value);
+  return variable === undefined || variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier));
 }

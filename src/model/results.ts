@@ -19,7 +19,7 @@ import {
   staticString,
   unwrap,
 } from "../util/ast.js";
-import { callMakesError, errorFlagOf } from "./error-flag.js";
+import { callMakesError, errorFlagOf, writesFlag } from "./error-flag.js";
 import { NON_TOOL_REGISTRATIONS } from "./frameworks.js";
 import type { ErrorResult, ImportedFacts, MutatedErrorResult, ToolHandler, ToolResult } from "./types.js";
 
@@ -225,7 +225,13 @@ export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
   // A builder's literal whose `isError` is a parameter is an error result only if some call passes
   // `true`. One that compares a parameter (`isError: status === "error"`) is written to make
   // errors: its literal is one unless every call seen passes another value.
+  // Any function's literal counts (`const response = { content, isError }; return sanitize(response)`),
+  // unless the function writes the flag itself.
   const builders = new Map([...errorHelpers].filter(([fn, object]) => errorFlagOf(fn, object)).map(([fn, object]) => [object, fn]));
+  for (const object of isErrorObjects) {
+    const fn = builders.has(object) ? undefined : enclosingFunction(object);
+    if (fn && errorFlagOf(fn, object) && !writesFlag(sourceCode, object)) builders.set(object, fn);
+  }
   const errorResults: ErrorResult[] = [];
   for (const object of isErrorObjects) {
     if (!isToolResultObject(object)) continue;

@@ -287,7 +287,7 @@ function reportCallWithoutClassification(
 
 /** A builder whose `isError` is a parameter builds successes too: a category written into it would mark them all. */
 function buildsSuccessesToo(model: McpModel, object: TSESTree.ObjectExpression): boolean {
-  const builder = helperOf(model, object);
+  const builder = helperOf(model, object) ?? enclosingFunction(object);
   return builder !== undefined && errorFlagOf(builder, object) !== undefined;
 }
 

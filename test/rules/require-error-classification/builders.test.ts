@@ -24,6 +24,14 @@ function ok(text) {
 const FORMAT = `function format(status, message, data) {
   return { content: [{ type: "text", text: JSON.stringify({ status, message, data }) }], isError: status === "error" };
 }`;
+/** A builder whose literal goes through another call before it is returned, so it is no error helper. */
+const RESPOND = `function respond(content, isError = false) {
+  const text = typeof content === "string" ? content : JSON.stringify(content);
+  const response = { content: [{ type: "text", text: text || (isError ? "No detail" : "Done") }], isError };
+  return sanitize(response);
+}`;
+/** The same, but the builder sets the flag itself. */
+const RESPOND_CHECKED = RESPOND.replace("  const text =", "  if (content instanceof Error) isError = true;\n  const text =");
 const USER_ERROR = `
 function userError(text) {
   return build({ texts: [text], isError: true });
@@ -39,8 +47,23 @@ describe("require-error-classification: builders that take isError", () => {
       { code: inTool("    return reply(args.query, args.failed);", REPLY) },
       // `isError: status === "error"`: a call that passes another status makes a success.
       { code: inTool('    return format("success", `Found ${args.query}`, []);', FORMAT) },
+      // A builder that hands its literal to another function first: no call passes `true`.
+      { code: inTool("    return respond(await search(args.query));", RESPOND) },
     ],
     invalid: [
+      {
+        // The same builder with a call that passes `true`: an error result, at its literal.
+        code: inTool(
+          '    if (!args.query) return respond("The query is empty: pass the words to look for", true);\n    return respond(await search(args.query));',
+          RESPOND,
+        ),
+        errors: [{ messageId: "missingClassification", line: 10 }],
+      },
+      {
+        // A builder that sets the flag itself decides alone.
+        code: inTool("    return respond(await search(args.query));", RESPOND_CHECKED),
+        errors: [{ messageId: "missingClassification", line: 10 }],
+      },
       {
         // One error call, one success: one error result, at the builder's literal.
         code: inTool('    if (!args.query) return reply("The query is empty: pass the words to look for", true);\n    return reply(args.query);', REPLY),
