@@ -19,6 +19,7 @@ import {
   isFunctionNode,
   ownReturnStatements,
   rangeKey,
+  resolveFunction,
   unwrap,
 } from "../util/ast.js";
 import { carriesMessage, returnsErrorResults } from "./carried.js";
@@ -41,8 +42,11 @@ export type Catching =
     }
   /** It throws the caught error itself (directly or through a variable that may hold it). */
   | { readonly kind: "rethrows" }
-  /** It throws another error (of class `as`, when known), built in the catch at `site`. */
-  | { readonly kind: "wraps"; readonly as: string | undefined; readonly site: TSESTree.ThrowStatement | undefined };
+  /**
+   * It throws another error (of class `as`, when known), built in the catch at `site` (or in a
+   * helper the catch calls; `drops`: one that is not handed the caught error).
+   */
+  | { readonly kind: "wraps"; readonly as: string | undefined; readonly site: TSESTree.ThrowStatement | undefined; readonly drops?: boolean };
 
 /** What a catch does with errors: by the classes it tests with `instanceof`, and with any other. */
 export interface CatchGuard {
@@ -263,6 +267,8 @@ class Outcomes {
   constructor(
     private readonly sourceCode: SourceCode,
     private readonly param: string | undefined,
+    /** Calls of throwing helpers followed so far (`logError(e)` inside `logError`'s own helpers). */
+    private readonly depth = 0,
   ) {}
 
   /** The outcome when `statement` always leaves the catch (by throw or return), else undefined. */
@@ -271,7 +277,9 @@ class Outcomes {
       case AST_NODE_TYPES.ThrowStatement:
         return this.thrown(statement);
       case AST_NODE_TYPES.ReturnStatement:
-        return CONVERTS;
+        return (statement.argument && this.throwingCall(statement.argument)) ?? CONVERTS;
+      case AST_NODE_TYPES.ExpressionStatement:
+        return this.throwingCall(statement.expression);
       case AST_NODE_TYPES.BlockStatement: {
         for (const inner of statement.body) {
           const exit = this.exit(inner);
@@ -293,6 +301,25 @@ class Outcomes {
     }
   }
 
+  /**
+   * `logError(e)`, `return fail(e)`: a call of a same-file function that always throws. It
+   * rethrows when the function throws the parameter the call hands the caught error to, and
+   * wraps otherwise; a function that may return is no exit.
+   */
+  private throwingCall(expression: TSESTree.Expression): Catching | undefined {
+    let call = unwrap(expression);
+    if (call.type === AST_NODE_TYPES.AwaitExpression) call = unwrap(call.argument);
+    if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Identifier || this.depth >= MAX_THROWING_CALLS)
+      return undefined;
+    const fn = resolveFunction(this.sourceCode, call.callee);
+    if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement || fn.generator) return undefined;
+    const index = this.param === undefined ? -1 : call.arguments.findIndex((a) => this.mayHoldCaught(a, 0));
+    const param = fn.params[index];
+    const inner = new Outcomes(this.sourceCode, param?.type === AST_NODE_TYPES.Identifier ? param.name : undefined, this.depth + 1).exit(fn.body);
+    if (inner?.kind === "wraps" && index === -1) return { ...inner, drops: true };
+    return inner?.kind === "converts" ? undefined : inner;
+  }
+
   private thrown(statement: TSESTree.ThrowStatement): Catching {
     if (this.param !== undefined && this.mayHoldCaught(statement.argument, 0)) return RETHROWS;
     return { kind: "wraps", as: thrownClass(this.sourceCode, statement), site: statement };
@@ -312,30 +339,8 @@ class Outcomes {
   }
 }
 
-/** The function a higher-order function returns (`fn => async (...a) => ...`). */
-export function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) {
-    const body = unwrap(fn.body);
-    return isFunctionNode(body) ? body : undefined;
-  }
-  for (const statement of fn.body.body) {
-    if (statement.type === AST_NODE_TYPES.ReturnStatement && statement.argument) {
-      const argument = unwrap(statement.argument);
-      if (isFunctionNode(argument)) return argument;
-    }
-  }
-  return undefined;
-}
-
-/**
- * What a wrapper does with its parameter at `index`: the function it returns, which calls it, and
- * the parameter's name (`withErrors(run) { return async (args) => { try { return await run(args) } ... } }`).
- */
-export function wrapperCall(wrapper: FunctionNode, index: number): { fn: FunctionNode; param: string } | undefined {
-  const param = wrapper.params[index];
-  const returned = returnedFunction(wrapper);
-  return returned && param?.type === AST_NODE_TYPES.Identifier ? { fn: returned, param: param.name } : undefined;
-}
+/** Throwing helpers followed inside one another, at most. */
+const MAX_THROWING_CALLS = 2;
 
 /**
  * Whether every call of `param` inside `fn` sits in a `try` block whose `catch` stops every error;

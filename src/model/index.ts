@@ -11,23 +11,12 @@ export { inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf }
 export { callMakesError, errorFlagOf } from "./error-flag.js";
 export { thrownText } from "./unknown-tool.js";
 export { FRAMEWORKS, classifiesMcpErrors, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
-export {
-  CATCHES_ALL,
-  type CatchGuard,
-  CatchReader,
-  type Catching,
-  callsParamInsideTry,
-  passage,
-  caughtRethrow,
-  returnedFunction,
-  wrapperCall,
-  stopsAll,
-} from "./catches.js";
+export { CATCHES_ALL, type CatchGuard, CatchReader, type Catching, callsParamInsideTry, passage, caughtRethrow, stopsAll } from "./catches.js";
 export { BREAKER_LIBRARIES, type BreakerCall, type BreakerLibrary, breakerCall } from "./breakers.js";
 export { type BreakerOpen, breakerOpenAt } from "./breaker-open.js";
 export { type HalfOpenTime, halfOpenTime } from "./breaker-timing.js";
 export { REGISTRATION_TEXT, wrappedHandlerIndex } from "./handlers/index.js";
-export { jsonStringifyArgument, objectLiteral } from "../util/ast.js";
+export { jsonStringifyArgument, objectLiteral, returnedFunction, wrapperCall } from "../util/ast.js";
 export { buildsTextParts } from "./content-parts.js";
 export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
@@ -40,6 +29,7 @@ export {
   type ClientFacts,
   classifyCall,
   collectDefaultTimeouts,
+  fetchWrapperOf,
   collectImports,
   generatedClientReturnedBy,
   instanceDeclaredAs,

@@ -576,3 +576,28 @@ export function mentionsName(
   visit(root);
   return found;
 }
+
+/** The function a higher-order function returns (`fn => async (...a) => ...`). */
+export function returnedFunction(fn: FunctionNode): FunctionNode | undefined {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) {
+    const body = unwrap(fn.body);
+    return isFunctionNode(body) ? body : undefined;
+  }
+  for (const statement of fn.body.body) {
+    if (statement.type === AST_NODE_TYPES.ReturnStatement && statement.argument) {
+      const argument = unwrap(statement.argument);
+      if (isFunctionNode(argument)) return argument;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What a wrapper does with its parameter at `index`: the function it returns, which calls it, and
+ * the parameter's name (`withErrors(run) { return async (args) => { try { return await run(args) } ... } }`).
+ */
+export function wrapperCall(wrapper: FunctionNode, index: number): { fn: FunctionNode; param: string } | undefined {
+  const param = wrapper.params[index];
+  const returned = returnedFunction(wrapper);
+  return returned && param?.type === AST_NODE_TYPES.Identifier ? { fn: returned, param: param.name } : undefined;
+}

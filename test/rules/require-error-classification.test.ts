@@ -1327,6 +1327,20 @@ ruleTester.run("require-error-classification: catches on the way out", rule, {
 } });`,
     },
     {
+      name: "a catch that hands the error to a helper that may return converts it (unknown means silent)",
+      code: `${FASTMCP}${loadDoc(HTTP_THROW)}function report(failure: unknown) {
+  if (failure instanceof TypeError) return "The document could not be parsed";
+  throw failure;
+}
+server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    return report(error);
+  }
+} });`,
+    },
+    {
       name: "a catch that wraps every error into a classified UserError converts them",
       code: `${FASTMCP}${loadDoc(HTTP_THROW)}server.addTool({ name: "get_doc", execute: async ({ id }) => {
   try {
@@ -1462,6 +1476,37 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
         { messageId: "unclassifiedThrow", reported: HTTP_THROW, data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
         { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
       ],
+      output: null,
+    }),
+    invalid({
+      name: "a catch that hands the error to a helper of the file that logs and rethrows it",
+      code: `${FASTMCP}${loadDoc(`/*>*/${HTTP_THROW}`)}function logAndRethrow(failure: unknown, tool: string): never {
+  console.error(\`\${tool} failed\`, failure);
+  throw failure;
+}
+server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    logAndRethrow(error, "get_doc");
+  }
+} });`,
+      errors: [{ messageId: "unclassifiedThrow", reported: HTTP_THROW, data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
+      name: "a catch that returns a call of a helper that always throws an error of its own",
+      code: `${FASTMCP}${loadDoc(HTTP_THROW)}const fail = (tool: string): never => {
+  /*>*/throw new Error(\`\${tool} failed\`);
+};
+server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch {
+    return fail("get_doc");
+  }
+} });`,
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw new Error(`${tool} failed`);", data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) }],
       output: null,
     }),
     invalid({

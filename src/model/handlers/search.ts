@@ -18,8 +18,9 @@ import {
   staticKeyName,
   staticString,
   unwrap,
+  wrapperCall,
 } from "../../util/ast.js";
-import { type CatchGuard, type CatchReader, wrapperCall } from "../catches.js";
+import { type CatchGuard, type CatchReader } from "../catches.js";
 import { FRAMEWORKS, type ThrownOutcome } from "../frameworks.js";
 import { classMethod } from "../targets.js";
 import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler } from "../types.js";

@@ -76,7 +76,7 @@ function hiddenByWrap(
   return site.wraps.some((wrap) => {
     if (!wrap.site) return wrap.as !== undefined && classified.has(wrap.as);
     if (protocolThrow(sourceCode, model.importedFrom, wrap.site)) return false;
-    if (dropsCaught(sourceCode, wrap.site)) return true;
+    if (wrap.drops === true || dropsCaught(sourceCode, wrap.site)) return true;
     return !unclassifiedThrow(sourceCode, model, { node: wrap.site, handlers: site.handlers, wraps: [] }, classified, vocabulary);
   });
 }
