@@ -355,13 +355,13 @@ export interface CallerOptions {
 }
 
 /**
- * `function run(file, args, options) { return execFileSync(file, args, options); }`: a function
- * that gives one of its parameters to a client as the options, so a call of it is a call of that
- * client, with its options at `index`.
+ * `function run(file, args, options) { return execFileSync(file, args, options); }`: a call of it is a call of that client,
+ * options at `index`. With `wraps`, a wrapper of the fetch at that argument (`withAuthRetry(nodeFetch)`) that returns fetch.
  */
 export interface PassThrough {
   readonly client: ClientKind;
   readonly index: number;
+  readonly wraps?: number;
 }
 
 /**

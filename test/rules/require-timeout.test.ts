@@ -760,6 +760,71 @@ const RETRYING = (shape: "body" | "parameter" | "default" | "spread"): string =>
 };
 /** An HTTP function a test may inject, with axios as the default the server runs. */
 const SEND = "const deps = globalThis.deps ?? {};\nconst send = deps.send ?? ((config) => /*>*/axios(config)/*<*/);\n";
+/** A fetch of the file's own, made by a wrapper that retries on 401 (`retry`: what the wrapper's calls pass on). */
+const AUTH_FETCH = (retry = "{ ...options, headers: { authorization: token() } }", own = "options"): string =>
+  `import nodeFetch from "node-fetch";
+import fetchCookie from "fetch-cookie";
+function withAuthRetry(baseFetch: typeof nodeFetch, token: () => string): typeof nodeFetch {
+  return (async (url: string, options?: any) => {
+    const response = await baseFetch(url, ${own});
+    if (response.status !== 401) return response;
+    return await baseFetch(url, ${retry});
+  }) as typeof nodeFetch;
+}
+let fetch: typeof nodeFetch = withAuthRetry(nodeFetch, () => process.env.TOKEN ?? "");
+export function resetAuth(jar?: object) {
+  fetch = withAuthRetry(jar ? fetchCookie(nodeFetch, jar) : nodeFetch, () => "");
+}
+`;
+const wrappedCases = {
+  valid: [
+    valid(
+      "fetch wrapped by a retrying wrapper, called with a signal",
+      inTool("  await fetch(`https://git.example.com/projects/${args.id}`, { headers: {}, signal: AbortSignal.timeout(5000) });", { top: AUTH_FETCH() }),
+    ),
+    valid(
+      "a wrapper that gives every call a signal of its own",
+      inTool("  await fetch(`https://git.example.com/projects/${args.id}`, { headers: {} });", {
+        top: AUTH_FETCH("{ ...options, signal: AbortSignal.timeout(5000) }", "{ ...options, signal: AbortSignal.timeout(5000) }"),
+      }),
+    ),
+    valid(
+      "wrapped fetch with options from a builder that gives a signal",
+      inTool('  await fetch(`https://git.example.com/projects/${args.id}`, { ...fetchConfig(), method: "GET" });', {
+        top: `${AUTH_FETCH()}const fetchConfig = () => ({ headers: { accept: "application/json" }, signal: AbortSignal.timeout(10000) });\n`,
+      }),
+    ),
+    valid(
+      "a wrapper the file does not show",
+      inTool("  await authFetch(`https://git.example.com/projects/${args.id}`, { headers: {} });", {
+        top: 'import nodeFetch from "node-fetch";\nimport { withAuthRetry } from "./auth-retry.js";\nconst authFetch = withAuthRetry(nodeFetch, config);\n',
+      }),
+    ),
+  ],
+  invalid: [
+    invalid(
+      "fetch wrapped by a retrying wrapper that hands the options on, called without a signal",
+      inTool('  await /*>*/fetch(`https://git.example.com/projects/${args.id}`, { headers: {}, method: "GET" })/*<*/;', { top: AUTH_FETCH() }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal('method: "GET" }', 'method: "GET", signal: AbortSignal.any([extra.signal, AbortSignal.timeout(30000)]) }'),
+      },
+    ),
+    invalid(
+      "wrapped fetch with options from a builder of headers only",
+      inTool('  await /*>*/fetch(`https://git.example.com/projects/${args.id}`, { ...fetchConfig(), method: "GET" })/*<*/;', {
+        top: `${AUTH_FETCH()}function fetchConfig() {\n  return { headers: { accept: "application/json" }, agent: undefined };\n}\n`,
+      }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: addSignal('method: "GET" }', 'method: "GET", signal: AbortSignal.any([extra.signal, AbortSignal.timeout(30000)]) }'),
+      },
+    ),
+  ],
+};
+
 const spreadCases = {
   valid: [
     valid(
@@ -1440,6 +1505,7 @@ ruleTester.run("require-timeout", rule, {
   valid: [
     ...shapeValid,
     ...fetchCases.valid,
+    ...wrappedCases.valid,
     ...axiosCases.valid,
     ...httpCases.valid,
     ...childCases.valid,
@@ -1453,6 +1519,7 @@ ruleTester.run("require-timeout", rule, {
   invalid: [
     ...shapeInvalid,
     ...fetchCases.invalid,
+    ...wrappedCases.invalid,
     ...axiosCases.invalid,
     ...httpCases.invalid,
     ...childCases.invalid,

@@ -110,7 +110,7 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
       optionsIndex = "object";
     } else {
       const passThrough = facts.passThrough?.get(callee.name);
-      if (passThrough) {
+      if (passThrough && passThrough.wraps === undefined) {
         client = passThrough.client;
         label = callee.name;
         optionsIndex = passThrough.index;

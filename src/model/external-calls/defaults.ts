@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { findVariable, forEachChild, objectLiteral, unwrap } from "../../util/ast.js";
+import { findVariable, forEachChild, objectLiteral, ownReturnStatements, resolveFunction, unwrap } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -72,9 +72,25 @@ function addsNoBound(sourceCode: SourceCode, node: TSESTree.Node): boolean {
     }
     case AST_NODE_TYPES.MemberExpression:
       return classDefaultsHoldNoBound(sourceCode, spread);
+    case AST_NODE_TYPES.CallExpression:
+      return builderHoldsNoBound(sourceCode, spread);
     default:
       return false;
   }
+}
+
+/** `...getFetchConfig()`: a same-file function whose every return is a literal without a bound. */
+function builderHoldsNoBound(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  const fn = call.callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, call.callee) : undefined;
+  if (!fn || fn.async || fn.generator) return false;
+  const values = fn.body.type === AST_NODE_TYPES.BlockStatement ? ownReturnStatements(fn.body).map((r) => r.argument) : [fn.body];
+  return (
+    values.length > 0 &&
+    values.every((value) => {
+      const object = value ? unwrap(value) : undefined;
+      return object?.type === AST_NODE_TYPES.ObjectExpression && holdsNoBound(object);
+    })
+  );
 }
 
 /** `this.defaults`: every value the class gives the field is a literal without a bound, and nothing writes into it. */

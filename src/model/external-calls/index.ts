@@ -25,10 +25,12 @@ import { boundByCallers } from "./callers.js";
 import { mayLeaveProcess, promisifiedNames } from "./candidates.js";
 import { classifyCall, isRequireCall } from "./classify.js";
 import { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
+import { isWrappedFetch } from "./wrapped-fetch.js";
 
 export { mayLeaveProcess, promisifiedNames } from "./candidates.js";
 export { type ClientFacts, classifyCall, instanceDeclaredAs } from "./classify.js";
 export { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
+export { fetchWrapperOf } from "./wrapped-fetch.js";
 export { generatedClientReturnedBy } from "./generated.js";
 export { callerOptions } from "./callers.js";
 
@@ -143,6 +145,10 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
       local ??= localPassThroughs(reading, promisified);
       const found = local.get(callee.name);
       if (found && resolveFunction(sourceCode, callee) === found.fn) external = classify(call, new Map([[callee.name, found.passThrough]]));
+    }
+    // `let fetch = wrapWithAuthRetry(nodeFetch, config)`: fetch, through a wrapper that hands the options on.
+    if (!external && callee.type === AST_NODE_TYPES.Identifier && isWrappedFetch(sourceCode, importedFrom, reading.importedPassThrough, callee)) {
+      external = classify(call, reading.importedPassThrough, true);
     }
     cache.set(call, external);
     return external;

@@ -24,6 +24,7 @@ import {
   generatedClientReturnedBy,
   instanceDeclaredAs,
   passThroughOf,
+  fetchWrapperOf,
   successReturnOf,
 } from "../../model/index.js";
 import { type FunctionNode, isFunctionNode, ownReturnStatements, returnedValues, unwrap } from "../../util/ast.js";
@@ -187,6 +188,15 @@ function mayPassThrough(fn: ts.FunctionLikeDeclaration): boolean {
   return typescript.forEachChild(fn.body, visit) ?? false;
 }
 
+/** `return async (url, options) => ...` (through `as` and parentheses), or an arrow whose body is a function. */
+function returnsFunction(fn: ts.FunctionLikeDeclaration): boolean {
+  if (!fn.body || fn.parameters.length === 0) return false;
+  if (!typescript.isBlock(fn.body)) return typescript.isFunctionLike(skipOuter(fn.body));
+  return fn.body.statements.some(
+    (s) => typescript.isReturnStatement(s) && s.expression !== undefined && typescript.isFunctionLike(skipOuter(s.expression)),
+  );
+}
+
 /** Imported names bound to `axios.create(...)` / `got.extend(...)` instances of other files. */
 function instancesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Map<string, Instance> {
   const found = new Map<string, Instance>();
@@ -277,12 +287,13 @@ function passThroughsOf(entry: FileEntry, files: FileEntries, resolver: Resolver
   const sources = new Map<FileEntry, Map<string, string>>();
   for (const [name, declaration] of importsOf(entry, resolver)) {
     const fnNode = functionOf(declaration);
-    const target = fnNode && mayPassThrough(fnNode) ? files.entryOf(declaration.getSourceFile()) : undefined;
+    const target = fnNode && (mayPassThrough(fnNode) || returnsFunction(fnNode)) ? files.entryOf(declaration.getSourceFile()) : undefined;
     const fn = fnNode ? target?.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
     if (!target || !fn || !isFunctionNode(fn)) continue;
     let targetImports = sources.get(target);
     if (!targetImports) sources.set(target, (targetImports = collectImports(target.sourceCode.ast)));
-    const passThrough = passThroughOf(target.sourceCode, targetImports, fn);
+    // Or a wrapper of fetch (`wrapWithAuthRetry(baseFetch, config)`), whose result the file calls as fetch.
+    const passThrough = passThroughOf(target.sourceCode, targetImports, fn) ?? fetchWrapperOf(target.sourceCode, fn);
     if (passThrough) found.set(name, passThrough);
   }
   return found;
