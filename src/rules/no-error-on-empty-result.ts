@@ -143,6 +143,9 @@ function testsEmptyInput(sourceCode: SourceCode, test: TSESTree.Expression, entr
   return subject !== undefined && isInputData(sourceCode, subject, entries, 0);
 }
 
+/** Functions named for reading their argument apart (`parseBlocks(patch)`): called on the input, not awaited, they give input. */
+const PARSES = /^(parse|extract|split|tokeni[sz]e|decode)[A-Z_]/u;
+
 /** Methods that give back part of the value they are called on: `args.ids.filter(...)`, `args.query.trim()`. */
 const INPUT_VIEWS = new Set(["filter", "map", "slice", "split", "trim", "toLowerCase", "toUpperCase", "flat"]);
 
@@ -158,6 +161,10 @@ function isInputData(sourceCode: SourceCode, node: TSESTree.Node, entries: Reado
   if (n.type === AST_NODE_TYPES.MemberExpression) return isInputData(sourceCode, n.object, entries, depth + 1);
   if (n.type === AST_NODE_TYPES.CallExpression) {
     const callee = unwrap(n.callee);
+    // `const blocks = parseSearchReplaceBlocks(args.patch)`: what parsing the input finds is input.
+    if (callee.type === AST_NODE_TYPES.Identifier) {
+      return PARSES.test(callee.name) && n.arguments.length > 0 && n.arguments.every((a) => isInputData(sourceCode, a, entries, depth + 1));
+    }
     if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
     const path = memberPath(callee);
     if (path === "Object.keys" || path === "Object.values" || path === "Object.entries")

@@ -517,6 +517,8 @@ valid.push(
     ["tags.length === 0", "const tags = args.tags.filter(Boolean);"],
     ["query.length === 0", 'const query = (args.query ?? "").trim();'],
     ["Object.keys(filters).length === 0", "const filters = JSON.parse(args.filters);"],
+    ["blocks.length === 0", "const blocks = parseReplaceBlocks(args.patch);"],
+    ["!terms.length", "const { query } = args;\n  const terms = extractTerms(query, args.language);"],
   ].map(([test, setup]) => ({
     name: `validation of the input: \`${String(test)}\`${setup ? ` after \`${String(setup)}\`` : ""}`,
     code: inTool(`  ${String(setup)}
