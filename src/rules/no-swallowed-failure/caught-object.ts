@@ -5,10 +5,10 @@
  * for. An object that also carries data the function already had is a partial answer with a note,
  * and is left alone.
  */
-import type { TSESTree } from "@typescript-eslint/types";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
-import { type FunctionNode, mentionsName } from "../../util/ast.js";
+import { type FunctionNode, mentionsName, ownReturnStatements, staticKeyName, unwrap } from "../../util/ast.js";
 import { type SuccessFlow, readsOutsideData, triedAccess } from "./flow.js";
 
 /**
@@ -23,6 +23,21 @@ export function caughtObjectAnswer(
   at: { value: TSESTree.ObjectExpression; clause: TSESTree.CatchClause; fn: FunctionNode; names: ReadonlySet<string> },
 ): TSESTree.Node | undefined {
   if (!mentionsName(sourceCode, at.value, at.names, "own-code") || readsOutsideData(sourceCode, at.value, at.clause)) return undefined;
-  if (!triedAccess(sourceCode, model, at.clause)) return undefined;
+  if (!triedAccess(sourceCode, model, at.clause) || shapedLikeTry(at.value, at.clause)) return undefined;
   return flow.successAnswer(at.fn);
+}
+
+/**
+ * `return { approved: null, approved_by: [], unavailable_reason: message }` where the try returns
+ * `{ approved, approved_by }`: the usual value, emptied, with a note saying why. The answer shows
+ * the failure where the data would be: a partial answer, not the failure passed off as data.
+ */
+function shapedLikeTry(value: TSESTree.ObjectExpression, clause: TSESTree.CatchClause): boolean {
+  const keys = new Set(value.properties.map((p) => (p.type === AST_NODE_TYPES.Property ? staticKeyName(p.key, p.computed) : undefined)));
+  return ownReturnStatements(clause.parent.block).some((statement) => {
+    const returned = statement.argument ? unwrap(statement.argument) : undefined;
+    if (returned?.type !== AST_NODE_TYPES.ObjectExpression || returned.properties.length === 0) return false;
+    const tried = returned.properties.map((p) => (p.type === AST_NODE_TYPES.Property ? staticKeyName(p.key, p.computed) : undefined));
+    return tried.every((key) => key !== undefined && keys.has(key)) && keys.size > tried.length;
+  });
 }

@@ -34,6 +34,23 @@ async function runOperation(id) {
 
 const ANSWERED = "return { status, message };";
 
+/** A summary whose catch gives the usual fields emptied (`emptied`) and the reason; the tool answers with it inside the record. */
+const summary = (emptied: string): string =>
+  inTool(
+    `    const record = { id: args.id, approvals: await approvalsOf(args.id) };
+    return { content: [{ type: "text", text: JSON.stringify(record) }] };`,
+    `async function approvalsOf(id) {
+  try {
+    const response = await fetch(\`https://reviews.example.com/\${id}/approvals\`, { signal: AbortSignal.timeout(5000) });
+    const state = await response.json();
+    return { approved: state.approved, approvers: state.users };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return ${emptied};
+  }
+}`,
+  );
+
 describe("no-swallowed-failure: an object made of the failure, answered as it is", () => {
   ruleTester.run("no-swallowed-failure", rule, {
     valid: [
@@ -43,6 +60,8 @@ describe("no-swallowed-failure: an object made of the failure, answered as it is
       { code: runner("return { id, status, message };") },
       // The catch rethrows.
       { code: runner("throw new Error(`Operation ${id} failed: ${message}`, { cause: error });") },
+      // The usual fields, emptied, with the reason beside them: the answer shows what is missing and why.
+      { code: summary("{ approved: null, approvers: [], unavailable_reason: message }") },
     ],
     invalid: [
       {
