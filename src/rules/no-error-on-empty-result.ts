@@ -8,12 +8,14 @@ import {
   calleeName,
   constInitializer,
   enclosingCatch,
+  enclosingFunction,
   findProperty,
   findVariable,
   isFunctionNode,
   memberName,
   memberPath,
   messageText,
+  resolveFunction,
   unwrap,
 } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
@@ -137,6 +139,22 @@ function pushedOrigin(sourceCode: SourceCode, variable: TSESLint.Scope.Variable,
   return origins.size === 1 && origins.has("input") ? "input" : "unknown";
 }
 
+/**
+ * The functions whose parameters hold the tool's input: each handler's entry, and a function of
+ * the file it hands only its input to (`return handleToolCall(request.params)`).
+ */
+function inputTakers(sourceCode: SourceCode, model: McpModel): Set<TSESTree.Node> {
+  const entries = new Set<TSESTree.Node>(model.handlers.map((h) => h.entry));
+  for (const call of model.calls) {
+    if (call.callee.type !== AST_NODE_TYPES.Identifier || call.arguments.length === 0) continue;
+    const caller = enclosingFunction(call);
+    if (!caller || !entries.has(caller) || !call.arguments.every((a) => isInputData(sourceCode, a, entries, 0))) continue;
+    const fn = resolveFunction(sourceCode, call.callee);
+    if (fn) entries.add(fn);
+  }
+  return entries;
+}
+
 /** `documents.length === 0` on the tool's own arguments: an empty input is a bad call, whatever the branch says. */
 function testsEmptyInput(sourceCode: SourceCode, test: TSESTree.Expression, entries: ReadonlySet<TSESTree.Node>): boolean {
   const subject = emptinessSubject(test) ?? nonEmptinessSubject(test);
@@ -145,6 +163,9 @@ function testsEmptyInput(sourceCode: SourceCode, test: TSESTree.Expression, entr
 
 /** Functions named for reading their argument apart (`parseBlocks(patch)`): called on the input, not awaited, they give input. */
 const PARSES = /^(parse|extract|split|tokeni[sz]e|decode)[A-Z_]/u;
+
+/** A schema's methods that give back the value they check. */
+const SCHEMA_PARSES = new Set(["parse", "parseAsync"]);
 
 /** Methods that give back part of the value they are called on: `args.ids.filter(...)`, `args.query.trim()`. */
 const INPUT_VIEWS = new Set(["filter", "map", "slice", "split", "trim", "toLowerCase", "toUpperCase", "flat"]);
@@ -169,6 +190,8 @@ function isInputData(sourceCode: SourceCode, node: TSESTree.Node, entries: Reado
     const path = memberPath(callee);
     if (path === "Object.keys" || path === "Object.values" || path === "Object.entries")
       return n.arguments[0] !== undefined && isInputData(sourceCode, n.arguments[0], entries, depth + 1);
+    // `const args = GetThingSchema.parse(request.params.arguments)`: the input, checked.
+    if (SCHEMA_PARSES.has(memberName(callee) ?? "")) return n.arguments[0] !== undefined && isInputData(sourceCode, n.arguments[0], entries, depth + 1);
     return INPUT_VIEWS.has(memberName(callee) ?? "") && isInputData(sourceCode, callee.object, entries, depth + 1);
   }
   if (n.type !== AST_NODE_TYPES.Identifier) return false;
@@ -335,7 +358,7 @@ export default createRule<Options, MessageIds>({
       const sourceCode = context.sourceCode;
       const vocabulary = getVocabulary(context.settings);
       const reportSingle = options.reportSingleItemLookup;
-      const entries = new Set<TSESTree.Node>(model.handlers.map((h) => h.entry));
+      const entries = inputTakers(sourceCode, model);
 
       /** The emptiness test of an enclosing branch, when the tested value came from a call. */
       function emptyBranch(node: TSESTree.Node, text: string | undefined): string | undefined {

@@ -528,6 +528,23 @@ valid.push(
   return { content: [{ type: "text", text: JSON.stringify(await searchIndex(args)) }] };`),
   })),
   {
+    name: "validation in a dispatcher the handler hands its input to, after a schema checked it",
+    code: `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+const server = new Server({ name: "docs", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => handleToolCall(request.params));
+async function handleToolCall(params) {
+  switch (params.name) {
+    case "patch_description": {
+      const { patch } = PatchSchema.parse(params.arguments);
+      const blocks = parseReplaceBlocks(patch);
+      if (blocks.length === 0) throw new Error("No valid search/replace blocks found in the patch");
+      return { content: [{ type: "text", text: await applyBlocks(blocks) }] };
+    }
+  }
+}`,
+  },
+  {
     name: "validation of an input whose text reads like an empty answer: `documents.length === 0`, thrown into an error result",
     code: inTool(`  try {
     const { documents } = args;
