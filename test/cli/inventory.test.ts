@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "53 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "54 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -155,6 +155,9 @@ describe("tool inventory", () => {
       // A table of another file whose values are imported, each wrapped by a factory a barrel re-exports.
       // Registry entries registered in loops inside wrappers of another file, named after their
       // `name`; the entry behind `withToolErrors` has its throw converted by the wrapper.
+      // A fetch made by a wrapper of another file that hands the options on: the call without a signal is unbounded.
+      ["list_tickets", "wrapped-fetch/src/server.ts:8", "wrapped-fetch/src/server.ts:8", "0/0", "0/1", 1],
+      ["close_ticket", "wrapped-fetch/src/server.ts:13", "wrapped-fetch/src/server.ts:13", "0/0", "1/1", 0],
       ["manage_memos", "wrapped-registry-loop/src/server.ts:10", "-", "0/1", "1/2", 2],
       ["archive_memo", "wrapped-registry-loop/src/server.ts:14", "-", "0/0", "0/1", 1],
       ["pipeline_status", "wrapped-table/src/server.ts:11", "-", "0/1", "0/1", 2],
@@ -227,6 +230,8 @@ describe("tool inventory", () => {
       ["forecast_report", false],
       ["(unnamed)", false],
       ["whoami", false],
+      ["list_tickets", false],
+      ["close_ticket", false],
       ["(unnamed)", true],
       // Registry entries registered in loops, inside wrappers of another file: for the index.
       ["(unnamed)", true],

@@ -188,13 +188,21 @@ function mayPassThrough(fn: ts.FunctionLikeDeclaration): boolean {
   return typescript.forEachChild(fn.body, visit) ?? false;
 }
 
-/** `return async (url, options) => ...` (through `as` and parentheses), or an arrow whose body is a function. */
-function returnsFunction(fn: ts.FunctionLikeDeclaration): boolean {
-  if (!fn.body || fn.parameters.length === 0) return false;
-  if (!typescript.isBlock(fn.body)) return typescript.isFunctionLike(skipOuter(fn.body));
-  return fn.body.statements.some(
-    (s) => typescript.isReturnStatement(s) && s.expression !== undefined && typescript.isFunctionLike(skipOuter(s.expression)),
-  );
+/**
+ * A function that may wrap a fetch it is given (read before converting its file): it returns a
+ * function (`return async (url, options) => ...`, through `as` and parentheses) that calls one of
+ * its parameters with two arguments.
+ */
+function mayWrapFetch(fn: ts.FunctionLikeDeclaration): boolean {
+  const params = new Set(fn.parameters.flatMap((p) => (typescript.isIdentifier(p.name) ? [p.name.text] : [])));
+  if (!fn.body || params.size === 0) return false;
+  const returned = typescript.isBlock(fn.body)
+    ? fn.body.statements.flatMap((s) => (typescript.isReturnStatement(s) && s.expression ? [skipOuter(s.expression)] : []))
+    : [skipOuter(fn.body)];
+  const callsParam = (node: ts.Node): boolean =>
+    (typescript.isCallExpression(node) && node.arguments.length === 2 && typescript.isIdentifier(node.expression) && params.has(node.expression.text)) ||
+    (typescript.forEachChild(node, callsParam) ?? false);
+  return returned.some((node) => (typescript.isArrowFunction(node) || typescript.isFunctionExpression(node)) && callsParam(node.body));
 }
 
 /** Imported names bound to `axios.create(...)` / `got.extend(...)` instances of other files. */
@@ -287,7 +295,7 @@ function passThroughsOf(entry: FileEntry, files: FileEntries, resolver: Resolver
   const sources = new Map<FileEntry, Map<string, string>>();
   for (const [name, declaration] of importsOf(entry, resolver)) {
     const fnNode = functionOf(declaration);
-    const target = fnNode && (mayPassThrough(fnNode) || returnsFunction(fnNode)) ? files.entryOf(declaration.getSourceFile()) : undefined;
+    const target = fnNode && (mayPassThrough(fnNode) || mayWrapFetch(fnNode)) ? files.entryOf(declaration.getSourceFile()) : undefined;
     const fn = fnNode ? target?.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
     if (!target || !fn || !isFunctionNode(fn)) continue;
     let targetImports = sources.get(target);
