@@ -795,6 +795,12 @@ const wrappedCases = {
       }),
     ),
     valid(
+      "options a builder of the file makes, with a signal",
+      inTool("  await fetch(`https://git.example.com/projects/${args.id}`, fetchConfig());", {
+        top: `${AUTH_FETCH()}function fetchConfig() {\n  return { headers: { accept: "application/json" }, signal: AbortSignal.timeout(10000) };\n}\n`,
+      }),
+    ),
+    valid(
       "a wrapper the file does not show",
       inTool("  await authFetch(`https://git.example.com/projects/${args.id}`, { headers: {} });", {
         top: 'import nodeFetch from "node-fetch";\nimport { withAuthRetry } from "./auth-retry.js";\nconst authFetch = withAuthRetry(nodeFetch, config);\n',
@@ -810,6 +816,13 @@ const wrappedCases = {
         data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
         suggest: addSignal('method: "GET" }', 'method: "GET", signal: AbortSignal.any([extra.signal, AbortSignal.timeout(30000)]) }'),
       },
+    ),
+    invalid(
+      "options a builder of the file makes, with headers only: no edit in the shared builder",
+      inTool("  await /*>*/fetch(`https://git.example.com/projects/${args.id}`, fetchConfig())/*<*/;", {
+        top: `${AUTH_FETCH()}function fetchConfig() {\n  return { headers: { accept: "application/json" } };\n}\n`,
+      }),
+      { messageId: "missingTimeout", data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch }, suggest: null },
     ),
     invalid(
       "wrapped fetch with options from a builder of headers only",

@@ -81,16 +81,27 @@ function addsNoBound(sourceCode: SourceCode, node: TSESTree.Node): boolean {
 
 /** `...getFetchConfig()`: a same-file function whose every return is a literal without a bound. */
 function builderHoldsNoBound(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  const literals = builtLiterals(sourceCode, call);
+  return literals !== undefined && literals.every(holdsNoBound);
+}
+
+/** The object literals a call of a same-file (not async) function returns, when it returns nothing else. */
+function builtLiterals(sourceCode: SourceCode, call: TSESTree.CallExpression): TSESTree.ObjectExpression[] | undefined {
   const fn = call.callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, call.callee) : undefined;
-  if (!fn || fn.async || fn.generator) return false;
+  if (!fn || fn.async || fn.generator) return undefined;
   const values = fn.body.type === AST_NODE_TYPES.BlockStatement ? ownReturnStatements(fn.body).map((r) => r.argument) : [fn.body];
-  return (
-    values.length > 0 &&
-    values.every((value) => {
-      const object = value ? unwrap(value) : undefined;
-      return object?.type === AST_NODE_TYPES.ObjectExpression && holdsNoBound(object);
-    })
-  );
+  const literals = values.flatMap((value) => {
+    const object = value ? unwrap(value) : undefined;
+    return object?.type === AST_NODE_TYPES.ObjectExpression ? [object] : [];
+  });
+  return literals.length > 0 && literals.length === values.length ? literals : undefined;
+}
+
+/** `fetch(url, getFetchConfig())`: the options literal the one return of a same-file builder makes. */
+export function builtOptions(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const call = unwrap(node);
+  const literals = call.type === AST_NODE_TYPES.CallExpression ? builtLiterals(sourceCode, call) : undefined;
+  return literals?.length === 1 ? literals[0] : undefined;
 }
 
 /** `this.defaults`: every value the class gives the field is a literal without a bound, and nothing writes into it. */

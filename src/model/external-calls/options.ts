@@ -19,7 +19,7 @@ import {
 } from "../../util/ast.js";
 import type { ClientKind, ExternalCall } from "../types.js";
 import { boundFromCaller, optionsFromCaller } from "./callers.js";
-import { boundAfterLiteral, spreadsAddNoBound } from "./defaults.js";
+import { boundAfterLiteral, builtOptions, spreadsAddNoBound } from "./defaults.js";
 import type { ClientFacts } from "./facts.js";
 
 /** Request-signal shapes that give cancellation only. */
@@ -110,7 +110,7 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
   if (!optionsNode) {
     return { call, client, label, status: "missing", options: undefined, insertOptionsAfter: insertAfter, property: undefined };
   }
-  const options = objectLiteral(facts.sourceCode, optionsNode);
+  const options = objectLiteral(facts.sourceCode, optionsNode) ?? builtOptions(facts.sourceCode, optionsNode);
   if (!options) return fromCaller(facts, call, client, label, optionsNode);
   // `const init = { method }; init.signal = AbortSignal.timeout(5_000)`: the bound came after the literal.
   if (boundAfterLiteral(facts.sourceCode, optionsNode)) return unknown(call, client, label);
