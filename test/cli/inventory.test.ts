@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "54 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "55 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -55,6 +55,9 @@ describe("tool inventory", () => {
       ["list_products", "class-list/src/toolkit.ts:13", "class-list/src/toolkit.ts:13", "0/0", "0/1", 1],
       // An axios instance created in another file, with and without a default timeout.
       ["web_search", "client-instance/src/server.ts:7", "client-instance/src/server.ts:7", "0/0", "1/2", 1],
+      // A table keyed by each tool's own name, computed (`[readPageTool.name]: readPage`): every value of it.
+      ["read_page", "computed-table/src/server.ts:7", "computed-table/src/server.ts:7", "0/1", "0/0", 1],
+      ["read_pages", "computed-table/src/server.ts:7", "computed-table/src/server.ts:7", "0/1", "0/0", 1],
       // A function passed to a constructor, called through its parameter property (`this.getContext()`).
       ["take_snapshot", "constructor-callback/src/server.ts:15", "constructor-callback/src/server.ts:15", "0/0", "0/1", 1],
       // A class's callback field, set by the constructor from the options a subclass hands on, behind a provider.
@@ -182,6 +185,7 @@ describe("tool inventory", () => {
       ["git_log", false],
       ["(unnamed)", false],
       ["web_search", false],
+      ["(unnamed)", false],
       ["take_snapshot", false],
       ["(unnamed)", false],
       ["(unnamed)", false],

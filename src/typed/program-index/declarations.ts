@@ -152,3 +152,17 @@ export function skipOuter(node: ts.Expression): ts.Expression {
   }
   return current;
 }
+
+/**
+ * The text of a property name: `get_widget`, `"get_widget"`, or a computed `[fetchUrlTool.name]`
+ * whose value is a string the program shows (a literal type, or a property set to a string literal).
+ */
+export function keyText(checker: ts.TypeChecker, name: ts.PropertyName): string | undefined {
+  if (typescript.isIdentifier(name) || typescript.isStringLiteralLike(name)) return name.text;
+  if (!typescript.isComputedPropertyName(name)) return undefined;
+  const type = checker.getTypeAtLocation(name.expression);
+  if (type.isStringLiteral()) return type.value;
+  const declaration = checker.getSymbolAtLocation(name.expression)?.valueDeclaration;
+  const value = declaration && typescript.isPropertyAssignment(declaration) ? skipOuter(declaration.initializer) : undefined;
+  return value && typescript.isStringLiteralLike(value) ? value.text : undefined;
+}

@@ -8,7 +8,7 @@ import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { unwrap } from "../../util/ast.js";
 import { type CatchGuard, inNonToolCallback } from "../../model/index.js";
-import { functionOf, functionOfNamedValue, functionValue, skipOuter, toolNameNear, unaliased } from "./declarations.js";
+import { functionOf, functionOfNamedValue, functionValue, keyText, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
 import { mayLeaveFile } from "./callees.js";
 import { ClassImplementations, LiteralImplementations } from "./implementations.js";
@@ -112,6 +112,12 @@ export class Resolver {
     // `const run = await Provider.from(tool.callback)`: a call that hands back what it was given.
     const through = declarations.length === 1 && declarations[0] ? passedThrough(checker, declarations[0]) : undefined;
     if (through) return this.argumentTargets([through], accept);
+    // `const handler = HANDLERS[name]; handler(args)`: every value of the table (before the type, which may name only one).
+    const initializer =
+      declarations.length === 1 && declarations[0] && typescript.isVariableDeclaration(declarations[0]) ? declarations[0].initializer : undefined;
+    if (initializer && typescript.isElementAccessExpression(skipOuter(initializer))) {
+      return this.tableTargets(entry, entry.services.tsNodeToESTreeNodeMap.get((skipOuter(initializer) as ts.ElementAccessExpression).expression));
+    }
     // `const { downloadFile } = await import("./download.js")`, `const run = pick()`: a binding
     // that no function declares; the function its type was declared as (`typeof downloadFile`).
     // `for (const { handler } of registrations)`: the function expression whose inferred type the
@@ -119,12 +125,6 @@ export class Resolver {
     if (symbol && declarations.every((d) => typescript.isBindingElement(d) || (typescript.isVariableDeclaration(d) && !functionOf(d)))) {
       const typeSymbol = checker.getTypeAtLocation(tsName).getSymbol();
       for (const declaration of typeSymbol?.declarations ?? []) if (isFunctionValue(declaration)) declarations.push(declaration);
-    }
-    // `const handler = HANDLERS[name]; handler(args)`.
-    const initializer =
-      declarations.length === 1 && declarations[0] && typescript.isVariableDeclaration(declarations[0]) ? declarations[0].initializer : undefined;
-    if (initializer && typescript.isElementAccessExpression(skipOuter(initializer))) {
-      return this.tableTargets(entry, entry.services.tsNodeToESTreeNodeMap.get((skipOuter(initializer) as ts.ElementAccessExpression).expression));
     }
     const receiver = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
     // `tool.call(args)` where the checker knows no type (built from a dependency that is not
@@ -218,7 +218,7 @@ export class Resolver {
     if (!typescript.isObjectLiteralExpression(literal) || !isProjectFile(sourceFile) || sourceFile.fileName === entry.fileName) return [];
     const targets: Target[] = [];
     for (const member of literal.properties) {
-      const key = member.name && (typescript.isIdentifier(member.name) || typescript.isStringLiteralLike(member.name)) ? member.name.text : undefined;
+      const key = member.name ? keyText(checker, member.name) : undefined;
       const fn = functionOf(member) ?? functionOfNamedValue(checker, member);
       // `{ get_widget: getWidget }`: the function may be declared in a third file, imported by the table's.
       const target = fn && isProjectFile(fn.getSourceFile()) ? this.files.entryOf(fn.getSourceFile()) : undefined;
