@@ -573,6 +573,15 @@ const childCases = {
       data: { label: "exec", tool: TOOL, remedy: REMEDY.child_process },
       suggest: addTimeout("args.cmd, (error", "args.cmd, { timeout: 30000 }, (error"),
     }),
+    invalid(
+      "spawn(command, args, options) where args is a value the file does not show",
+      inTool('  /*>*/spawn(args.command, args.argv, { stdio: "pipe" })/*<*/;', { imports: CP }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "spawn", tool: TOOL, remedy: REMEDY.child_process },
+        suggest: addTimeout('{ stdio: "pipe" }', '{ stdio: "pipe", timeout: 30000 }'),
+      },
+    ),
     invalid("execFile(file, args)", inTool('  /*>*/execFile("git", ["log"])/*<*/;', { imports: CP }), {
       messageId: "missingTimeout",
       data: { label: "execFile", tool: TOOL, remedy: REMEDY.child_process },
