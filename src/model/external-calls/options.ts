@@ -75,7 +75,7 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
         const init = a.type === AST_NODE_TYPES.Identifier ? constInitializer(facts.sourceCode, a) : undefined;
         // An array of arguments or a callback is not the options; anything else might be, unless an
         // object literal comes after it (`spawn(command, args, { stdio: "pipe" })`: `args` is the array).
-        const literalAfter = args.slice(i + 1).some((later) => unwrap(later as TSESTree.Node).type === AST_NODE_TYPES.ObjectExpression);
+        const literalAfter = args.slice(i + 1).some((later) => unwrap(later).type === AST_NODE_TYPES.ObjectExpression);
         if (!literalAfter && (!init || (init.type !== AST_NODE_TYPES.ArrayExpression && !isFunctionNode(init)))) return unknown(call, client, label);
       }
       if (
