@@ -117,7 +117,7 @@ describe("tool inventory", () => {
       // A call of a function that hands its options to execFileSync is an outside call of its own,
       // as require-timeout sees it: the inventory and the rule give one answer.
       ["describe_pod", "pass-through/src/server.ts:7", "pass-through/src/server.ts:7", "0/0", "0/2", 1],
-      ["list_pods", "pass-through/src/server.ts:12", "pass-through/src/server.ts:12", "0/0", "1/3", 0],
+      ["list_pods", "pass-through/src/server.ts:12", "pass-through/src/server.ts:12", "0/0", "2/3", 0],
       // The same callback field, typed by a dependency that is not installed: the provider's generic signature.
       ["track_parcel", "provider-untyped/src/server.ts:10", "provider-untyped/src/server.ts:10", "0/1", "0/0", 1],
       ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
