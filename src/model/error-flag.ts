@@ -8,7 +8,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, destructuredParameter, findProperty, findVariable, parameterBinding, unwrap } from "../util/ast.js";
+import { type FunctionNode, destructuredParameter, findProperty, findVariable, parameterBinding, unwrap, writtenAfterDeclaration } from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -77,5 +77,5 @@ export function writesFlag(sourceCode: SourceCode, object: TSESTree.ObjectExpres
   const value = property ? unwrap(property.value) : undefined;
   if (value?.type !== AST_NODE_TYPES.Identifier) return false;
   const variable = findVariable(sourceCode, value);
-  return variable === undefined || variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier));
+  return variable === undefined || writtenAfterDeclaration(variable);
 }

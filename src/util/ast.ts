@@ -238,6 +238,11 @@ export function fallbackFunction(node: TSESTree.Node): FunctionNode | undefined 
   return isFunctionNode(right) ? right : undefined;
 }
 
+/** Whether the variable is written anywhere but where it is declared (a parameter's default, a destructuring, an initializer). */
+export function writtenAfterDeclaration(variable: TSESLint.Scope.Variable): boolean {
+  return variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier));
+}
+
 /** The nearest enclosing function of a node (not the node itself). */
 export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
   let current = node.parent;

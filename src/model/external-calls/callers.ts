@@ -9,7 +9,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { findProperty, findVariable, isFunctionNode, objectLiteral, parameterBinding, unwrap } from "../../util/ast.js";
+import { findProperty, findVariable, isFunctionNode, objectLiteral, parameterBinding, unwrap, writtenAfterDeclaration } from "../../util/ast.js";
 import type { CallerOptions, OptionsFromCaller } from "../types.js";
 import { BOUNDS, boundAfterLiteral, writesBound } from "./defaults.js";
 
@@ -21,7 +21,7 @@ function parameterOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): O
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!variable || !def || writesBound(variable)) return undefined;
   // Written only where it is declared (a parameter's default, the destructuring).
-  if (variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier))) return undefined;
+  if (writtenAfterDeclaration(variable)) return undefined;
   if (def.type === DefinitionType.Parameter && isFunctionNode(def.node)) {
     // `function api({ path, options = {} })`: `options` is the field `options` of the argument at that index.
     const binding = parameterBinding(def.node, identifier.name);
@@ -57,7 +57,7 @@ export function boundFromCaller(sourceCode: SourceCode, options: TSESTree.Object
   const key = property.key.name;
   const variable = findVariable(sourceCode, value);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (!variable || !def || variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier))) return undefined;
+  if (!variable || !def || writtenAfterDeclaration(variable)) return undefined;
   // The binding's own property in the pattern: `{ signal }` or `{ signal: abort }`, never `{ signal = ... }`.
   const own = def.name.parent;
   if (own.type !== AST_NODE_TYPES.Property || own.value !== def.name || own.parent.type !== AST_NODE_TYPES.ObjectPattern) return undefined;

@@ -8,18 +8,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import {
-  type FunctionNode,
-  findVariable,
-  forEachChild,
-  isFunctionNode,
-  objectLiteral,
-  resolveFunction,
-  returnedFunction,
-  unwrap,
-} from "../../util/ast.js";
+import { type FunctionNode, findVariable, forEachOwnNode, objectLiteral, resolveFunction, returnedFunction, unwrap } from "../../util/ast.js";
 import type { PassThrough } from "../types.js";
-import { BOUNDS, writesBound } from "./defaults.js";
+import { optionsFromCaller } from "./callers.js";
 import { isGuarded } from "./guards.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -39,16 +30,22 @@ const FETCH_WRAPPING_PACKAGES = new Set(["fetch-cookie", "fetch-retry"]);
  */
 export function fetchWrapperOf(sourceCode: SourceCode, wrapper: FunctionNode): PassThrough | undefined {
   const returned = returnedFunction(wrapper);
-  const options = returned?.params[1];
-  const optionsName = options?.type === AST_NODE_TYPES.Identifier ? options.name : undefined;
-  if (!returned || optionsName === undefined) return undefined;
-  const optionsVariable = findVariable(sourceCode, options as TSESTree.Identifier);
-  if (!optionsVariable || writesBound(optionsVariable)) return undefined;
+  if (returned?.params[1]?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  // The returned function's own options, as `optionsFromCaller` reads them (unwritten, no bound added).
+  const handsOptions = (call: TSESTree.CallExpression): boolean => {
+    const passed = call.arguments[1];
+    if (call.arguments.length !== 2 || !passed || passed.type === AST_NODE_TYPES.SpreadElement) return false;
+    const origin = optionsFromCaller(sourceCode, objectLiteral(sourceCode, passed) ?? passed);
+    return origin?.fn === returned && origin.index === 1 && origin.field === undefined && !isGuarded(call, NONE, NONE);
+  };
   for (const [wraps, param] of wrapper.params.entries()) {
     if (param.type !== AST_NODE_TYPES.Identifier) continue;
-    const calls = callsOf(sourceCode, returned, param.name);
-    const passed = (call: TSESTree.CallExpression): boolean => passesOptions(sourceCode, call, optionsName) && !isGuarded(call, NONE, NONE);
-    if (calls.length > 0 && calls.every(passed)) return { client: "fetch", index: 1, wraps };
+    const calls: TSESTree.CallExpression[] = [];
+    forEachOwnNode(sourceCode, returned.body, (node) => {
+      if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === param.name)
+        calls.push(node);
+    });
+    if (calls.length > 0 && calls.every(handsOptions)) return { client: "fetch", index: 1, wraps };
   }
   return undefined;
 }
@@ -95,34 +92,5 @@ export function isWrappedFetch(
       const given = wrapper?.wraps === undefined ? undefined : value.arguments[wrapper.wraps];
       return given !== undefined && isFetch(given);
     })
-  );
-}
-
-/** The calls of `name` in `fn`'s own body (not in functions nested in it). */
-function callsOf(sourceCode: SourceCode, fn: FunctionNode, name: string): TSESTree.CallExpression[] {
-  const calls: TSESTree.CallExpression[] = [];
-  const visit = (node: TSESTree.Node): void => {
-    if (isFunctionNode(node)) return;
-    if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === name) calls.push(node);
-    forEachChild(node, sourceCode.visitorKeys, visit);
-  };
-  visit(fn.body);
-  return calls;
-}
-
-/** `inner(url, options)`, or `inner(url, { ...options, headers })` (directly or through a `const`) with no bound of its own. */
-function passesOptions(sourceCode: SourceCode, call: TSESTree.CallExpression, optionsName: string): boolean {
-  const passed = call.arguments[1];
-  if (call.arguments.length !== 2 || !passed || passed.type === AST_NODE_TYPES.SpreadElement) return false;
-  const value = unwrap(passed);
-  if (value.type === AST_NODE_TYPES.Identifier && value.name === optionsName) return true;
-  const literal = objectLiteral(sourceCode, value);
-  return (
-    literal !== undefined &&
-    literal.properties.every((p) =>
-      p.type === AST_NODE_TYPES.SpreadElement
-        ? unwrap(p.argument).type === AST_NODE_TYPES.Identifier && (unwrap(p.argument) as TSESTree.Identifier).name === optionsName
-        : !p.computed && !(p.key.type === AST_NODE_TYPES.Identifier && BOUNDS.has(p.key.name)),
-    )
   );
 }
