@@ -260,6 +260,12 @@ export function configFileOf(program: ts.Program): string | undefined {
   return typeof configFilePath === "string" ? configFilePath : undefined;
 }
 
+/** The folder test code is judged below for a program: its tsconfig's, else the program's own. */
+export function programBase(program: ts.Program): string {
+  const config = configFileOf(program);
+  return config === undefined ? program.getCurrentDirectory() : path.dirname(config);
+}
+
 /** Whether the project service would lint `fileName` with this very program. */
 function isServedBy(program: ts.Program, fileName: string): boolean {
   const configFilePath = configFileOf(program);

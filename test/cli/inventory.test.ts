@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "55 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "56 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -147,6 +147,8 @@ describe("tool inventory", () => {
       // An error result whose content a function of another file makes of the texts it is given.
       ["drop_record", "text-builder/src/server.ts:7", "text-builder/src/server.ts:7", "0/1", "1/1", 1],
       // A value typed as fetch.
+      // A service whose contract is a type alias of an object type, implemented by a class of another file.
+      ["open_tickets", "type-alias-service/src/tools/list-tickets.ts:6", "type-alias-service/src/tools/list-tickets.ts:6", "0/1", "0/1", 2],
       ["service_status", "typed-fetch-value/src/server.ts:6", "typed-fetch-value/src/server.ts:6", "0/0", "1/2", 1],
       // A response typed as fetch's, from a helper of another file, turned into text.
       ["forecast_report", "typed-response/src/server.ts:7", "typed-response/src/server.ts:7", "1/1", "1/1", 1],
@@ -230,6 +232,7 @@ describe("tool inventory", () => {
       ["cancel_order", false],
       ["get_rates", false],
       ["drop_record", false],
+      ["open_tickets", false],
       ["service_status", false],
       ["forecast_report", false],
       ["(unnamed)", false],

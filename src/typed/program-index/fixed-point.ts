@@ -27,7 +27,7 @@ import type { Resolver, Target } from "./resolver.js";
 import { handsFunctionsInto } from "./handed.js";
 import { addRoot, rootFor } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
-import { configFileOf, mayBeLinted, otherLintingConfig } from "../conversions.js";
+import { mayBeLinted, otherLintingConfig, programBase } from "../conversions.js";
 
 const STEP_LIMIT = 10_000;
 
@@ -58,8 +58,7 @@ export function followToolPaths(program: ts.Program, files: FileEntries, resolve
   const work = new WorkQueue();
   let importers: Map<string, string[]> | undefined;
   const handing = new Map<string, boolean>();
-  const config = configFileOf(program);
-  const base = config === undefined ? program.getCurrentDirectory() : path.dirname(config);
+  const base = programBase(program);
   for (const sourceFile of program.getSourceFiles()) {
     // Test code the run does not lint registers mock tools: what they reach is no tool's path.
     // A generated API schema that only documents MCP in comments and member keys registers nothing.
