@@ -1479,6 +1479,51 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       output: null,
     }),
     invalid({
+      name: "past a test that wraps every Error, the rethrow passes on only what is no Error: the wrap is the finding",
+      code: `${FASTMCP}${loadDoc(`/*1*/${HTTP_THROW}`)}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    if (error instanceof Error) {
+      /*2*/throw new Error(\`Loading \${id} failed: \${error.message}\`);
+    }
+    throw error;
+  }
+} });`,
+      errors: [
+        { messageId: "unclassifiedThrow", reported: HTTP_THROW, data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`Loading ${id} failed: ${error.message}`);",
+          data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a rethrow inside the try of an outer catch that rethrows again is reported once, at the outer rethrow",
+      code: `${FASTMCP}${loadDoc(`/*1*/${HTTP_THROW}`)}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  let attempted = false;
+  try {
+    try {
+      attempted = true;
+      return await loadDoc(id);
+    } catch (inner) {
+      console.warn("loadDoc failed", inner);
+      throw inner;
+    }
+  } catch (error) {
+    console.error("get_doc failed", attempted, error);
+    /*2*/throw error;
+  }
+} });`,
+      errors: [
+        { messageId: "unclassifiedThrow", reported: HTTP_THROW, data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
+        { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
+      ],
+      output: null,
+    }),
+    invalid({
       name: "a catch that hands the error to a helper of the file that logs and rethrows it",
       code: `${FASTMCP}${loadDoc(`/*>*/${HTTP_THROW}`)}function logAndRethrow(failure: unknown, tool: string): never {
   console.error(\`\${tool} failed\`, failure);

@@ -5,9 +5,19 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type McpModel, classifiesMcpErrors, protocolThrow, caughtRethrow, readableObjects, type ThrowSite, type ToolHandler } from "../../model/index.js";
+import {
+  type McpModel,
+  classifiesMcpErrors,
+  protocolThrow,
+  caughtRethrow,
+  testedClass,
+  readableObjects,
+  type ThrowSite,
+  type ToolHandler,
+} from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
-import { calleeName, findProperty, isFunctionNode, isPlainErrorName, mentionsName, unwrap } from "../../util/ast.js";
+import { alwaysExits } from "../shared/external-failures.js";
+import { calleeName, findProperty, isFunctionNode, isPlainErrorName, mentionsName, someOwnNode, unwrap } from "../../util/ast.js";
 
 /** The handler whose framework decides what the throw becomes, and the class the throw builds. */
 export interface UnclassifiedThrow {
@@ -52,6 +62,7 @@ export function unclassifiedThrow(
     // A rethrow sends on what its try threw. Narrowed to a class (`if (e instanceof McpError) throw
     // e`), or wrapped again further out, those errors are judged where they are thrown or wrapped.
     if (!rethrow || rethrow.narrowedTo !== undefined || site.wraps.length > 0) return undefined;
+    if (passesOnlyNonErrors(site.node) || rethrownFurtherOut(sourceCode, site.node)) return undefined;
   }
   if (argument.type === AST_NODE_TYPES.CallExpression && !isPlainErrorName(calleeName(argument))) return undefined;
   if (hiddenByWrap(sourceCode, model, site, classified, vocabulary)) return undefined;
@@ -91,4 +102,44 @@ function dropsCaught(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSEST
   const param = clause?.type === AST_NODE_TYPES.CatchClause ? clause.param : undefined;
   if (param?.type !== AST_NODE_TYPES.Identifier) return param === null;
   return !mentionsName(sourceCode, statement.argument, new Set([param.name]), "subtree");
+}
+
+/**
+ * `catch (e) { if (e instanceof Error) throw new Error(`Search failed: ${e.message}`); throw e; }`:
+ * past a test that sends every `Error` elsewhere, the rethrow passes on only values that are no
+ * Error (a thrown string), judged where they are thrown; the wrap above is the finding.
+ */
+function passesOnlyNonErrors(statement: TSESTree.ThrowStatement): boolean {
+  const block = statement.parent;
+  const clause = block.parent;
+  if (block.type !== AST_NODE_TYPES.BlockStatement || clause?.type !== AST_NODE_TYPES.CatchClause || clause.param?.type !== AST_NODE_TYPES.Identifier)
+    return false;
+  const param = clause.param.name;
+  return block.body
+    .slice(0, block.body.indexOf(statement))
+    .some((s) => s.type === AST_NODE_TYPES.IfStatement && !s.alternate && testedClass(unwrap(s.test), param) === "Error" && alwaysExits(s.consequent));
+}
+
+/**
+ * A rethrow inside the try of an outer catch that rethrows again (`try { try { ... } catch (e) {
+ * record(e); throw e; } } catch (err) { log(err); throw err; }`): the error leaves at the outer
+ * rethrow, one defect, one finding there.
+ */
+function rethrownFurtherOut(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSESTree.ThrowStatement): boolean {
+  const rethrows = (node: TSESTree.Node): boolean => {
+    if (node.type !== AST_NODE_TYPES.ThrowStatement) return false;
+    const rethrow = caughtRethrow(sourceCode, node);
+    return rethrow !== undefined && rethrow.narrowedTo === undefined;
+  };
+  let child: TSESTree.Node = statement;
+  for (let current: TSESTree.Node | undefined = statement.parent; current && !isFunctionNode(current); child = current, current = current.parent) {
+    if (
+      current.type === AST_NODE_TYPES.TryStatement &&
+      current.block === child &&
+      current.handler &&
+      someOwnNode(sourceCode, current.handler.body, rethrows)
+    )
+      return true;
+  }
+  return false;
 }
