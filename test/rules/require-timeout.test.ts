@@ -418,6 +418,15 @@ const axiosCases = {
       },
     ),
     invalid(
+      "an instance's post(url) with neither data nor config",
+      inTool("  await /*>*/api.post(`/cards/${args.id}/archive`)/*<*/;", {
+        imports: AXIOS,
+        top: 'const api = axios.create({ baseURL: "https://example.com" });\n',
+      }),
+      // The config goes after the data, which the call does not pass: no edit is offered.
+      { messageId: "missingTimeout", data: { label: "api.post", tool: TOOL, remedy: REMEDY.axios }, suggest: null },
+    ),
+    invalid(
       "axios.defaults.timeout = 0 is no default",
       inTool("  await /*>*/axios.get(args.url)/*<*/;", { imports: AXIOS, top: "axios.defaults.timeout = 0;\n" }),
       {
@@ -1163,6 +1172,29 @@ const registrationHelperCases = {
         messageId: "missingTimeout",
         data: { label: "fetch", tool: 'tool "get_widget"', remedy: REMEDY.fetch },
         suggest: addSignal("fetch(args.url)", "fetch(args.url, { signal: AbortSignal.timeout(30000) })"),
+      },
+    ),
+    invalid(
+      "a handler the helper's closure calls with the input it has validated",
+      `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+const registerTool = (name, schema, handler) => {
+  const wrappedHandler = async (args, extra) => {
+    const validated = z.object(schema).parse({ ...args });
+    return handler(validated);
+  };
+  server.tool(name, schema, wrappedHandler);
+};
+const getWidget = async ({ url }) => {
+  const response = await /*>*/fetch(url)/*<*/;
+  return { content: [{ type: "text", text: await response.text() }] };
+};
+registerTool("get_widget", { url: z.string() }, getWidget);`,
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: 'tool "get_widget"', remedy: REMEDY.fetch },
+        suggest: addSignal("fetch(url)", "fetch(url, { signal: AbortSignal.timeout(30000) })"),
       },
     ),
     invalid(

@@ -105,6 +105,9 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
     } else {
       // `fetch(request)`: a Request object carries its own signal; we cannot tell.
       if (client === "fetch" && args[0] && !looksLikeUrl(facts, args[0])) return unknown(call, client, label);
+      // `instance.post(url)`: axios takes its config after the data, and there is neither.
+      if (client === "axios" && index === 2 && args.length === 1)
+        return { call, client, label, status: "missing", options: undefined, insertOptionsAfter: undefined, property: undefined };
       if (args.length !== index) return unknown(call, client, label);
       insertAfter = args.at(-1);
     }

@@ -13,6 +13,7 @@ import {
   forEachChild,
   isFunctionNode,
   memberName,
+  mentionsName,
   parameterIndex,
   resolveFunction,
   unwrap,
@@ -73,21 +74,27 @@ function helperRegistrations(search: HandlerSearch): HelperRegistration[] {
   return found;
 }
 
-/** The names called in a function's own body with the function's own arguments (`handler(args)`): a handler handing its input on. */
+/**
+ * The names called in a function's own body with the function's own arguments (`handler(args)`),
+ * or with values made from them (`const input = schema.parse({ ...args }); handler(input)`): a
+ * handler handing its input on.
+ */
 function calledNames(search: HandlerSearch, fn: FunctionNode): string[] {
-  const params = new Set(fn.params.flatMap((p) => (p.type === AST_NODE_TYPES.Identifier ? [p.name] : [])));
-  const names: string[] = [];
+  const inputs = new Set(fn.params.flatMap((p) => (p.type === AST_NODE_TYPES.Identifier ? [p.name] : [])));
+  const calls: TSESTree.CallExpression[] = [];
   const visit = (node: TSESTree.Node): void => {
     if (isFunctionNode(node)) return;
-    if (node.type === AST_NODE_TYPES.CallExpression) {
-      const callee = unwrap(node.callee);
-      const passesInput = node.arguments.some((a) => a.type === AST_NODE_TYPES.Identifier && params.has(a.name));
-      if (callee.type === AST_NODE_TYPES.Identifier && passesInput) names.push(callee.name);
+    if (node.type === AST_NODE_TYPES.CallExpression && unwrap(node.callee).type === AST_NODE_TYPES.Identifier) calls.push(node);
+    // Declarations come before their uses: a value made from the input is input too.
+    if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.init) {
+      if (mentionsName(search.sourceCode, node.init, inputs, "own-code")) inputs.add(node.id.name);
     }
     forEachChild(node, search.sourceCode.visitorKeys, visit);
   };
   visit(fn.body);
-  return names;
+  return calls
+    .filter((call) => call.arguments.some((a) => a.type === AST_NODE_TYPES.Identifier && inputs.has(a.name)))
+    .map((call) => (unwrap(call.callee) as TSESTree.Identifier).name);
 }
 
 /** The name a helper is called by, and whether it is a method (called through `this`). */
