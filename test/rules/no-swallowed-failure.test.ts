@@ -581,6 +581,26 @@ const helperWith = (returned: string, extra = ""): string => `async function loa
 const inHelperTool = (helper: string, body = usesLoadHits.replace(/^ {4}/gm, "  ")): string => inTool(body, helper);
 
 valid.push({
+  name: "a conditional on the helper's value that answers an error result when it is empty",
+  code: inHelperTool(
+    helperWith("[]").replace("/*>*/", ""),
+    `  const hits = await loadHits(args.query);
+  return hits.length
+    ? { content: [{ type: "text", text: hits.join("\\n") }] }
+    : { isError: true, content: [{ type: "text", text: "No documents could be loaded for this query." }] };`,
+  ),
+});
+
+valid.push({
+  name: "a conditional on the helper's value that shows other data when it is empty, not a text saying there is none",
+  code: inHelperTool(
+    helperWith('""').replace("/*>*/", ""),
+    `  const title = await loadHits(args.query);
+  return { content: [{ type: "text", text: title ? \`\${title} (\${args.query})\` : args.query }] };`,
+  ),
+});
+
+valid.push({
   name: "a helper's failure text assigned to a `let` that is written again before the answer",
   code: inHelperTool(
     helperWith('"Failed to load hits"').replace("/*>*/", ""),
@@ -775,6 +795,23 @@ function render(logs) {
     return { content: [{ type: "text", text: "No documents match." }] };
   }
   return { content: [{ type: "text", text: hits.join("\\n") }] };`,
+    ),
+    errors: [
+      {
+        messageId: "swallowedEmpty",
+        reported: "[]",
+        data: { value: "an empty array", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return [];", '"loadHits failed"'),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "the handler's text says \"none\" by a conditional when the helper's value is empty",
+    code: inHelperTool(
+      helperWith("[]"),
+      `  const hits = await loadHits(args.query);
+  return { content: [{ type: "text", text: hits.length ? hits.join("\\n") : "No documents match." }] };`,
     ),
     errors: [
       {

@@ -33,6 +33,7 @@ import {
   memberPath,
   mentionsName,
   messageText,
+  staticString,
   resolveFunction,
   rootIdentifier,
   staticKeyName,
@@ -579,6 +580,15 @@ export class SuccessFlow {
       if (reference.isWrite() && reference.identifier !== assigned) return undefined;
       if (reference.isWrite()) continue;
       const test = testOf(reference.identifier);
+      // `hits.length ? hits.join("\n") : "No matches found"`: the answer says "none" for the failure
+      // too. Only a fixed text in a branch says so; `title ? label : url` shows something else instead.
+      const conditional = test?.parent;
+      if (conditional?.type === AST_NODE_TYPES.ConditionalExpression && conditional.test === test) {
+        const says = staticString(conditional.consequent) !== undefined || staticString(conditional.alternate) !== undefined;
+        if (!says) return undefined;
+        reached ??= this.reaches(conditional, depth, seen, built);
+        continue;
+      }
       if (test) {
         const outcome = this.branchOutcome(test);
         // `if (image) items.push(image)` in a loop: the failed item is dropped from the answer unseen.
