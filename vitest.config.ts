@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, "test/slow/**"] },
+        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, "test/slow/**", "test/fixtures/**"] },
       },
       { extends: true, test: { name: "slow", include: ["test/slow/**/*.test.ts"] } },
     ],
