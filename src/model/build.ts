@@ -92,6 +92,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     importedPassThrough: new Map(),
     importedTextBuilders: new Set(),
     importedSuccessHelpers: new Map(),
+    importedCarriers: new Map(),
     graph: {
       pathCalls: new Map(),
       escapeCalls: new Map(),
@@ -276,6 +277,7 @@ export function buildModel(
     importedPassThrough,
     importedTextBuilders: imported?.textBuilders ?? new Set<string>(),
     importedSuccessHelpers: imported?.successHelpers ?? new Map(),
+    importedCarriers: imported?.carriers ?? new Map(),
     payloads: new Map(),
     graph: {
       pathCalls: paths.pathCalls,

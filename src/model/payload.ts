@@ -19,12 +19,25 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { builtArray, mappedPart, partList, textBuilderArguments } from "./content-parts.js";
+import { type CarriedPayloads, carriedObjects } from "./carriers.js";
 import { type ParameterOrigin, parameterOrigin, someCallPasses } from "./passed.js";
 import type { ErrorResult, McpModel, MutatedErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-const NONE: ReadonlySet<string> = new Set();
+function rootOf(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (current.parent) current = current.parent;
+  return current;
+}
+
+/** What the index tells the reader about names imported from other files. */
+interface Imported {
+  readonly textBuilders: ReadonlySet<string>;
+  readonly carriers: CarriedPayloads;
+}
+
+const NOTHING_IMPORTED: Imported = { textBuilders: new Set(), carriers: new Map() };
 
 /**
  * The object literal a call of a same-file function builds (`errorPart(error)`,
@@ -116,8 +129,8 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
   return memoizedPayload(model, result.object, vocabulary, () => {
     const source = result.helperSource ?? model.sourceCode;
     const fromCallers: ParameterOrigin[] = [];
-    const textBuilders = source === model.sourceCode ? model.importedTextBuilders : NONE;
-    const payload = readPayload(source, result.object, vocabulary, textBuilders, [], fromCallers);
+    const imported = source === model.sourceCode ? { textBuilders: model.importedTextBuilders, carriers: model.importedCarriers } : NOTHING_IMPORTED;
+    const payload = readPayload(source, result.object, vocabulary, imported, [], fromCallers);
     // A part the builder takes from its callers is there only if some call passes it (judged in the builder's own file).
     const absent = source === model.sourceCode && !fromCallers.some((origin) => someCallPasses(model, origin));
     return fromCallers.length === 0 || absent ? payload : { ...payload, unknown: true };
@@ -130,7 +143,8 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
  */
 export function getMutatedPayload(model: McpModel, result: MutatedErrorResult, vocabulary: Vocabulary): Payload {
   return memoizedPayload(model, result.node, vocabulary, () => {
-    const payload = readPayload(model.sourceCode, result.object, vocabulary, model.importedTextBuilders, result.pushedParts);
+    const imported = { textBuilders: model.importedTextBuilders, carriers: model.importedCarriers };
+    const payload = readPayload(model.sourceCode, result.object, vocabulary, imported, result.pushedParts);
     return result.opaque ? { ...payload, unknown: true } : payload;
   });
 }
@@ -139,7 +153,7 @@ function readPayload(
   sourceCode: SourceCode,
   result: TSESTree.ObjectExpression,
   vocabulary: Vocabulary,
-  textBuilders: ReadonlySet<string>,
+  imported: Imported,
   pushed: readonly TSESTree.Node[] = [],
   fromCallers?: ParameterOrigin[],
 ): Payload {
@@ -152,6 +166,7 @@ function readPayload(
   const candidates: TSESTree.ObjectExpression[] = [];
   const texts: TSESTree.Node[] = [];
   let jsonObject: TSESTree.ObjectExpression | undefined;
+  let carrier: Payload["carrier"];
 
   const content = field("content");
   if (content) {
@@ -159,7 +174,7 @@ function readPayload(
     const elements =
       value.type === AST_NODE_TYPES.ArrayExpression ? partList(sourceCode, value.elements) : (builtArray(sourceCode, value) ?? mappedPart(value));
     // `content: formatUntrustedData(description, JSON.stringify({...}))`: parts made of the texts it is given.
-    const given = elements ? undefined : textBuilderArguments(sourceCode, value, textBuilders);
+    const given = elements ? undefined : textBuilderArguments(sourceCode, value, imported.textBuilders);
     if (given) {
       for (const json of given.json) {
         const object = objectLiteral(sourceCode, json) ?? builtObject(sourceCode, json);
@@ -189,7 +204,13 @@ function readPayload(
             candidates.push(object);
             jsonObject ??= object;
           } else if (object ?? built) candidates.push((object ?? built) as TSESTree.ObjectExpression);
-          else unknown = true;
+          else {
+            // `JSON.stringify(e.details)` of an error class that carries the payload from where it is thrown.
+            const carried = carriedObjects(sourceCode, json, imported.carriers);
+            if (carried) candidates.push(...carried.objects);
+            else unknown = true;
+            carrier ??= carried?.carrier;
+          }
         } else {
           texts.push(text.value);
         }
@@ -223,15 +244,18 @@ function readPayload(
       continue;
     }
     objects.push(candidate);
-    const spread = spreadObjects(sourceCode, candidate);
+    // A literal of another file (an error class's constructions, read by the index): only what it writes out.
+    const own = rootOf(candidate) === sourceCode.ast;
+    const spread = own ? spreadObjects(sourceCode, candidate) : [];
     if (spread === undefined) unknown = true;
     else objects.push(...spread);
     // The default shape may also sit in a nested `error: {}` object.
     const nested = findProperty(candidate, "error");
-    const nestedObject = nested ? objectLiteral(sourceCode, nested.value) : undefined;
+    const nestedValue = nested ? unwrap(nested.value) : undefined;
+    const nestedObject = nestedValue && (own || nestedValue.type === AST_NODE_TYPES.ObjectExpression) ? objectLiteral(sourceCode, nestedValue) : undefined;
     if (nestedObject) objects.push(nestedObject);
   }
-  return { objects, jsonObject, texts, unknown };
+  return { objects, jsonObject, texts, unknown, ...(carrier && { carrier }) };
 }
 
 /** The property `name` in any payload object. */

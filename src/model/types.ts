@@ -81,6 +81,8 @@ export interface Payload {
   readonly texts: readonly TSESTree.Node[];
   /** Some part could not be seen through: rules do not report what is missing. */
   readonly unknown: boolean;
+  /** The payload is what an error class carries from where it is constructed (`carriers.ts`). */
+  readonly carrier?: { readonly name: string; readonly field: string; readonly constructions: number };
 }
 
 export interface ErrorResult {
@@ -137,6 +139,8 @@ export interface ImportedFacts {
   readonly successHelpers: ReadonlyMap<string, ImportedSuccessHelper>;
   /** Functions of this file (range key) -> the calls on tool paths in other files that run them. */
   readonly callSites: ReadonlyMap<string, readonly ImportedCallSite[]>;
+  /** Imported error classes, by `Class.field`: the object literal every construction in the project passes for that field. */
+  readonly carriers: ReadonlyMap<string, readonly TSESTree.ObjectExpression[]>;
 }
 
 /** The first success result literal of a helper of another file that returns only such results, with its file. */
@@ -279,6 +283,8 @@ export interface McpModel {
   readonly importedTextBuilders: ImportedFacts["textBuilders"];
   /** Functions of other files whose every return is a success result literal, by local name (typed analysis). */
   readonly importedSuccessHelpers: ImportedFacts["successHelpers"];
+  /** Error classes of other files that carry a payload to a catch, by `Class.field` (typed analysis). */
+  readonly importedCarriers: ImportedFacts["carriers"];
   /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
   readonly graph: ModelGraph;
   /**
@@ -364,10 +370,7 @@ export interface PassThrough {
   readonly wraps?: number;
 }
 
-/**
- * A client generated from an OpenAPI description: openapi-client-axios or openapi-fetch, with its
- * instance-wide bound (true, false, or undefined when its options cannot be read).
- */
+/** A client generated from an OpenAPI description, with its instance-wide bound (undefined when its options cannot be read). */
 export interface GeneratedClientFact {
   readonly kind: "openapi-client-axios" | "openapi-fetch";
   readonly hasTimeout: boolean | undefined;
@@ -386,10 +389,7 @@ export interface Instance {
  * answers every question with the syntactic answer, "no".
  */
 export interface TypeOracle {
-  /**
-   * `agent.tool(...)` calls a method that the checker places in a dependency that is no MCP
-   * framework (a chat library's own tool registry): not a tool registration.
-   */
+  /** `agent.tool(...)` calls a method of a dependency that is no MCP framework (a chat library's own tool registry). */
   isMethodOfNonMcpDependency(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
   /** The value is typed as an upstream HTTP response (fetch's `Response`, an `AxiosResponse`). */
   isUpstreamResponse(sourceCode: SourceCode, node: TSESTree.Node): boolean;

@@ -4,6 +4,7 @@ import { withModel } from "../lint/with-model.js";
 import {
   type ErrorResult,
   type McpModel,
+  type Payload,
   breakerOpenAt,
   callMakesError,
   errorFlagOf,
@@ -29,6 +30,7 @@ export type Options = [
 ];
 export type MessageIds =
   | "missingClassification"
+  | "carrierWithoutClassification"
   | "missingCategory"
   | "missingRetryable"
   | "helperCallUnclassified"
@@ -80,6 +82,8 @@ export default createRule<Options, MessageIds>({
       missingRetryable: "The error result of {{tool}} has no `{{retryable}}`, so the agent has to guess whether a retry can succeed. Add it.",
       helperWithoutClassification:
         "The error helper{{helper}} ({{calls}}, in {{tool}}) builds results with neither `{{category}}` nor `{{retryable}}`, so the agent cannot tell whether to retry, fix its input, or stop. Give it parameters for both and pass, at each call, the category and retryability that fit that failure.",
+      carrierWithoutClassification:
+        "The error result of {{tool}} answers with the `{{field}}` of `{{carrier}}` ({{constructions}}), with neither `{{category}}` nor `{{retryable}}` in any, so the agent cannot tell whether to retry, fix its input, or stop. Pass, at each `new {{carrier}}(...)`, the category and retryability that fit that failure.",
       helperCallUnclassified:
         "This call of {{helper}} in {{tool}} passes no {{missing}}: the helper takes the classification, and without it the agent cannot tell whether to retry, fix its input, or stop. Pass the category and retryability that fit this failure.",
       unknownCategory:
@@ -171,7 +175,8 @@ export default createRule<Options, MessageIds>({
         const target = payload.jsonObject;
         const text = !target && payload.texts.length === 1 && !findProperty(result.object, "structuredContent") ? payload.texts[0] : undefined;
         if (!retryable && reportUnclassifiedHelper(context, model, vocabulary, result.object, tool, isErrorProperty)) continue;
-        if (!retryable) {
+        if (!retryable && payload.carrier) reportCarrier(context, vocabulary, payload.carrier, tool, isErrorProperty);
+        else if (!retryable) {
           context.report({
             node: isErrorProperty,
             messageId: "missingClassification",
@@ -209,6 +214,32 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * An error result that answers with what an error class carries from where it is constructed
+ * (`JSON.stringify(e.details)`): the fix goes at the constructions, one category per failure, so
+ * no edit is offered here.
+ */
+function reportCarrier(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  vocabulary: Vocabulary,
+  { name, field, constructions }: NonNullable<Payload["carrier"]>,
+  tool: string,
+  node: TSESTree.Node,
+): void {
+  context.report({
+    node,
+    messageId: "carrierWithoutClassification",
+    data: {
+      tool,
+      field,
+      carrier: name,
+      constructions: constructions === 1 ? "1 construction" : `${String(constructions)} constructions`,
+      category: vocabulary.category,
+      retryable: vocabulary.retryable,
+    },
+  });
+}
 
 /**
  * `response.isError = true` on a result built before: reported at the assignment. The literal it

@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "56 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "57 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -72,6 +72,8 @@ describe("tool inventory", () => {
       ["export_report", "dynamic-import/src/server.ts:5", "dynamic-import/src/server.ts:5", "0/0", "0/1", 1],
       ["account_history", "empty-value-flow/src/server.ts:6", "empty-value-flow/src/server.ts:6", "0/0", "1/1", 1],
       // A base class whose catch hands every failure to its own `handleError`.
+      // An error class of another file that carries its payload to the wrapper's catch: one finding there.
+      ["(unnamed)", "error-carrier/src/server.ts:9", "error-carrier/src/server.ts:9", "1/2", "0/0", 1],
       ["create_board", "error-handler-method/src/base-tool.ts:9", "error-handler-method/src/base-tool.ts:9", "0/0", "1/1", 1],
       // Error results built by a helper of another file, classified there.
       ["search_contacts", "error-helper/src/server.ts:7", "error-helper/src/server.ts:7", "3/3", "1/1", 2],
@@ -194,6 +196,7 @@ describe("tool inventory", () => {
       ["(unnamed)", true],
       ["export_report", false],
       ["account_history", false],
+      ["(unnamed)", false],
       ["(unnamed)", false],
       ["search_contacts", false],
       ["get_product", false],

@@ -2296,3 +2296,82 @@ ruleTester.run("require-error-classification: mcp-ts-core", rule, {
     }),
   ],
 });
+
+// An error class that carries a payload from where it is thrown to a catch that answers with it:
+// the payload is what the constructions pass, judged at the answer, once (the fix is at each
+// construction, so no edit is offered).
+const carrierTool = (
+  constructions: string,
+  classDeclaration = "class UserFacingError {\n  constructor(public details: Record<string, unknown>) {}\n}\n",
+) =>
+  `${SDK}${classDeclaration}async function checkRange(from: string, to: string) {
+  if (!from) throw new UserFacingError(${constructions.split("|")[0] ?? ""});
+  if (from > to) throw new UserFacingError(${constructions.split("|")[1] ?? ""});
+  return \`\${from}..\${to}\`;
+}
+server.registerTool("get_doc", { inputSchema: {} }, async ({ from, to }) => {
+  try {
+    return { content: [{ type: "text", text: await checkRange(from, to) }] };
+  } catch (e) {
+    if (e instanceof UserFacingError) {
+      return { content: [{ type: "text", text: JSON.stringify(e.details) }], /*>*/isError: true };
+    }
+    return { content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(e) }) }], isError: true };
+  }
+});`;
+const TWO_PLAIN = '{ error: "from is required" }|{ error: "from must come before to" }';
+const CARRIER_FINDING = {
+  messageId: "carrierWithoutClassification",
+  reported: "isError: true",
+  data: {
+    tool: GET_DOC,
+    field: "details",
+    carrier: "UserFacingError",
+    constructions: "2 constructions",
+    category: "errorCategory",
+    retryable: "isRetryable",
+  },
+} as const;
+
+ruleTester.run("require-error-classification: error classes that carry the payload", rule, {
+  valid: [
+    {
+      name: "every construction passes the classification",
+      code: carrierTool(
+        '{ error: "from is required", errorCategory: "validation", isRetryable: false }|{ error: "from must come before to", errorCategory: "validation", isRetryable: false }',
+      ).replace("/*>*/", ""),
+    },
+    {
+      name: "a construction passes a value the file cannot read",
+      code: carrierTool('{ error: "from is required" }|JSON.parse(to)').replace("/*>*/", ""),
+    },
+    {
+      name: "an exported class may be constructed with a classification in files this one cannot see",
+      code: carrierTool(TWO_PLAIN, "export class UserFacingError {\n  constructor(public details: Record<string, unknown>) {}\n}\n").replace("/*>*/", ""),
+    },
+    {
+      name: "a field the constructor does not set from a parameter",
+      code: carrierTool(
+        TWO_PLAIN,
+        'class UserFacingError {\n  details = { error: "failed" };\n  constructor(public input: Record<string, unknown>) {}\n}\n',
+      ).replace("/*>*/", ""),
+    },
+  ],
+  invalid: [
+    invalid({
+      name: "a parameter property that every construction fills with an unclassified literal",
+      code: carrierTool(TWO_PLAIN),
+      errors: [CARRIER_FINDING],
+      output: null,
+    }),
+    invalid({
+      name: "a field the constructor assigns from its parameter",
+      code: carrierTool(
+        TWO_PLAIN,
+        "class UserFacingError extends Error {\n  details: Record<string, unknown>;\n  constructor(details: Record<string, unknown>) {\n    super(String(details.error));\n    this.details = details;\n  }\n}\n",
+      ),
+      errors: [CARRIER_FINDING],
+      output: null,
+    }),
+  ],
+});

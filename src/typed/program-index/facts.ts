@@ -17,6 +17,8 @@ import {
   type McpModel,
   type PassThrough,
   buildModel,
+  carrierFields,
+  passedLiteral,
   hasCodeEvidence,
   buildsTextParts,
   callMakesError,
@@ -45,6 +47,7 @@ export const NO_FACTS: ImportedFacts = {
   successHelpers: new Map(),
   wrappers: new Map(),
   callSites: new Map(),
+  carriers: new Map(),
 };
 
 /** What each file imports from other files of the project, read once for the four kinds of facts below. */
@@ -91,6 +94,7 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     successHelpers: successHelpersOf(entry, files, resolver),
     wrappers: entry.wrappers ?? NO_FACTS.wrappers,
     callSites: callSitesOf(entry),
+    carriers: carriersOf(entry, files, resolver),
   };
 }
 
@@ -319,6 +323,38 @@ function textBuildersOf(entry: FileEntry, files: FileEntries, resolver: Resolver
     const target = files.entryOf(declaration.getSourceFile());
     const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
     if (target && fn && isFunctionNode(fn) && buildsTextParts(target.sourceCode, fn)) found.add(name);
+  }
+  return found;
+}
+
+/**
+ * Error classes of other files that the file narrows a caught error to (`e instanceof
+ * UserFacingError`), by `Class.field`: the object literal every construction of the project passes
+ * for a field the constructor sets. A field some construction passes anything else for is left out.
+ */
+function carriersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): ImportedFacts["carriers"] {
+  const text = entry.sourceCode.text;
+  if (!text.includes("instanceof")) return NO_FACTS.carriers;
+  const found = new Map<string, TSESTree.ObjectExpression[]>();
+  for (const [name, declaration] of importsOf(entry, resolver)) {
+    if (!typescript.isClassDeclaration(declaration) || !new RegExp(`instanceof\\s+${name}\\b`, "u").test(text)) continue;
+    const cls = files.entryOf(declaration.getSourceFile())?.services.tsNodeToESTreeNodeMap.get(declaration);
+    if (cls?.type !== AST_NODE_TYPES.ClassDeclaration) continue;
+    const constructions = resolver.constructionsOf(declaration);
+    for (const [field, index] of carrierFields(cls)) {
+      // Judged on the TypeScript tree first: a file is converted only for a literal it holds.
+      const literals = constructions.map((construction) => {
+        const argument = construction.arguments?.[index];
+        return argument && typescript.isObjectLiteralExpression(argument) ? argument : undefined;
+      });
+      if (literals.length === 0 || literals.some((literal) => literal === undefined)) continue;
+      const objects = constructions.flatMap((construction) => {
+        const node = files.entryOf(construction.getSourceFile())?.services.tsNodeToESTreeNodeMap.get(construction);
+        const literal = node?.type === AST_NODE_TYPES.NewExpression ? passedLiteral(node, index) : undefined;
+        return literal ? [literal] : [];
+      });
+      if (objects.length === constructions.length) found.set(`${name}.${field}`, objects);
+    }
   }
   return found;
 }

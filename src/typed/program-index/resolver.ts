@@ -61,10 +61,7 @@ export class Resolver {
     return mayLeaveFile(entry, call.callee) ? this.resolveExpression(entry, call.callee) : [];
   }
 
-  /**
-   * Like `resolveCall`, for a question only some functions can answer (`accept`, on the TypeScript
-   * node): a file none of whose candidates is accepted is not converted for it.
-   */
+  /** Like `resolveCall`, for a question only some functions can answer (`accept`): a file none of whose candidates is accepted is not converted. */
   resolveCallIf(entry: FileEntry, call: TSESTree.CallExpression, accept: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
     if (!mayLeaveFile(entry, call.callee)) return [];
     return this.resolved.get(call.callee) ?? this.lookUp(entry, call.callee, accept);
@@ -229,19 +226,19 @@ export class Resolver {
     return targets;
   }
 
-  /**
-   * The functions passed, at each `new C(...)` of the project, for a parameter property of C's
-   * constructor (`constructor(private readonly getContext: () => Promise<Context>)`).
-   */
+  /** The functions each `new C(...)` passes for a parameter property of C (`constructor(private readonly getContext: () => Context)`). */
   private constructorArguments(parameter: ts.ParameterDeclaration, accept?: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
     const constructor = parameter.parent as ts.ConstructorDeclaration;
     const index = constructor.parameters.indexOf(parameter);
-    const cls = constructor.parent;
-    const symbol = cls.name ? this.classSymbol(cls.name) : undefined;
-    if (!symbol || index < 0) return [];
-    this.constructions ??= this.constructionsByClass();
-    const passed = (this.constructions.get(symbol) ?? []).flatMap((construction) => construction.arguments?.[index] ?? []);
+    if (index < 0) return [];
+    const passed = this.constructionsOf(constructor.parent).flatMap((construction) => construction.arguments?.[index] ?? []);
     return this.argumentTargets(passed, accept);
+  }
+
+  /** Every `new C(...)` of the project's files for the class `cls` declares. */
+  constructionsOf(cls: ts.ClassLikeDeclaration): readonly ts.NewExpression[] {
+    const symbol = cls.name ? this.classSymbol(cls.name) : undefined;
+    return symbol ? ((this.constructions ??= this.constructionsByClass()).get(symbol) ?? []) : [];
   }
 
   /**
