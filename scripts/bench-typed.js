@@ -281,7 +281,28 @@ async function typescriptEslintConfig(languageOptions) {
   }));
 }
 
+/**
+ * Whether the mcp-errors command maps the workspace's unlinked packages to their sources in this
+ * checkout (as analyzer.ts decides): then its TypeScript programs hold the siblings' sources too.
+ */
+async function resolvesWorkspaces(dir) {
+  const { discover } = await import(path.join(ROOT, "dist", "cli", "discover.js"));
+  const { importsWorkspacePackage, extendsWorkspacePackage } = await import(path.join(ROOT, "dist", "cli", "workspaces.js"));
+  const { files, tsconfigs } = discover(dir, ["."], { includeTests: false });
+  return (
+    importsWorkspacePackage(
+      dir,
+      files.map((file) => path.resolve(dir, file)),
+    ) || extendsWorkspacePackage(dir, tsconfigs)
+  );
+}
+
 async function child(mode, dir = CORPUS) {
+  // `parse-workspaces`: parse-only with the command's workspace resolution, its fair yardstick.
+  if (mode === "parse-workspaces") {
+    const { installWorkspacePaths } = await import(path.join(ROOT, "dist", "cli", "workspaces.js"));
+    installWorkspacePaths(dir);
+  }
   const { ESLint } = await import("eslint");
   const { default: plugin } = await import(path.join(ROOT, "dist", "index.js"));
   const typed = plugin.configs["recommended-type-checked"];
@@ -290,7 +311,7 @@ async function child(mode, dir = CORPUS) {
     languageOptions: { ...typed.languageOptions, parserOptions: { projectService: true, tsconfigRootDir: dir } },
     // `stats`: ESLint's own times (parse, each rule) for the stats ratio; a run of its own, since
     // timing every listener slows the rules.
-    rules: mode === "parse" || mode === "tseslint" ? {} : typed.rules,
+    rules: mode === "parse" || mode === "parse-workspaces" || mode === "tseslint" ? {} : typed.rules,
   };
   // `tseslint`: typescript-eslint's own `recommended-type-checked` alone, the yardstick of issue 20.
   const overrideConfig = mode === "tseslint" ? [config, ...(await typescriptEslintConfig(config.languageOptions))] : [config];
@@ -396,8 +417,9 @@ export async function runTypedReal({ dirs, runs = 3, threads }) {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const rows = [];
   for (const dir of dirs) {
-    const samples = { parse: [], rules: [], cli: [], tseslint: [], threads: [] };
-    const modes = ["parse", "rules", "cli", "tseslint", ...(threads === undefined ? [] : ["threads"])];
+    const samples = { parse: [], rules: [], cli: [], tseslint: [], threads: [], "parse-workspaces": [] };
+    const workspaces = await resolvesWorkspaces(dir);
+    const modes = ["parse", "rules", "cli", "tseslint", ...(workspaces ? ["parse-workspaces"] : []), ...(threads === undefined ? [] : ["threads"])];
     for (let i = 0; i < runs; i++) {
       for (const mode of i % 2 === 0 ? modes : [...modes].reverse()) {
         // Whole processes, as users pay for them (module loading included), measured alike by
@@ -432,6 +454,10 @@ export async function runTypedReal({ dirs, runs = 3, threads }) {
       files: samples.parse[0]?.files ?? 0,
       cpu: { parse: m("parse", "cpuMs"), rules: m("rules", "cpuMs"), cli: m("cli", "cpuMs"), tseslint: m("tseslint", "cpuMs") },
       mem: { parse: m("parse", "maxRssMb"), rules: m("rules", "maxRssMb"), cli: m("cli", "maxRssMb"), tseslint: m("tseslint", "maxRssMb") },
+      // The parse the command's own programs cost: with its workspace resolution where it uses one.
+      same: workspaces
+        ? { cpu: m("parse-workspaces", "cpuMs"), mem: m("parse-workspaces", "maxRssMb") }
+        : { cpu: m("parse", "cpuMs"), mem: m("parse", "maxRssMb") },
     });
     const r = rows.at(-1);
     console.log(
@@ -440,6 +466,14 @@ export async function runTypedReal({ dirs, runs = 3, threads }) {
         `mcp-errors ${(r.cpu.cli / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.cli / r.mem.parse).toFixed(2)}x mem  ` +
         `typescript-eslint ${(r.cpu.tseslint / r.cpu.parse).toFixed(2)}x CPU ${(r.mem.tseslint / r.mem.parse).toFixed(2)}x mem`,
     );
+    if (workspaces) {
+      // The command resolves workspace packages, so TypeScript builds larger programs than ESLint's own parse: the same parse is the yardstick.
+      const [cpu, mem] = [m("parse-workspaces", "cpuMs"), m("parse-workspaces", "maxRssMb")];
+      console.log(
+        `${"".padEnd(40)} parse-only with the command's workspace resolution ${(cpu / 1000).toFixed(2)} s ${mem.toFixed(0)} MB: ` +
+          `mcp-errors ${(r.cpu.cli / cpu).toFixed(2)}x CPU ${(r.mem.cli / mem).toFixed(2)}x mem against it`,
+      );
+    }
     if (runs > 1) {
       // The machine's speed drifts within minutes: each run's ratio against the parse-only run of
       // the same round shows how far one median can be trusted.
@@ -461,6 +495,10 @@ export async function runTypedReal({ dirs, runs = 3, threads }) {
     `median over ${rows.length} checkout(s): recommended-type-checked ${median(ratios("cpu", "rules")).toFixed(2)}x CPU, ${median(ratios("mem", "rules")).toFixed(2)}x peak memory; ` +
       `mcp-errors ${median(ratios("cpu", "cli")).toFixed(2)}x CPU, ${median(ratios("mem", "cli")).toFixed(2)}x peak memory (targets <= 1.3x); ` +
       `typescript-eslint recommended-type-checked ${median(ratios("cpu", "tseslint")).toFixed(2)}x CPU, ${median(ratios("mem", "tseslint")).toFixed(2)}x peak memory`,
+  );
+  console.log(
+    `mcp-errors against a parse-only run with the same workspace resolution: ` +
+      `${median(rows.map((r) => r.cpu.cli / r.same.cpu)).toFixed(2)}x CPU, ${median(rows.map((r) => r.mem.cli / r.same.mem)).toFixed(2)}x peak memory`,
   );
   // Against typescript-eslint's own type-checked config: at most 0.75x its CPU, no more than its memory.
   const versus = (key, what) => rows.map((r) => r[key][what] / r[key].tseslint);
