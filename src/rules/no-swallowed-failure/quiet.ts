@@ -84,7 +84,7 @@ export function droppedItems(sourceCode: SourceCode, clause: TSESTree.CatchClaus
   // `failed.push({ id, error })`: the failure goes into a list of its own that the answer reads on.
   if (listsFailureAside(sourceCode, clause)) return undefined;
   let found: QuietFailure | undefined;
-  forEachOwnNode(sourceCode, statement.block, (n) => {
+  forEachRunNode(sourceCode, statement.block, (n) => {
     if (found || n.type !== AST_NODE_TYPES.CallExpression) return;
     const callee = unwrap(n.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "push") return;
@@ -101,6 +101,19 @@ export function droppedItems(sourceCode: SourceCode, clause: TSESTree.CatchClaus
     if (after.length > 0) found = { node: clause, empty: `\`${list.name}\``, reads: after.map((r) => r.identifier), dropped: true };
   });
   return found;
+}
+
+/**
+ * The nodes a block runs: its own, and those of the callbacks its calls are handed inline
+ * (`await session.executeRead(async (tx) => { ...; results.push(...items) })`, `rows.forEach(...)`),
+ * which run, and fail, inside it.
+ */
+function forEachRunNode(sourceCode: SourceCode, block: TSESTree.Node, visit: (node: TSESTree.Node) => void, depth = 0): void {
+  forEachOwnNode(sourceCode, block, (n) => {
+    visit(n);
+    if (n.type !== AST_NODE_TYPES.CallExpression || depth >= 2) return;
+    for (const argument of n.arguments) if (isFunctionNode(argument)) forEachRunNode(sourceCode, argument.body, visit, depth + 1);
+  });
 }
 
 /**

@@ -62,6 +62,19 @@ const helperList = (onError: string): string =>
 }`,
   );
 
+/** The shared boards, read in a session callback the try awaits (the push runs, and fails, inside the try). */
+const inSession = (onError: string, schedule = "await session.read"): string =>
+  inTool(`    const matches = [];
+    try {
+      ${schedule}(async (tx) => {
+        const rows = await tx.run("MATCH (b:Board) RETURN b");
+        matches.push(...rows.map((row) => row.name));
+      });
+    } catch (error) {
+      ${onError}
+    }
+    return { content: [{ type: "text", text: JSON.stringify(matches) }] };`);
+
 const dropped = { messageId: "swallowedItems" as const, data: { list: "`matches`", tool: 'tool "search_docs"' } };
 
 describe("no-swallowed-failure: a catch that leaves the failed call's items out of the answer", () => {
@@ -76,6 +89,8 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       { code: perTeam("continue;", '"Search done."') },
       // The catch lists the failure apart, and the answer carries that list.
       { code: withFailures("JSON.stringify({ matches, failed })") },
+      // The session callback's failure is answered.
+      { code: inSession('matches.push("The boards could not be read.");') },
       // The helper's catch fails.
       { code: helperList("throw new Error(`Boards of team ${teamId} could not be read`);") },
     ],
@@ -85,6 +100,7 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       { code: withFailures("JSON.stringify(matches)"), errors: [dropped] },
       { code: perTeam('console.error("team search failed", error);'), errors: [dropped] },
       { code: sharedBoards("// the shared boards are optional"), errors: [dropped] },
+      { code: inSession('console.error("board query failed", error);'), errors: [dropped] },
       {
         code: helperList("return [];"),
         errors: [
