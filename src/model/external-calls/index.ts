@@ -135,10 +135,13 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
     const callee = call.callee;
     let external: ExternalCall | undefined;
     // A call of a function listed in `wrappers` is bounded by it.
-    if (callee.type === AST_NODE_TYPES.Identifier && settings.wrappers.has(callee.name)) external = undefined;
-    else if (mayLeaveProcess(call, importedFrom, settings.clients, promisified)) external = classify(call, reading.importedPassThrough);
-    else if (mayHoldFetch(sourceCode, callee) && reading.types?.isFetchFunction(sourceCode, callee)) {
-      // `const doFetch = obtainFetch(); doFetch(url)`: a value the checker types as `fetch`.
+    const listed = callee.type === AST_NODE_TYPES.Identifier && settings.wrappers.has(callee.name);
+    if (!listed && mayLeaveProcess(call, importedFrom, settings.clients, promisified)) external = classify(call, reading.importedPassThrough);
+    // `const doFetch = obtainFetch(); doFetch(url)`, or `this.fetch(url)` on a field set from a
+    // constructor parameter (a client method by its name, else): a value the checker types as `fetch`.
+    if (listed || external) {
+      // Classified above, or bounded by a listed wrapper.
+    } else if (mayHoldFetch(sourceCode, callee) && reading.types?.isFetchFunction(sourceCode, callee)) {
       external = classify(call, reading.importedPassThrough, true);
     } else if (callee.type === AST_NODE_TYPES.Identifier) {
       // `run(file, args, { encoding })` where a same-file `run` hands its options to `execFileSync`.
