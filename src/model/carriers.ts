@@ -108,7 +108,7 @@ export function carriedObjects(sourceCode: SourceCode, node: TSESTree.Node, impo
       variable?.references.some(
         (r) => r.identifier.parent.type === AST_NODE_TYPES.ExportSpecifier || r.identifier.parent.type === AST_NODE_TYPES.ExportDefaultDeclaration,
       );
-    if (exported) return undefined;
+    if (exported) return fromIndex(imported, tested.name, field);
     const index = carrierFields(cls).get(field);
     if (index === undefined) return undefined;
     const objects: TSESTree.ObjectExpression[] = [];
@@ -119,6 +119,11 @@ export function carriedObjects(sourceCode: SourceCode, node: TSESTree.Node, impo
     }
     return objects.length > 0 ? { objects, carrier: { name: tested.name, field, constructions: objects.length } } : undefined;
   }
-  const carried = definition?.type === DefinitionType.ImportBinding ? imported.get(`${tested.name}.${field}`) : undefined;
-  return carried && carried.length > 0 ? { objects: [...carried], carrier: { name: tested.name, field, constructions: carried.length } } : undefined;
+  return definition?.type === DefinitionType.ImportBinding ? fromIndex(imported, tested.name, field) : undefined;
+}
+
+/** What the index found every construction of the project pass for the field (typed analysis only). */
+function fromIndex(imported: CarriedPayloads, name: string, field: string): Carried | undefined {
+  const carried = imported.get(`${name}.${field}`);
+  return carried && carried.length > 0 ? { objects: [...carried], carrier: { name, field, constructions: carried.length } } : undefined;
 }

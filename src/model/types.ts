@@ -139,7 +139,7 @@ export interface ImportedFacts {
   readonly successHelpers: ReadonlyMap<string, ImportedSuccessHelper>;
   /** Functions of this file (range key) -> the calls on tool paths in other files that run them. */
   readonly callSites: ReadonlyMap<string, readonly ImportedCallSite[]>;
-  /** Imported error classes, by `Class.field`: the object literal every construction in the project passes for that field. */
+  /** Error classes the file imports or exports, by `Class.field`: the object literal every construction in the project passes for that field. */
   readonly carriers: ReadonlyMap<string, readonly TSESTree.ObjectExpression[]>;
 }
 

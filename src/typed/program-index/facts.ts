@@ -50,7 +50,7 @@ export const NO_FACTS: ImportedFacts = {
   carriers: new Map(),
 };
 
-/** What each file imports from other files of the project, read once for the four kinds of facts below. */
+/** What each file imports from other files of the project, read once for the kinds of facts below. */
 const imports = new WeakMap<FileEntry, readonly [string, ts.Declaration][]>();
 
 function importsOf(entry: FileEntry, resolver: Resolver): readonly [string, ts.Declaration][] {
@@ -328,7 +328,7 @@ function textBuildersOf(entry: FileEntry, files: FileEntries, resolver: Resolver
 }
 
 /**
- * Error classes of other files that the file narrows a caught error to (`e instanceof
+ * Error classes of other files, or exported by this one, that the file narrows a caught error to (`e instanceof
  * UserFacingError`), by `Class.field`: the object literal every construction of the project passes
  * for a field the constructor sets. A field some construction passes anything else for is left out.
  */
@@ -336,7 +336,19 @@ function carriersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): I
   const text = entry.sourceCode.text;
   if (!text.includes("instanceof")) return NO_FACTS.carriers;
   const found = new Map<string, TSESTree.ObjectExpression[]>();
-  for (const [name, declaration] of importsOf(entry, resolver)) {
+  // Imported classes, and the file's own exported ones (constructed in other files too).
+  const own = entry.sourceCode.ast.body.flatMap((statement) => {
+    const declaration =
+      statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration
+        ? statement.declaration
+        : undefined;
+    const node =
+      declaration?.type === AST_NODE_TYPES.ClassDeclaration && declaration.id ? entry.services.esTreeNodeToTSNodeMap.get(declaration) : undefined;
+    return node && declaration?.type === AST_NODE_TYPES.ClassDeclaration && declaration.id
+      ? [[declaration.id.name, node] as [string, ts.Declaration]]
+      : [];
+  });
+  for (const [name, declaration] of [...importsOf(entry, resolver), ...own]) {
     if (!typescript.isClassDeclaration(declaration) || !new RegExp(`instanceof\\s+${name}\\b`, "u").test(text)) continue;
     const cls = files.entryOf(declaration.getSourceFile())?.services.tsNodeToESTreeNodeMap.get(declaration);
     if (cls?.type !== AST_NODE_TYPES.ClassDeclaration) continue;
