@@ -468,7 +468,7 @@ export async function runTypedReal({ dirs, runs = 3, threads }) {
     );
     if (workspaces) {
       // The command resolves workspace packages, so TypeScript builds larger programs than ESLint's own parse: the same parse is the yardstick.
-      const [cpu, mem] = [m("parse-workspaces", "cpuMs"), m("parse-workspaces", "maxRssMb")];
+      const { cpu, mem } = r.same;
       console.log(
         `${"".padEnd(40)} parse-only with the command's workspace resolution ${(cpu / 1000).toFixed(2)} s ${mem.toFixed(0)} MB: ` +
           `mcp-errors ${(r.cpu.cli / cpu).toFixed(2)}x CPU ${(r.mem.cli / mem).toFixed(2)}x mem against it`,

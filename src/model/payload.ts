@@ -39,6 +39,10 @@ interface Imported {
 
 const NOTHING_IMPORTED: Imported = { textBuilders: new Set(), carriers: new Map() };
 
+function importedOf(model: McpModel): Imported {
+  return { textBuilders: model.importedTextBuilders, carriers: model.importedCarriers };
+}
+
 /**
  * The object literal a call of a same-file function builds (`errorPart(error)`,
  * `buildError(code, message)`): the one literal every return of the function gives.
@@ -129,7 +133,7 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
   return memoizedPayload(model, result.object, vocabulary, () => {
     const source = result.helperSource ?? model.sourceCode;
     const fromCallers: ParameterOrigin[] = [];
-    const imported = source === model.sourceCode ? { textBuilders: model.importedTextBuilders, carriers: model.importedCarriers } : NOTHING_IMPORTED;
+    const imported = source === model.sourceCode ? importedOf(model) : NOTHING_IMPORTED;
     const payload = readPayload(source, result.object, vocabulary, imported, [], fromCallers);
     // A part the builder takes from its callers is there only if some call passes it (judged in the builder's own file).
     const absent = source === model.sourceCode && !fromCallers.some((origin) => someCallPasses(model, origin));
@@ -143,8 +147,7 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
  */
 export function getMutatedPayload(model: McpModel, result: MutatedErrorResult, vocabulary: Vocabulary): Payload {
   return memoizedPayload(model, result.node, vocabulary, () => {
-    const imported = { textBuilders: model.importedTextBuilders, carriers: model.importedCarriers };
-    const payload = readPayload(model.sourceCode, result.object, vocabulary, imported, result.pushedParts);
+    const payload = readPayload(model.sourceCode, result.object, vocabulary, importedOf(model), result.pushedParts);
     return result.opaque ? { ...payload, unknown: true } : payload;
   });
 }

@@ -139,15 +139,15 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
     if (!listed && mayLeaveProcess(call, importedFrom, settings.clients, promisified)) external = classify(call, reading.importedPassThrough);
     // `const doFetch = obtainFetch(); doFetch(url)`, or `this.fetch(url)` on a field set from a
     // constructor parameter (a client method by its name, else): a value the checker types as `fetch`.
-    if (listed || external) {
-      // Classified above, or bounded by a listed wrapper.
-    } else if (mayHoldFetch(sourceCode, callee) && reading.types?.isFetchFunction(sourceCode, callee)) {
-      external = classify(call, reading.importedPassThrough, true);
-    } else if (callee.type === AST_NODE_TYPES.Identifier) {
-      // `run(file, args, { encoding })` where a same-file `run` hands its options to `execFileSync`.
-      local ??= localPassThroughs(reading, promisified);
-      const found = local.get(callee.name);
-      if (found && resolveFunction(sourceCode, callee) === found.fn) external = classify(call, new Map([[callee.name, found.passThrough]]));
+    if (!listed && !external) {
+      if (mayHoldFetch(sourceCode, callee) && reading.types?.isFetchFunction(sourceCode, callee)) {
+        external = classify(call, reading.importedPassThrough, true);
+      } else if (callee.type === AST_NODE_TYPES.Identifier) {
+        // `run(file, args, { encoding })` where a same-file `run` hands its options to `execFileSync`.
+        local ??= localPassThroughs(reading, promisified);
+        const found = local.get(callee.name);
+        if (found && resolveFunction(sourceCode, callee) === found.fn) external = classify(call, new Map([[callee.name, found.passThrough]]));
+      }
     }
     // `let fetch = wrapWithAuthRetry(nodeFetch, config)`: fetch, through a wrapper that hands the options on.
     if (!external && callee.type === AST_NODE_TYPES.Identifier && isWrappedFetch(sourceCode, importedFrom, reading.importedPassThrough, callee)) {

@@ -337,17 +337,13 @@ function carriersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): I
   if (!text.includes("instanceof")) return NO_FACTS.carriers;
   const found = new Map<string, TSESTree.ObjectExpression[]>();
   // Imported classes, and the file's own exported ones (constructed in other files too).
-  const own = entry.sourceCode.ast.body.flatMap((statement) => {
-    const declaration =
-      statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration
-        ? statement.declaration
-        : undefined;
-    const node =
-      declaration?.type === AST_NODE_TYPES.ClassDeclaration && declaration.id ? entry.services.esTreeNodeToTSNodeMap.get(declaration) : undefined;
-    return node && declaration?.type === AST_NODE_TYPES.ClassDeclaration && declaration.id
-      ? [[declaration.id.name, node] as [string, ts.Declaration]]
-      : [];
-  });
+  const own: [string, ts.Declaration][] = [];
+  for (const statement of entry.sourceCode.ast.body) {
+    const exported = statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration;
+    const declaration = exported ? statement.declaration : undefined;
+    if (declaration?.type === AST_NODE_TYPES.ClassDeclaration && declaration.id)
+      own.push([declaration.id.name, entry.services.esTreeNodeToTSNodeMap.get(declaration)]);
+  }
   for (const [name, declaration] of [...importsOf(entry, resolver), ...own]) {
     if (!typescript.isClassDeclaration(declaration) || !new RegExp(`instanceof\\s+${name}\\b`, "u").test(text)) continue;
     const cls = files.entryOf(declaration.getSourceFile())?.services.tsNodeToESTreeNodeMap.get(declaration);
@@ -355,11 +351,11 @@ function carriersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): I
     const constructions = resolver.constructionsOf(declaration);
     for (const [field, index] of carrierFields(cls)) {
       // Judged on the TypeScript tree first: a file is converted only for a literal it holds.
-      const literals = constructions.map((construction) => {
+      const passesLiteral = (construction: ts.NewExpression): boolean => {
         const argument = construction.arguments?.[index];
-        return argument && typescript.isObjectLiteralExpression(argument) ? argument : undefined;
-      });
-      if (literals.length === 0 || literals.some((literal) => literal === undefined)) continue;
+        return argument !== undefined && typescript.isObjectLiteralExpression(argument);
+      };
+      if (constructions.length === 0 || !constructions.every(passesLiteral)) continue;
       const objects = constructions.flatMap((construction) => {
         const node = files.entryOf(construction.getSourceFile())?.services.tsNodeToESTreeNodeMap.get(construction);
         const literal = node?.type === AST_NODE_TYPES.NewExpression ? passedLiteral(node, index) : undefined;
