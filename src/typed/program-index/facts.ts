@@ -345,7 +345,9 @@ function carriersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): I
       own.push([declaration.id.name, entry.services.esTreeNodeToTSNodeMap.get(declaration)]);
   }
   for (const [name, declaration] of [...importsOf(entry, resolver), ...own]) {
-    if (!typescript.isClassDeclaration(declaration) || !new RegExp(`instanceof\\s+${name}\\b`, "u").test(text)) continue;
+    if (!typescript.isClassDeclaration(declaration)) continue;
+    // `$` is a character of names and of patterns: escaped, and the name ends where no name character follows.
+    if (!new RegExp(`instanceof\\s+${name.replace(/\$/gu, "\\$")}(?![\\w$])`, "u").test(text)) continue;
     const cls = files.entryOf(declaration.getSourceFile())?.services.tsNodeToESTreeNodeMap.get(declaration);
     if (cls?.type !== AST_NODE_TYPES.ClassDeclaration) continue;
     const constructions = resolver.constructionsOf(declaration);
