@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, calleeName, isFunctionNode, isInside, memberName, memberPath, rangeKey, unwrap } from "../util/ast.js";
+import { type FunctionNode, calleeName, constInitializer, isFunctionNode, isInside, memberName, memberPath, rangeKey, unwrap } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
 import { type CatchGuard, type CatchReader, type Catching, mayCarry, passage, thrownClass } from "./catches.js";
 import { staticThrownText } from "./catch-tests.js";
@@ -194,7 +194,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
         for (const callback of fanOutCallbacks(call)) visit(callback, undefined, guards);
         // `await Sentry.startSpan({ name }, async () => { ... })`: a library runs it and hands back its error.
         if (called.length === 0) {
-          const known = runnerCallbacks(call);
+          const known = runnerCallbacks(sourceCode, call);
           for (const callback of known) visit(callback, undefined, guards);
           // `await breaker.execute(() => run(args))`, the runner in another file: the index reads what it catches.
           const inline = known.length === 0 ? inlineCallbacks(call) : [];
@@ -245,8 +245,20 @@ const SYNC_CALLBACK_METHODS = new Set([
 const PASS_THROUGH_RUNNERS = new Set(["startSpan", "startActiveSpan", "startSpanManual", "withScope", "withIsolationScope", "runExclusive"]);
 
 /** The inline functions handed to a pass-through runner (`startSpan({ name }, async (span) => ...)`). */
-function runnerCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
-  return PASS_THROUGH_RUNNERS.has(calleeName(call) ?? "") ? inlineCallbacks(call) : [];
+function runnerCallbacks(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): FunctionNode[] {
+  return PASS_THROUGH_RUNNERS.has(calleeName(call) ?? "") || runsInContext(sourceCode, call) ? inlineCallbacks(call) : [];
+}
+
+/**
+ * `context.run(store, async () => ...)` on a `new AsyncLocalStorage()` of this file: Node runs
+ * the callback at once and hands back what it returns or throws.
+ */
+function runsInContext(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "run") return false;
+  const object = unwrap(callee.object);
+  const made = object.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, object) : undefined;
+  return made?.type === AST_NODE_TYPES.NewExpression && made.callee.type === AST_NODE_TYPES.Identifier && made.callee.name === "AsyncLocalStorage";
 }
 
 /** The functions written in place among a call's arguments (`execute(() => run(args))`). */
@@ -365,5 +377,8 @@ function isAwaitedOrReturned(call: TSESTree.CallExpression): boolean {
     if (name === "catch" || name === "then") return false;
   }
   if (parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "void") return false;
+  // `(async () => { ... })();` as a statement: nothing waits for the promise it makes.
+  const callee = unwrap(call.callee);
+  if (parent.type === AST_NODE_TYPES.ExpressionStatement && isFunctionNode(callee) && callee.async) return false;
   return true;
 }

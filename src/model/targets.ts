@@ -57,6 +57,8 @@ export class CallTargets {
     const dispatched = this.bindings.dispatchEdges.get(call);
     if (dispatched) return dispatched;
     const callee = unwrap(call.callee);
+    // `(async () => { ... })()`: the function written in place runs now.
+    if (isFunctionNode(callee)) return [callee];
     if (callee.type === AST_NODE_TYPES.Identifier) {
       const bound = this.bindings.wrapperBindings.get(within)?.get(callee.name);
       if (bound) return [...bound];

@@ -319,6 +319,35 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       output: null,
     }),
     invalid({
+      name: "a catch inside an async function the dispatcher runs at once and hands back the promise of",
+      code: `${LOW_LEVEL_HEADER}const tools = {
+  get_page: async (args) => ({ content: [{ type: "text", text: String(args.id) }] }),
+};
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools[request.params.name];
+  const running = (async () => {
+    try {
+      return await tool(request.params.arguments);
+    } catch (error) {
+      /*>*/throw new McpError(ErrorCode.InternalError, String(error));
+    }
+  })();
+  (async () => {
+    throw new McpError(ErrorCode.InternalError, "nothing waits for this one");
+  })();
+  return running;
+});`,
+      errors: [
+        {
+          messageId: "protocolErrorInTool",
+          reported: "throw new McpError(ErrorCode.InternalError, String(error));",
+          data: data(LOW_LEVEL("-32603"), 'tool "get_page"'),
+          // No suggestion: a return there ends the inner function, not the handler.
+        },
+      ],
+      output: null,
+    }),
+    invalid({
       name: "a low-level handler that serves one tool without routing",
       code: `${LOW_LEVEL_HEADER}server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const response = await fetch("https://wiki.example.com/api/pages/" + String(request.params.arguments?.id));

@@ -943,6 +943,23 @@ server.registerTool("print_doc", { inputSchema: {} }, async ({ id }) => ({ conte
       output: null,
     }),
     invalid({
+      name: "a throw inside the callback an AsyncLocalStorage runs: Node hands it back to the handler",
+      code: `import { AsyncLocalStorage } from "node:async_hooks";
+${SDK}const requestContext = new AsyncLocalStorage();
+const other = { run: (store, fn) => Promise.resolve(fn).catch(() => undefined) };
+server.registerTool("get_doc", { inputSchema: {} }, async ({ id }) =>
+  requestContext.run({ started: Date.now() }, async () => {
+    if (typeof id !== "string") /*>*/throw new Error("id must be a string");
+    await other.run({}, async () => {
+      throw new Error("no AsyncLocalStorage runs this one");
+    });
+    return { content: [{ type: "text", text: id }] };
+  }),
+);`,
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("id must be a string");', data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
       name: "a project's own ProtocolError class is an ordinary unclassified error, not the SDK's",
       code: `class ProtocolError extends Error {}
 ${inTool('  /*>*/throw new ProtocolError("The upstream protocol broke");')}`,
