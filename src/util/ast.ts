@@ -606,3 +606,19 @@ export function wrapperCall(wrapper: FunctionNode, index: number): { fn: Functio
   const returned = returnedFunction(wrapper);
   return returned && param?.type === AST_NODE_TYPES.Identifier ? { fn: returned, param: param.name } : undefined;
 }
+
+/**
+ * Whether a function hands back its parameter at `index` itself (`function gated(ok, fn) { if
+ * (!ok) return fallback; return fn; }`): what it is given is what runs.
+ */
+export function returnsParam(sourceCode: Readonly<TSESLint.SourceCode>, fn: FunctionNode, index: number): boolean {
+  const param = fn.params[index];
+  if (param?.type !== AST_NODE_TYPES.Identifier) return false;
+  const name = param.name;
+  const isParam = (node: TSESTree.Node | null | undefined): boolean => {
+    const value = node ? unwrap(node) : undefined;
+    return value?.type === AST_NODE_TYPES.Identifier && value.name === name;
+  };
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return isParam(fn.body);
+  return someOwnNode(sourceCode, fn.body, (node) => node.type === AST_NODE_TYPES.ReturnStatement && isParam(node.argument));
+}

@@ -174,6 +174,8 @@ describe("tool inventory", () => {
       ["delete_note", "wrapper/src/server.ts:16", "wrapper/src/server.ts:19", "0/1", "0/0", 1],
       // One that catches only to record the failure and rethrow it lets it through.
       ["archive_note", "wrapper/src/server.ts:25", "wrapper/src/server.ts:28", "0/1", "0/0", 1],
+      // A gate of another file that hands back the handler it is given: no catch around it.
+      ["restore_note", "wrapper/src/server.ts:34", "wrapper/src/server.ts:37", "0/1", "0/0", 1],
     ]);
   });
 
@@ -249,6 +251,7 @@ describe("tool inventory", () => {
       ["read_note", false],
       ["delete_note", false],
       ["archive_note", false],
+      ["restore_note", false],
     ]);
     // Findings of other files are out of sight: the counts stay within each registration's file
     // (three: create_board's `handleError`, the output-object runner's error result, and the

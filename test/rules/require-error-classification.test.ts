@@ -943,6 +943,21 @@ server.registerTool("print_doc", { inputSchema: {} }, async ({ id }) => ({ conte
       output: null,
     }),
     invalid({
+      name: "a gate that hands back the handler it is given, or a fallback",
+      code: `${SDK}function whenConfigured(configured, handler) {
+  if (!configured) {
+    return () => ({ content: [{ type: "text", text: "Configure an API key first." }] });
+  }
+  return handler;
+}
+server.registerTool("get_doc", { inputSchema: {} }, whenConfigured(process.env.DOCS_KEY, async ({ id }) => {
+  if (typeof id !== "string") /*>*/throw new Error("id must be a string");
+  return { content: [{ type: "text", text: id }] };
+}));`,
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("id must be a string");', data: unclassifiedThrow(GET_DOC, SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
       name: "a throw inside the callback an AsyncLocalStorage runs: Node hands it back to the handler",
       code: `import { AsyncLocalStorage } from "node:async_hooks";
 ${SDK}const requestContext = new AsyncLocalStorage();

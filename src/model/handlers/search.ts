@@ -15,6 +15,7 @@ import {
   memberName,
   rangeKey,
   resolveFunction,
+  returnsParam,
   staticKeyName,
   staticString,
   unwrap,
@@ -116,6 +117,8 @@ export function resolveHandler(search: HandlerSearch, expression: TSESTree.Node,
     const inner = resolveHandler(search, node.arguments[innerIndex] as TSESTree.Node, depth + 1);
     if (!inner) return undefined;
     const wrapper = sameFileWrapper(search, callee, innerIndex);
+    // `gated(ok, async (args) => ...)` returning its parameter itself: the function given runs as it is.
+    if (!wrapper && handsBack(search, callee, innerIndex)) return inner;
     if (!wrapper) {
       // The program index read the wrapper in its own file: it catches, or lets throws through.
       const guards = opaqueWrapperGuards(search, node);
@@ -164,6 +167,12 @@ function wrappedElsewhere(
   if (wrapper) return { expression: inner, thrown, guards: search.catches.aroundParamCalls(wrapper.fn, wrapper.param) ?? [] };
   const guards = opaqueWrapperGuards(search, call);
   return guards === undefined ? { expression: inner, thrown: "unknown", guards: [] } : { expression: inner, thrown, guards };
+}
+
+/** A function of this file that returns its parameter at `index` unchanged. */
+function handsBack(search: HandlerSearch, callee: TSESTree.Node, index: number): boolean {
+  const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(search.sourceCode, callee) : undefined;
+  return fn !== undefined && returnsParam(search.sourceCode, fn, index);
 }
 
 /** A wrapper of this file that returns a function calling its parameter at `index`: that function and the parameter's name. */

@@ -20,7 +20,7 @@ import {
   wrapperCall,
   wrappedHandlerIndex,
 } from "../../model/index.js";
-import { isFunctionNode, rangeKey, unwrap } from "../../util/ast.js";
+import { isFunctionNode, rangeKey, returnsParam, unwrap } from "../../util/ast.js";
 import { modelFacts, modelOf } from "./facts.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
@@ -175,7 +175,10 @@ function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<
   for (const call of model.graph.opaqueWrapperCalls) {
     const innerIndex = wrappedHandlerIndex(call);
     for (const target of resolver.resolveExpression(entry, call.callee)) {
-      const wrapped = isFunctionNode(target.fn) ? wrapperCall(target.fn, innerIndex) : undefined;
+      if (!isFunctionNode(target.fn)) continue;
+      const wrapped = wrapperCall(target.fn, innerIndex);
+      // `gated(ok, handler)` handing back what it was given: no catch around it.
+      if (!wrapped && returnsParam(target.entry.sourceCode, target.fn, innerIndex)) found.set(rangeKey(call.range), []);
       if (!wrapped) continue;
       found.set(rangeKey(call.range), new CatchReader(target.entry.sourceCode).aroundParamCalls(wrapped.fn, wrapped.param) ?? []);
     }

@@ -9,7 +9,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { type CatchGuard, CatchReader, wrappedHandlerIndex, wrapperCall } from "../../model/index.js";
-import { isFunctionNode, unwrap } from "../../util/ast.js";
+import { isFunctionNode, returnsParam, unwrap } from "../../util/ast.js";
 import { functionValue, skipOuter, unaliased } from "./declarations.js";
 import { factoryOf, returnedValues } from "./arguments.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
@@ -67,8 +67,11 @@ function wrapperGuards(checker: ts.TypeChecker, files: FileEntries, call: ts.Cal
   const entry = files.entryOf(fn.getSourceFile());
   const node = entry?.services.tsNodeToESTreeNodeMap.get(fn);
   const wrapper = node ? functionValue(node) : undefined;
-  const wrapped = entry && wrapper && isFunctionNode(wrapper) ? wrapperCall(wrapper, index) : undefined;
-  return entry && wrapped ? new CatchReader(entry.sourceCode).aroundParamCalls(wrapped.fn, wrapped.param) : undefined;
+  if (!entry || !wrapper || !isFunctionNode(wrapper)) return undefined;
+  const wrapped = wrapperCall(wrapper, index);
+  if (wrapped) return new CatchReader(entry.sourceCode).aroundParamCalls(wrapped.fn, wrapped.param);
+  // `gated(ok, handler)` handing back what it was given: no catch around it.
+  return returnsParam(entry.sourceCode, wrapper, index) ? [] : undefined;
 }
 
 /** The calls that make a member's or a `const`'s value: written there, or returned by the project factory called there. */
