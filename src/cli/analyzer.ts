@@ -24,6 +24,7 @@ import { buildInventory, toolsOfMessage, type ToolInventory } from "./inventory.
 import { safeText } from "./formats/safe-text.js";
 import { probeFile, unreadableResult } from "./probe.js";
 import { tsconfigProblem } from "./tsconfig-check.js";
+import { INFERRED_REASON, writeInferredProject } from "./inferred-project.js";
 import { installedTypeScriptProblem } from "../util/typescript-version.js";
 
 export type { ToolInventory, Location } from "./inventory.js";
@@ -124,7 +125,7 @@ function typeScriptAvailable(): boolean {
   return missingTypeScriptPackage() === undefined;
 }
 
-function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly string[]): AnalyzeMode & { project: string | undefined } {
+function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly string[]): AnalyzeMode & { project: string | undefined; inferred?: true } {
   const relative = tsconfigs.map((file) => relativePath(cwd, file));
   const syntactic = (reason: string): AnalyzeMode & { project: undefined } => ({ typed: false, reason, tsconfigs: relative, project: undefined });
   if (options.types === false) return syntactic("--no-types");
@@ -135,7 +136,9 @@ function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly st
     const invalid = reportInvalidTsconfigs(cwd, [path.resolve(cwd, options.project)]);
     return { typed: true, reason: `--project ${options.project}${invalid > 0 ? ", invalid" : ""}`, tsconfigs: relative, project: options.project };
   }
-  if (tsconfigs.length === 0) return syntactic("no tsconfig.json found");
+  // One program of the files found, as an editor infers it: what is followed across files
+  // is worth the program's cost on a JavaScript server too.
+  if (tsconfigs.length === 0) return { typed: true, reason: INFERRED_REASON, tsconfigs: relative, project: undefined, inferred: true };
   const invalid = reportInvalidTsconfigs(cwd, tsconfigs);
   const count = `${String(tsconfigs.length)} tsconfig.json${invalid > 0 ? `, ${String(invalid)} invalid` : ""}`;
   return { typed: true, reason: count, tsconfigs: relative, project: undefined };
@@ -273,98 +276,103 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   const { lintable, unreadable } = sortOut(cwd, discovered.files);
   const groups = mode.typed ? lintOrder(lintable) : [lintable];
   const files = groups.flat();
-  // One run over the files, as with the eslint command (typescript-eslint's own switch): ESLint
-  // then reuses the program index's conversion of each file instead of converting it again.
-  if (mode.typed && !options.fix) process.env.TSESTREE_SINGLE_RUN ??= "true";
-  const spec: EngineSpec = {
-    cwd,
-    config,
-    rules,
-    typed: mode.typed ? { project: mode.project } : undefined,
-    fix: options.fix ?? false,
-    cache: options.cache ?? false,
-    // Checked before the run: no cache is ever written through a symbolic link.
-    cacheLocation: options.cache === true ? cacheFile(cwd, options.cacheLocation ?? defaultCacheLocation(cwd)) : undefined,
-    concurrency: mode.typed ? "off" : (options.concurrency ?? "off"),
-    // Only when a linted file imports a sibling package by name: mapped, every program that can
-    // see the sibling holds its sources too.
-    // Or when a tsconfig extends a base config of a sibling package: read from its folder.
-    workspaces:
-      mode.typed &&
-      (importsWorkspacePackage(
-        cwd,
-        files.map((file) => path.resolve(cwd, file)),
-      ) ||
-        extendsWorkspacePackage(cwd, mode.tsconfigs)),
-  };
+  const inferred = mode.inferred && files.length > 0 ? writeInferredProject(files.map((file) => path.resolve(cwd, file))) : undefined;
+  try {
+    // One run over the files, as with the eslint command (typescript-eslint's own switch): ESLint
+    // then reuses the program index's conversion of each file instead of converting it again.
+    if (mode.typed && !options.fix) process.env.TSESTREE_SINGLE_RUN ??= "true";
+    const spec: EngineSpec = {
+      cwd,
+      config,
+      rules,
+      typed: mode.typed ? { project: inferred?.tsconfig ?? mode.project } : undefined,
+      fix: options.fix ?? false,
+      cache: options.cache ?? false,
+      // Checked before the run: no cache is ever written through a symbolic link.
+      cacheLocation: options.cache === true ? cacheFile(cwd, options.cacheLocation ?? defaultCacheLocation(cwd)) : undefined,
+      concurrency: mode.typed ? "off" : (options.concurrency ?? "off"),
+      // Only when a linted file imports a sibling package by name: mapped, every program that can
+      // see the sibling holds its sources too.
+      // Or when a tsconfig extends a base config of a sibling package: read from its folder.
+      workspaces:
+        mode.typed &&
+        (importsWorkspacePackage(
+          cwd,
+          files.map((file) => path.resolve(cwd, file)),
+        ) ||
+          extendsWorkspacePackage(cwd, mode.tsconfigs)),
+    };
 
-  const typedParts = mode.typed ? typedThreadsFor(spec, groups, options.concurrency ?? "off") : undefined;
-  const analyzeMode: AnalyzeMode = {
-    typed: mode.typed,
-    reason: mode.reason,
-    tsconfigs: mode.tsconfigs,
-    ...(typedParts ? { threads: { threads: typedParts.threads, repositories: typedParts.parts.length } } : {}),
-  };
-  options.onStart?.(files.length + unreadable.length, analyzeMode);
-  if (mode.typed) reportUnresolved(cwd, files, discovered.tsconfigs, spec.workspaces === true);
-  const { raw, rulesMeta } = await lintAll(spec, groups, typedParts);
-  // Never a clean report over files that were not linted.
-  if (raw.length < files.length) throw new Error(`ESLint linted ${String(raw.length)} of the ${String(files.length)} files found.`);
-  const results: ESLint.LintResult[] = [];
-  const records = new Map<string, FileRecord>();
-  for (const entry of raw) {
-    const { result, inventory } = cleanResult(entry);
-    results.push(result);
-    if (inventory !== undefined) records.set(result.filePath, JSON.parse(inventory) as FileRecord);
-  }
-  delete rulesMeta["mcp-errors-inventory/inventory"];
-  results.push(...unreadable);
-
-  const tools = buildInventory(cwd, results, records);
-  const names = new Map<string, string>();
-  for (const record of records.values()) for (const tool of record.tools) names.set(tool.key, tool.name ?? "(unnamed)");
-  const findings: Finding[] = [];
-  for (const result of results) {
-    const file = relativePath(cwd, result.filePath);
-    for (const message of result.messages) {
-      findings.push({
-        file,
-        line: message.line,
-        column: message.column,
-        endLine: message.endLine,
-        endColumn: message.endColumn,
-        ruleId: message.ruleId,
-        severity: message.severity === 2 ? "error" : "warning",
-        message: message.message,
-        tools: [...new Set(toolsOfMessage(records.get(result.filePath), message).map((key) => names.get(key) ?? "(unnamed)"))],
-      });
+    const typedParts = mode.typed ? typedThreadsFor(spec, groups, options.concurrency ?? "off") : undefined;
+    const analyzeMode: AnalyzeMode = {
+      typed: mode.typed,
+      reason: mode.reason,
+      tsconfigs: mode.tsconfigs,
+      ...(typedParts ? { threads: { threads: typedParts.threads, repositories: typedParts.parts.length } } : {}),
+    };
+    options.onStart?.(files.length + unreadable.length, analyzeMode);
+    if (mode.typed) reportUnresolved(cwd, files, discovered.tsconfigs, spec.workspaces === true);
+    const { raw, rulesMeta } = await lintAll(spec, groups, typedParts);
+    // Never a clean report over files that were not linted.
+    if (raw.length < files.length) throw new Error(`ESLint linted ${String(raw.length)} of the ${String(files.length)} files found.`);
+    const results: ESLint.LintResult[] = [];
+    const records = new Map<string, FileRecord>();
+    for (const entry of raw) {
+      const { result, inventory } = cleanResult(entry);
+      results.push(result);
+      if (inventory !== undefined) records.set(result.filePath, JSON.parse(inventory) as FileRecord);
     }
+    delete rulesMeta["mcp-errors-inventory/inventory"];
+    results.push(...unreadable);
+
+    const tools = buildInventory(cwd, results, records);
+    const names = new Map<string, string>();
+    for (const record of records.values()) for (const tool of record.tools) names.set(tool.key, tool.name ?? "(unnamed)");
+    const findings: Finding[] = [];
+    for (const result of results) {
+      const file = relativePath(cwd, result.filePath);
+      for (const message of result.messages) {
+        findings.push({
+          file,
+          line: message.line,
+          column: message.column,
+          endLine: message.endLine,
+          endColumn: message.endColumn,
+          ruleId: message.ruleId,
+          severity: message.severity === 2 ? "error" : "warning",
+          message: message.message,
+          tools: [...new Set(toolsOfMessage(records.get(result.filePath), message).map((key) => names.get(key) ?? "(unnamed)"))],
+        });
+      }
+    }
+    let errors = 0;
+    let warnings = 0;
+    let fixable = 0;
+    for (const result of results) {
+      errors += result.errorCount;
+      warnings += result.warningCount;
+      fixable += result.fixableErrorCount + result.fixableWarningCount;
+    }
+    return {
+      cwd,
+      config,
+      mode: analyzeMode,
+      results,
+      findings,
+      tools,
+      rulesMeta,
+      summary: {
+        files: files.length + unreadable.length,
+        errors,
+        warnings,
+        fixable,
+        tools: tools.length,
+        durationMs: Math.round(performance.now() - started),
+      },
+    };
+  } finally {
+    inferred?.dispose();
   }
-  let errors = 0;
-  let warnings = 0;
-  let fixable = 0;
-  for (const result of results) {
-    errors += result.errorCount;
-    warnings += result.warningCount;
-    fixable += result.fixableErrorCount + result.fixableWarningCount;
-  }
-  return {
-    cwd,
-    config,
-    mode: analyzeMode,
-    results,
-    findings,
-    tools,
-    rulesMeta,
-    summary: {
-      files: files.length + unreadable.length,
-      errors,
-      warnings,
-      fixable,
-      tools: tools.length,
-      durationMs: Math.round(performance.now() - started),
-    },
-  };
 }
 
 /**

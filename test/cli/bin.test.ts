@@ -188,9 +188,9 @@ describe("fixtures", () => {
 describe("plain-js: no tsconfig", () => {
   const cwd = fixture("plain-js");
 
-  it("runs the syntactic analysis and exits 1 on findings", () => {
+  it("runs the typed analysis on an inferred project and exits 1 on findings", () => {
     expect(runs.plainJson.code).toBe(1);
-    expect(lines(runs.plainJson.stderr)).toEqual([header("syntactic analysis (no tsconfig.json found)", 1)]);
+    expect(lines(runs.plainJson.stderr)).toEqual([header("typed analysis (no tsconfig.json: an inferred project)", 1)]);
     expect(findings(runs.plainJson, cwd)).toEqual(["src/server.js:17 mcp-errors/require-timeout", "src/server.js:22 mcp-errors/no-generic-error-message"]);
   });
 
@@ -205,7 +205,7 @@ describe("plain-js: no tsconfig", () => {
 
   it("writes the report to --output, the header to stderr and nothing to stdout", () => {
     expect(runs.plainCleanToFile.stdout).toBe("");
-    expect(lines(runs.plainCleanToFile.stderr)).toEqual([header("syntactic analysis (no tsconfig.json found)", 1)]);
+    expect(lines(runs.plainCleanToFile.stderr)).toEqual([header("typed analysis (no tsconfig.json: an inferred project)", 1)]);
     expect(toolNames(readFileSync(reportFile, "utf8"))).toEqual(["package_info", "download_count"]);
   });
 
@@ -339,7 +339,7 @@ describe("foreign-directives: inline directives for rules the CLI does not load"
     const messages = jsonResults(runs.foreignJson).flatMap((result) => [...result.messages, ...result.suppressedMessages].map((m) => m.message));
     expect(messages.join("\n")).not.toMatch(/Definition for rule|eslint-env|console/u);
     expect(findings(runs.foreignJson, cwd)).toEqual(["src/server.ts:25 mcp-errors/require-timeout"]);
-    expect(lines(runs.foreignJson.stderr)).toEqual([header("syntactic analysis (no tsconfig.json found)", 3)]);
+    expect(lines(runs.foreignJson.stderr)).toEqual([header("typed analysis (no tsconfig.json: an inferred project)", 3)]);
   });
 
   it("honours an eslint-disable comment for one of ours", () => {

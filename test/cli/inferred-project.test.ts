@@ -1,0 +1,76 @@
+/**
+ * A server with no tsconfig.json (plain JavaScript): the command makes one program of the files
+ * it found, so a handler's path is followed into the project's other files, and writes nothing
+ * into the target.
+ */
+import { readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyze, type AnalyzeResult } from "../../src/cli/analyzer.js";
+import { filesUnder, writeTempTree } from "./temp-tree.js";
+
+const FILES: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "deployer", type: "module" }),
+  "tools.js": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { deploy } from "./lib/deploy.js";
+const { listRegions } = require("./lib/regions.cjs");
+
+const server = new McpServer({ name: "deployer", version: "1.0.0" });
+server.registerTool("deploy", { inputSchema: {} }, async ({ folder }) => {
+  const output = await deploy(folder);
+  return { content: [{ type: "text", text: output }] };
+});
+server.registerTool("list_regions", { inputSchema: {} }, async () => {
+  return { content: [{ type: "text", text: (await listRegions()).join(", ") }] };
+});
+`,
+  "lib/deploy.js": `import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+const execFileAsync = promisify(execFile);
+
+export async function deploy(folder) {
+  const { stdout } = await execFileAsync("gcloud", ["run", "deploy", "--source", folder]);
+  return stdout;
+}
+`,
+  "lib/regions.cjs": `async function listRegions() {
+  const response = await fetch("https://regions.example.com/list");
+  return response.json();
+}
+module.exports = { listRegions };
+`,
+};
+
+let root: string;
+let typed: AnalyzeResult;
+let syntactic: AnalyzeResult;
+let leftBehind: string[];
+beforeAll(async () => {
+  root = writeTempTree("mcp-errors-inferred-", FILES);
+  const before = new Set(readdirSync(tmpdir()));
+  typed = await analyze({ cwd: root });
+  leftBehind = readdirSync(tmpdir()).filter((name) => !before.has(name) && name.startsWith("mcp-errors-project-"));
+  syntactic = await analyze({ cwd: root, types: false });
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+const found = (result: AnalyzeResult): string[] => result.findings.map((f) => `${f.file}:${String(f.line)} ${String(f.ruleId)} ${f.tools.join(",")}`);
+
+describe("a JavaScript server without tsconfig.json", () => {
+  it("is analysed with types, on one inferred program", () => {
+    expect(typed.mode).toMatchObject({ typed: true, reason: "no tsconfig.json: an inferred project" });
+  });
+
+  it("follows each tool into the files it imports or requires", () => {
+    expect(found(typed)).toEqual(["lib/deploy.js:6 mcp-errors/require-timeout deploy", "lib/regions.cjs:2 mcp-errors/require-timeout list_regions"]);
+    // Without types each file stands alone: the helpers are on no tool's path.
+    expect(found(syntactic)).toEqual([]);
+  });
+
+  it("writes nothing into the target and leaves no temporary tsconfig behind", () => {
+    expect(filesUnder(root)).toEqual(Object.keys(FILES).sort());
+    expect(leftBehind).toEqual([]);
+  });
+});
