@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "57 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "58 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -120,6 +120,9 @@ describe("tool inventory", () => {
       // as require-timeout sees it: the inventory and the rule give one answer.
       ["describe_pod", "pass-through/src/server.ts:7", "pass-through/src/server.ts:7", "0/0", "0/2", 1],
       ["list_pods", "pass-through/src/server.ts:12", "pass-through/src/server.ts:12", "0/0", "2/3", 0],
+      // Classes that fit the dispatcher's interface, whose instances it keeps in an array of that type.
+      ["publish_draft", "placed-instances/src/server.ts:18", "placed-instances/src/server.ts:18", "0/0", "0/1", 1],
+      ["read_draft", "placed-instances/src/server.ts:18", "placed-instances/src/server.ts:18", "0/0", "0/1", 1],
       // The same callback field, typed by a dependency that is not installed: the provider's generic signature.
       ["track_parcel", "provider-untyped/src/server.ts:10", "provider-untyped/src/server.ts:10", "0/1", "0/0", 1],
       ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
@@ -224,6 +227,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["describe_pod", false],
       ["list_pods", false],
+      ["(unnamed)", false],
       ["(unnamed)", false],
       ["get_issue", false],
       ["ping_host", false],

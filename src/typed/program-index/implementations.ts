@@ -204,13 +204,15 @@ export class ClassImplementations {
 
   constructor(
     private readonly checker: ts.TypeChecker,
-    /** The classes that some `new C(...)` of the project constructs, by symbol (the resolver's walk). */
-    private readonly constructed: () => Iterable<ts.Symbol>,
+    /** The `new C(...)` of the project, by class symbol (the resolver's walk). */
+    private readonly constructed: () => ReadonlyMap<ts.Symbol, readonly ts.NewExpression[]>,
   ) {}
 
   /**
    * The methods of the constructed classes that say they implement the interface declaring
-   * `member`; else the method of the one constructed class that fits it; empty otherwise.
+   * `member`; else the method of the one constructed class that fits it; else, of several that
+   * fit, those of the classes the project constructs where the interface is expected (`const
+   * tools: Tool[] = [new ReadTool(cache), new WriteTool(cache)]`); empty otherwise.
    */
   of(member: ts.Symbol): ts.Declaration[] {
     let found = this.byMember.get(member);
@@ -232,7 +234,7 @@ export class ClassImplementations {
     const interfaceSymbol = checker.getSymbolAtLocation(named.name);
     if (!interfaceSymbol) return [];
     const wanted = checker.getDeclaredTypeOfSymbol(interfaceSymbol);
-    const fits: ts.Declaration[][] = [];
+    const fits: { symbol: ts.Symbol; methods: ts.Declaration[] }[] = [];
     const declared: ts.Declaration[] = [];
     for (const [symbol, cls] of this.constructedClasses()) {
       // The class's own method, else the one it inherits (`class CreateApp extends BaseTool`, `execute` in `BaseTool`).
@@ -241,10 +243,20 @@ export class ClassImplementations {
       // `class IosRobot implements Robot`: the class says it is one, so each such class may run.
       if (this.implementsInterface(cls, interfaceSymbol)) {
         for (const method of methods) if (!declared.includes(method)) declared.push(method);
-      } else if (assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push(methods);
+      } else if (assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push({ symbol, methods });
     }
     if (declared.length > 0) return declared;
-    return fits.length === 1 ? (fits[0] ?? []) : [];
+    if (fits.length === 1) return fits[0]?.methods ?? [];
+    // Several fit by their shape: those whose instances the code puts where the interface goes.
+    return fits.filter((fit) => this.placedAs(fit.symbol, interfaceSymbol)).flatMap((fit) => fit.methods);
+  }
+
+  /** Some construction of the class stands where the interface is expected (its contextual type). */
+  private placedAs(cls: ts.Symbol, interfaceSymbol: ts.Symbol): boolean {
+    return (this.constructed().get(cls) ?? []).some((construction) => {
+      const type = this.checker.getContextualType(construction);
+      return type !== undefined && (type.symbol === interfaceSymbol || type.aliasSymbol === interfaceSymbol);
+    });
   }
 
   /** The methods named `name` with a body that instances of `cls` run: its own, else the nearest base class's. */
@@ -302,7 +314,7 @@ export class ClassImplementations {
 
   /** The classes of the project among the constructed ones, with their symbols. */
   private *constructedClasses(): Generator<[ts.Symbol, ts.ClassDeclaration]> {
-    for (const symbol of this.constructed()) {
+    for (const symbol of this.constructed().keys()) {
       const declaration = symbol.valueDeclaration;
       if (declaration && typescript.isClassDeclaration(declaration) && isProjectFile(declaration.getSourceFile())) yield [symbol, declaration];
     }

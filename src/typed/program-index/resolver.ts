@@ -168,7 +168,7 @@ export class Resolver {
       const made =
         receiver?.type === AST_NODE_TYPES.Identifier ? returnedMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), symbol.name) : [];
       const literals = made.length > 0 ? made : this.literalImplementations().of(symbol);
-      this.classes ??= new ClassImplementations(checker, () => (this.constructions ??= this.constructionsByClass()).keys());
+      this.classes ??= new ClassImplementations(checker, () => (this.constructions ??= this.constructionsByClass()));
       declarations.push(...(literals.length > 0 ? literals : this.classes.of(symbol)));
     }
     const targets: Target[] = [];
