@@ -162,16 +162,17 @@ export function score(set, findings, dir) {
   const inScope = findings.filter((f) => read.has(f.file));
   const direct = (label) => inScope.some((f) => matches(label, f));
   const byPlace = new Map(set.labels.map((label) => [`${label.file}:${String(label.line)}`, label]));
-  const labels = set.labels.map((label) => {
-    let found = direct(label);
-    // A call of a helper that takes no classification parameter is one defect with the helper.
-    if (!found && label.roots)
-      found = label.roots.some((root) => {
-        const rootLabel = byPlace.get(`${root.file}:${String(root.line)}`);
-        return rootLabel !== undefined && direct(rootLabel);
-      });
-    return { ...label, found };
-  });
+  // A call of a helper that takes no classification parameter is one defect with the helper; a
+  // call of a helper that calls another (`notAvailable()` returning `textResult(msg, true)`)
+  // points at that call, which points at the helper: the chain is followed to its end.
+  const viaRoots = (label, seen) =>
+    (label.roots ?? []).some((root) => {
+      const rootLabel = byPlace.get(`${root.file}:${String(root.line)}`);
+      if (rootLabel === undefined || seen.has(rootLabel)) return false;
+      seen.add(rootLabel);
+      return direct(rootLabel) || viaRoots(rootLabel, seen);
+    });
+  const labels = set.labels.map((label) => ({ ...label, found: direct(label) || viaRoots(label, new Set([label])) }));
   const onLabel = (finding) => set.labels.some((label) => matches(label, finding));
   return { labels, findings: inScope.map((finding) => ({ ...finding, onLabel: onLabel(finding) })) };
 }

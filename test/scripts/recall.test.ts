@@ -29,3 +29,28 @@ describe("recall matching", () => {
     expect(scored.findings[0]?.onLabel).toBe(expected);
   });
 });
+
+describe("calls of a helper", () => {
+  const at = (file: string, line: number, site: string, root?: { file: string; line: number }) => ({
+    file,
+    line,
+    rule: "unclassified-error",
+    confidence: "high",
+    detail: site,
+    site,
+    ...(root ? { roots: [root] } : {}),
+  });
+  const HELPER = at("src/results.ts", 12, "helper");
+  // `notAvailable()` returns `textResult(message, true)`: a call of the helper, and a helper of its own callers.
+  const WRAPPING = at("src/axe.ts", 4, "call", HELPER);
+  const CALL = at("src/tap.ts", 30, "call", WRAPPING);
+  const CYCLE = at("src/tap.ts", 40, "call", { file: "src/tap.ts", line: 40 });
+  const calls = { files: ["src/results.ts", "src/axe.ts", "src/tap.ts"], labels: [HELPER, WRAPPING, CALL, CYCLE] };
+  const atHelper = { file: "src/results.ts", line: 12, endLine: 12, rule: "require-error-classification", message: "" };
+
+  it("are found with the helper, through a call of a helper that calls it", () => {
+    const scored = score(calls, [atHelper], undefined) as Scored;
+    expect(scored.labels.map((label) => label.found)).toEqual([true, true, true, false]);
+    expect((score(calls, [], undefined) as Scored).labels.map((label) => label.found)).toEqual([false, false, false, false]);
+  });
+});
