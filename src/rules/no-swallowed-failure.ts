@@ -11,6 +11,7 @@ import {
   functionName,
   hasSpread,
   messageText,
+  ownReturnStatements,
   staticKeyName,
   unwrap,
 } from "../util/ast.js";
@@ -105,11 +106,11 @@ export default createRule<Options, MessageIds>({
       let flow: SuccessFlow | undefined = reportQuietFailures(context, model, markers);
       for (const clause of model.catches) {
         if (model.handlersAt(clause).length === 0) continue;
-        const returns = catchReturns(sourceCode, clause);
+        const fn = enclosingFunction(clause);
+        const returns = answeringReturns(sourceCode, clause, fn);
         let warned: boolean | undefined;
         const warns = (): boolean => (warned ??= recordsWarning(sourceCode, clause, markers));
         const names = errorNames(sourceCode, clause);
-        const fn = enclosingFunction(clause);
         /** What a rethrown error's default message names: the tool, else the function. */
         const failing = model.toolNameAt(clause) ?? (fn ? functionName(fn) : undefined);
         if (returns.length === 0) {
@@ -438,4 +439,21 @@ function failureFlag(object: TSESTree.ObjectExpression): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The returns of a catch that may answer: all of them, but a `return;` in a function that returns
+ * nothing anywhere, which stops it and answers nothing (the catch is judged as one that falls through).
+ */
+function answeringReturns(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  clause: TSESTree.CatchClause,
+  fn: FunctionNode | undefined,
+): TSESTree.ReturnStatement[] {
+  return catchReturns(sourceCode, clause).filter((statement) => statement.argument !== null || !fn || !returnsNoValue(fn));
+}
+
+/** A function with a body none of whose own returns carries a value (`Promise<void>` work). */
+function returnsNoValue(fn: FunctionNode): boolean {
+  return fn.body.type === AST_NODE_TYPES.BlockStatement && ownReturnStatements(fn.body).every((statement) => statement.argument === null);
 }

@@ -581,6 +581,24 @@ const helperWith = (returned: string, extra = ""): string => `async function loa
 const inHelperTool = (helper: string, body = usesLoadHits.replace(/^ {4}/gm, "  ")): string => inTool(body, helper);
 
 valid.push({
+  // `return;` there stops the work; no value comes back to answer with.
+  name: "a bare return in the catch of a helper that returns nothing anywhere",
+  code: inHelperTool(
+    `async function refreshIndex(query) {
+  let pages;
+  try {
+    pages = await listPages(query);
+  } catch (error) {
+    console.warn("could not list pages", error);
+    return;
+  }
+  for (const page of pages) await reindex(page);
+}`,
+    `  const refreshed = await refreshIndex(args.query);
+  return { content: [{ type: "text", text: JSON.stringify({ refreshed }) }] };`,
+  ),
+});
+valid.push({
   name: "a conditional on the helper's value that answers an error result when it is empty",
   code: inHelperTool(
     helperWith("[]").replace("/*>*/", ""),
