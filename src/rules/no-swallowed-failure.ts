@@ -36,11 +36,13 @@ import { failureLines } from "./no-swallowed-failure/lines.js";
 import { settledAsNothing } from "./no-swallowed-failure/settled.js";
 import { type QuietFailure, droppedItems, emptiedItem, emptyAssignment, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
+import { fixedData } from "./no-swallowed-failure/fixed-data.js";
 
 export type Options = [{ partialMarkers?: string[] }];
 export type MessageIds =
   | "swallowedResult"
   | "swallowedEmpty"
+  | "swallowedFallback"
   | "swallowedItems"
   | "swallowedLine"
   | "swallowedSettled"
@@ -79,6 +81,8 @@ export default createRule<Options, MessageIds>({
         "{{tool}} catches a failure and answers with a successful result (no `isError`): the agent takes it as the real answer and passes it on, instead of retrying or reporting the failure. Return an error result with `isError: true` and a classification, or rethrow the error with `{ cause }`.",
       swallowedEmpty:
         "This catch turns a failed call into {{value}}, and {{tool}} reports it as a normal answer: the agent takes the empty answer as the truth and tells the user there is nothing, instead of retrying or reporting the outage. Rethrow the error with `{ cause }`, or return an error result.",
+      swallowedFallback:
+        "This catch answers a failed call with {{value}} written in the code, and {{tool}} reports it as the real answer: the agent takes the stand-in for what the upstream holds, instead of retrying or reporting the outage. Rethrow the error with `{ cause }`, return an error result, or say in the answer that it is a fallback.",
       swallowedItems:
         "This catch leaves out of {{list}} what the failed call would have added, and says nothing: {{tool}} answers with the rest as if it were complete, so the agent cannot tell that part of the answer is missing. Note the failure in the answer (a warning, or `partial: true`), or rethrow the error with `{ cause }`.",
       swallowedLine:
@@ -136,7 +140,7 @@ export default createRule<Options, MessageIds>({
             });
             continue;
           }
-          if (value?.type === AST_NODE_TYPES.CallExpression) {
+          if (value?.type === AST_NODE_TYPES.CallExpression && fixedData(sourceCode, value) === undefined) {
             const helper = answers.successHelper(value);
             if (!helper && fn && !selective && !warns())
               reportStringifiedFailure(context, model, remedies, { value, statement, clause, fn, names, failing });
@@ -194,8 +198,8 @@ export default createRule<Options, MessageIds>({
           const tool = toolLabel(answerTools.length > 0 ? answerTools : model.toolNamesAt(fn));
           context.report({
             node: value ?? statement,
-            messageId: nothing ? "swallowedEmpty" : "swallowedResult",
-            data: { value: empty ?? `the text ${quote(text ?? "")}`, tool: nothing ? tool : capitalized(tool) },
+            messageId: nothing ? (empty?.fixed === true ? "swallowedFallback" : "swallowedEmpty") : "swallowedResult",
+            data: { value: empty?.value ?? `the text ${quote(text ?? "")}`, tool: nothing ? tool : capitalized(tool) },
             // Failure text makes a fine message; "no data" would mislead.
             suggest: remedies.rethrow(statement, clause, nothing ? undefined : (value ?? undefined), inValueHandler ? failing : functionName(fn)),
           });
@@ -215,9 +219,19 @@ export default createRule<Options, MessageIds>({
   },
 });
 
-/** An empty value a catch returns, or its try's item with the failed call's field emptied (`return { id, tags: [] }`). */
-function emptyStandIn(sourceCode: Readonly<TSESLint.SourceCode>, value: TSESTree.Node | null, clause: TSESTree.CatchClause): string | undefined {
-  return emptyValue(value) ?? (value?.type === AST_NODE_TYPES.ObjectExpression ? emptiedItem(sourceCode, value, clause) : undefined);
+/**
+ * An empty value a catch returns, or its try's item with the failed call's field emptied (`return
+ * { id, tags: [] }`); or fixed data written in the code (`return getFallbackComponents()`).
+ */
+function emptyStandIn(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  value: TSESTree.Node | null,
+  clause: TSESTree.CatchClause,
+): { readonly value: string; readonly fixed: boolean } | undefined {
+  const empty = emptyValue(value) ?? (value?.type === AST_NODE_TYPES.ObjectExpression ? emptiedItem(sourceCode, value, clause) : undefined);
+  if (empty !== undefined) return { value: empty, fixed: false };
+  const fixed = fixedData(sourceCode, value);
+  return fixed === undefined ? undefined : { value: fixed, fixed: true };
 }
 
 /** Successful results (outside the catches already judged) whose payload says they failed. */

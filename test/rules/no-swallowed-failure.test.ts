@@ -580,6 +580,30 @@ const helperWith = (returned: string, extra = ""): string => `async function loa
 }`;
 const inHelperTool = (helper: string, body = usesLoadHits.replace(/^ {4}/gm, "  ")): string => inTool(body, helper);
 
+valid.push(
+  {
+    // A list that is part of the data (every entry computed), not a stand-in for it.
+    name: "a catch that answers with a list it builds from the error",
+    code: inHelperTool(`async function loadHits(query) {
+  try {
+    return await searchIndex(query);
+  } catch (error) {
+    return [\`search failed: \${String(error)}\`, query];
+  }
+}`),
+  },
+  {
+    // Nothing failed that the agent asked for: the defaults are what a missing file means.
+    name: "a fixed list answered where the try made no access that can fail",
+    code: inHelperTool(`function loadHits(query) {
+  try {
+    return JSON.parse(query);
+  } catch {
+    return ["getting-started"];
+  }
+}`),
+  },
+);
 valid.push({
   // `return;` there stops the work; no value comes back to answer with.
   name: "a bare return in the catch of a helper that returns nothing anywhere",
@@ -781,6 +805,42 @@ function render(logs) {
             ...suggestion,
             output: suggestion.output.replace("throw new Error(", "if (error.status === 429) throw new Error("),
           })),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a helper whose catch answers with a list written in place of what it fetches",
+    code: inHelperTool(helperWith('["getting-started"]')),
+    errors: [
+      {
+        messageId: "swallowedFallback",
+        reported: '["getting-started"]',
+        data: { value: "a fixed list", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, 'return ["getting-started"];', '"loadHits failed"'),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a catch that answers with a fallback list a same-file function writes out",
+    code: inHelperTool(`function knownPages() {
+  return ["getting-started", "installation", "faq"];
+}
+async function loadHits(query) {
+  try {
+    return await searchIndex(query);
+  } catch (error) {
+    console.warn("search is down, using the known pages", error);
+    return /*>*/knownPages();
+  }
+}`),
+    errors: [
+      {
+        messageId: "swallowedFallback",
+        reported: "knownPages()",
+        data: { value: "the fixed list of `knownPages()`", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return knownPages();", '"loadHits failed"'),
       },
     ],
     output: null,
@@ -1224,10 +1284,6 @@ valid.push(
       helperWith("null"),
       '  const hits = (await loadHits(args.query)) ?? defaults;\n  return { content: [{ type: "text", text: hits.join("\\n") }] };',
     ),
-  },
-  {
-    name: "a helper whose catch returns a non-empty default",
-    code: inHelperTool(helperWith('["getting-started"]')),
   },
   {
     name: "a helper no handler calls",
