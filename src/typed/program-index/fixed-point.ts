@@ -177,9 +177,11 @@ function wrappersOf(entry: FileEntry, model: McpModel, resolver: Resolver): Map<
     for (const target of resolver.resolveExpression(entry, call.callee)) {
       if (!isFunctionNode(target.fn)) continue;
       const wrapped = wrapperCall(target.fn, innerIndex);
-      // `gated(ok, handler)` handing back what it was given: no catch around it.
-      if (!wrapped && returnsParam(target.entry.sourceCode, target.fn, innerIndex)) found.set(rangeKey(call.range), []);
-      if (!wrapped) continue;
+      if (!wrapped) {
+        // `gated(ok, handler)` handing back what it was given: no catch around it.
+        if (returnsParam(target.entry.sourceCode, target.fn, innerIndex)) found.set(rangeKey(call.range), []);
+        continue;
+      }
       found.set(rangeKey(call.range), new CatchReader(target.entry.sourceCode).aroundParamCalls(wrapped.fn, wrapped.param) ?? []);
     }
   }
