@@ -48,6 +48,16 @@ function importedOf(model: McpModel): Imported {
  * `buildError(code, message)`): the one literal every return of the function gives.
  */
 function builtObject(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const objects = builtObjects(sourceCode, node);
+  return objects?.length === 1 ? objects[0] : undefined;
+}
+
+/**
+ * The object literals a call of a same-file function may build, one per return (`const structured
+ * = buildStructured(error)`, with a return per kind of error); undefined when some return gives
+ * anything else.
+ */
+function builtObjects(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression[] | undefined {
   let n = unwrap(node);
   // `const payload = buildPayload(code); ... structuredContent: payload`.
   if (n.type === AST_NODE_TYPES.Identifier) n = constInitializer(sourceCode, n) ?? n;
@@ -55,11 +65,17 @@ function builtObject(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.Obje
   const callee = unwrap(n.callee);
   const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
   if (!fn) return undefined;
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return objectLiteral(sourceCode, fn.body);
-  const returns = ownReturnStatements(fn.body);
-  const objects = returns.map((r) => (r.argument ? objectLiteral(sourceCode, r.argument) : undefined));
-  const first = objects[0];
-  return first && objects.every((object) => object === first) ? first : undefined;
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) {
+    const object = objectLiteral(sourceCode, fn.body);
+    return object ? [object] : undefined;
+  }
+  const objects = new Set<TSESTree.ObjectExpression>();
+  for (const statement of ownReturnStatements(fn.body)) {
+    const object = statement.argument ? objectLiteral(sourceCode, statement.argument) : undefined;
+    if (!object) return undefined;
+    objects.add(object);
+  }
+  return objects.size > 0 ? [...objects] : undefined;
 }
 
 /**
@@ -226,10 +242,11 @@ function readPayload(
     const property = field(key);
     if (!property) continue;
     const object = objectLiteral(sourceCode, property.value);
-    // A payload a same-file function builds is read, but not offered as the place to edit.
-    const built = object ? undefined : builtObject(sourceCode, property.value);
+    // A payload a same-file function builds is read (each return of it: a field any of them has
+    // counts as there), but not offered as the place to edit.
+    const built = object ? undefined : builtObjects(sourceCode, property.value);
     if (object ?? built) {
-      candidates.push((object ?? built) as TSESTree.ObjectExpression);
+      candidates.push(...(object ? [object] : (built ?? [])));
       if (key === "structuredContent" && object) jsonObject ??= object;
     } else if (key === "structuredContent" || vocabulary.container.length > 0) {
       const origin = builder ? parameterOrigin(builder, property.value) : undefined;

@@ -1961,6 +1961,14 @@ ruleTester.run("require-error-classification: built and spread payloads", rule, 
 });`,
     },
     {
+      name: "a builder with a return per kind of error, one of which classifies",
+      code: `${SDK}function limitPayload(code: string, wait?: number) {
+  if (wait === undefined) return { code, message: "The quota is spent." };
+  return { code, message: "Slow down.", errorCategory: "transient", isRetryable: true };
+}
+${LIMIT_RESULT}`,
+    },
+    {
       name: "FastMCP UserError whose extras spread something the file does not show",
       code: inFastMcp('    throw new UserError("id is malformed", { code: "BAD_ID", ...args });'),
     },
@@ -1979,6 +1987,18 @@ server.registerTool("get_doc", { inputSchema: {} }, async () => {
     invalid({
       name: "a builder's payload through a const, with no classification",
       code: `${SDK}${PAYLOAD("")}${LIMIT_RESULT}`,
+      errors: [
+        { messageId: "missingClassification", reported: "isError: true", data: { tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" } },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a builder with a return per kind of error, none of which classifies",
+      code: `${SDK}function limitPayload(code: string, wait?: number) {
+  if (wait === undefined) return { code, message: "The quota is spent." };
+  return { code, message: "Slow down.", errors: [{ code, message: "Slow down." }] };
+}
+${LIMIT_RESULT.replace("structuredContent: payload", "structuredContent: payload as unknown as Record<string, unknown>")}`,
       errors: [
         { messageId: "missingClassification", reported: "isError: true", data: { tool: GET_DOC, category: "errorCategory", retryable: "isRetryable" } },
       ],
