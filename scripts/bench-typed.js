@@ -283,18 +283,13 @@ async function typescriptEslintConfig(languageOptions) {
 
 /**
  * Whether the mcp-errors command maps the workspace's unlinked packages to their sources in this
- * checkout (as analyzer.ts decides): then its TypeScript programs hold the siblings' sources too.
+ * checkout (its own test): then its TypeScript programs hold the siblings' sources too.
  */
 async function resolvesWorkspaces(dir) {
   const { discover } = await import(path.join(ROOT, "dist", "cli", "discover.js"));
-  const { importsWorkspacePackage, extendsWorkspacePackage } = await import(path.join(ROOT, "dist", "cli", "workspaces.js"));
+  const { resolvesWorkspaces: resolves } = await import(path.join(ROOT, "dist", "cli", "workspaces.js"));
   const { files, tsconfigs } = discover(dir, ["."], { includeTests: false });
-  return (
-    importsWorkspacePackage(
-      dir,
-      files.map((file) => path.resolve(dir, file)),
-    ) || extendsWorkspacePackage(dir, tsconfigs)
-  );
+  return resolves(dir, files, tsconfigs);
 }
 
 async function child(mode, dir = CORPUS) {

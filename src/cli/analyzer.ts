@@ -16,7 +16,7 @@ import { nearestConfig, setLintTargets } from "../typed/conversions.js";
 import { missingTypeScriptPackage } from "../typed/runtime.js";
 import { cacheFile, defaultCacheLocation } from "./cache.js";
 import { lintGroups, lintInThreads, partCacheLocation, partsOf, typedThreads, type Part } from "./parallel.js";
-import { countUnresolved, extendsWorkspacePackage, importsWorkspacePackage, installWorkspacePaths } from "./workspaces.js";
+import { countUnresolved, installWorkspacePaths, resolvesWorkspaces } from "./workspaces.js";
 import { discover, relativePath, TYPESCRIPT_FILE, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
@@ -294,13 +294,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
       // Only when a linted file imports a sibling package by name: mapped, every program that can
       // see the sibling holds its sources too.
       // Or when a tsconfig extends a base config of a sibling package: read from its folder.
-      workspaces:
-        mode.typed &&
-        (importsWorkspacePackage(
-          cwd,
-          files.map((file) => path.resolve(cwd, file)),
-        ) ||
-          extendsWorkspacePackage(cwd, mode.tsconfigs)),
+      workspaces: mode.typed && resolvesWorkspaces(cwd, files, mode.tsconfigs),
     };
 
     const typedParts = mode.typed ? typedThreadsFor(spec, groups, options.concurrency ?? "off") : undefined;

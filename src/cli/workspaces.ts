@@ -229,6 +229,20 @@ export function workspaceBase(specifier: string, packages: readonly WorkspacePac
   return undefined;
 }
 
+/**
+ * Whether a typed run maps the workspace's unlinked packages to their sources: a file it lints
+ * imports a sibling package by name, or a tsconfig extends a base config of one. `files` and
+ * `tsconfigs` are absolute or relative to `cwd`.
+ */
+export function resolvesWorkspaces(cwd: string, files: readonly string[], tsconfigs: readonly string[]): boolean {
+  return (
+    importsWorkspacePackage(
+      cwd,
+      files.map((file) => path.resolve(cwd, file)),
+    ) || extendsWorkspacePackage(cwd, tsconfigs)
+  );
+}
+
 /** Whether some of these tsconfigs extends a base config of a workspace package that no `node_modules` links. */
 export function extendsWorkspacePackage(cwd: string, tsconfigs: readonly string[]): boolean {
   loadTypedRuntime();
