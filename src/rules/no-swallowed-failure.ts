@@ -34,7 +34,15 @@ import {
 import { caughtObjectAnswer } from "./no-swallowed-failure/caught-object.js";
 import { failureLines } from "./no-swallowed-failure/lines.js";
 import { settledAsNothing } from "./no-swallowed-failure/settled.js";
-import { type QuietFailure, droppedItems, emptiedItem, emptyAssignment, fallThrough, promiseCatches } from "./no-swallowed-failure/quiet.js";
+import {
+  type QuietFailure,
+  droppedItems,
+  emptiedItem,
+  emptyAssignment,
+  fallThrough,
+  listsFailureAside,
+  promiseCatches,
+} from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 import { fixedData } from "./no-swallowed-failure/fixed-data.js";
 
@@ -113,8 +121,8 @@ export default createRule<Options, MessageIds>({
         const fn = enclosingFunction(clause);
         const returns = answeringReturns(sourceCode, clause, fn);
         let warned: boolean | undefined;
-        const warns = (): boolean => (warned ??= recordsWarning(sourceCode, clause, markers));
         const names = errorNames(sourceCode, clause);
+        const warns = (): boolean => (warned ??= recordsWarning(sourceCode, clause, markers) || listsFailureAside(sourceCode, clause, names));
         /** What a rethrown error's default message names: the tool, else the function. */
         const failing = model.toolNameAt(clause) ?? (fn ? functionName(fn) : undefined);
         if (returns.length === 0) {

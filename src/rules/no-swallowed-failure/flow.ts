@@ -577,7 +577,7 @@ export class SuccessFlow {
     let reached: TSESTree.Node | undefined;
     for (const reference of variable.references) {
       if (reference.init) continue;
-      if (reference.isWrite() && reference.identifier !== assigned) return undefined;
+      if (reference.isWrite() && reference.identifier !== assigned && !(assigned && exclusiveBranches(reference.identifier, assigned))) return undefined;
       if (reference.isWrite()) continue;
       const test = testOf(reference.identifier);
       // `hits.length ? hits.join("\n") : "No matches found"`: the answer says "none" for the failure
@@ -869,4 +869,27 @@ function valueHolder(
     holder = holder.parent;
   }
   return holder;
+}
+
+/**
+ * Two nodes of which at most one runs: in different cases of one `switch`
+ * (`case "table": results = await searchTables(); break; case "view": results = ...`), or in
+ * the two branches of one `if`.
+ */
+function exclusiveBranches(a: TSESTree.Node, b: TSESTree.Node): boolean {
+  const branchOf = (node: TSESTree.Node, holder: TSESTree.Node): TSESTree.Node | undefined => {
+    let current = node;
+    while (current.parent && current.parent !== holder) current = current.parent;
+    return current.parent === holder ? current : undefined;
+  };
+  for (let holder: TSESTree.Node | undefined = a.parent; holder; holder = holder.parent) {
+    if (isFunctionNode(holder)) return false;
+    if (holder.type !== AST_NODE_TYPES.SwitchStatement && holder.type !== AST_NODE_TYPES.IfStatement) continue;
+    const mine = branchOf(a, holder);
+    const theirs = branchOf(b, holder);
+    if (!theirs) continue;
+    if (holder.type === AST_NODE_TYPES.SwitchStatement) return mine !== theirs && mine !== holder.discriminant && theirs !== holder.discriminant;
+    return mine !== theirs && mine !== holder.test && theirs !== holder.test;
+  }
+  return false;
 }

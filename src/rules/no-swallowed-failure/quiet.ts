@@ -14,6 +14,7 @@ import {
   isFunctionNode,
   isInside,
   memberName,
+  mentionsName,
   staticKeyName,
   unwrap,
 } from "../../util/ast.js";
@@ -194,11 +195,16 @@ export function promiseCatches(model: McpModel): QuietFailure[] {
   return found;
 }
 
-/** The catch pushes into a list declared before its try statement and read after it. */
-function listsFailureAside(sourceCode: SourceCode, clause: TSESTree.CatchClause): boolean {
+/**
+ * The catch pushes into a list declared before its try statement and read after it: with
+ * `names`, something that reads the caught error, so the answer can tell what failed.
+ */
+export function listsFailureAside(sourceCode: SourceCode, clause: TSESTree.CatchClause, names?: ReadonlySet<string>): boolean {
   const statement = clause.parent;
   return someOwnNode(sourceCode, clause.body, (n) => {
     if (n.type !== AST_NODE_TYPES.CallExpression) return false;
+    // With `names`: what goes in says why (`failures.push({ accountId, reason })`, `reason` read from the error).
+    if (names && !n.arguments.some((argument) => mentionsName(sourceCode, argument, names, "own-code"))) return false;
     const callee = unwrap(n.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "push") return false;
     const list = unwrap(callee.object);

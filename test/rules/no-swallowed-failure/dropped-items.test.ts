@@ -75,6 +75,44 @@ const inSession = (onError: string, schedule = "await session.read"): string =>
     }
     return { content: [{ type: "text", text: JSON.stringify(matches) }] };`);
 
+/** The answer's list comes from one helper or another, by scope (`assign` sets it once more, or not). */
+const byScope = (assign = ""): string =>
+  inTool(
+    `    let boards = [];
+    switch (args.scope) {
+      case "team":
+        boards = await teamBoards(args.query);
+        break;
+      default:
+        boards = await listSharedBoards();
+    }${assign}
+    return { content: [{ type: "text", text: JSON.stringify(boards) }] };`,
+    `async function teamBoards(query) {
+  const found = [];
+  for (const team of await listTeams()) {
+    try {
+      found.push(...(await searchTeam(team.id, query)));
+    } catch {
+      continue;
+    }
+  }
+  return found;
+}`,
+  );
+
+/** One item per team; a failed team's item has no boards, and `onError` may note the failure in `failed`. */
+const perTeamItem = (onError: string, answer = "JSON.stringify({ items, failed })"): string =>
+  inTool(`    const failed = [];
+    const items = await Promise.all((await listTeams()).map(async (team) => {
+      try {
+        return { team: team.id, boards: await boardsOfTeam(team.id) };
+      } catch (error) {
+        ${onError}
+        return { team: team.id, boards: [] };
+      }
+    }));
+    return { content: [{ type: "text", text: ${answer} }] };`);
+
 const dropped = { messageId: "swallowedItems" as const, data: { list: "`matches`", tool: 'tool "search_docs"' } };
 
 describe("no-swallowed-failure: a catch that leaves the failed call's items out of the answer", () => {
@@ -93,6 +131,10 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       { code: inSession('matches.push("The boards could not be read.");') },
       // The helper's catch fails.
       { code: helperList("throw new Error(`Boards of team ${teamId} could not be read`);") },
+      // Another write of the answer's list may replace the helper's: which one reaches the answer is unknown.
+      { code: byScope("\n    if (args.pinned) boards = await listPinnedBoards();") },
+      // The failed item is noted, with why, in a list the answer carries.
+      { code: perTeamItem("const reason = error instanceof Error ? error.message : String(error);\n        failed.push({ team: team.id, reason });") },
     ],
     invalid: [
       { code: perTeam("continue;"), errors: [dropped] },
@@ -101,6 +143,27 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       { code: perTeam('console.error("team search failed", error);'), errors: [dropped] },
       { code: sharedBoards("// the shared boards are optional"), errors: [dropped] },
       { code: inSession('console.error("board query failed", error);'), errors: [dropped] },
+      // Each case of the switch sets the list once: the helper's list is the answer when its case runs.
+      { code: byScope(), errors: [{ messageId: "swallowedItems", data: { list: "`found`", tool: 'tool "search_docs"' } }] },
+      // The failure is noted in a list the answer never reads: the agent sees a team with no boards.
+      {
+        code: perTeamItem("failed.push({ team: team.id, reason: String(error) });", "JSON.stringify(items)"),
+        errors: [
+          {
+            messageId: "swallowedEmpty",
+            data: { value: "an empty array in `boards`", tool: 'tool "search_docs"' },
+            suggestions: [
+              {
+                messageId: "rethrowWithCause",
+                data: { cause: "error" },
+                output: fixed(["return { team: team.id, boards: [] };", 'throw new Error("The operation failed", { cause: error });'])(
+                  perTeamItem("failed.push({ team: team.id, reason: String(error) });", "JSON.stringify(items)"),
+                ),
+              },
+            ],
+          },
+        ],
+      },
       {
         code: helperList("return [];"),
         errors: [
