@@ -212,7 +212,15 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchG
   for (const statement of clause.body.body) {
     // `if (e.message.includes("x") && path === basePath) return fallback()`: taken only for some
     // inputs, whatever the error; on the others every error goes on.
-    if (statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && inputCondition(sourceCode, statement.test, param)) continue;
+    if (statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && inputCondition(sourceCode, statement.test, param)) {
+      // `if (accounts.size === 1) throw error`: for those inputs, every error goes on as the catch throws it.
+      const taken = reader.exit(statement.consequent);
+      if (taken && taken.kind !== "converts") {
+        otherwise = taken;
+        break;
+      }
+      continue;
+    }
     // `if (e.message.includes("rate limit") && ...) return fallback()`: only for errors that say so.
     const needle = param === undefined ? undefined : messageTest(statement, param);
     if (needle !== undefined && statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate) {
@@ -349,19 +357,6 @@ const MAX_THROWING_CALLS = 2;
 export function callsParamInsideTry(sourceCode: SourceCode, fn: FunctionNode, param: string): boolean {
   const guards = new CatchReader(sourceCode).aroundParamCalls(fn, param);
   return guards !== undefined && stopsAll(guards);
-}
-
-/** Whether `node` sits in the `try` block of a try/catch inside `boundary` (not crossing functions). */
-export function isCaughtWithin(node: TSESTree.Node, boundary: TSESTree.Node): boolean {
-  let child: TSESTree.Node = node;
-  let current = node.parent;
-  while (current && current !== boundary) {
-    if (current.type === AST_NODE_TYPES.TryStatement && current.handler && current.block === child) return true;
-    if (isFunctionNode(current)) return false;
-    child = current;
-    current = current.parent;
-  }
-  return false;
 }
 
 /**

@@ -1472,6 +1472,33 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       output: null,
     }),
     invalid({
+      name: "a catch that rethrows for some inputs, whatever the error, lets every throw through for them",
+      code: `async function boardsOf(teams: string[]): Promise<string[][]> {
+  return Promise.all(teams.map(async (team) => {
+    try {
+      const response = await fetch(\`https://boards.example.com/\${team}\`, { signal: AbortSignal.timeout(5000) });
+      if (!response.ok) /*1*/throw new Error(\`Boards of team \${team}: HTTP \${response.status}\`);
+      return (await response.json()) as string[];
+    } catch (error) {
+      // One team asked for: its failure is the answer. Several: the others still count.
+      if (teams.length === 1) /*2*/throw error;
+      return [];
+    }
+  }));
+}
+${SDK}server.registerTool("list_boards", { inputSchema: {} }, async ({ teams }) => ({ content: [{ type: "text", text: JSON.stringify(await boardsOf(teams)) }] }));
+`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`Boards of team ${team}: HTTP ${response.status}`);",
+          data: unclassifiedThrow('tool "list_boards"', SDK_OUTCOME),
+        },
+        { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "list_boards"', SDK_OUTCOME) },
+      ],
+      output: null,
+    }),
+    invalid({
       name: "a fallback under a condition read from the error may answer a computed throw",
       code: loadTree("throw new Error(`Tree request failed: ${response.statusText}`);", "/*>*/", "status === 429"),
       errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) }],
