@@ -88,6 +88,19 @@ ${body}
 });`,
   },
   {
+    // McpServer.tool() takes the first argument after description, schema and annotations as the
+    // handler and ignores the rest: annotations written after the handler are dropped at runtime.
+    title: "tool() with an argument after the handler, which the SDK ignores",
+    group: 1,
+    named: true,
+    thrown: "is-error",
+    hasExtra: true,
+    wrap: (body) => `${SDK}declare const annotations: { readOnlyHint: boolean } | undefined;
+server.tool("search_docs", "Search the docs", { query: z.string() }, async (args, extra) => {
+${body}
+}, annotations ? { annotations } : undefined);`,
+  },
+  {
     title: "registerTool with SDK v2 (args, ctx)",
     group: 1,
     named: true,

@@ -88,28 +88,58 @@ function recogniseTool(search: HandlerSearch, call: TSESTree.CallExpression): vo
     });
     return;
   }
-  if (lastNode.type === AST_NODE_TYPES.ObjectExpression) {
+  const mcpLite = lastNode.type === AST_NODE_TYPES.ObjectExpression ? findProperty(lastNode, "handler") : undefined;
+  if (mcpLite) {
     // mcp-lite: `mcp.tool(name, { handler })`.
-    const handler = findProperty(lastNode, "handler");
-    if (handler) {
-      addHandler(search, {
-        kind: "tool",
-        toolName: toolNameOf(search, args[0]),
-        expression: handler.value,
-        registration: call,
-        hasArgs: true,
-        framework: search.imports.has("mcp-lite") ? "mcp-lite" : "unknown",
-      });
-    }
+    addHandler(search, {
+      kind: "tool",
+      toolName: toolNameOf(search, args[0]),
+      expression: mcpLite.value,
+      registration: call,
+      hasArgs: true,
+      framework: search.imports.has("mcp-lite") ? "mcp-lite" : "unknown",
+    });
     return;
   }
+  const used = withoutIgnoredTail(args);
+  const handler = used.at(-1);
+  if (!handler || cannotBeFunction(handler)) return;
   addHandler(search, {
     kind: "tool",
     toolName: toolNameOf(search, args[0]),
-    expression: last,
+    expression: handler,
     registration: call,
-    hasArgs: toolOverloadHasSchema(args.slice(1, -1)),
+    hasArgs: toolOverloadHasSchema(used.slice(1, -1)),
   });
+}
+
+/**
+ * SDK v1 `tool()` takes the first argument after the description, schema and annotations as its
+ * handler and ignores any after it (`tool(name, description, schema, handler, annotations)` runs
+ * `handler`): arguments at the end that cannot be functions are dropped, down to the name and one more.
+ */
+function withoutIgnoredTail(args: readonly TSESTree.CallExpressionArgument[]): readonly TSESTree.CallExpressionArgument[] {
+  let end = args.length;
+  while (end > 2 && cannotBeFunction(args[end - 1] as TSESTree.Node)) end -= 1;
+  return args.slice(0, end);
+}
+
+/** An argument whose value is never a function: a literal, an object or array literal, `undefined`, or a choice of these. */
+function cannotBeFunction(argument: TSESTree.Node): boolean {
+  const node = unwrap(argument);
+  switch (node.type) {
+    case AST_NODE_TYPES.Literal:
+    case AST_NODE_TYPES.TemplateLiteral:
+    case AST_NODE_TYPES.ObjectExpression:
+    case AST_NODE_TYPES.ArrayExpression:
+      return true;
+    case AST_NODE_TYPES.Identifier:
+      return node.name === "undefined";
+    case AST_NODE_TYPES.ConditionalExpression:
+      return cannotBeFunction(node.consequent) && cannotBeFunction(node.alternate);
+    default:
+      return false;
+  }
 }
 
 /** `server.registerTool(name, config, handler)`. */
