@@ -3,10 +3,12 @@ import type { Vocabulary } from "../settings.js";
 import type { FunctionNode } from "../util/ast.js";
 import type { CatchGuard, Catching } from "./catches.js";
 import type { Framework, ThrownOutcome } from "./frameworks.js";
+import type { ClientToolCall } from "./tool-calls/types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 export type { Framework, ThrownOutcome } from "./frameworks.js";
+export type { ClientToolCall, ContentUse, ToolResultFlow } from "./tool-calls/types.js";
 
 export type HandlerKind =
   | "tool"
@@ -52,6 +54,8 @@ export interface ToolHandler {
   readonly origin?: string;
   /** For an `imported` handler: the registration names this function itself, so the framework takes what it returns. */
   readonly registered?: boolean;
+  /** For an `imported` handler: registered as a dispatcher of many tools (`setRequestHandler(CallToolRequestSchema, handle)`). */
+  readonly dispatcher?: boolean;
 }
 
 /**
@@ -69,6 +73,8 @@ export interface ImportedRoot {
   readonly guards: readonly CatchGuard[];
   /** The registration names this very function (the framework takes its value), not a caller of it. */
   readonly registered?: boolean;
+  /** That registration dispatches many tools (the low-level `CallToolRequestSchema` handler). */
+  readonly dispatcher?: boolean;
 }
 
 /** Where the payload fields of an error result were looked for. */
@@ -169,6 +175,8 @@ export interface UnresolvedHandler {
   /** The catches a wrapper of the registration puts around its call of the handler (`withErrors(run)`). */
   readonly guards: readonly CatchGuard[];
   readonly registration: TSESTree.Node;
+  /** The call handed over (`createSearchHandler(sourceId)`): a factory of another file, whose functions are the handler if `expression` names none. */
+  readonly factory?: TSESTree.CallExpression;
 }
 
 export interface ThrowSite {
@@ -180,44 +188,6 @@ export interface ThrowSite {
    * McpError(...) }`), innermost first; empty when it reaches the framework as it was thrown.
    */
   readonly wraps: readonly Extract<Catching, { kind: "wraps" }>[];
-}
-
-/**
- * A call of an MCP client that runs a tool on a server (`client.callTool(...)`,
- * `client.request({ method: "tools/call", ... })`): what comes back is the server's
- * `CallToolResult`, a failed call included.
- */
-export interface ClientToolCall {
-  readonly call: TSESTree.CallExpression;
-  /** The tool's name, when a literal gives it (`callTool({ name: "search" })`). */
-  readonly toolName: string | undefined;
-  /** What the caller does with the result. */
-  readonly result: ToolResultFlow;
-}
-
-/** Where the result of a tool call goes, and whether the caller reads its `isError`. */
-export type ToolResultFlow =
-  /** `isError` is read somewhere: directly, destructured, with `in`, or by a same-file function it is passed to. */
-  | { readonly kind: "checked" }
-  /** Returned, passed on, stored or spread whole, or used in a way the file cannot follow: whoever gets it may check it. */
-  | { readonly kind: "passed-on" }
-  /** Neither its content nor `isError` is read. */
-  | { readonly kind: "unused" }
-  /**
-   * Its content is read and `isError` never is. `uses` in source order; `binding` is the
-   * variable the call's value is assigned to, when it is one (`const result = await ...`).
-   */
-  | { readonly kind: "unchecked"; readonly uses: readonly ContentUse[]; readonly binding: TSESTree.Identifier | undefined };
-
-/** A read of a tool result's content. */
-export interface ContentUse {
-  /**
-   * `result.content`, `result.structuredContent`, a destructured `content`, or the argument
-   * that passes the result to a same-file function that reads its content.
-   */
-  readonly node: TSESTree.Node;
-  /** That function, when the content is read in one. */
-  readonly helper: FunctionNode | undefined;
 }
 
 export interface McpModel {

@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "58 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "61 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -44,6 +44,9 @@ describe("tool inventory", () => {
       ["ticket_summary", "answer-helper/src/server.ts:32", "answer-helper/src/server.ts:32", "0/0", "1/1", 0],
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
+      // A runner handed to the registering class as `this.runHandler.bind(this)`, two methods deep, runs
+      // each handler (`handler: any`) through its abstract base class: the subclasses' `run`.
+      ["(unnamed)", "bound-runner/src/table.ts:25", "bound-runner/src/table.ts:25", "0/3", "0/1", 4],
       // A function its registration function was given as a parameter (`tokenProvider()`), made by a factory of another file.
       ["search_code", "callback-parameter/src/tools.ts:5", "callback-parameter/src/tools.ts:5", "0/1", "1/1", 1],
       // A hand-written breaker of another file: its open throw and its rethrow reach the model.
@@ -94,6 +97,8 @@ describe("tool inventory", () => {
       // fetch (unknown, not counted), and a call that passes its own signal.
       ["list_invoices", "generated-factory/src/server.ts:7", "generated-factory/src/server.ts:7", "0/0", "0/1", 1],
       ["refund_invoice", "generated-factory/src/server.ts:13", "generated-factory/src/server.ts:13", "0/0", "1/1", 0],
+      // A handler made by a factory of another file (`createFindObjectsHandler(databaseId)`), named by no connector it calls.
+      ["(unnamed)", "handler-factory/src/server.ts:9", "-", "0/1", "0/0", 2],
       // Each class that says it implements the interface a tool calls through.
       ["device_screenshot", "implements-interface/src/server.ts:12", "implements-interface/src/server.ts:12", "0/0", "0/2", 2],
       ["get_page", "imported-fetch/src/server.ts:6", "imported-fetch/src/server.ts:6", "0/1", "1/1", 1],
@@ -109,6 +114,8 @@ describe("tool inventory", () => {
       ["read_record", "interface-factory/src/server.ts:15", "interface-factory/src/server.ts:15", "0/1", "1/1", 2],
       ["service_health", "interface-factory/src/server.ts:20", "interface-factory/src/server.ts:20", "0/0", "0/1", 1],
       ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
+      // Callbacks a class hands to its own `request` method: only those of the methods a tool calls are on its path.
+      ["list_boards", "method-callbacks/src/server.ts:7", "method-callbacks/src/server.ts:7", "0/1", "1/1", 1],
       // A package with its own tsconfig inside a root tsconfig's project.
       ["city_forecast", "nested-package/packages/weather/src/server.ts:6", "nested-package/packages/weather/src/server.ts:6", "0/0", "0/1", 1],
       ["get_alerts", "object-member/src/server.ts:7", "object-member/src/server.ts:7", "0/0", "0/1", 1],
@@ -189,6 +196,7 @@ describe("tool inventory", () => {
       ["ticket_history", false],
       ["ticket_summary", false],
       ["(unnamed)", false],
+      ["(unnamed)", false],
       ["search_code", false],
       ["station_status", false],
       ["git_log", false],
@@ -213,6 +221,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["list_invoices", false],
       ["refund_invoice", false],
+      ["(unnamed)", true],
       ["device_screenshot", false],
       ["get_page", false],
       ["get_forecast", false],
@@ -222,6 +231,7 @@ describe("tool inventory", () => {
       ["read_record", false],
       ["service_health", false],
       ["search", false],
+      ["list_boards", false],
       ["city_forecast", false],
       ["get_alerts", false],
       ["(unnamed)", false],

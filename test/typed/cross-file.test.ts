@@ -45,6 +45,11 @@ describe("tool names found by the index", () => {
     expect(await names("base-class")).toEqual(["geocode"]);
   });
 
+  it("names no tool after the `name` of a class a registered handler calls further down its path", async () => {
+    // `connector.id()` on a database connector whose `name` is its engine's ("PostgreSQL").
+    expect(await names("handler-factory")).toEqual([]);
+  });
+
   it("names a registry entry's tool after its `name` property", async () => {
     expect(await names("registry")).toEqual(["refund_order", "search_orders"]);
   });

@@ -157,6 +157,7 @@ export function addImportedHandlers(handlers: ToolHandler[], functions: readonly
       registration: fn,
       origin: root.origin,
       registered: root.registered === true,
+      dispatcher: root.dispatcher === true,
     });
   }
 }

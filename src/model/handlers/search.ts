@@ -157,16 +157,21 @@ function wrappedElsewhere(
   search: HandlerSearch,
   call: TSESTree.CallExpression,
   thrown: ThrownOutcome,
-): { expression: TSESTree.Node; thrown: ThrownOutcome; guards: readonly CatchGuard[] } | undefined {
+): { expression: TSESTree.Node; thrown: ThrownOutcome; guards: readonly CatchGuard[]; factory?: TSESTree.CallExpression } | undefined {
   const callee = unwrap(call.callee);
   if (callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "bind") return undefined;
   const index = wrappedHandlerIndex(call);
   const inner = index === -1 ? undefined : unwrap(call.arguments[index] as TSESTree.Node);
-  if (inner?.type !== AST_NODE_TYPES.Identifier && inner?.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  // `createSearchHandler("main")` with no function to wrap: a factory, for the index to read.
+  const elsewhere = callee.type === AST_NODE_TYPES.Identifier && !resolveFunction(search.sourceCode, callee);
+  if (inner?.type !== AST_NODE_TYPES.Identifier && inner?.type !== AST_NODE_TYPES.MemberExpression) {
+    return elsewhere ? { expression: call, thrown, guards: [], factory: call } : undefined;
+  }
   const wrapper = sameFileWrapper(search, callee, index);
   if (wrapper) return { expression: inner, thrown, guards: search.catches.aroundParamCalls(wrapper.fn, wrapper.param) ?? [] };
   const guards = opaqueWrapperGuards(search, call);
-  return guards === undefined ? { expression: inner, thrown: "unknown", guards: [] } : { expression: inner, thrown, guards };
+  const factory = elsewhere && !isFunctionNode(unwrap(call.arguments[index] as TSESTree.Node)) ? call : undefined;
+  return guards === undefined ? { expression: inner, thrown: "unknown", guards: [], factory } : { expression: inner, thrown, guards, factory };
 }
 
 /** A function of this file that returns its parameter at `index` unchanged. */

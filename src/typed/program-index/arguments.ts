@@ -36,22 +36,43 @@ export class CallsOf {
     });
   }
 
+  /** The declarations of member `name` of the values passed for a parameter the checker types `any` (`handler.runTool(args)` on `handler: any`). */
+  memberOfPassed(parameter: ts.ParameterDeclaration, name: string): ts.Declaration[] {
+    if (!(this.checker.getTypeAtLocation(parameter).flags & typescript.TypeFlags.Any)) return [];
+    const found: ts.Declaration[] = [];
+    for (const argument of this.argumentsFor(parameter)) {
+      for (const declaration of this.checker.getTypeAtLocation(argument).getProperty(name)?.declarations ?? []) {
+        if (!found.includes(declaration)) found.push(declaration);
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The calls that run the function `symbol` names: `register(...)`, a method's `this.register(...)`
+   * or `Registry.register(...)`, and the calls of the parameters it is handed to
+   * (`Registry.registerAll(server, this.run.bind(this))`, then `run(handler, args)` inside).
+   */
   private callsOf(symbol: ts.Symbol, text: string, home: ts.SourceFile): ts.CallExpression[] {
     let calls = this.found.get(symbol);
     if (calls) return calls;
     calls = [];
     this.found.set(symbol, calls);
-    const files = this.seeing(home);
+    const handed: ts.Expression[] = [];
     const visit = (node: ts.Node): void => {
-      if (typescript.isCallExpression(node)) {
-        const callee = skipOuter(node.expression);
-        if (typescript.isIdentifier(callee) && callee.text === text && unaliased(this.checker, this.checker.getSymbolAtLocation(callee)) === symbol) {
-          calls.push(node);
-        }
+      // A method's name in `this.run` is read with its access.
+      const parent = node.parent as ts.Node | undefined;
+      const inAccess = parent !== undefined && typescript.isPropertyAccessExpression(parent) && parent.name === node;
+      const named = typescript.isIdentifier(node) && !inAccess ? node : typescript.isPropertyAccessExpression(node) ? node.name : undefined;
+      if (named && named.text === text && unaliased(this.checker, this.checker.getSymbolAtLocation(named)) === symbol) {
+        const reference = node as ts.Expression;
+        if (typescript.isCallExpression(reference.parent) && skipOuter(reference.parent.expression) === reference) calls.push(reference.parent);
+        else handed.push(reference);
       }
       typescript.forEachChild(node, visit);
     };
-    for (const file of files) visit(file);
+    for (const file of this.seeing(home)) visit(file);
+    calls.push(...callsThroughParameters(this.checker, handed, 0));
     return calls;
   }
 
@@ -96,27 +117,34 @@ export class CallsOf {
   }
 }
 
-/** The name a function is called by: its own, or that of the `const` it initialises. */
+/** The name a function is called by: its own (a method's too), or that of the `const` it initialises. */
 function functionName(fn: ts.SignatureDeclaration): ts.Identifier | undefined {
   if ((typescript.isFunctionDeclaration(fn) || typescript.isFunctionExpression(fn)) && fn.name) return fn.name;
+  if (typescript.isMethodDeclaration(fn)) return typescript.isIdentifier(fn.name) ? fn.name : undefined;
   const parent = fn.parent;
   return typescript.isVariableDeclaration(parent) && parent.initializer === fn && typescript.isIdentifier(parent.name) ? parent.name : undefined;
 }
 
-/** A parameter of a function (not a constructor's parameter property, which `this.x()` reads). */
+/** A parameter of a function or a method (not a constructor's parameter property, which `this.x()` reads). */
 export function isPlainParameter(declaration: ts.Declaration): declaration is ts.ParameterDeclaration {
   return (
     typescript.isParameter(declaration) &&
     (typescript.isFunctionDeclaration(declaration.parent) ||
       typescript.isArrowFunction(declaration.parent) ||
-      typescript.isFunctionExpression(declaration.parent))
+      typescript.isFunctionExpression(declaration.parent) ||
+      typescript.isMethodDeclaration(declaration.parent))
   );
 }
 
 /** `const run = makeRunner(config)` (or `await makeRunner(config)`): `makeRunner`, when it is a function of the project. */
 export function factoryOf(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
   if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
-  let call = skipOuter(declaration.initializer);
+  return factoryCalled(checker, declaration.initializer);
+}
+
+/** `makeRunner(config)` (or `await makeRunner(config)`): `makeRunner`, when it is a function of the project. */
+export function factoryCalled(checker: ts.TypeChecker, expression: ts.Expression): ts.FunctionLikeDeclaration | undefined {
+  let call = skipOuter(expression);
   if (typescript.isAwaitExpression(call)) call = skipOuter(call.expression);
   if (!typescript.isCallExpression(call)) return undefined;
   const callee = unaliased(checker, checker.getSymbolAtLocation(call.expression))?.valueDeclaration;
@@ -143,8 +171,8 @@ export function returnedValues(fn: ts.FunctionLikeDeclaration): ts.Expression[] 
 }
 
 /** `const run = makeRunner(config)`: the function expressions `makeRunner` returns, when it is a function of the project. */
-export function returnedFunctions(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration[] {
-  const fn = factoryOf(checker, declaration);
+export function returnedFunctions(checker: ts.TypeChecker, declaration: ts.Declaration | ts.CallExpression): ts.FunctionLikeDeclaration[] {
+  const fn = typescript.isCallExpression(declaration) ? factoryCalled(checker, declaration) : factoryOf(checker, declaration);
   if (!fn) return [];
   return returnedValues(fn).filter(
     (value): value is ts.ArrowFunction | ts.FunctionExpression => typescript.isArrowFunction(value) || typescript.isFunctionExpression(value),
@@ -167,4 +195,64 @@ export function returnedMembers(checker: ts.TypeChecker, receiver: ts.Node, memb
     }
   }
   return found;
+}
+
+/** How many parameters deep a function handed on as a value is followed. */
+const MAX_HANDED = 4;
+
+/**
+ * The calls of the parameters the function behind `references` is handed to: `f(x, run)` or
+ * `f(x, this.run.bind(this))` with `f` a function of the project, then `run(...)` in `f`'s body,
+ * and again where `f` hands its parameter on.
+ */
+function callsThroughParameters(checker: ts.TypeChecker, references: readonly ts.Expression[], depth: number): ts.CallExpression[] {
+  if (depth >= MAX_HANDED) return [];
+  const calls: ts.CallExpression[] = [];
+  for (const reference of references) {
+    const parameter = parameterReceiving(checker, boundOf(reference));
+    const body = parameter ? (parameter.parent as ts.FunctionLikeDeclaration).body : undefined;
+    const symbol = parameter && typescript.isIdentifier(parameter.name) ? checker.getSymbolAtLocation(parameter.name) : undefined;
+    if (!body || !symbol) continue;
+    const handed: ts.Expression[] = [];
+    const visit = (node: ts.Node): void => {
+      if (typescript.isIdentifier(node) && node !== parameter?.name && checker.getSymbolAtLocation(node) === symbol) {
+        if (typescript.isCallExpression(node.parent) && skipOuter(node.parent.expression) === node) calls.push(node.parent);
+        else handed.push(node);
+      }
+      typescript.forEachChild(node, visit);
+    };
+    visit(body);
+    calls.push(...callsThroughParameters(checker, handed, depth + 1));
+  }
+  return calls;
+}
+
+/** `this.run.bind(this)` for the reference `this.run` in it; the reference otherwise. */
+function boundOf(reference: ts.Expression): ts.Expression {
+  const access = reference.parent;
+  if (typescript.isPropertyAccessExpression(access) && access.expression === reference && access.name.text === "bind") {
+    const call = access.parent;
+    if (typescript.isCallExpression(call) && call.expression === access) return call;
+  }
+  return reference;
+}
+
+/** The parameter of a project function that `value`, an argument of a call of it, is passed for. */
+function parameterReceiving(checker: ts.TypeChecker, value: ts.Expression): ts.ParameterDeclaration | undefined {
+  const call = value.parent;
+  if (!typescript.isCallExpression(call)) return undefined;
+  const index = call.arguments.indexOf(value);
+  if (index < 0) return undefined;
+  const callee = skipOuter(call.expression);
+  const name = typescript.isPropertyAccessExpression(callee) ? callee.name : callee;
+  const declaration = unaliased(checker, checker.getSymbolAtLocation(name))?.valueDeclaration;
+  const fn =
+    declaration && (typescript.isFunctionDeclaration(declaration) || typescript.isMethodDeclaration(declaration))
+      ? declaration
+      : declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer
+        ? skipOuter(declaration.initializer)
+        : undefined;
+  if (!fn || !typescript.isFunctionLike(fn) || !isProjectFile(fn.getSourceFile())) return undefined;
+  const parameter = (fn as ts.SignatureDeclaration).parameters[index];
+  return parameter && !parameter.dotDotDotToken ? parameter : undefined;
 }

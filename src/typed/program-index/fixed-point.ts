@@ -10,6 +10,7 @@ import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import {
   CATCHES_ALL,
+  FRAMEWORKS,
   type CatchGuard,
   CatchReader,
   type ImportedCallSite,
@@ -111,15 +112,24 @@ function analyse(entry: FileEntry, resolver: Resolver): McpModel {
 function followUnresolvedHandlers(entry: FileEntry, model: McpModel, resolver: Resolver, work: WorkQueue): void {
   for (const unresolved of model.graph.unresolvedHandlers) {
     const nameKey = nameMember(unresolved.registration, unresolved.expression);
-    for (const target of resolver.resolveExpression(entry, unresolved.expression)) {
+    let targets = resolver.resolveExpression(entry, unresolved.expression);
+    let { thrown, guards } = unresolved;
+    // `createSearchHandler(sourceId)`: no function handed in; what the factory returns is the handler, as written.
+    if (targets.length === 0 && unresolved.factory) {
+      targets = resolver.returnedBy(entry, unresolved.factory);
+      thrown = FRAMEWORKS[unresolved.framework].thrown;
+      guards = [];
+    }
+    for (const target of targets) {
       const root: ImportedRoot = {
         range: target.fn.range,
         origin: `${entry.fileName}:${String(unresolved.registration.range[0])}`,
         toolName: unresolved.toolName ?? (nameKey === undefined ? undefined : target.named?.(nameKey)) ?? target.toolName,
         framework: unresolved.framework,
-        thrown: unresolved.thrown,
-        guards: unresolved.thrown === "unknown" ? [CATCHES_ALL] : [...(target.guards ?? []), ...unresolved.guards],
+        thrown,
+        guards: thrown === "unknown" ? [CATCHES_ALL] : [...(target.guards ?? []), ...guards],
         registered: true,
+        dispatcher: unresolved.kind === "low-level",
       };
       if (addRoot(target.entry, root)) work.add(target.entry);
     }

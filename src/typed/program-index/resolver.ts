@@ -6,12 +6,13 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { unwrap } from "../../util/ast.js";
+import { memberName, unwrap } from "../../util/ast.js";
 import { type CatchGuard, inNonToolCallback } from "../../model/index.js";
 import { functionOf, functionOfNamedValue, functionValue, keyText, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
 import { mayLeaveFile } from "./callees.js";
 import { ClassImplementations, LiteralImplementations } from "./implementations.js";
+import { ClassIndex } from "./class-index.js";
 import { declaredTypeNode, namedTypes } from "./declared-types.js";
 import { iteratedMemberDeclarations } from "./iterated.js";
 import { wrappedTargets } from "./wrapped.js";
@@ -28,6 +29,8 @@ export interface Target {
   readonly named?: (key: string) => string | undefined;
   /** The catches of the wrappers the value was made with (`tool: withErrors(run)`), innermost first. */
   readonly guards?: readonly CatchGuard[];
+  /** Found as a class that implements the receiver's interface: its `name` names a tool only for a dispatcher of tools. */
+  readonly implementing?: boolean;
 }
 
 /** Answers, for one program, which functions (of which files) a call or an expression runs. */
@@ -38,10 +41,8 @@ export class Resolver {
   private readonly resolved = new WeakMap<TSESTree.Node, Target[]>();
   /** Object literals that implement an interface's member (built on first use). */
   private literals: LiteralImplementations | undefined;
-  /** Subclasses by base class, over the project's files (built on first use). */
-  private subclasses: Map<ts.Symbol, ts.ClassLikeDeclaration[]> | undefined;
-  /** `new C(...)` expressions by class, over the project's files (built on first use): for constructor arguments and constructed classes. */
-  private constructions: Map<ts.Symbol, ts.NewExpression[]> | undefined;
+  /** Subclasses and constructions of the project's classes (built on first use). */
+  private classIndex: ClassIndex | undefined;
   /** The calls of functions whose parameters a tool's path calls (built on first use). */
   private callsOf: CallsOf | undefined;
   /** Classes that fit an interface by their shape (built on first use). */
@@ -99,6 +100,10 @@ export class Resolver {
   private lookUp(entry: FileEntry, expression: TSESTree.Node, accept?: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
     const { checker } = this;
     const callee = unwrap(expression);
+    // `this.run.bind(this)`, handed on as a value: the function bound.
+    if (callee.type === AST_NODE_TYPES.CallExpression && callee.callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee.callee) === "bind") {
+      return this.lookUp(entry, callee.callee.object, accept);
+    }
     // `HANDLERS[name](args)` on a table of another file: every function of the table, each its key's tool.
     if (callee.type === AST_NODE_TYPES.MemberExpression && callee.computed) return this.tableTargets(entry, callee.object);
     const name = callee.type === AST_NODE_TYPES.Identifier ? callee : callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : undefined;
@@ -106,6 +111,7 @@ export class Resolver {
     const tsName = entry.services.esTreeNodeToTSNodeMap.get(name);
     const symbol = unaliased(checker, checker.getSymbolAtLocation(tsName));
     const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
+    const implementing = new Set<ts.Declaration>();
     // `const run = await Provider.from(tool.callback)`: a call that hands back what it was given.
     const through = declarations.length === 1 && declarations[0] ? passedThrough(checker, declarations[0]) : undefined;
     if (through) return this.argumentTargets([through], accept);
@@ -140,14 +146,8 @@ export class Resolver {
       const typeNode = declaredTypeNode(checker, declaration);
       if (typeNode) declarations.push(...this.literalImplementations().declaredAs(name.name, namedTypes(checker, typeNode, name.name)));
     }
-    // `this.execute()` in a base class runs the subclasses' implementations too.
-    if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol) {
-      for (const declaration of symbol.declarations ?? []) {
-        if (typescript.isClassElement(declaration) && typescript.isClassLike(declaration.parent)) {
-          declarations.push(...this.overridesOf(declaration.parent, symbol.name));
-        }
-      }
-    }
+    // What a subclass implements (`this.execute()` in a base class, an abstract method).
+    declarations.push(...this.subclassMembers(entry, receiver, symbol, name.name, declarations));
     // `tool.callback(args)` on a field its constructor sets from an argument: what each construction passes.
     const slots = declarations.map(fieldSlot);
     if (slots.length > 0 && slots.every((slot) => slot !== undefined))
@@ -168,8 +168,10 @@ export class Resolver {
       const made =
         receiver?.type === AST_NODE_TYPES.Identifier ? returnedMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), symbol.name) : [];
       const literals = made.length > 0 ? made : this.literalImplementations().of(symbol);
-      this.classes ??= new ClassImplementations(checker, () => (this.constructions ??= this.constructionsByClass()));
-      declarations.push(...(literals.length > 0 ? literals : this.classes.of(symbol)));
+      this.classes ??= new ClassImplementations(checker, () => this.classList().constructions());
+      const classes = literals.length > 0 ? [] : this.classes.of(symbol);
+      for (const declaration of classes) implementing.add(declaration);
+      declarations.push(...literals, ...classes);
     }
     const targets: Target[] = [];
     for (const declaration of declarations) {
@@ -186,7 +188,14 @@ export class Resolver {
         const target = this.files.entryOf(sourceFile);
         const node = target?.services.tsNodeToESTreeNodeMap.get(each);
         const estree = node ? functionValue(node) : undefined;
-        if (target && estree) targets.push({ entry: target, fn: estree, toolName: toolNameNear(checker, declaration), named });
+        if (target && estree)
+          targets.push({
+            entry: target,
+            fn: estree,
+            toolName: toolNameNear(checker, declaration),
+            named,
+            ...(implementing.has(declaration) ? { implementing: true } : {}),
+          });
       }
       // `tool: withErrorHandling(listNotes, "...")`: the function the wrapper was handed, behind its catches.
       if (functions.length === 0 && !accept) {
@@ -237,8 +246,8 @@ export class Resolver {
 
   /** Every `new C(...)` of the project's files for the class `cls` declares. */
   constructionsOf(cls: ts.ClassLikeDeclaration): readonly ts.NewExpression[] {
-    const symbol = cls.name ? this.classSymbol(cls.name) : undefined;
-    return symbol ? ((this.constructions ??= this.constructionsByClass()).get(symbol) ?? []) : [];
+    const symbol = cls.name ? this.classList().classSymbol(cls.name) : undefined;
+    return symbol ? (this.classList().constructions().get(symbol) ?? []) : [];
   }
 
   /**
@@ -269,11 +278,65 @@ export class Resolver {
     const of =
       <T>(map: () => Map<ts.Symbol, T[]>) =>
       (cls: ts.ClassLikeDeclaration): T[] =>
-        (cls.name && map().get(this.classSymbol(cls.name) as ts.Symbol)) || [];
+        (cls.name && map().get(this.classList().classSymbol(cls.name) as ts.Symbol)) || [];
     return {
-      constructionsOf: of(() => (this.constructions ??= this.constructionsByClass())),
-      subclassesOf: of(() => (this.subclasses ??= this.subclassesByBase())),
+      constructionsOf: of(() => this.classList().constructions()),
+      subclassesOf: of(() => this.classList().subclasses()),
     };
+  }
+
+  /** The functions a call of a project factory returns (`createSearchHandler(sourceId)`), as handlers of the registration that hands it over. */
+  returnedBy(entry: FileEntry, call: TSESTree.CallExpression): Target[] {
+    const targets: Target[] = [];
+    for (const fn of returnedFunctions(this.checker, entry.services.esTreeNodeToTSNodeMap.get(call))) {
+      const target = this.files.entryOf(fn.getSourceFile());
+      const estree = target?.services.tsNodeToESTreeNodeMap.get(fn);
+      const value = estree ? functionValue(estree) : undefined;
+      if (target && value) targets.push({ entry: target, fn: value, toolName: undefined });
+    }
+    return targets;
+  }
+
+  /**
+   * The members of subclasses that may run instead: `this.execute()` in a base class runs the
+   * subclasses' implementations too; `handler.runTool(args)` on `handler: any` is the member of
+   * what the callers pass, and on an abstract method each subclass's implementation.
+   */
+  private subclassMembers(
+    entry: FileEntry,
+    receiver: TSESTree.Node | undefined,
+    symbol: ts.Symbol | undefined,
+    member: string,
+    declarations: readonly ts.Declaration[],
+  ): ts.Declaration[] {
+    const found: ts.Declaration[] = [];
+    if (receiver?.type === AST_NODE_TYPES.ThisExpression) {
+      for (const declaration of symbol?.declarations ?? []) {
+        if (typescript.isClassElement(declaration) && typescript.isClassLike(declaration.parent))
+          found.push(...this.classList().overridesOf(declaration.parent, member));
+      }
+      return found;
+    }
+    const receiverDeclaration = receiver?.type === AST_NODE_TYPES.Identifier && !symbol ? this.symbolOf(entry, receiver)?.valueDeclaration : undefined;
+    if (receiverDeclaration && isPlainParameter(receiverDeclaration)) found.push(...this.calls().memberOfPassed(receiverDeclaration, member));
+    for (const declaration of [...declarations, ...found]) {
+      if (typescript.isMethodDeclaration(declaration) && !declaration.body && typescript.isClassLike(declaration.parent)) {
+        found.push(...this.classList().overridesOf(declaration.parent, member));
+      }
+    }
+    return found;
+  }
+
+  private classList(): ClassIndex {
+    return (this.classIndex ??= new ClassIndex(this.program, this.checker));
+  }
+
+  private calls(): CallsOf {
+    return (this.callsOf ??= new CallsOf(this.program, this.checker));
+  }
+
+  private symbolOf(entry: FileEntry, node: TSESTree.Node): ts.Symbol | undefined {
+    return this.checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(node));
   }
 
   /** The functions the callers of a parameter's function pass for it, in its file and the files importing it. */
@@ -281,15 +344,17 @@ export class Resolver {
     if (this.passing.has(parameter)) return [];
     this.passing.add(parameter);
     try {
-      this.callsOf ??= new CallsOf(this.program, this.checker);
       const targets: Target[] = [];
-      for (const argument of this.callsOf.argumentsFor(parameter)) {
+      for (const argument of this.calls().argumentsFor(parameter)) {
         const entry = isProjectFile(argument.getSourceFile()) ? this.files.entryOf(argument.getSourceFile()) : undefined;
         const node = entry?.services.tsNodeToESTreeNodeMap.get(argument);
         // A call made for a resource or a prompt (`handleRequest("get_prompt", params, ...)`) hands
         // its callback to the function, but no tool runs that callback.
         if (!entry || !node || inNonToolCallback(node)) continue;
         const inline = functionValue(node);
+        // A method's calls hand it callbacks from every method of its class (`this.handleRequest(async () => ...)`):
+        // those written in place run when their caller does, which its own path says; only values handed on are followed.
+        if (inline && typescript.isMethodDeclaration(parameter.parent)) continue;
         const fn = inline ? (entry.services.esTreeNodeToTSNodeMap.get(inline) as ts.FunctionLikeDeclaration) : undefined;
         if (inline && fn) {
           if (!accept || accept(fn)) targets.push({ entry, fn: inline, toolName: undefined });
@@ -301,84 +366,8 @@ export class Resolver {
     }
   }
 
-  /** `new C(...)` expressions of the project's files, by class (built on first use); a class listed in an array literal has none. */
-  private constructionsByClass(): Map<ts.Symbol, ts.NewExpression[]> {
-    const map = new Map<ts.Symbol, ts.NewExpression[]>();
-    const visit = (node: ts.Node): void => {
-      if (typescript.isNewExpression(node)) {
-        const symbol = this.classSymbol(node.expression);
-        if (symbol) {
-          const list = map.get(symbol) ?? [];
-          map.set(symbol, list);
-          list.push(node);
-        }
-      }
-      // `export const allTools = [CreateAppTool, ListAppsTool]`: a list of classes that a factory
-      // constructs (`new ctor(deps)`); each may be constructed, with no arguments to read.
-      if (typescript.isArrayLiteralExpression(node)) {
-        for (const element of node.elements) {
-          const symbol = typescript.isIdentifier(element) ? this.classSymbol(element) : undefined;
-          if (symbol?.valueDeclaration && typescript.isClassDeclaration(symbol.valueDeclaration) && !map.has(symbol)) map.set(symbol, []);
-        }
-      }
-      typescript.forEachChild(node, visit);
-    };
-    for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
-    return map;
-  }
-
   private literalImplementations(): LiteralImplementations {
     return (this.literals ??= new LiteralImplementations(this.program));
-  }
-
-  /** The members named `member` of the classes that extend `base`, directly or not. */
-  private overridesOf(base: ts.ClassLikeDeclaration, member: string): ts.Declaration[] {
-    const subclasses = (this.subclasses ??= this.subclassesByBase());
-    const found: ts.Declaration[] = [];
-    const seen = new Set<ts.ClassLikeDeclaration>();
-    const walk = (cls: ts.ClassLikeDeclaration): void => {
-      const symbol = cls.name ? this.classSymbol(cls.name) : undefined;
-      for (const sub of (symbol ? subclasses.get(symbol) : undefined) ?? []) {
-        if (seen.has(sub)) continue;
-        seen.add(sub);
-        for (const element of sub.members) {
-          if (element.name && typescript.isIdentifier(element.name) && element.name.text === member) found.push(element);
-        }
-        walk(sub);
-      }
-    };
-    walk(base);
-    return found;
-  }
-
-  private subclassesByBase(): Map<ts.Symbol, ts.ClassLikeDeclaration[]> {
-    const map = new Map<ts.Symbol, ts.ClassLikeDeclaration[]>();
-    const visit = (node: ts.Node): void => {
-      if (typescript.isClassLike(node)) {
-        for (const clause of node.heritageClauses ?? []) {
-          if (clause.token !== typescript.SyntaxKind.ExtendsKeyword) continue;
-          const expression = clause.types[0]?.expression;
-          const symbol = expression ? this.classSymbol(expression) : undefined;
-          if (!symbol) continue;
-          const list = map.get(symbol) ?? [];
-          map.set(symbol, list);
-          list.push(node);
-        }
-      }
-      if (typescript.isClassLike(node) || typescript.isSourceFile(node) || typescript.isModuleBlock(node) || typescript.isModuleDeclaration(node)) {
-        typescript.forEachChild(node, visit);
-      } else if (typescript.isVariableStatement(node) || typescript.isExportAssignment(node)) {
-        typescript.forEachChild(node, visit);
-      } else if (typescript.isVariableDeclarationList(node) || typescript.isVariableDeclaration(node)) {
-        typescript.forEachChild(node, visit);
-      }
-    };
-    for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
-    return map;
-  }
-
-  private classSymbol(node: ts.Node): ts.Symbol | undefined {
-    return unaliased(this.checker, this.checker.getSymbolAtLocation(node));
   }
 }
 

@@ -34,8 +34,11 @@ export function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
 
 /** The imported root that stands for `handler` (or for the tool it stands for) at a target. */
 export function rootFor(fileName: string, handler: ToolHandler, target: Target, guards: readonly CatchGuard[]): ImportedRoot {
-  // A central dispatcher that runs registry entries serves the tool each entry names.
-  const toolName = handler.toolName ?? target.toolName;
+  // A central dispatcher that runs registry entries serves the tool each entry names. A class that
+  // implements the receiver's interface names a tool only there: called by one tool's handler
+  // (`connector.id()` on a database connector), its `name` is the engine's.
+  const dispatcher = handler.kind === "low-level" || handler.kind === "low-level-case" || handler.dispatcher === true;
+  const toolName = handler.toolName ?? (target.implementing === true && !dispatcher ? undefined : target.toolName);
   return {
     range: target.fn.range,
     origin:
