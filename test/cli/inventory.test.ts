@@ -75,8 +75,8 @@ describe("tool inventory", () => {
       ["export_report", "dynamic-import/src/server.ts:5", "dynamic-import/src/server.ts:5", "0/0", "0/1", 1],
       ["account_history", "empty-value-flow/src/server.ts:6", "empty-value-flow/src/server.ts:6", "0/0", "1/1", 1],
       // A base class whose catch hands every failure to its own `handleError`.
-      // Error classes (one of another file, one this file exports) that carry their payload to the wrapper's catch: one finding each.
-      ["(unnamed)", "error-carrier/src/server.ts:19", "error-carrier/src/server.ts:19", "1/3", "0/0", 2],
+      // Error classes (one of another file, two this file exports, one by name) that carry their payload to the wrapper's catch: one finding each.
+      ["(unnamed)", "error-carrier/src/server.ts:27", "error-carrier/src/server.ts:27", "1/4", "0/0", 3],
       ["create_board", "error-handler-method/src/base-tool.ts:9", "error-handler-method/src/base-tool.ts:9", "0/0", "1/1", 1],
       // Error results built by a helper of another file, classified there.
       ["search_contacts", "error-helper/src/server.ts:7", "error-helper/src/server.ts:7", "3/3", "1/1", 2],

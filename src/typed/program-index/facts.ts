@@ -338,12 +338,23 @@ function carriersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): I
   const found = new Map<string, TSESTree.ObjectExpression[]>();
   // Imported classes, and the file's own exported ones (constructed in other files too).
   const own: [string, ts.Declaration][] = [];
+  // `export class X`, or `class X` exported by name further down (`export { X }`, `export default X`).
+  const named = new Set<string>();
+  const classes: TSESTree.ClassDeclaration[] = [];
   for (const statement of entry.sourceCode.ast.body) {
     const exported = statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration;
-    const declaration = exported ? statement.declaration : undefined;
-    if (declaration?.type === AST_NODE_TYPES.ClassDeclaration && declaration.id)
-      own.push([declaration.id.name, entry.services.esTreeNodeToTSNodeMap.get(declaration)]);
+    const declaration = exported ? statement.declaration : statement;
+    if (declaration?.type === AST_NODE_TYPES.ClassDeclaration && declaration.id) {
+      if (exported) named.add(declaration.id.name);
+      classes.push(declaration);
+    }
+    if (statement.type === AST_NODE_TYPES.ExportNamedDeclaration && !statement.source) {
+      for (const specifier of statement.specifiers) named.add(specifier.local.name);
+    }
+    if (statement.type === AST_NODE_TYPES.ExportDefaultDeclaration && statement.declaration.type === AST_NODE_TYPES.Identifier)
+      named.add(statement.declaration.name);
   }
+  for (const cls of classes) if (cls.id && named.has(cls.id.name)) own.push([cls.id.name, entry.services.esTreeNodeToTSNodeMap.get(cls)]);
   for (const [name, declaration] of [...importsOf(entry, resolver), ...own]) {
     if (!typescript.isClassDeclaration(declaration)) continue;
     // `$` is a character of names and of patterns: escaped, and the name ends where no name character follows.
