@@ -17,6 +17,7 @@ import {
   forEachOwnNode,
   holdsOnlyCaught,
   isFunctionNode,
+  mentionsName,
   ownReturnStatements,
   rangeKey,
   resolveFunction,
@@ -213,8 +214,9 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchG
     // `if (e.message.includes("x") && path === basePath) return fallback()`: taken only for some
     // inputs, whatever the error; on the others every error goes on.
     if (statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && inputCondition(sourceCode, statement.test, param)) {
-      // `if (accounts.size === 1) throw error`: for those inputs, every error goes on as the catch throws it.
-      const taken = reader.exit(statement.consequent);
+      // `if (accounts.size === 1) throw error`, a test of nothing but the inputs: for those inputs, every error goes on.
+      const taken =
+        param === undefined || mentionsName(sourceCode, statement.test, new Set([param]), "subtree") ? undefined : reader.exit(statement.consequent);
       if (taken && taken.kind !== "converts") {
         otherwise = taken;
         break;

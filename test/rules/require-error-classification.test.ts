@@ -1472,6 +1472,27 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       output: null,
     }),
     invalid({
+      // The test reads the error too: only an expired session goes on, and only for remote calls.
+      name: "a catch that rethrows under a test of the error's class and the inputs answers the other errors (only the rethrow is reported)",
+      code: `class SessionExpired extends Error {}
+async function boardsOf(team: string): Promise<string[]> {
+  const response = await fetch(\`https://boards.example.com/\${team}\`, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) throw new Error(\`Boards of team \${team}: HTTP \${response.status}\`);
+  return (await response.json()) as string[];
+}
+${SDK}server.registerTool("list_boards", { inputSchema: {} }, async ({ team, remote }) => {
+  try {
+    return { content: [{ type: "text", text: JSON.stringify(await boardsOf(team)) }] };
+  } catch (error) {
+    if (error instanceof SessionExpired && remote) /*>*/throw error;
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
+  }
+});
+`,
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "list_boards"', SDK_OUTCOME) }],
+      output: null,
+    }),
+    invalid({
       name: "a catch that rethrows for some inputs, whatever the error, lets every throw through for them",
       code: `async function boardsOf(teams: string[]): Promise<string[][]> {
   return Promise.all(teams.map(async (team) => {
