@@ -45,6 +45,7 @@ import {
 } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 import { fixedData } from "./no-swallowed-failure/fixed-data.js";
+import { droppedStep } from "./no-swallowed-failure/steps.js";
 
 export type Options = [{ partialMarkers?: string[] }];
 export type MessageIds =
@@ -54,6 +55,7 @@ export type MessageIds =
   | "swallowedItems"
   | "swallowedLine"
   | "swallowedSettled"
+  | "swallowedStep"
   | "failurePayload"
   | "addIsError"
   | "markAsError"
@@ -97,6 +99,8 @@ export default createRule<Options, MessageIds>({
         "{{tool}} catches a failure and writes it as one more line of its answer (`{{method}}`): the result has no `isError`, so the agent takes the failure for the answer instead of retrying or reporting it. Rethrow the error with `{ cause }`, so that it becomes an error result, or mark the result as an error.",
       swallowedSettled:
         "{{tool}} runs these calls with `Promise.allSettled` and answers a failed one with {{value}}, as if it had found nothing: the agent tells the user there is nothing instead of retrying or reporting the failure. Read the rejection's `reason` and say that the call failed: a warning in the result, or an error result.",
+      swallowedStep:
+        "This catch only logs that `{{step}}` failed, a step the input asked for, and {{tool}} goes on to answer as if it were done: the agent tells the user the whole request succeeded. Say in the answer that the step failed (a warning, or `partial: true`), or rethrow the error with `{ cause }`.",
       failurePayload:
         "{{tool}} returns a successful result whose payload says it failed (`{{field}}`): clients and the agent go by `isError`, so the failure is taken as a normal answer instead of being retried or reported. Add `isError: true` with a classification.",
       addIsError:
@@ -277,6 +281,7 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     if (model.handlersAt(clause).length === 0 || !triedAccess(sourceCode, model, clause) || recordsWarning(sourceCode, clause, markers)) continue;
     const found = fallThrough(sourceCode, clause) ?? emptyAssignment(sourceCode, clause) ?? droppedItems(sourceCode, clause);
     if (found) quiet.push(found);
+    else reportDroppedStep(context, model, flow, clause);
   }
   for (const failure of quiet) {
     const answer = failure.reads.map((read) => flow.reaches(read, 0, new Set())).find((reached) => reached !== undefined);
@@ -292,6 +297,26 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     });
   }
   return flow;
+}
+
+/** `if (input.docName) { try { await api.rename(id, input.docName) } catch (e) { console.warn(e) } }`, then a success answer. */
+function reportDroppedStep(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  flow: SuccessFlow,
+  clause: TSESTree.CatchClause,
+): void {
+  const step = droppedStep(context.sourceCode, clause);
+  const fn = step ? enclosingFunction(clause) : undefined;
+  if (!step || !fn || isFanOutItem(fn)) return;
+  const answer = flow.answerAfter(fn, clause.parent);
+  const keyword = answer ? context.sourceCode.getFirstToken(clause) : null;
+  if (!answer || !keyword) return;
+  context.report({
+    loc: keyword.loc,
+    messageId: "swallowedStep",
+    data: { step: context.sourceCode.getText(step.callee), tool: toolLabel(model.toolNamesAt(answer)) },
+  });
 }
 
 /** `catch (error) { response.appendResponseLine(\`Unable to navigate: ${error.message}\`) }`: the failure becomes a line of the answer. */

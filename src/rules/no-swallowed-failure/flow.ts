@@ -33,6 +33,7 @@ import {
   memberPath,
   mentionsName,
   messageText,
+  ownReturnStatements,
   staticString,
   resolveFunction,
   rootIdentifier,
@@ -362,6 +363,22 @@ export class SuccessFlow {
       if (answer) return answer;
     }
     return undefined;
+  }
+
+  /**
+   * Where `fn` answers successfully after `node`: what it returns becoming a successful answer,
+   * or a return of its own after `node` that is no error result (`return createToolResponse(json)`).
+   */
+  answerAfter(fn: FunctionNode, node: TSESTree.Node): TSESTree.Node | undefined {
+    const answer = this.successAnswer(fn);
+    if (answer) return answer;
+    if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+    return ownReturnStatements(fn.body).find((r) => {
+      const value = r.argument ? unwrap(r.argument) : undefined;
+      if (!value || r.range[0] < node.range[1]) return false;
+      if (value.type === AST_NODE_TYPES.ObjectExpression) return this.successObjects.has(value);
+      return value.type === AST_NODE_TYPES.CallExpression && !this.errorHelperCalls().has(value) && !ERROR_BUILDER_NAME.test(calleeName(value) ?? "");
+    });
   }
 
   /** `fn` is a handler whose return value is the tool's result (registered as such, not only called by a tool). */

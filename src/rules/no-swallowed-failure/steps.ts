@@ -1,0 +1,133 @@
+/**
+ * A step the caller asked for, whose failure the catch only logs: `if (input.doc_name) { try {
+ * await api.renameDoc(id, input.doc_name) } catch (e) { console.warn(e) } }`, or `for (const id
+ * of input.dependencies) { try { await addDependency(project.id, id) } catch (e) { logger.warning(...) } }`.
+ * The tool then reports success, and the agent tells the user the whole request was done.
+ *
+ * A step the tool takes on its own (a cache write, telemetry, cleanup) is not asked for by any
+ * input: only a try under a branch or a loop that reads the function's parameters counts.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { isLoggingCall } from "../../model/index.js";
+import { type FunctionNode, calleeName, enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, mentionsName, unwrap } from "../../util/ast.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The awaited call of a try whose failure its catch only logs, in a branch or loop the inputs decide; undefined otherwise. */
+export function droppedStep(sourceCode: SourceCode, clause: TSESTree.CatchClause): TSESTree.CallExpression | undefined {
+  const statement = clause.parent;
+  const fn = enclosingFunction(statement);
+  if (!fn || !onlyLogs(sourceCode, clause) || statement.finalizer) return undefined;
+  const step = awaitedStep(sourceCode, statement.block);
+  if (!step) return undefined;
+  const inputs = inputNames(sourceCode, fn);
+  return inputs.size > 0 && askedFor(sourceCode, statement, fn, inputs) ? step : undefined;
+}
+
+/** The catch body logs, and does nothing else but declare locals (`const context = { ...ctx, error }`). */
+function onlyLogs(sourceCode: SourceCode, clause: TSESTree.CatchClause): boolean {
+  let logs = false;
+  for (const statement of clause.body.body) {
+    if (statement.type === AST_NODE_TYPES.VariableDeclaration) continue;
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+    let expression = unwrap(statement.expression);
+    if (expression.type === AST_NODE_TYPES.AwaitExpression) expression = unwrap(expression.argument);
+    if (expression.type !== AST_NODE_TYPES.CallExpression || !isLoggingCall(expression)) return false;
+    logs = true;
+  }
+  // The locals are read only by the logging (not handed on, not returned).
+  return logs && clause.body.body.every((s) => s.type !== AST_NODE_TYPES.VariableDeclaration || localsOnlyLogged(sourceCode, s));
+}
+
+function localsOnlyLogged(sourceCode: SourceCode, declaration: TSESTree.VariableDeclaration): boolean {
+  return declaration.declarations.every((d) => {
+    if (d.id.type !== AST_NODE_TYPES.Identifier) return false;
+    const variable = findVariable(sourceCode, d.id);
+    return (variable?.references ?? []).every((r) => r.init === true || isInLoggingCall(r.identifier));
+  });
+}
+
+function isInLoggingCall(node: TSESTree.Node): boolean {
+  for (let current: TSESTree.Node | undefined = node.parent; current && !isFunctionNode(current); current = current.parent) {
+    if (current.type === AST_NODE_TYPES.CallExpression && isLoggingCall(current)) return true;
+  }
+  return false;
+}
+
+/**
+ * The try block is one step: a single awaited call whose value nothing reads (`await api.rename(...)`,
+ * or `const res = await api.rename(...)` with `res` unread), with only locals declared before it.
+ */
+function awaitedStep(sourceCode: SourceCode, block: TSESTree.BlockStatement): TSESTree.CallExpression | undefined {
+  const last = block.body.at(-1);
+  if (!last || block.body.slice(0, -1).some((s) => s.type !== AST_NODE_TYPES.VariableDeclaration)) return undefined;
+  let awaited: TSESTree.Expression | undefined;
+  if (last.type === AST_NODE_TYPES.ExpressionStatement) awaited = unwrap(last.expression) as TSESTree.Expression;
+  else if (last.type === AST_NODE_TYPES.VariableDeclaration) {
+    const [only, ...more] = last.declarations;
+    if (more.length > 0 || only.id.type !== AST_NODE_TYPES.Identifier || !only.init) return undefined;
+    if ((findVariable(sourceCode, only.id)?.references ?? []).some((r) => r.isRead())) return undefined;
+    awaited = unwrap(only.init) as TSESTree.Expression;
+  }
+  if (awaited?.type !== AST_NODE_TYPES.AwaitExpression) return undefined;
+  const call = unwrap(awaited.argument);
+  if (call.type !== AST_NODE_TYPES.CallExpression || isLoggingCall(call) || calleeName(call) === undefined) return undefined;
+  return call;
+}
+
+/** The function's parameters, and the locals declared from them (`const { dependencies } = input`). */
+function inputNames(sourceCode: SourceCode, fn: FunctionNode): Set<string> {
+  const names = new Set<string>();
+  for (const param of fn.params) collectNames(param, names);
+  // In source order, in the function's own code: `const input = args as Input`, then `const item = input.items[i]`.
+  forEachOwnNode(sourceCode, fn.body, (node) => {
+    if (node.type === AST_NODE_TYPES.VariableDeclarator && node.init && mentionsName(sourceCode, node.init, names, "own-code"))
+      collectNames(node.id, names);
+    // `validatedInput = Schema.parse(input)` into a `let` declared before.
+    if (
+      node.type === AST_NODE_TYPES.AssignmentExpression &&
+      node.left.type === AST_NODE_TYPES.Identifier &&
+      mentionsName(sourceCode, node.right, names, "own-code")
+    )
+      names.add(node.left.name);
+  });
+  return names;
+}
+
+function collectNames(pattern: TSESTree.Node, names: Set<string>): void {
+  switch (pattern.type) {
+    case AST_NODE_TYPES.Identifier:
+      names.add(pattern.name);
+      return;
+    case AST_NODE_TYPES.ObjectPattern:
+      for (const property of pattern.properties) collectNames(property.type === AST_NODE_TYPES.Property ? property.value : property.argument, names);
+      return;
+    case AST_NODE_TYPES.ArrayPattern:
+      for (const element of pattern.elements) if (element) collectNames(element, names);
+      return;
+    case AST_NODE_TYPES.AssignmentPattern:
+      collectNames(pattern.left, names);
+      return;
+    case AST_NODE_TYPES.RestElement:
+      collectNames(pattern.argument, names);
+      return;
+    case AST_NODE_TYPES.TSParameterProperty:
+      collectNames(pattern.parameter, names);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Between the try and its function: an `if` whose test, or a `for...of` whose list, reads the inputs. */
+function askedFor(sourceCode: SourceCode, statement: TSESTree.TryStatement, fn: FunctionNode, inputs: ReadonlySet<string>): boolean {
+  let child: TSESTree.Node = statement;
+  for (let current: TSESTree.Node | undefined = statement.parent; current && current !== fn; child = current, current = current.parent) {
+    if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child && mentionsName(sourceCode, current.test, inputs, "own-code"))
+      return true;
+    if (current.type === AST_NODE_TYPES.ForOfStatement && current.body === child && mentionsName(sourceCode, current.right, inputs, "own-code"))
+      return true;
+  }
+  return false;
+}

@@ -1,0 +1,78 @@
+/**
+ * `no-swallowed-failure`: a step the input asked for (a branch or a loop that reads it) whose
+ * failure the catch only logs, after which the tool answers as if everything was done.
+ */
+import { describe } from "vitest";
+import rule from "../../../src/rules/no-swallowed-failure.js";
+import { createRuleTester } from "../../rule-tester.js";
+import { inTool } from "../../cases.js";
+
+const ruleTester = createRuleTester();
+
+/** A project created, then linked to the projects the input names; `onError` is the link's catch. */
+const withLinks = (onError: string, answer = "JSON.stringify(project)"): string =>
+  inTool(
+    `    const project = await createProject(args);
+    return { content: [{ type: "text", text: ${answer} }] };`,
+    `async function createProject(input) {
+  const project = await api.create(input.name);
+  if (input.dependencies && input.dependencies.length > 0) {
+    for (const dependencyId of input.dependencies) {
+      try {
+        await api.link(project.id, dependencyId);
+      } catch (error) {
+        ${onError}
+      }
+    }
+  }
+  return project;
+}`,
+  );
+
+/** A document created, then renamed when the input gives a name; the rename's result is not read. */
+const withRename = (onError: string): string =>
+  inTool(`    const doc = await docs.create(args.folder);
+    if (args.title) {
+      try {
+        const renamed = await docs.rename(doc.id, args.title);
+      } catch (error) {
+        ${onError}
+      }
+    }
+    return { content: [{ type: "text", text: \`Created \${doc.id}\` }] };`);
+
+/** A search whose result the tool caches, whatever the input: the cache write is the tool's own step. */
+const withCacheWrite = (onError: string): string =>
+  inTool(`    const hits = await search(args.query);
+    try {
+      await cache.set(args.query, hits);
+    } catch (error) {
+      ${onError}
+    }
+    return { content: [{ type: "text", text: hits.join("\\n") }] };`);
+
+const dropped = (step: string) => ({ messageId: "swallowedStep" as const, data: { step, tool: 'tool "search_docs"' } });
+
+describe("no-swallowed-failure: a requested step whose failure is only logged", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // The failure reaches the answer, or the tool fails.
+      { code: withLinks("warnings.push(`Could not link ${dependencyId}: ${String(error)}`);", "JSON.stringify({ project, warnings })") },
+      { code: withLinks("throw new Error(`Linking ${dependencyId} failed`, { cause: error });") },
+      // The catch does more than log: what it does is judged elsewhere.
+      { code: withLinks("logger.warn(error); failedLinks.push(dependencyId);") },
+      // A step the tool takes on its own, asked for by no input.
+      { code: withCacheWrite('logger.warn("cache write failed", error);') },
+      // Nothing logs: an empty catch is require-error-logging's.
+      { code: withRename("") },
+    ],
+    invalid: [
+      { code: withLinks("logger.warning(`Failed to link ${dependencyId}`, { error: String(error) });"), errors: [dropped("api.link")] },
+      {
+        code: withLinks('const context = { dependencyId, error: String(error) };\n        console.error("link failed", context);'),
+        errors: [dropped("api.link")],
+      },
+      { code: withRename('console.warn("Failed to rename the document:", error);'), errors: [dropped("docs.rename")] },
+    ],
+  });
+});
