@@ -377,13 +377,18 @@ export class SuccessFlow {
       const value = r.argument ? unwrap(r.argument) : undefined;
       if (!value || r.range[0] < node.range[1]) return false;
       if (value.type === AST_NODE_TYPES.ObjectExpression) return this.successObjects.has(value);
-      return value.type === AST_NODE_TYPES.CallExpression && !this.errorHelperCalls().has(value) && !ERROR_BUILDER_NAME.test(calleeName(value) ?? "");
+      return value.type === AST_NODE_TYPES.CallExpression && !this.buildsError(value);
     });
   }
 
   /** `fn` is a handler whose return value is the tool's result (registered as such, not only called by a tool). */
   private answersWithReturn(fn: FunctionNode): boolean {
     return this.model.handlers.some((h) => (h.entry === fn || h.root === fn) && (h.kind !== "imported" || h.registered === true));
+  }
+
+  /** A call that makes an error result: of an error helper, or of one the file cannot see whose name says it builds errors. */
+  private buildsError(call: TSESTree.CallExpression): boolean {
+    return this.errorHelperCalls().has(call) || ERROR_BUILDER_NAME.test(calleeName(call) ?? "");
   }
 
   /** The calls of error helpers (this file's, and with types those of other files): they make error results. */
@@ -462,7 +467,7 @@ export class SuccessFlow {
             if (list) return depth < 6 ? this.constantReaches(list, depth + 1, seen, built) : undefined;
             // Into an error result (`return errorResult(formatError(e))`): no success answer. A
             // helper this file cannot see whose name says it builds errors counts as one.
-            if (this.errorHelperCalls().has(parent) || ERROR_BUILDER_NAME.test(calleeName(parent) ?? "")) return undefined;
+            if (this.buildsError(parent)) return undefined;
             built = true;
           }
           break;

@@ -8,6 +8,7 @@
  * input: only a try under a branch or a loop that reads the function's parameters counts.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { isLoggingCall } from "../../model/index.js";
 import { type FunctionNode, calleeName, enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, mentionsName, unwrap } from "../../util/ast.js";
@@ -79,11 +80,13 @@ function awaitedStep(sourceCode: SourceCode, block: TSESTree.BlockStatement): TS
 /** The function's parameters, and the locals declared from them (`const { dependencies } = input`). */
 function inputNames(sourceCode: SourceCode, fn: FunctionNode): Set<string> {
   const names = new Set<string>();
-  for (const param of fn.params) collectNames(param, names);
+  for (const variable of sourceCode.getDeclaredVariables(fn)) {
+    if (variable.defs.some((def) => def.type === DefinitionType.Parameter)) names.add(variable.name);
+  }
   // In source order, in the function's own code: `const input = args as Input`, then `const item = input.items[i]`.
   forEachOwnNode(sourceCode, fn.body, (node) => {
     if (node.type === AST_NODE_TYPES.VariableDeclarator && node.init && mentionsName(sourceCode, node.init, names, "own-code"))
-      collectNames(node.id, names);
+      for (const variable of sourceCode.getDeclaredVariables(node)) names.add(variable.name);
     // `validatedInput = Schema.parse(input)` into a `let` declared before.
     if (
       node.type === AST_NODE_TYPES.AssignmentExpression &&
@@ -93,31 +96,6 @@ function inputNames(sourceCode: SourceCode, fn: FunctionNode): Set<string> {
       names.add(node.left.name);
   });
   return names;
-}
-
-function collectNames(pattern: TSESTree.Node, names: Set<string>): void {
-  switch (pattern.type) {
-    case AST_NODE_TYPES.Identifier:
-      names.add(pattern.name);
-      return;
-    case AST_NODE_TYPES.ObjectPattern:
-      for (const property of pattern.properties) collectNames(property.type === AST_NODE_TYPES.Property ? property.value : property.argument, names);
-      return;
-    case AST_NODE_TYPES.ArrayPattern:
-      for (const element of pattern.elements) if (element) collectNames(element, names);
-      return;
-    case AST_NODE_TYPES.AssignmentPattern:
-      collectNames(pattern.left, names);
-      return;
-    case AST_NODE_TYPES.RestElement:
-      collectNames(pattern.argument, names);
-      return;
-    case AST_NODE_TYPES.TSParameterProperty:
-      collectNames(pattern.parameter, names);
-      return;
-    default:
-      return;
-  }
 }
 
 /** Between the try and its function: an `if` whose test, or a `for...of` whose list, reads the inputs. */

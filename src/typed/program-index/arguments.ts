@@ -7,7 +7,7 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { skipOuter, unaliased } from "./declarations.js";
+import { functionOf, skipOuter, unaliased } from "./declarations.js";
 import { isProjectFile } from "./file-entry.js";
 
 /** Finds, once per program, the calls of a function across the files that can see it. */
@@ -246,13 +246,12 @@ function parameterReceiving(checker: ts.TypeChecker, value: ts.Expression): ts.P
   const callee = skipOuter(call.expression);
   const name = typescript.isPropertyAccessExpression(callee) ? callee.name : callee;
   const declaration = unaliased(checker, checker.getSymbolAtLocation(name))?.valueDeclaration;
-  const fn =
-    declaration && (typescript.isFunctionDeclaration(declaration) || typescript.isMethodDeclaration(declaration))
-      ? declaration
-      : declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer
-        ? skipOuter(declaration.initializer)
-        : undefined;
-  if (!fn || !typescript.isFunctionLike(fn) || !isProjectFile(fn.getSourceFile())) return undefined;
-  const parameter = (fn as ts.SignatureDeclaration).parameters[index];
+  // A function, a method, or a `const` holding a function (not a property holding one).
+  const declared =
+    declaration &&
+    (typescript.isFunctionDeclaration(declaration) || typescript.isMethodDeclaration(declaration) || typescript.isVariableDeclaration(declaration));
+  const fn = declared ? functionOf(declaration) : undefined;
+  if (!fn || !isProjectFile(fn.getSourceFile())) return undefined;
+  const parameter = fn.parameters[index];
   return parameter && !parameter.dotDotDotToken ? parameter : undefined;
 }
