@@ -72,6 +72,10 @@ describe("tool names found by the index", () => {
     expect([...new Set(named)].sort()).toEqual(["hold_order", "list_notes"]);
   });
 
+  it("names each tool of a dispatch table put together from spread factory results and tables", async () => {
+    expect(await names("spread-table")).toEqual(["find_notes", "rename_tag", "trash_note"]);
+  });
+
   it("names a dispatcher case's tool", async () => {
     expect(await names("low-level-dispatch")).toEqual(["search"]);
   });

@@ -10,6 +10,7 @@ import { memberName, unwrap } from "../../util/ast.js";
 import { type CatchGuard, inNonToolCallback } from "../../model/index.js";
 import { functionOf, functionOfNamedValue, functionValue, keyText, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
+import { tableLiteral, tableMembers } from "./tables.js";
 import { mayLeaveFile } from "./callees.js";
 import { ClassImplementations, LiteralImplementations } from "./implementations.js";
 import { ClassIndex } from "./class-index.js";
@@ -209,21 +210,21 @@ export class Resolver {
 
   /**
    * The functions of a dispatch table declared as an object literal in another file of the
-   * project (`export const HANDLERS = { get_widget: async (args) => ... }`), each named by its key.
-   * A table of this file is the model's to read.
+   * project (`export const HANDLERS = { get_widget: async (args) => ... }`), each named by its key,
+   * and of the tables spread into it (`{ ...createWidgetHandlers(api), ...OTHER_HANDLERS }`, what a
+   * project factory returns or another literal). The members written in a table of this file are
+   * the model's to read; what is spread into it is the index's.
    */
   private tableTargets(entry: FileEntry, table: TSESTree.Node): Target[] {
     const { checker } = this;
     const object = unwrap(table);
     if (object.type !== AST_NODE_TYPES.Identifier) return [];
     const symbol = unaliased(checker, checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(object)));
-    const declaration = symbol?.valueDeclaration;
-    if (!declaration || !typescript.isVariableDeclaration(declaration) || !declaration.initializer) return [];
-    const literal = skipOuter(declaration.initializer);
-    const sourceFile = declaration.getSourceFile();
-    if (!typescript.isObjectLiteralExpression(literal) || !isProjectFile(sourceFile) || sourceFile.fileName === entry.fileName) return [];
+    const literal = tableLiteral(symbol?.valueDeclaration);
+    if (!literal || !isProjectFile(literal.getSourceFile())) return [];
+    const members = tableMembers(checker, literal, literal.getSourceFile().fileName !== entry.fileName, 0);
     const targets: Target[] = [];
-    for (const member of literal.properties) {
+    for (const member of members) {
       const key = member.name ? keyText(checker, member.name) : undefined;
       const fn = functionOf(member) ?? functionOfNamedValue(checker, member);
       // `{ get_widget: getWidget }`: the function may be declared in a third file, imported by the table's.

@@ -1,0 +1,45 @@
+/**
+ * Dispatch tables: the object literal a table variable is declared as, and its members, its own and
+ * those of the tables spread into it (what a project factory returns, or another table variable).
+ */
+import type ts from "typescript";
+import { typescript } from "../runtime.js";
+import { factoryCalled, returnedValues } from "./arguments.js";
+import { skipOuter, unaliased } from "./declarations.js";
+import { isProjectFile } from "./file-entry.js";
+
+/** The object literal a table variable is declared as (`const HANDLERS = { ... }`). */
+export function tableLiteral(declaration: ts.Declaration | undefined): ts.ObjectLiteralExpression | undefined {
+  if (!declaration || !typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  const literal = skipOuter(declaration.initializer);
+  return typescript.isObjectLiteralExpression(literal) ? literal : undefined;
+}
+
+/** How many spreads deep a table is read (`{ ...a }` where `a` is `{ ...b }`). */
+const MAX_SPREAD = 3;
+
+/**
+ * The members of a dispatch table: its own (when `own`), and those of every table spread into it,
+ * the object literals a project factory returns (`...createWidgetHandlers(api)`) or another
+ * table variable (`...OTHER_HANDLERS`), of any file.
+ */
+export function tableMembers(checker: ts.TypeChecker, literal: ts.ObjectLiteralExpression, own: boolean, depth: number): ts.ObjectLiteralElementLike[] {
+  const members: ts.ObjectLiteralElementLike[] = [];
+  for (const member of literal.properties) {
+    if (!typescript.isSpreadAssignment(member)) {
+      if (own) members.push(member);
+      continue;
+    }
+    if (depth >= MAX_SPREAD) continue;
+    const factory = factoryCalled(checker, member.expression);
+    const spread = factory
+      ? returnedValues(factory).filter((value): value is ts.ObjectLiteralExpression => typescript.isObjectLiteralExpression(value))
+      : typescript.isIdentifier(skipOuter(member.expression))
+        ? [tableLiteral(unaliased(checker, checker.getSymbolAtLocation(skipOuter(member.expression)))?.valueDeclaration)].filter(
+            (value) => value !== undefined,
+          )
+        : [];
+    for (const inner of spread) if (isProjectFile(inner.getSourceFile())) members.push(...tableMembers(checker, inner, true, depth + 1));
+  }
+  return members;
+}
