@@ -155,6 +155,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
 export const NO_TYPES: TypeOracle = {
   isMethodOfNonMcpDependency: () => false,
   isUpstreamResponse: () => false,
+  isToolResultType: () => false,
   isFetchFunction: () => false,
   isMcpClientMethod: () => false,
 };
@@ -187,7 +188,7 @@ export function buildModel(
   // Stage 3: error helpers, then functions typed to return a tool result (unless they are helpers).
   const errorHelpers = findErrorHelpers(sourceCode, functions, entryAndRoots(search.handlers));
   for (const fn of functions) {
-    if (!errorHelpers.has(fn) && returnsCallToolResult(fn)) addCallToolResultFunction(search, fn);
+    if (!errorHelpers.has(fn) && returnsCallToolResult(fn, types, sourceCode)) addCallToolResultFunction(search, fn);
   }
   const handlers = search.handlers;
   if (imported && imported.roots.length > 0) addImportedHandlers(handlers, functions, imported.roots);

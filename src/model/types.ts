@@ -367,4 +367,6 @@ export interface TypeOracle {
   isFetchFunction(sourceCode: SourceCode, node: TSESTree.Node): boolean;
   /** `x.callTool(...)`: the checker places the method in an MCP client package (the SDK's `Client`). */
   isMcpClientMethod(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
+  /** A return type's name is the project's own type built on `CallToolResult` (`interface ToolResult extends CallToolResult`). */
+  isToolResultType(sourceCode: SourceCode, typeName: TSESTree.Node): boolean;
 }

@@ -5,6 +5,7 @@
  */
 import type { TypeOracle } from "../model/index.js";
 import { isMcpClientMethod, isMethodOfNonMcpDependency } from "./receiver.js";
+import { namesToolResultType } from "./result-types.js";
 import { isFetchByType, isResponseByType } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
@@ -12,4 +13,5 @@ export const TYPE_ORACLE: TypeOracle = {
   isUpstreamResponse: isResponseByType,
   isFetchFunction: isFetchByType,
   isMcpClientMethod,
+  isToolResultType: namesToolResultType,
 };

@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "61 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "63 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
@@ -145,6 +145,8 @@ describe("tool inventory", () => {
       // One registration in a loop over a registry: one entry per tool, each with its handler.
       ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
       ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
+      // Its browser tools are functions typed to return the project's own result type, run by no registration here.
+      ["ping", "result-type/src/server.ts:5", "result-type/src/server.ts:5", "0/0", "0/0", 0],
       // A dispatcher in a callback of a shared request function, with runners of another file inside.
       ["(unnamed)", "runner-callback/src/server.ts:31", "runner-callback/src/server.ts:31", "1/5", "1/1", 4],
       // A dispatcher built from options that name the server (`{ name, version, tools }`): the
@@ -156,6 +158,10 @@ describe("tool inventory", () => {
       ["get_order", "spread-options/src/server.ts:8", "spread-options/src/server.ts:8", "0/0", "0/1", 1],
       ["cancel_order", "spread-options/src/server.ts:13", "spread-options/src/server.ts:13", "0/0", "0/1", 1],
       ["get_rates", "spread-options/src/server.ts:18", "spread-options/src/server.ts:18", "0/0", "1/4", 3],
+      // A dispatch table put together from what factories of other files return: one tool per key.
+      ["trash_note", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/0", "0/1", 1],
+      ["find_notes", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/1", "1/1", 1],
+      ["rename_tag", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/0", "0/1", 1],
       // An error result whose content a function of another file makes of the texts it is given.
       ["drop_record", "text-builder/src/server.ts:7", "text-builder/src/server.ts:7", "0/1", "1/1", 1],
       // A value typed as fetch.
@@ -244,12 +250,14 @@ describe("tool inventory", () => {
       ["(unnamed)", true],
       ["(unnamed)", true],
       ["(unnamed)", true],
+      ["ping", false],
       ["(unnamed)", false],
       ["(unnamed)", false],
       ["(unnamed)", false],
       ["get_order", false],
       ["cancel_order", false],
       ["get_rates", false],
+      ["(unnamed)", false],
       ["drop_record", false],
       ["open_tickets", false],
       ["service_status", false],

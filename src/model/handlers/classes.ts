@@ -6,7 +6,8 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { type FunctionNode, findProperty, isFunctionNode, rangeKey, staticKeyName, staticString, unwrap } from "../../util/ast.js";
-import type { ImportedRoot, ToolHandler } from "../types.js";
+import type { TSESLint } from "@typescript-eslint/utils";
+import type { ImportedRoot, ToolHandler, TypeOracle } from "../types.js";
 import { addToolDefinition } from "./registrations.js";
 import { type HandlerSearch, addHandler, toolNameOf } from "./search.js";
 
@@ -104,8 +105,15 @@ export function visitFastMcpDefinitions(search: HandlerSearch, program: TSESTree
   }
 }
 
-/** A function whose declared return type names `CallToolResult` (`Promise<CallToolResult>` too). */
-export function returnsCallToolResult(fn: FunctionNode): boolean {
+/** Names a return type wraps the result in, or that are no result: not worth asking the checker about. */
+const LIB_TYPES: ReadonlySet<string> = new Set(["Promise", "Array", "Record", "Partial", "Readonly", "Awaited", "Map", "Set"]);
+
+/**
+ * A function whose declared return type names `CallToolResult` (`Promise<CallToolResult>` too),
+ * or, with types, the project's own type built on it (`Promise<ToolResult>`, `interface ToolResult
+ * extends CallToolResult`).
+ */
+export function returnsCallToolResult(fn: FunctionNode, types: TypeOracle, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const annotation = fn.returnType?.typeAnnotation;
   if (!annotation) return false;
   let found = false;
@@ -118,7 +126,7 @@ export function returnsCallToolResult(fn: FunctionNode): boolean {
           : node.typeName.type === AST_NODE_TYPES.TSQualifiedName
             ? node.typeName.right.name
             : undefined;
-      if (name === "CallToolResult") {
+      if (name === "CallToolResult" || (name !== undefined && !LIB_TYPES.has(name) && types.isToolResultType(sourceCode, node.typeName))) {
         found = true;
         return;
       }

@@ -1,0 +1,54 @@
+/**
+ * Types for recall at a function's declared return type: `execute(args): Promise<ToolResult>`,
+ * where the project declares `interface ToolResult extends CallToolResult` (or `type ToolResponse
+ * = CallToolResult & {...}`) in another file. Syntactically only the name `CallToolResult` itself
+ * is known; the checker finds the project's own declaration of the name, whose text says what it
+ * extends (the SDK's declaration itself may be missing: a dependency that is not installed).
+ */
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import type ts from "typescript";
+import { loadTypedRuntime, typescript } from "./runtime.js";
+
+const TOOL_RESULT = /\bCallToolResult\b/u;
+/** How many project declarations deep a name is followed (`ToolResponse` = `BaseResult & {...}`, `BaseResult` extends `CallToolResult`). */
+const MAX_DEPTH = 3;
+
+const known = new WeakMap<ts.Symbol, boolean>();
+
+/** Whether the type name (of a return type annotation) is the project's own type built on `CallToolResult`. */
+export function namesToolResultType(sourceCode: Readonly<TSESLint.SourceCode>, typeName: TSESTree.Node): boolean {
+  const services = sourceCode.parserServices;
+  const program = services?.program;
+  const tsNode = program ? services.esTreeNodeToTSNodeMap?.get(typeName) : undefined;
+  if (!program || !tsNode) return false;
+  loadTypedRuntime();
+  const checker = program.getTypeChecker();
+  return extendsToolResult(checker, checker.getSymbolAtLocation(tsNode), 0);
+}
+
+function extendsToolResult(checker: ts.TypeChecker, found: ts.Symbol | undefined, depth: number): boolean {
+  const symbol = found && found.flags & typescript.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
+  if (!symbol || depth > MAX_DEPTH) return false;
+  let answer = known.get(symbol);
+  if (answer !== undefined) return answer;
+  known.set(symbol, false);
+  answer = (symbol.getDeclarations() ?? []).some((declaration) => {
+    if (declaration.getSourceFile().isDeclarationFile) return false;
+    const bases = typescript.isInterfaceDeclaration(declaration)
+      ? (declaration.heritageClauses ?? []).flatMap((clause) => clause.types.map((t) => t.expression))
+      : typescript.isTypeAliasDeclaration(declaration)
+        ? referencedNames(declaration.type)
+        : [];
+    return bases.some((base) => TOOL_RESULT.test(base.getText()) || extendsToolResult(checker, checker.getSymbolAtLocation(base), depth + 1));
+  });
+  known.set(symbol, answer);
+  return answer;
+}
+
+/** The names a type alias is made of: `A`, `A & { ... }`, `A | B`, `Promise<A>` is not one (an alias of a result, not of a promise). */
+function referencedNames(type: ts.TypeNode): ts.Node[] {
+  if (typescript.isTypeReferenceNode(type)) return [type.typeName];
+  if (typescript.isIntersectionTypeNode(type) || typescript.isUnionTypeNode(type)) return type.types.flatMap(referencedNames);
+  if (typescript.isParenthesizedTypeNode(type)) return referencedNames(type.type);
+  return [];
+}
