@@ -7,6 +7,7 @@ import { getVocabulary } from "../settings.js";
 import {
   calleeName,
   constInitializer,
+  writtenBefore,
   enclosingCatch,
   enclosingFunction,
   findProperty,
@@ -112,7 +113,7 @@ function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origi
       const iterated = loopIterable(def);
       if (iterated) return originOf(sourceCode, iterated, depth + 1);
       if (!def.node.init || !variable) return "unknown";
-      if (def.parent.kind !== "const" && variable.references.some((r) => r.isWrite() && !r.init)) return "unknown";
+      if (def.parent.kind !== "const" && writtenBefore(variable, n)) return "unknown";
       const init = unwrap(def.node.init);
       // `const urls: string[] = []`, then `urls.push(result.imageUrl)`: what is pushed.
       if (init.type === AST_NODE_TYPES.ArrayExpression && init.elements.length === 0) return pushedOrigin(sourceCode, variable, depth);

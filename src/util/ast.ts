@@ -243,6 +243,32 @@ export function writtenAfterDeclaration(variable: TSESLint.Scope.Variable): bool
   return variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier));
 }
 
+const LOOPS: ReadonlySet<AST_NODE_TYPES> = new Set([
+  AST_NODE_TYPES.ForStatement,
+  AST_NODE_TYPES.ForInStatement,
+  AST_NODE_TYPES.ForOfStatement,
+  AST_NODE_TYPES.WhileStatement,
+  AST_NODE_TYPES.DoWhileStatement,
+]);
+
+/**
+ * Whether a write other than its declaration may have run by the time `read` reads the variable:
+ * one written earlier in the code, in another function, or in a loop around the read (a later
+ * write comes back round). `let streams = response.data; if (streams.length === 0) ...; streams =
+ * downsample(streams)` still holds what it was declared with at the test.
+ */
+export function writtenBefore(variable: TSESLint.Scope.Variable, read: TSESTree.Node): boolean {
+  const readIn = enclosingFunction(read);
+  return variable.references.some((r) => {
+    if (!r.isWrite() || variable.identifiers.some((id) => id === r.identifier)) return false;
+    if (r.identifier.range[0] < read.range[0] || enclosingFunction(r.identifier) !== readIn) return true;
+    for (let current: TSESTree.Node | undefined = r.identifier.parent; current && current !== readIn; current = current.parent) {
+      if (LOOPS.has(current.type) && current.range[0] <= read.range[0] && read.range[1] <= current.range[1]) return true;
+    }
+    return false;
+  });
+}
+
 /** The nearest enclosing function of a node (not the node itself). */
 export function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
   let current = node.parent;

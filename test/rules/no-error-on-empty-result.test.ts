@@ -1009,6 +1009,20 @@ invalid.push(
     },
   ),
   empty(
+    "a `let` list written again only after the test (it still holds the listing there)",
+    inTool(`  let streams = await api.listStreams(args.activityId);
+  if (!streams || streams.length === 0) /*>*/throw new Error("No streams were returned");/*<*/
+  streams = streams.slice(0, 100);
+  return { content: [{ type: "text", text: JSON.stringify(streams) }] };`),
+    "`!streams || streams.length === 0`",
+    {
+      suggestion: inTool(`  let streams = await api.listStreams(args.activityId);
+  if (!streams || streams.length === 0) return { content: [{ type: "text", text: "No streams were returned" }] };
+  streams = streams.slice(0, 100);
+  return { content: [{ type: "text", text: JSON.stringify(streams) }] };`),
+    },
+  ),
+  empty(
     "a variable that one branch sets to the first of a listing",
     inTool(`  let run;
   if (args.runNumber) {
@@ -1055,6 +1069,16 @@ valid.push(
     code: inTool(`  const runs = await api.listRuns({ branch: args.branch });
   if (!runs[0]) throw new Error("The runs API answered without a run; retry in a minute.");
   return { content: [{ type: "text", text: runs[0].status }] };`),
+  },
+  {
+    // The write later in the loop comes round to the test on the next pass.
+    name: "a `let` list written again later in a loop around the test",
+    code: inTool(`  let page = await api.listStreams(args.activityId);
+  for (let i = 0; i < 3; i++) {
+    if (page.length === 0) throw new Error("No streams were returned");
+    page = args.filter(page);
+  }
+  return { content: [{ type: "text", text: JSON.stringify(page) }] };`),
   },
   {
     // Written again: what the list holds at the read is not the listing's result alone.
