@@ -1000,6 +1000,22 @@ ${inTool('  /*>*/throw new ProtocolError("The upstream protocol broke");')}`,
       output: null,
     }),
     invalid({
+      name: "rethrowing the caught error unless the request was cancelled (only the other rethrow reaches anyone)",
+      code: inTool(
+        '  try {\n    await fetchDoc(args.id, extra.signal);\n  } catch (error) {\n    if (extra.signal.aborted) throw error;\n    if (args.strict && extra.signal?.aborted) {\n      throw new Error("cancelled");\n    }\n    /*>*/throw error;\n  }',
+      ).replace("async (args) =>", "async (args, extra) =>"),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw error;" }],
+      output: null,
+    }),
+    invalid({
+      name: "a throw under a signal of the handler's own (not the request's cancellation)",
+      code: inTool(
+        '  const export_ = new AbortController();\n  setTimeout(() => export_.abort(), 1000);\n  if (export_.signal.aborted) /*>*/throw new Error("The export ran out of time");',
+      ),
+      errors: [{ messageId: "unclassifiedThrow", reported: 'throw new Error("The export ran out of time");' }],
+      output: null,
+    }),
+    invalid({
       name: "throwing, after a retry loop, the last error its catch kept",
       code: inTool(
         "  let lastError;\n  for (let attempt = 0; attempt < 3; attempt++) {\n    try {\n      return await fetchDoc(args.id);\n    } catch (error) {\n      lastError = error;\n    }\n  }\n  /*>*/throw lastError;",

@@ -4,6 +4,7 @@
  * FastMCP UserError with classified extras, not a rethrow of what a callee threw.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type McpModel,
@@ -17,7 +18,7 @@ import {
 } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { alwaysExits } from "../shared/external-failures.js";
-import { calleeName, findProperty, isFunctionNode, isPlainErrorName, mentionsName, someOwnNode, unwrap } from "../../util/ast.js";
+import { calleeName, findProperty, findVariable, isFunctionNode, isPlainErrorName, memberName, mentionsName, someOwnNode, unwrap } from "../../util/ast.js";
 
 /** The handler whose framework decides what the throw becomes, and the class the throw builds. */
 export interface UnclassifiedThrow {
@@ -34,7 +35,7 @@ export function unclassifiedThrow(
   vocabulary: Vocabulary,
 ): UnclassifiedThrow | undefined {
   const handler = site.handlers[0];
-  if (!handler || handler.thrown === "unknown") return undefined;
+  if (!handler || handler.thrown === "unknown" || onlyWhenCancelled(sourceCode, site.node)) return undefined;
   const argument = unwrap(site.node.argument);
   const className = argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression ? calleeName(argument) : undefined;
   if (className !== undefined && classified.has(className)) return undefined;
@@ -67,6 +68,29 @@ export function unclassifiedThrow(
   if (argument.type === AST_NODE_TYPES.CallExpression && !isPlainErrorName(calleeName(argument))) return undefined;
   if (hiddenByWrap(sourceCode, model, site, classified, vocabulary)) return undefined;
   return { handler, className };
+}
+
+/**
+ * `if (signal.aborted) throw error`: a throw taken only once the client cancelled the request, which
+ * is answered to no one (a server does not respond to a cancelled request). The signal is one the
+ * function was handed (`ctx.signal`, a `signal` parameter); one of its own (`this.abortController`,
+ * a process it stopped) says nothing of the request.
+ */
+function onlyWhenCancelled(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSESTree.ThrowStatement): boolean {
+  const cancelled = (test: TSESTree.Node): boolean => {
+    const n = unwrap(test);
+    if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "&&") return cancelled(n.left) || cancelled(n.right);
+    if (n.type !== AST_NODE_TYPES.MemberExpression || memberName(n) !== "aborted") return false;
+    let root: TSESTree.Node = unwrap(n.object);
+    while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrap(root.object);
+    const def = root.type === AST_NODE_TYPES.Identifier ? findVariable(sourceCode, root)?.defs[0] : undefined;
+    return def?.type === DefinitionType.Parameter;
+  };
+  let child: TSESTree.Node = statement;
+  for (let current: TSESTree.Node | undefined = statement.parent; current && !isFunctionNode(current); child = current, current = current.parent) {
+    if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child && cancelled(current.test)) return true;
+  }
+  return false;
 }
 
 /**
