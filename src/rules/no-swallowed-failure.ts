@@ -205,9 +205,7 @@ export default createRule<Options, MessageIds>({
           if (!answer) continue;
           // Failure wording is a failure passed off as an answer; empty or "no data" says there is nothing.
           const nothing = empty !== undefined || (text !== undefined && NO_DATA_TEXT.test(text) && !FAILURE_TEXT.test(text));
-          // An answer in another file names no tool here: the tools whose path runs through `fn` do.
-          const answerTools = model.toolNamesAt(answer);
-          const tool = toolLabel(answerTools.length > 0 ? answerTools : model.toolNamesAt(fn));
+          const tool = answerLabel(model, answer, fn);
           context.report({
             node: value ?? statement,
             messageId: nothing ? (empty?.fixed === true ? "swallowedFallback" : "swallowedEmpty") : "swallowedResult",
@@ -230,6 +228,18 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * The tools an answer made of `fn`'s value is theirs: an answer in another file names no tool
+ * here, so the tools whose path runs through `fn` do; one a shared wrapper makes (for every tool
+ * it serves) names those of them whose path runs through `fn`.
+ */
+function answerLabel(model: McpModel, answer: TSESTree.Node, fn: TSESTree.Node): string {
+  const answerTools = model.toolNamesAt(answer);
+  const ownTools = model.toolNamesAt(fn);
+  const shared = answerTools.filter((name) => ownTools.includes(name));
+  return toolLabel(shared.length > 0 ? shared : answerTools.length > 0 ? answerTools : ownTools);
+}
 
 /**
  * An empty value a catch returns, or its try's item with the failed call's field emptied (`return
@@ -279,6 +289,8 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
   const quiet: QuietFailure[] = promiseCatches(model);
   for (const clause of model.catches) {
     if (model.handlersAt(clause).length === 0 || !triedAccess(sourceCode, model, clause) || recordsWarning(sourceCode, clause, markers)) continue;
+    // What failed, and why, noted in a list the code after the try reads on (`outcomes.get(id)?.push({ id, detail })`).
+    if (listsFailureAside(sourceCode, clause, errorNames(sourceCode, clause))) continue;
     const found = fallThrough(sourceCode, clause) ?? emptyAssignment(sourceCode, clause) ?? droppedItems(sourceCode, clause);
     if (found) quiet.push(found);
     else reportDroppedStep(context, model, flow, clause);

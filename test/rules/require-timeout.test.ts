@@ -1233,6 +1233,25 @@ register("list_widgets", async () => {
         suggest: addSignal('fetch("https://widgets.example.com")', 'fetch("https://widgets.example.com", { signal: AbortSignal.timeout(30000) })'),
       },
     ),
+    invalid(
+      "a handler passed to a registration function that registers what a wrapper of the file makes of it (only its own tool's path)",
+      `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+const withText = (name, run) => async (args) => ({ content: [{ type: "text", text: await run(args) }] });
+const tool = (name, run) => {
+  server.registerTool(name, { description: name }, (args) => withText(name, run)(args));
+};
+tool("list_widgets", async () => {
+  const response = await /*>*/fetch("https://widgets.example.com")/*<*/;
+  return response.text();
+});
+tool("count_widgets", async () => "12");`,
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: 'tool "list_widgets"', remedy: REMEDY.fetch },
+        suggest: addSignal('fetch("https://widgets.example.com")', 'fetch("https://widgets.example.com", { signal: AbortSignal.timeout(30000) })'),
+      },
+    ),
   ],
 };
 

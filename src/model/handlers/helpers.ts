@@ -17,10 +17,11 @@ import {
   parameterIndex,
   resolveFunction,
   unwrap,
+  wrapperCall,
 } from "../../util/ast.js";
 import type { ToolHandler, UnresolvedHandler } from "../types.js";
 import { addToolDefinition } from "./registrations.js";
-import { type HandlerSearch, resolveHandler, toolNameOf } from "./search.js";
+import { type HandlerSearch, bindWrapper, resolveHandler, toolNameOf } from "./search.js";
 
 /** The name of an identifier expression. */
 function identifierName(node: TSESTree.Node | undefined): string | undefined {
@@ -37,6 +38,8 @@ interface HelperRegistration {
   readonly nameIndex: number;
   /** The handler found inside the helper (the closure that calls the parameter), when there is one. */
   readonly inner: ToolHandler | undefined;
+  /** The wrapper of this file whose returned function calls the parameter (`wrap(name, handler)(args)`), when the closure goes through one. */
+  readonly via?: { readonly fn: FunctionNode; readonly param: string };
   readonly unresolved: UnresolvedHandler | undefined;
 }
 
@@ -60,11 +63,10 @@ function helperRegistrations(search: HandlerSearch): HelperRegistration[] {
     // `async (args) => handler(args)` registered inside the helper, `handler` one of its parameters.
     const helper = enclosingFunction(inner.registration);
     if (!helper || inner.root !== inner.entry || helper === inner.root) continue;
-    const called = calledNames(search, inner.root).map((name) => parameterIndex(helper, name));
-    const handlerIndex = called.find((i) => i !== -1);
-    if (handlerIndex === undefined) continue;
-    const registration = helperOf(search, inner.registration, () => handlerIndex);
-    if (registration) found.push({ ...registration, inner });
+    const called = calledNames(search, inner.root).find((c) => parameterIndex(helper, c.name) !== -1);
+    if (called === undefined) continue;
+    const registration = helperOf(search, inner.registration, () => parameterIndex(helper, called.name));
+    if (registration) found.push({ ...registration, inner, via: called.via });
   }
   for (const unresolved of search.unresolved) {
     // `server.registerTool(name, config, handler)` with the helper's parameter as the handler.
@@ -74,17 +76,25 @@ function helperRegistrations(search: HandlerSearch): HelperRegistration[] {
   return found;
 }
 
+/** A name a function calls with its input: directly, or through the function a same-file wrapper makes of it. */
+interface CalledName {
+  readonly name: string;
+  readonly via: { readonly fn: FunctionNode; readonly param: string } | undefined;
+}
+
 /**
  * The names called in a function's own body with the function's own arguments (`handler(args)`),
  * or with values made from them (`const input = schema.parse({ ...args }); handler(input)`): a
- * handler handing its input on.
+ * handler handing its input on. `wrap(name, handler)(args)`, with `wrap` a function of the file
+ * that returns one calling its parameter, calls `handler` too, inside what `wrap` returns.
  */
-function calledNames(search: HandlerSearch, fn: FunctionNode): string[] {
+function calledNames(search: HandlerSearch, fn: FunctionNode): CalledName[] {
   const inputs = new Set(fn.params.flatMap((p) => (p.type === AST_NODE_TYPES.Identifier ? [p.name] : [])));
   const calls: TSESTree.CallExpression[] = [];
   const visit = (node: TSESTree.Node): void => {
     if (isFunctionNode(node)) return;
-    if (node.type === AST_NODE_TYPES.CallExpression && unwrap(node.callee).type === AST_NODE_TYPES.Identifier) calls.push(node);
+    if (node.type === AST_NODE_TYPES.CallExpression && [AST_NODE_TYPES.Identifier, AST_NODE_TYPES.CallExpression].includes(unwrap(node.callee).type))
+      calls.push(node);
     // Declarations come before their uses: a value made from the input is input too.
     if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.init) {
       if (mentionsName(search.sourceCode, node.init, inputs, "own-code")) inputs.add(node.id.name);
@@ -94,7 +104,23 @@ function calledNames(search: HandlerSearch, fn: FunctionNode): string[] {
   visit(fn.body);
   return calls
     .filter((call) => call.arguments.some((a) => a.type === AST_NODE_TYPES.Identifier && inputs.has(a.name)))
-    .map((call) => (unwrap(call.callee) as TSESTree.Identifier).name);
+    .flatMap((call) => {
+      const callee = unwrap(call.callee);
+      if (callee.type === AST_NODE_TYPES.Identifier) return [{ name: callee.name, via: undefined }];
+      return callee.type === AST_NODE_TYPES.CallExpression ? wrappedNames(search, callee) : [];
+    });
+}
+
+/** `wrap(name, handler)`, `wrap` a function of this file returning one that calls its parameter: `handler`, and that function. */
+function wrappedNames(search: HandlerSearch, call: TSESTree.CallExpression): CalledName[] {
+  const callee = unwrap(call.callee);
+  const wrapper = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(search.sourceCode, callee) : undefined;
+  if (!wrapper) return [];
+  return call.arguments.flatMap((argument, index) => {
+    const name = identifierName(argument);
+    const via = wrapperCall(wrapper, index);
+    return name !== undefined && via && search.catches.aroundParamCalls(via.fn, via.param) !== undefined ? [{ name, via }] : [];
+  });
 }
 
 /** The name a helper is called by, and whether it is a method (called through `this`). */
@@ -140,19 +166,26 @@ export function expandRegistrationHelpers(search: HandlerSearch, calls: readonly
     const template = found.inner ?? found.unresolved;
     if (!template) continue;
     const paramName = (found.helper.params[found.handlerIndex] as TSESTree.Identifier).name;
-    const guards = found.inner ? (search.catches.aroundParamCalls(found.inner.root, paramName) ?? []) : [];
+    const guards = found.via
+      ? (search.catches.aroundParamCalls(found.via.fn, found.via.param) ?? [])
+      : found.inner
+        ? (search.catches.aroundParamCalls(found.inner.root, paramName) ?? [])
+        : [];
     let added = 0;
     for (const call of callsOf(search, calls, found.helper)) {
       const argument = call.arguments[found.handlerIndex];
       const resolved = argument ? resolveHandler(search, argument) : undefined;
       if (!resolved) continue;
       const nameArg = found.nameIndex === -1 ? undefined : call.arguments[found.nameIndex];
+      const via = found.via && resolved.root === resolved.entry ? found.via : undefined;
+      if (via) bindWrapper(search, via, resolved.entry);
       search.handlers.push({
         kind: template.kind,
         toolName: nameArg ? toolNameOf(search, nameArg) : template.toolName,
         framework: template.framework,
         thrown: resolved.opaqueWrapper ? "unknown" : template.thrown,
-        root: resolved.root,
+        // `wrap(name, handler)(args)` in the helper: what `wrap` returns calls the entry, as a wrapper's root does.
+        root: via ? via.fn : resolved.root,
         entry: resolved.entry,
         region: undefined,
         entryGuards: [...resolved.entryGuards, ...guards],

@@ -174,6 +174,15 @@ function wrappedElsewhere(
   return guards === undefined ? { expression: inner, thrown: "unknown", guards: [], factory } : { expression: inner, thrown, guards, factory };
 }
 
+/** The wrapper's function runs `entry` where it calls its parameter, for the tool `entry` is the handler of. */
+export function bindWrapper(search: HandlerSearch, wrapper: { readonly fn: FunctionNode; readonly param: string }, entry: FunctionNode): void {
+  let byParam = search.wrapperBindings.get(wrapper.fn);
+  if (!byParam) search.wrapperBindings.set(wrapper.fn, (byParam = new Map<string, Set<FunctionNode>>()));
+  let targets = byParam.get(wrapper.param);
+  if (!targets) byParam.set(wrapper.param, (targets = new Set()));
+  targets.add(entry);
+}
+
 /** A function of this file that returns its parameter at `index` unchanged. */
 function handsBack(search: HandlerSearch, callee: TSESTree.Node, index: number): boolean {
   const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(search.sourceCode, callee) : undefined;
@@ -290,11 +299,7 @@ export function addHandler(search: HandlerSearch, options: AddOptions): ToolHand
       break;
   }
   if (resolved.wrapper) {
-    let byParam = search.wrapperBindings.get(resolved.wrapper.fn);
-    if (!byParam) search.wrapperBindings.set(resolved.wrapper.fn, (byParam = new Map<string, Set<FunctionNode>>()));
-    let targets = byParam.get(resolved.wrapper.param);
-    if (!targets) byParam.set(resolved.wrapper.param, (targets = new Set()));
-    targets.add(resolved.entry);
+    bindWrapper(search, resolved.wrapper, resolved.entry);
     // The request context is only in scope inside the wrapped function when it is passed on.
     requestSignal = undefined;
   }

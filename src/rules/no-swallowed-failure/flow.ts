@@ -340,6 +340,9 @@ export class SuccessFlow {
     if (seen.has(fn) || depth > MAX_HOPS) return undefined;
     seen.add(fn);
     if (this.isValueHandler(fn)) return fn;
+    // A handler a wrapper of the file runs (`withResult(async (args) => ...)`): what the wrapper makes of its value.
+    const wrapped = this.model.handlers.find((h) => h.kind !== "imported" && h.entry === fn && h.root !== fn);
+    if (wrapped) return this.wrapperAnswer(wrapped.root, depth, seen, built);
     // A handler's own return is the result itself, judged by the result checks (a function that a
     // tool of another file calls is no handler of its own: its callers are followed below).
     if (this.model.handlers.some((h) => h.kind !== "imported" && (h.entry === fn || h.root === fn))) return undefined;
@@ -363,6 +366,24 @@ export class SuccessFlow {
       if (answer) return answer;
     }
     return undefined;
+  }
+
+  /**
+   * A wrapper's function that calls the handler it was given (`const response = await handler(args);
+   * return { content: [{ type: "text", text: response }] }`): where the handler's value becomes a
+   * success result in it. Handing the value back as it is (`return await handler(args)`) makes it
+   * the result itself, judged by the result checks.
+   */
+  private wrapperAnswer(root: FunctionNode, depth: number, seen: Set<FunctionNode>, built: boolean): TSESTree.Node | undefined {
+    const factory = enclosingFunction(root);
+    const params = new Set(factory ? factory.params.flatMap((p) => (p.type === AST_NODE_TYPES.Identifier ? [p.name] : [])) : []);
+    let answer: TSESTree.Node | undefined;
+    forEachOwnNode(this.sourceCode, root.body, (node) => {
+      if (answer || node.type !== AST_NODE_TYPES.CallExpression) return;
+      const callee = unwrap(node.callee);
+      if (callee.type === AST_NODE_TYPES.Identifier && params.has(callee.name)) answer = this.reaches(node, depth + 1, seen, built);
+    });
+    return answer;
   }
 
   /**
@@ -495,6 +516,14 @@ export class SuccessFlow {
         case AST_NODE_TYPES.BinaryExpression:
           if (parent.operator !== "+") return undefined;
           break;
+        // `typeof response === "string" ? response : response.text`: the same value either way, reshaped.
+        // (`wanted ? await listTools() : undefined` chooses whether a part is there: not followed.)
+        case AST_NODE_TYPES.ConditionalExpression: {
+          const other = parent.consequent === current ? parent.alternate : parent.consequent;
+          if (parent.test === current || current.type !== AST_NODE_TYPES.Identifier) return undefined;
+          if (!mentionsName(this.sourceCode, other, new Set([current.name]), "subtree")) return undefined;
+          break;
+        }
         default:
           return undefined;
       }
@@ -601,6 +630,9 @@ export class SuccessFlow {
       if (reference.init) continue;
       if (reference.isWrite() && reference.identifier !== assigned && !(assigned && exclusiveBranches(reference.identifier, assigned))) return undefined;
       if (reference.isWrite()) continue;
+      // `typeof response === "string" ? response : response.text`: a test of the value's kind, not of what it says.
+      const parent = reference.identifier.parent;
+      if (parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "typeof") continue;
       const test = testOf(reference.identifier);
       // `hits.length ? hits.join("\n") : "No matches found"`: the answer says "none" for the failure
       // too. Only a fixed text in a branch says so; `title ? label : url` shows something else instead.

@@ -207,7 +207,10 @@ export function listsFailureAside(sourceCode: SourceCode, clause: TSESTree.Catch
     if (names && !n.arguments.some((argument) => mentionsName(sourceCode, argument, names, "own-code"))) return false;
     const callee = unwrap(n.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "push") return false;
-    const list = unwrap(callee.object);
+    let list = unwrap(callee.object);
+    // `outcomes.get(id)?.push({ id, outcome: "service-error", detail })`: the list one map keeps per item.
+    if (list.type === AST_NODE_TYPES.CallExpression && list.callee.type === AST_NODE_TYPES.MemberExpression && memberName(list.callee) === "get")
+      list = unwrap(list.callee.object);
     const variable = list.type === AST_NODE_TYPES.Identifier ? findVariable(sourceCode, list) : undefined;
     const def = variable?.defs[0];
     if (!variable || !def || def.node.range[1] > statement.range[0]) return false;

@@ -135,6 +135,20 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       { code: byScope("\n    if (args.pinned) boards = await listPinnedBoards();") },
       // The failed item is noted, with why, in a list the answer carries.
       { code: perTeamItem("const reason = error instanceof Error ? error.message : String(error);\n        failed.push({ team: team.id, reason });") },
+      // Or in the list a map keeps for the item (`outcomes.get(id)?.push(...)`), which the answer carries.
+      {
+        code: inTool(`    const outcomes = new Map();
+    const items = await Promise.all((await listTeams()).map(async (team) => {
+      outcomes.set(team.id, []);
+      try {
+        return { team: team.id, boards: await boardsOfTeam(team.id) };
+      } catch (error) {
+        outcomes.get(team.id)?.push({ outcome: "service-error", detail: String(error) });
+        return { team: team.id, boards: [] };
+      }
+    }));
+    return { content: [{ type: "text", text: JSON.stringify({ items, outcomes: [...outcomes] }) }] };`),
+      },
     ],
     invalid: [
       { code: perTeam("continue;"), errors: [dropped] },

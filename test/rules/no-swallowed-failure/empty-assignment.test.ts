@@ -44,3 +44,35 @@ describe("no-swallowed-failure: a catch that empties what the try filled", () =>
     ],
   });
 });
+
+/** Labels read into a `let` that starts empty; `onError` is the catch, `answer` what the tool says. */
+const withOutcomes = (onError: string, answer = "JSON.stringify({ labels, outcomes: [...outcomes] })"): string =>
+  inTool(`    const outcomes = new Map();
+    outcomes.set(args.id, []);
+    let labels = [];
+    try {
+      labels = await listLabels(args.id);
+    } catch (error) {
+      ${onError}
+    }
+    return { content: [{ type: "text", text: ${answer} }] };`);
+
+describe("no-swallowed-failure: a catch that falls through to the empty default", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // What failed and why, noted in the list a map keeps for the item, which the answer carries.
+      { code: withOutcomes('outcomes.get(args.id)?.push({ step: "labels", detail: String(error) });') },
+    ],
+    invalid: [
+      {
+        code: withOutcomes("console.warn(error);"),
+        errors: [{ messageId: "swallowedEmpty", data: { value: "an empty array", tool: 'tool "search_docs"' } }],
+      },
+      // Noted where the answer never looks.
+      {
+        code: withOutcomes('outcomes.get(args.id)?.push({ step: "labels", detail: String(error) });', "JSON.stringify({ labels })"),
+        errors: [{ messageId: "swallowedEmpty", data: { value: "an empty array", tool: 'tool "search_docs"' } }],
+      },
+    ],
+  });
+});
