@@ -45,23 +45,24 @@ function caughtErrorName(node: TSESTree.Node): string | undefined {
 }
 
 /**
- * Whether `answer` (an error result or a throw) sits in a catch that had a cause and leaves it
- * out: nothing in it reads the caught error, or a constant of the catch made from it, and it does
- * not answer a test of the error (`if (e.code === "ENOENT")`, which names the cause itself).
+ * What `answer` (an error result or a throw) does with a caught error: `dropped` in a catch that
+ * had a cause and leaves it out (nothing in it reads the caught error, or a constant of the catch
+ * made from it); `decided` when it answers a test in the catch (`if (e.code === "ENOENT")`, which
+ * names the cause itself); `kept` when it reads the cause; `none` outside a catch.
  */
-function dropsCause(sourceCode: SourceCode, answer: TSESTree.Node): boolean {
+function causeUse(sourceCode: SourceCode, answer: TSESTree.Node): "dropped" | "decided" | "kept" | "none" {
   let child: TSESTree.Node = answer;
   for (let current = answer.parent; current && !isFunctionNode(current); child = current, current = current.parent) {
     if (current.type !== AST_NODE_TYPES.CatchClause) {
       if ((current.type === AST_NODE_TYPES.IfStatement || current.type === AST_NODE_TYPES.ConditionalExpression) && child !== current.test) {
         // Inside the catch, an answer under a test of anything is a decision about the cause; but
         // `e instanceof Error` only asks how to read the cause, and its other branch still drops it.
-        if (enclosingCatch(current) && !isErrorInstanceTest(current.test)) return false;
+        if (enclosingCatch(current) && !isErrorInstanceTest(current.test)) return "decided";
       }
-      if (current.type === AST_NODE_TYPES.SwitchCase && enclosingCatch(current)) return false;
+      if (current.type === AST_NODE_TYPES.SwitchCase && enclosingCatch(current)) return "decided";
       continue;
     }
-    if (current.param?.type !== AST_NODE_TYPES.Identifier) return current.param === null;
+    if (current.param?.type !== AST_NODE_TYPES.Identifier) return current.param === null ? "dropped" : "kept";
     const names = new Set([current.param.name]);
     for (const statement of current.body.body) {
       if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
@@ -69,9 +70,9 @@ function dropsCause(sourceCode: SourceCode, answer: TSESTree.Node): boolean {
         if (d.id.type === AST_NODE_TYPES.Identifier && d.init && mentionsName(sourceCode, d.init, names, "subtree")) names.add(d.id.name);
       }
     }
-    return !mentionsName(sourceCode, answer, names, "subtree");
+    return mentionsName(sourceCode, answer, names, "subtree") ? "kept" : "dropped";
   }
-  return false;
+  return "none";
 }
 
 function isErrorInstanceTest(test: TSESTree.Node): boolean {
@@ -153,7 +154,7 @@ export default createRule<Options, MessageIds>({
       function checkText(node: TSESTree.Node, toolAt: TSESTree.Node): void {
         if (reported.has(node)) return;
         const text = staticString(node);
-        if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt), () => dropsCause(sourceCode, toolAt), operationOf(toolAt)))
+        if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt), () => causeUse(sourceCode, toolAt), operationOf(toolAt)))
           return;
         reported.add(node);
         const caught = caughtErrorName(node);
@@ -201,7 +202,7 @@ export default createRule<Options, MessageIds>({
         // A generic first line followed by a part that gives the cause is fine as a whole.
         const isGenericPart = (text: TSESTree.Node): boolean => {
           const value = staticString(text);
-          return value !== undefined && isGenericText(value, options, model.toolNamesAt(result.node), () => dropsCause(sourceCode, result.node));
+          return value !== undefined && isGenericText(value, options, model.toolNamesAt(result.node), () => causeUse(sourceCode, result.node));
         };
         if (payload.texts.length === 1 || payload.texts.every(isGenericPart)) {
           for (const text of payload.texts) check(text, result.node);

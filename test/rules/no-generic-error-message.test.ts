@@ -151,6 +151,12 @@ for (const text of [
   "Couldn't load the config",
   "Cannot read file",
   "Can't reach server",
+  // A failure report on an object of two or three words, and nothing else (which one, or why?).
+  "Failed to update event instance",
+  "Could not create accessibility snapshot",
+  "Unable to retrieve the OAuth client",
+  // A generic step, then a generic phrase where the cause belongs.
+  "Failed to open URL: Unknown error occurred",
   // A listed phrase with or without its article and its "occurred".
   "Unknown error occurred",
   "Error: Unknown error occurred",
@@ -508,6 +514,19 @@ valid.push(
     code: inTool(`  return { isError: true, content: [{ type: "text", text: "Failed to create the record in table docs_index" }] };`),
   },
   {
+    // "Cannot" on a short object often states the reason itself.
+    name: "a refusal that says why",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Cannot delete default branch" }] };`),
+  },
+  {
+    name: "a failure report on a longer object that says where",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Failed to parse the invoice list from the billing API" }] };`),
+  },
+  {
+    name: "a specific step before a generic phrase, outside any catch",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Refund of the last order: unknown error" }] };`),
+  },
+  {
     name: "a not-found message that names the resource",
     code: inTool(`  return { isError: true, content: [{ type: "text", text: "Document not found" }] };`),
   },
@@ -694,7 +713,10 @@ const missingIndex = (text: string): string => `    const index = await openInde
     if (!index) return { isError: true, content: [{ type: "text", text: ${text} }] };
     return { content: [{ type: "text", text: index.search(args.query) }] };`;
 valid.push(
-  { name: "a vague action on something the tool's name does not name", code: inTool(missingIndex('"Unable to retrieve the docs index"')) },
+  {
+    name: "a vague action on something the tool's name does not name, and where",
+    code: inTool(missingIndex('"Unable to retrieve the docs index of the search cluster"')),
+  },
   { name: "a failure named by something other than the tool's operation", code: inTool(caughtBody('"Authentication failed"')) },
   { name: "a subject with a word the tool's name does not have", code: inTool(missingIndex('"Docs index failed"')) },
   { name: "more than the subject and 'failed'", code: inTool(caughtBody('"Search docs failed: the index is offline"')) },
@@ -714,6 +736,14 @@ valid.push(
       ),
     ),
   },
+);
+// A short failure report is generic even with no caught error at hand: which index, and why?
+invalid.push(
+  generic(
+    "a vague action on a short object, outside any catch",
+    inTool(missingIndex('/*>*/"Unable to retrieve the docs index"/*<*/')),
+    "Unable to retrieve the docs index",
+  ),
 );
 // A catch that drops the cause: a text that only names the tool's own kind of operation, in words of its own.
 /** A static text a catch answers with, reported with the suggestion to append the cause. */

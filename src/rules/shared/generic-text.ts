@@ -57,6 +57,12 @@ const GENERIC_PHRASES = [
 
 /** "Failed to create record", "Could not fetch data", "Unable to load configuration". */
 const VAGUE_ACTION = /^((failed|unable) to|could not|couldn't|cannot|can't) \w+( (the|a|an|your|this))?( \w+)?$/;
+/**
+ * "Failed to update event instance", "Could not create accessibility snapshot": a failure report on
+ * an object of two or three words and nothing else, which says what kind of thing failed but not
+ * which one or why. ("Cannot delete default branch" is left out: "cannot" often states the reason.)
+ */
+const VAGUE_FAILURE = /^((failed|unable) to|could not|couldn't) [\p{L}\p{N}]+( (the|a|an|your|this))?( [\p{L}\p{N}]+){2,3}$/u;
 /** "Search failed", "Request error": a generic operation noun and nothing else. */
 const VAGUE_NOUN =
   /^(the )?(request|operation|search|query|tool|api|api call|call|action|task|process|execution|processing|lookup|fetch) (failed|error|failure)$/;
@@ -92,6 +98,9 @@ function normalise(text: string): string {
   // A message that is only boilerplate ("Please try again later.") stays as it is: a listed phrase.
   return stripped === "" ? normal : stripped;
 }
+
+/** What an answer does with the error its catch caught (`none`: it is in no catch). */
+export type CauseUse = "dropped" | "decided" | "kept" | "none";
 
 export interface GenericTextOptions {
   readonly additionalPhrases: readonly string[];
@@ -147,19 +156,23 @@ function withoutOccurred(normal: string): string {
 
 /**
  * Whether a static message names nothing an agent could act on. `toolNames`: the tools whose
- * error it is; a text that only names their own operation is generic too. `droppedCause`: the
- * text answers a caught error that it leaves out (or a function that tells, asked only when it matters), so a text that only says that the tool's own
- * kind of operation failed ("Failed to open feedback form" from `give_feedback`) is generic even
- * in words of its own: the one thing the agent needs, the cause, was at hand and was dropped. So is
- * one that only names the `operation` (the function it is thrown from) in that function's words.
+ * error it is; a text that only names their own operation is generic too. `cause`: what the
+ * answer does with the error its catch caught (or a function that tells, asked only when it
+ * matters). When it drops it, a text that only says that the tool's own kind of operation failed
+ * ("Failed to open feedback form" from `give_feedback`) is generic even in words of its own: the
+ * one thing the agent needs, the cause, was at hand and was dropped. So is one that only names the
+ * `operation` (the function it is thrown from) in that function's words. A short failure report
+ * ("Failed to update event instance") is generic unless it answers a test of the caught error.
  */
 export function isGenericText(
   text: string,
   options: GenericTextOptions,
   toolNames: readonly string[] = [],
-  droppedCause: boolean | (() => boolean) = false,
+  cause: CauseUse | (() => CauseUse) = "none",
   operation?: string,
 ): boolean {
+  let known: CauseUse | undefined;
+  const causeIs = (use: CauseUse): boolean => (known ??= typeof cause === "function" ? cause() : cause) === use;
   const normal = normaliseText(text);
   if (options.allowedPhrases.some((p) => normaliseText(p) === normal)) return false;
   if (options.additionalPhrases.some((p) => normaliseText(p) === normal)) return true;
@@ -167,11 +180,15 @@ export function isGenericText(
   if (normal === "") return true;
   if (GENERIC_PHRASES.includes(normal) || GENERIC_PHRASES.includes(withoutOccurred(normal))) return true;
   if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames)) return true;
+  // "Failed to open URL: Unknown error occurred": a generic step, then a generic phrase where the cause belongs.
+  if (genericAfterStep(text) && isGenericText(text.slice(0, text.lastIndexOf(":")), options)) return true;
+  // "Failed to update event instance", unless it answers a test of the caught error (which names the cause).
+  if (VAGUE_FAILURE.test(normal)) return !causeIs("decided");
   // Asked last, and only of a text that could be generic for it: reading the catch costs a walk.
   // "Failed to parse order details" thrown from `parseOrderDetails`: the name of the failing function, said again.
   // "Error converting to Markdown: Unknown error occurred": the step, then a generic phrase where the cause belongs.
   const restates = namesTheToolLoosely(normal, toolNames) || (operation !== undefined && namesOnlyTheTool(normal, [operation])) || genericAfterStep(text);
-  return restates && (typeof droppedCause === "function" ? droppedCause() : droppedCause);
+  return restates && causeIs("dropped");
 }
 
 /** "<step>: <generic phrase>": a text whose part after its last colon is a listed phrase. */
