@@ -284,11 +284,35 @@ function alternatives(node: TSESTree.Node, sourceCode: SourceCode, depth = 0): T
     if (right.type === AST_NODE_TYPES.Literal && right.value === "") return [n.left];
     return [n.left, ...alternatives(n.right, sourceCode, depth)];
   }
-  // `const message = details || "Unknown error"`: the constant's own alternatives, where they are written.
+  // `const message = details || "Unknown error"`: the constant's own alternatives, where they are written;
+  // `error = message || "Unknown error"; throw new Error(error)`: those of the write just before.
   if (n.type === AST_NODE_TYPES.Identifier && depth < 3) {
-    const init = constInitializer(sourceCode, n);
+    const init = constInitializer(sourceCode, n) ?? assignedJustBefore(n);
     if (init?.type === AST_NODE_TYPES.ConditionalExpression || init?.type === AST_NODE_TYPES.LogicalExpression)
       return alternatives(init, sourceCode, depth + 1);
   }
   return [node];
+}
+
+/**
+ * The value `name = value;` gives the variable `read` reads, when that assignment is the last
+ * statement before the read's own, in the same block, to write it (`error = message || "Unknown
+ * error"; throw new Error(error)`). A statement in between that assigns it otherwise stops the search.
+ */
+function assignedJustBefore(read: TSESTree.Identifier): TSESTree.Node | undefined {
+  let statement: TSESTree.Node = read;
+  while (statement.parent && statement.parent.type !== AST_NODE_TYPES.BlockStatement) {
+    if (isFunctionNode(statement.parent)) return undefined;
+    statement = statement.parent;
+  }
+  const block = statement.parent;
+  if (!block) return undefined;
+  const before = block.body.slice(0, block.body.indexOf(statement as TSESTree.Statement)).reverse();
+  for (const sibling of before) {
+    const expression = sibling.type === AST_NODE_TYPES.ExpressionStatement ? sibling.expression : undefined;
+    if (expression?.type === AST_NODE_TYPES.AssignmentExpression && expression.left.type === AST_NODE_TYPES.Identifier && expression.left.name === read.name)
+      return expression.operator === "=" ? unwrap(expression.right) : undefined;
+    if (sibling.type !== AST_NODE_TYPES.ExpressionStatement && sibling.type !== AST_NODE_TYPES.VariableDeclaration) return undefined;
+  }
+  return undefined;
 }

@@ -284,6 +284,18 @@ invalid.push(
     "Unknown error",
   ),
   generic(
+    "a generic fallback assigned to a variable just before the throw that reads it",
+    inTool(`  let error;
+  const result = await runRemote(args.query);
+  if (result.isError) {
+    const message = result.content?.[0]?.text;
+    error = message || /*>*/"Unknown error"/*<*/;
+    throw new Error(error);
+  }
+  return result;`),
+    "Unknown error",
+  ),
+  generic(
     "a description passed to a same-file error helper in an object",
     inTool(
       `  const hits = await searchIndex(args.query);
@@ -512,6 +524,18 @@ valid.push(
   {
     name: "a message that names the resource",
     code: inTool(`  return { isError: true, content: [{ type: "text", text: "Failed to create the record in table docs_index" }] };`),
+  },
+  {
+    // Another statement may write it in between: which value the throw reads is unknown.
+    name: "a generic fallback assigned, then maybe replaced, before the throw",
+    code: inTool(`  let error;
+  const result = await runRemote(args.query);
+  if (result.isError) {
+    error = result.content?.[0]?.text || "Unknown error";
+    if (result.structuredContent) error = JSON.stringify(result.structuredContent);
+    throw new Error(error);
+  }
+  return result;`),
   },
   {
     // "Cannot" on a short object often states the reason itself.
