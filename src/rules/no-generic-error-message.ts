@@ -310,7 +310,11 @@ function assignedJustBefore(read: TSESTree.Identifier): TSESTree.Node | undefine
   const before = block.body.slice(0, block.body.indexOf(statement as TSESTree.Statement)).reverse();
   for (const sibling of before) {
     const expression = sibling.type === AST_NODE_TYPES.ExpressionStatement ? sibling.expression : undefined;
-    if (expression?.type === AST_NODE_TYPES.AssignmentExpression && expression.left.type === AST_NODE_TYPES.Identifier && expression.left.name === read.name)
+    if (
+      expression?.type === AST_NODE_TYPES.AssignmentExpression &&
+      expression.left.type === AST_NODE_TYPES.Identifier &&
+      expression.left.name === read.name
+    )
       return expression.operator === "=" ? unwrap(expression.right) : undefined;
     if (sibling.type !== AST_NODE_TYPES.ExpressionStatement && sibling.type !== AST_NODE_TYPES.VariableDeclaration) return undefined;
   }

@@ -18,7 +18,17 @@ import {
 } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { alwaysExits } from "../shared/external-failures.js";
-import { calleeName, findProperty, findVariable, isFunctionNode, isPlainErrorName, memberName, mentionsName, someOwnNode, unwrap } from "../../util/ast.js";
+import {
+  calleeName,
+  findProperty,
+  findVariable,
+  isFunctionNode,
+  isPlainErrorName,
+  memberName,
+  mentionsName,
+  someOwnNode,
+  unwrap,
+} from "../../util/ast.js";
 
 /** The handler whose framework decides what the throw becomes, and the class the throw builds. */
 export interface UnclassifiedThrow {
