@@ -1,7 +1,8 @@
 /**
  * Types for recall at a function's declared return type: `execute(args): Promise<ToolResult>`,
  * where the project declares `interface ToolResult extends CallToolResult` (or `type ToolResponse
- * = CallToolResult & {...}`) in another file. Syntactically only the name `CallToolResult` itself
+ * = CallToolResult & {...}`, or writes the shape out: `interface ToolResponse { content: ...;
+ * isError?: boolean }`) in another file. Syntactically only the name `CallToolResult` itself
  * is known; the checker finds the project's own declaration of the name, whose text says what it
  * extends (the SDK's declaration itself may be missing: a dependency that is not installed).
  */
@@ -34,6 +35,7 @@ function extendsToolResult(checker: ts.TypeChecker, found: ts.Symbol | undefined
   known.set(symbol, false);
   answer = (symbol.getDeclarations() ?? []).some((declaration) => {
     if (declaration.getSourceFile().isDeclarationFile) return false;
+    if (declaresResultShape(declaration)) return true;
     const bases = typescript.isInterfaceDeclaration(declaration)
       ? (declaration.heritageClauses ?? []).flatMap((clause) => clause.types.map((t) => t.expression))
       : typescript.isTypeAliasDeclaration(declaration)
@@ -43,6 +45,28 @@ function extendsToolResult(checker: ts.TypeChecker, found: ts.Symbol | undefined
   });
   known.set(symbol, answer);
   return answer;
+}
+
+/**
+ * `interface ToolResponse { content: Content[]; isError?: boolean; ... }` (or such a type literal,
+ * alone or in an intersection): the project's own declaration of the tool result's shape, written
+ * out instead of extending the SDK's.
+ */
+function declaresResultShape(declaration: ts.Declaration): boolean {
+  const members = typescript.isInterfaceDeclaration(declaration)
+    ? declaration.members
+    : typescript.isTypeAliasDeclaration(declaration)
+      ? literalMembers(declaration.type)
+      : undefined;
+  const names = new Set((members ?? []).flatMap((member) => (member.name && typescript.isIdentifier(member.name) ? [member.name.text] : [])));
+  return names.has("content") && names.has("isError");
+}
+
+function literalMembers(type: ts.TypeNode): readonly ts.TypeElement[] {
+  if (typescript.isTypeLiteralNode(type)) return type.members;
+  if (typescript.isIntersectionTypeNode(type)) return type.types.flatMap(literalMembers);
+  if (typescript.isParenthesizedTypeNode(type)) return literalMembers(type.type);
+  return [];
 }
 
 /** The names a type alias is made of: `A`, `A & { ... }`, `A | B`, `Promise<A>` is not one (an alias of a result, not of a promise). */

@@ -135,9 +135,9 @@ describe("tool inventory", () => {
       ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
       ["ping_host", "register-function/src/tools/ping.ts:6", "register-function/src/tools/ping.ts:6", "0/0", "0/1", 1],
       // Registry members made by wrapper calls, over a union of collections: named after `title`.
-      ["hold_order", "registry-collections/src/server.ts:10", "-", "0/0", "1/1", 1],
       ["list_notes", "registry-collections/src/server.ts:10", "-", "0/0", "0/1", 1],
       ["pin_note", "registry-collections/src/server.ts:10", "-", "0/0", "0/0", 0],
+      ["hold_order", "registry-collections/src/server.ts:10", "-", "0/0", "1/1", 1],
       // A loop over Object.values() of tool modules; `execute: run` is not named like the
       // registration's `tool.execute`, so its handler is not placed (its path is followed).
       ["find_city", "registry-modules/src/server.ts:8", "registry-modules/src/tools/city.ts:7", "0/0", "0/1", 1],
