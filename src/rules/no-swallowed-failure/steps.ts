@@ -11,17 +11,35 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { isLoggingCall } from "../../model/index.js";
-import { type FunctionNode, calleeName, enclosingFunction, findVariable, forEachOwnNode, isFunctionNode, mentionsName, unwrap } from "../../util/ast.js";
+import {
+  type FunctionNode,
+  calleeName,
+  enclosingCatch,
+  enclosingFunction,
+  findVariable,
+  forEachOwnNode,
+  isFunctionNode,
+  mentionsName,
+  unwrap,
+} from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** The awaited call of a try whose failure its catch only logs, in a branch or loop the inputs decide; undefined otherwise. */
+/**
+ * Cleanup the tool does on its own, whatever the input asked (`fs.rm(tempFile)`,
+ * `session.detach()`): deleting a temporary file or closing a handle is no step of the request.
+ */
+const CLEANUP = /^(?:rm|rmdir|unlink|close|dispose|destroy|clean[Uu]p|release|detach\w*|disconnect|kill|terminate)$/u;
+
+/**
+ * The awaited call of a try whose failure its catch only logs (not cleanup, and not in a catch of
+ * its own: that is the tidying up after another failure), in a branch or loop the inputs decide; undefined otherwise. */
 export function droppedStep(sourceCode: SourceCode, clause: TSESTree.CatchClause): TSESTree.CallExpression | undefined {
   const statement = clause.parent;
   const fn = enclosingFunction(statement);
   if (!fn || !onlyLogs(sourceCode, clause) || statement.finalizer) return undefined;
   const step = awaitedStep(sourceCode, statement.block);
-  if (!step) return undefined;
+  if (!step || CLEANUP.test(calleeName(step) ?? "") || enclosingCatch(statement)) return undefined;
   const inputs = inputNames(sourceCode, fn);
   return inputs.size > 0 && askedFor(sourceCode, statement, fn, inputs) ? step : undefined;
 }

@@ -65,6 +65,37 @@ describe("no-swallowed-failure: a requested step whose failure is only logged", 
       { code: withCacheWrite('logger.warn("cache write failed", error);') },
       // Nothing logs: an empty catch is require-error-logging's.
       { code: withRename("") },
+      // Cleanup the tool does on its own, even in a branch the input decides: a temporary file removed.
+      {
+        code: inTool(`    const shot = await device.screenshot(args.deviceId, tmpPath);
+    if (args.format === "base64") {
+      const data = await fs.readFile(tmpPath, "base64");
+      try {
+        await fs.rm(tmpPath);
+      } catch (error) {
+        console.warn("Failed to delete the temporary file", error);
+      }
+      return { content: [{ type: "image", data, mimeType: "image/png" }] };
+    }
+    return { content: [{ type: "text", text: shot.path }] };`),
+      },
+      // Tidying up in the catch of another failure: the tool is failing already.
+      {
+        code: inTool(`    const session = await debuggerApi.attach(args.pid);
+    if (args.resume) {
+      try {
+        await debuggerApi.resume(session.id);
+      } catch (error) {
+        try {
+          await debuggerApi.forget(session.id);
+        } catch (cleanupError) {
+          console.warn("Could not forget the session", cleanupError);
+        }
+        return { isError: true, content: [{ type: "text", text: \`Attached, but resuming failed: \${String(error)}\` }] };
+      }
+    }
+    return { content: [{ type: "text", text: \`Attached to \${args.pid}\` }] };`),
+      },
     ],
     invalid: [
       { code: withLinks("logger.warning(`Failed to link ${dependencyId}`, { error: String(error) });"), errors: [dropped("api.link")] },
