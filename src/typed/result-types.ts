@@ -9,6 +9,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type ts from "typescript";
 import { loadTypedRuntime, typescript } from "./runtime.js";
+import { unaliased } from "./program-index/declarations.js";
 
 const TOOL_RESULT = /\bCallToolResult\b/u;
 /** How many project declarations deep a name is followed (`ToolResponse` = `BaseResult & {...}`, `BaseResult` extends `CallToolResult`). */
@@ -28,7 +29,7 @@ export function namesToolResultType(sourceCode: Readonly<TSESLint.SourceCode>, t
 }
 
 function extendsToolResult(checker: ts.TypeChecker, found: ts.Symbol | undefined, depth: number): boolean {
-  const symbol = found && found.flags & typescript.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
+  const symbol = unaliased(checker, found);
   if (!symbol || depth > MAX_DEPTH) return false;
   let answer = known.get(symbol);
   if (answer !== undefined) return answer;

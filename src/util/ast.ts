@@ -243,6 +243,8 @@ export function writtenAfterDeclaration(variable: TSESLint.Scope.Variable): bool
   return variable.references.some((r) => r.isWrite() && !variable.identifiers.some((id) => id === r.identifier));
 }
 
+export type Loop = TSESTree.ForStatement | TSESTree.WhileStatement | TSESTree.DoWhileStatement | TSESTree.ForOfStatement | TSESTree.ForInStatement;
+
 const LOOPS: ReadonlySet<AST_NODE_TYPES> = new Set([
   AST_NODE_TYPES.ForStatement,
   AST_NODE_TYPES.ForInStatement,
@@ -250,6 +252,17 @@ const LOOPS: ReadonlySet<AST_NODE_TYPES> = new Set([
   AST_NODE_TYPES.WhileStatement,
   AST_NODE_TYPES.DoWhileStatement,
 ]);
+
+/** A `for`, `for...in`, `for...of`, `while` or `do...while` statement. */
+export function isLoop(node: TSESTree.Node): node is Loop {
+  return LOOPS.has(node.type);
+}
+
+/** Whether the node runs once per item: inside a loop of its own function. */
+export function inLoop(node: TSESTree.Node): boolean {
+  for (let current = node.parent; current && !isFunctionNode(current); current = current.parent) if (isLoop(current)) return true;
+  return false;
+}
 
 /**
  * Whether a write other than its declaration may have run by the time `read` reads the variable:
@@ -263,7 +276,7 @@ export function writtenBefore(variable: TSESLint.Scope.Variable, read: TSESTree.
     if (!r.isWrite() || variable.identifiers.some((id) => id === r.identifier)) return false;
     if (r.identifier.range[0] < read.range[0] || enclosingFunction(r.identifier) !== readIn) return true;
     for (let current: TSESTree.Node | undefined = r.identifier.parent; current && current !== readIn; current = current.parent) {
-      if (LOOPS.has(current.type) && current.range[0] <= read.range[0] && read.range[1] <= current.range[1]) return true;
+      if (isLoop(current) && current.range[0] <= read.range[0] && read.range[1] <= current.range[1]) return true;
     }
     return false;
   });

@@ -27,6 +27,7 @@ import {
   someOwnNode,
   functionName,
   isFunctionNode,
+  inLoop,
   isInside,
   isPropertyName,
   memberName,
@@ -750,11 +751,7 @@ export class SuccessFlow {
 function skipsItem(sourceCode: SourceCode, test: TSESTree.Node, read: TSESTree.Node): boolean {
   const statement = test.parent;
   if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test || statement.alternate) return false;
-  let inLoop = false;
-  for (let current: TSESTree.Node | undefined = statement.parent; current && !isFunctionNode(current); current = current.parent) {
-    if (LOOPS.has(current.type)) inLoop = true;
-  }
-  if (!inLoop) return false;
+  if (!inLoop(statement)) return false;
   const body = statement.consequent.type === AST_NODE_TYPES.BlockStatement ? statement.consequent.body : [statement.consequent];
   if (test === read) {
     // The branch uses the item and goes on: nothing in it answers, fails or leaves the loop.
@@ -769,14 +766,6 @@ function skipsItem(sourceCode: SourceCode, test: TSESTree.Node, read: TSESTree.N
 }
 
 const EXITS = new Set<string>([AST_NODE_TYPES.ReturnStatement, AST_NODE_TYPES.ThrowStatement, AST_NODE_TYPES.BreakStatement]);
-
-const LOOPS = new Set<string>([
-  AST_NODE_TYPES.ForStatement,
-  AST_NODE_TYPES.ForOfStatement,
-  AST_NODE_TYPES.ForInStatement,
-  AST_NODE_TYPES.WhileStatement,
-  AST_NODE_TYPES.DoWhileStatement,
-]);
 
 /**
  * The test a reference sits in: the test of an `if` or `?:` (`if (!items.length)`), or the

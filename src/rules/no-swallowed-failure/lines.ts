@@ -9,7 +9,7 @@
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { findVariable, forEachOwnNode, isFunctionNode, memberName, mentionsName, someOwnNode, unwrap } from "../../util/ast.js";
+import { findVariable, forEachOwnNode, inLoop, memberName, mentionsName, someOwnNode, unwrap } from "../../util/ast.js";
 import { FAILURE_TEXT } from "./flow.js";
 import { staticText } from "./answers.js";
 
@@ -87,20 +87,4 @@ function writesWith(sourceCode: SourceCode, block: TSESTree.BlockStatement, rece
     found = object.type === AST_NODE_TYPES.Identifier && object.name === receiver && memberName(n.callee) === method;
   });
   return found;
-}
-
-/** Whether the statement runs once per item: inside a loop of its own function. */
-function inLoop(node: TSESTree.Node): boolean {
-  for (let current = node.parent; current && !isFunctionNode(current); current = current.parent) {
-    switch (current.type) {
-      case AST_NODE_TYPES.ForStatement:
-      case AST_NODE_TYPES.ForInStatement:
-      case AST_NODE_TYPES.ForOfStatement:
-      case AST_NODE_TYPES.WhileStatement:
-      case AST_NODE_TYPES.DoWhileStatement:
-        return true;
-      default:
-    }
-  }
-  return false;
 }

@@ -15,6 +15,8 @@ import {
   forEachOwnNode,
   isFunctionNode,
   isInside,
+  isLoop,
+  type Loop,
   memberPath,
   mentionsName,
   unwrap,
@@ -22,8 +24,7 @@ import {
 import { type ExternalFailures, alwaysExits, isHandledWithin, sameFileCallee } from "./external-failures.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-/** A loop statement. */
-export type Loop = TSESTree.ForStatement | TSESTree.WhileStatement | TSESTree.DoWhileStatement | TSESTree.ForOfStatement | TSESTree.ForInStatement;
+export type { Loop } from "../../util/ast.js";
 
 /** A retry: a loop around a try/catch that goes on after a failure, or a function that calls itself from its catch. */
 export interface RetrySite {
@@ -55,16 +56,6 @@ const PURE_MATH = new Set([
   "parseFloat",
 ]);
 const RANDOM = new Set(["Math.random", "crypto.randomInt", "randomInt"]);
-
-function isLoop(node: TSESTree.Node): node is Loop {
-  return (
-    node.type === AST_NODE_TYPES.ForStatement ||
-    node.type === AST_NODE_TYPES.WhileStatement ||
-    node.type === AST_NODE_TYPES.DoWhileStatement ||
-    node.type === AST_NODE_TYPES.ForOfStatement ||
-    node.type === AST_NODE_TYPES.ForInStatement
-  );
-}
 
 /** The loop whose body holds the try statement, through blocks, `if`s and labels only. */
 function loopAround(tryStatement: TSESTree.TryStatement): Loop | undefined {

@@ -81,13 +81,18 @@ export class ClassIndex {
           list.push(node);
         }
       }
-      if (typescript.isClassLike(node) || typescript.isSourceFile(node) || typescript.isModuleBlock(node) || typescript.isModuleDeclaration(node)) {
+      // Classes are declared at the top, in namespaces, and as values of variables and default exports.
+      if (
+        typescript.isClassLike(node) ||
+        typescript.isSourceFile(node) ||
+        typescript.isModuleBlock(node) ||
+        typescript.isModuleDeclaration(node) ||
+        typescript.isVariableStatement(node) ||
+        typescript.isExportAssignment(node) ||
+        typescript.isVariableDeclarationList(node) ||
+        typescript.isVariableDeclaration(node)
+      )
         typescript.forEachChild(node, visit);
-      } else if (typescript.isVariableStatement(node) || typescript.isExportAssignment(node)) {
-        typescript.forEachChild(node, visit);
-      } else if (typescript.isVariableDeclarationList(node) || typescript.isVariableDeclaration(node)) {
-        typescript.forEachChild(node, visit);
-      }
     };
     for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
     this.byBase = map;

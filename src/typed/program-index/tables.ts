@@ -31,15 +31,17 @@ export function tableMembers(checker: ts.TypeChecker, literal: ts.ObjectLiteralE
       continue;
     }
     if (depth >= MAX_SPREAD) continue;
-    const factory = factoryCalled(checker, member.expression);
-    const spread = factory
-      ? returnedValues(factory).filter((value): value is ts.ObjectLiteralExpression => typescript.isObjectLiteralExpression(value))
-      : typescript.isIdentifier(skipOuter(member.expression))
-        ? [tableLiteral(unaliased(checker, checker.getSymbolAtLocation(skipOuter(member.expression)))?.valueDeclaration)].filter(
-            (value) => value !== undefined,
-          )
-        : [];
-    for (const inner of spread) if (isProjectFile(inner.getSourceFile())) members.push(...tableMembers(checker, inner, true, depth + 1));
+    for (const inner of spreadTables(checker, member.expression))
+      if (isProjectFile(inner.getSourceFile())) members.push(...tableMembers(checker, inner, true, depth + 1));
   }
   return members;
+}
+
+/** The tables a spread puts in: the object literals a project factory returns, or the literal a table variable is declared as. */
+function spreadTables(checker: ts.TypeChecker, expression: ts.Expression): ts.ObjectLiteralExpression[] {
+  const factory = factoryCalled(checker, expression);
+  if (factory) return returnedValues(factory).filter((value): value is ts.ObjectLiteralExpression => typescript.isObjectLiteralExpression(value));
+  const spread = skipOuter(expression);
+  const table = typescript.isIdentifier(spread) ? tableLiteral(unaliased(checker, checker.getSymbolAtLocation(spread))?.valueDeclaration) : undefined;
+  return table ? [table] : [];
 }
