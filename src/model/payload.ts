@@ -85,15 +85,27 @@ function builtObjects(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.Obj
  * then the payload may hold any field. Their fields count as present: a field that only some
  * branches add may be there.
  */
-function spreadObjects(sourceCode: SourceCode, object: TSESTree.ObjectExpression, depth = 0): TSESTree.ObjectExpression[] | undefined {
+function spreadObjects(
+  sourceCode: SourceCode,
+  object: TSESTree.ObjectExpression,
+  depth = 0,
+  builders?: Map<TSESTree.Node, TSESTree.CallExpression>,
+): TSESTree.ObjectExpression[] | undefined {
   const found: TSESTree.ObjectExpression[] = [];
   const add = (node: TSESTree.Node): boolean => {
     const n = unwrap(node);
     if (n.type === AST_NODE_TYPES.ConditionalExpression) return add(n.consequent) && add(n.alternate);
     if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "&&") return add(n.right);
-    const literal = objectLiteral(sourceCode, n) ?? builtObject(sourceCode, n);
+    let literal = objectLiteral(sourceCode, n);
+    if (!literal) {
+      literal = builtObject(sourceCode, n);
+      // `...buildContentBlock(text, structuredContent)`: the builder's parameters are this call's arguments.
+      const call = n.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, n) : n;
+      const builder = literal ? enclosingFunction(literal) : undefined;
+      if (builders && builder && call?.type === AST_NODE_TYPES.CallExpression && !builders.has(builder)) builders.set(builder, call);
+    }
     if (!literal || depth >= 3) return false;
-    const inner = spreadObjects(sourceCode, literal, depth + 1);
+    const inner = spreadObjects(sourceCode, literal, depth + 1, builders);
     if (inner === undefined) return false;
     found.push(literal, ...inner);
     return true;
@@ -177,7 +189,10 @@ function readPayload(
   fromCallers?: ParameterOrigin[],
 ): Payload {
   // `...(structuredContent !== undefined && { structuredContent })`: the fields the file shows a spread may add.
-  const spreads = hasSpread(result) ? spreadObjects(sourceCode, result) : [];
+  const builders = new Map<TSESTree.Node, TSESTree.CallExpression>();
+  const spreads = hasSpread(result) ? spreadObjects(sourceCode, result, 0, builders) : [];
+  // A value a spread builder reads from its parameters is what the spread's call passes it.
+  const bound = (node: TSESTree.Node): TSESTree.Node => (builders.size === 0 ? node : (boundArgument(node, builders) ?? node));
   const field = (name: string): TSESTree.Property | undefined => findProperty(result, name) ?? spreads?.map((o) => findProperty(o, name)).find(Boolean);
   // Spreads that add neither content nor structuredContent leave an object that may be no result at all (`log({ ...props, isError })`).
   let unknown = spreads === undefined || (spreads.length > 0 && !field("content") && !field("structuredContent"));
@@ -215,7 +230,8 @@ function readPayload(
           if (hasSpread(part)) unknown = true;
           continue;
         }
-        const json = jsonStringifyArgument(text.value);
+        const stringified = jsonStringifyArgument(text.value);
+        const json = stringified && bound(stringified);
         if (json) {
           const object = objectLiteral(sourceCode, json);
           const built = object ? undefined : builtObject(sourceCode, json);
@@ -241,15 +257,16 @@ function readPayload(
   for (const key of ["structuredContent", "_meta"]) {
     const property = field(key);
     if (!property) continue;
-    const object = objectLiteral(sourceCode, property.value);
+    const value = bound(property.value);
+    const object = objectLiteral(sourceCode, value);
     // A payload a same-file function builds is read (each return of it: a field any of them has
     // counts as there), but not offered as the place to edit.
-    const built = object ? undefined : builtObjects(sourceCode, property.value);
+    const built = object ? undefined : builtObjects(sourceCode, value);
     if (object ?? built) {
       candidates.push(...(object ? [object] : (built ?? [])));
       if (key === "structuredContent" && object) jsonObject ??= object;
     } else if (key === "structuredContent" || vocabulary.container.length > 0) {
-      const origin = builder ? parameterOrigin(builder, property.value) : undefined;
+      const origin = builder ? parameterOrigin(builder, value) : undefined;
       if (origin) fromCallers?.push(origin);
       else unknown = true;
     }
@@ -276,6 +293,18 @@ function readPayload(
     if (nestedObject) objects.push(nestedObject);
   }
   return { objects, jsonObject, texts, unknown, ...(carrier && { carrier }) };
+}
+
+/** The argument a spread's call (`...contentBlock(text, payload)`) passes for the builder's parameter `node` names. */
+function boundArgument(node: TSESTree.Node, builders: ReadonlyMap<TSESTree.Node, TSESTree.CallExpression>): TSESTree.Node | undefined {
+  const n = unwrap(node);
+  if (n.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const fn = enclosingFunction(n);
+  const call = fn ? builders.get(fn) : undefined;
+  if (!fn || !call) return undefined;
+  const index = fn.params.findIndex((param) => param.type === AST_NODE_TYPES.Identifier && param.name === n.name);
+  const argument = index >= 0 ? call.arguments[index] : undefined;
+  return argument && argument.type !== AST_NODE_TYPES.SpreadElement ? argument : undefined;
 }
 
 /** The property `name` in any payload object. */
