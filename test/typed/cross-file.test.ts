@@ -76,6 +76,10 @@ describe("tool names found by the index", () => {
     expect(await names("spread-table")).toEqual(["find_notes", "rename_tag", "trash_note"]);
   });
 
+  it("follows a call through a cast that restates a method of the value's own class", async () => {
+    expect(await names("cast-receiver")).toEqual(["close_ledger"]);
+  });
+
   it("names a dispatcher case's tool", async () => {
     expect(await names("low-level-dispatch")).toEqual(["search"]);
   });

@@ -9,6 +9,7 @@ import { typescript } from "../runtime.js";
 import { memberName, unwrap } from "../../util/ast.js";
 import { type CatchGuard, inNonToolCallback } from "../../model/index.js";
 import { functionOf, functionOfNamedValue, functionValue, keyText, skipOuter, toolNameNear, unaliased } from "./declarations.js";
+import { uncastMember } from "./casts.js";
 import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
 import { tableLiteral, tableMembers } from "./tables.js";
 import { mayLeaveFile } from "./callees.js";
@@ -110,7 +111,8 @@ export class Resolver {
     const name = callee.type === AST_NODE_TYPES.Identifier ? callee : callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : undefined;
     if (!name) return [];
     const tsName = entry.services.esTreeNodeToTSNodeMap.get(name);
-    const symbol = unaliased(checker, checker.getSymbolAtLocation(tsName));
+    const written = unaliased(checker, checker.getSymbolAtLocation(tsName));
+    const symbol = (callee.type === AST_NODE_TYPES.MemberExpression && uncastMember(checker, entry, callee, written)) || written;
     const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
     const implementing = new Set<ts.Declaration>();
     // `const run = await Provider.from(tool.callback)`: a call that hands back what it was given.
