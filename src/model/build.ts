@@ -156,6 +156,7 @@ export const NO_TYPES: TypeOracle = {
   isMethodOfNonMcpDependency: () => false,
   isUpstreamResponse: () => false,
   isToolResultType: () => false,
+  errorClassMade: () => undefined,
   isFetchFunction: () => false,
   isMcpClientMethod: () => false,
 };
@@ -197,7 +198,7 @@ export function buildModel(
   // syntactic linting (no imported facts) never reads it.
   const targets = new CallTargets(sourceCode, search, collected.functionNames, collected.objectNames);
   const graphed = imported !== undefined;
-  const pathInputs = { handlers, facts: collected.facts, targets, catches: search.catches, sourceCode, graphed, runnerGuards: search.wrapperFacts };
+  const pathInputs = { handlers, facts: collected.facts, targets, catches: search.catches, sourceCode, graphed, runnerGuards: search.wrapperFacts, types };
   const paths = walkHandlerPaths(pathInputs);
   const escapes = findEscapes(pathInputs);
 

@@ -172,3 +172,24 @@ function isInsideCatch(node: TSESTree.Node): boolean {
   for (let current = node.parent; current; current = current.parent) if (current.type === AST_NODE_TYPES.CatchClause) return true;
   return false;
 }
+
+/**
+ * `if (!(e instanceof McpError)) throw e;` before `statement` in a catch's block: past it, the
+ * caught error is of the tested class. `exits` says whether a statement always leaves the catch.
+ */
+export function narrowedByExit(
+  block: TSESTree.BlockStatement,
+  statement: TSESTree.Node,
+  param: string,
+  exits: (s: TSESTree.Statement) => boolean,
+): string | undefined {
+  for (const s of block.body) {
+    if (s === statement) return undefined;
+    if (s.type !== AST_NODE_TYPES.IfStatement || s.alternate) continue;
+    const test = unwrap(s.test);
+    if (test.type !== AST_NODE_TYPES.UnaryExpression || test.operator !== "!") continue;
+    const cls = testedClass(unwrap(test.argument), param);
+    if (cls !== undefined && exits(s.consequent)) return cls;
+  }
+  return undefined;
+}

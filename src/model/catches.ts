@@ -10,7 +10,6 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
-  calleeName,
   constInitializer,
   enclosingCatch,
   forEachChild,
@@ -23,8 +22,10 @@ import {
   resolveFunction,
   unwrap,
 } from "../util/ast.js";
+import { ERROR_CLASS_NAME, thrownClass } from "./error-classes.js";
+import { queuedWithReject } from "./queued.js";
 import { carriesMessage, returnsErrorResults } from "./carried.js";
-import { inputCondition, instanceofClasses, messageTest, staticThrownText, testedClass } from "./catch-tests.js";
+import { inputCondition, instanceofClasses, messageTest, narrowedByExit, staticThrownText, testedClass } from "./catch-tests.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -90,7 +91,8 @@ export interface Passage {
  */
 function catching(guard: CatchGuard, cls: string | undefined, text: string | undefined): Catching {
   if (guard.textTests && (text === undefined || guard.textTests.some((needle) => text.includes(needle)))) return CONVERTS;
-  if (cls !== undefined) return guard.byClass.get(cls) ?? guard.otherwise;
+  // `if (e instanceof Error) throw e` takes every class named like an error (`DomainError`, `TimeoutException`).
+  if (cls !== undefined) return guard.byClass.get(cls) ?? (ERROR_CLASS_NAME.test(cls) ? guard.byClass.get("Error") : undefined) ?? guard.otherwise;
   // Unknown class: it may be any of the tested ones, so the error gets through only if all let it.
   if (guard.otherwise.kind === "converts") return guard.byClass.size === 0 ? guard.otherwise : CONVERTS;
   for (const c of guard.byClass.values()) if (c.kind === "converts") return CONVERTS;
@@ -131,14 +133,6 @@ export function mayCarry(guards: readonly CatchGuard[]): boolean {
 /** Whether the guards stop every error, whatever its class: one of them converts all it catches. */
 export function stopsAll(guards: readonly CatchGuard[]): boolean {
   return guards.some((guard) => guard.otherwise.kind === "converts" && [...guard.byClass.values()].every((c) => c.kind === "converts"));
-}
-
-/** The class a throw builds (`throw new X(...)`, `throw X(...)`), when it shows. */
-export function thrownClass(sourceCode: SourceCode, node: TSESTree.ThrowStatement): string | undefined {
-  let argument = unwrap(node.argument);
-  if (argument.type === AST_NODE_TYPES.Identifier) argument = constInitializer(sourceCode, argument) ?? argument;
-  if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) return calleeName(argument);
-  return undefined;
 }
 
 /** Reads each catch once per model. */
@@ -195,7 +189,7 @@ export class CatchReader {
       forEachChild(node, this.sourceCode.visitorKeys, visit);
     };
     visit(fn.body);
-    return best;
+    return best ?? (queuedWithReject(this.sourceCode, fn, param) ? [] : undefined);
   }
 }
 
@@ -378,6 +372,9 @@ export function caughtRethrow(sourceCode: SourceCode, node: TSESTree.ThrowStatem
       const param = current.param?.type === AST_NODE_TYPES.Identifier ? current.param.name : undefined;
       return param !== undefined && new Outcomes(sourceCode, param).exit(node)?.kind === "rethrows" ? { narrowedTo } : undefined;
     }
+    // `if (!(e instanceof McpError)) throw e;` earlier in the catch: past it, a `throw e` sends on McpErrors only.
+    if (current.type === AST_NODE_TYPES.BlockStatement && current.parent.type === AST_NODE_TYPES.CatchClause)
+      narrowedTo ??= narrowedInCatch(sourceCode, current, child);
     if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child && narrowedTo === undefined) {
       const test = unwrap(current.test);
       const param = enclosingCatchParam(current);
@@ -387,6 +384,11 @@ export function caughtRethrow(sourceCode: SourceCode, node: TSESTree.ThrowStatem
     current = current.parent;
   }
   return undefined;
+}
+
+function narrowedInCatch(sourceCode: SourceCode, body: TSESTree.BlockStatement, statement: TSESTree.Node): string | undefined {
+  const caught = enclosingCatchParam(statement);
+  return caught === undefined ? undefined : narrowedByExit(body, statement, caught, (s) => new Outcomes(sourceCode, caught).exit(s) !== undefined);
 }
 
 function enclosingCatchParam(node: TSESTree.Node): string | undefined {

@@ -7,10 +7,11 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { type FunctionNode, calleeName, constInitializer, isFunctionNode, isInside, memberName, memberPath, rangeKey, unwrap } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
-import { type CatchGuard, type CatchReader, type Catching, mayCarry, passage, thrownClass } from "./catches.js";
+import { type CatchGuard, type CatchReader, type Catching, mayCarry, passage } from "./catches.js";
+import { thrownClass } from "./error-classes.js";
 import { staticThrownText } from "./catch-tests.js";
 import type { CallTargets } from "./targets.js";
-import type { ToolHandler } from "./types.js";
+import type { ToolHandler, TypeOracle } from "./types.js";
 
 const EMPTY: readonly never[] = [];
 
@@ -57,6 +58,8 @@ export interface PathInputs {
   readonly graphed: boolean;
   /** Calls of functions of other files (range key) -> the catches around their call of a function handed to them (typed linting). */
   readonly runnerGuards: ReadonlyMap<string, readonly CatchGuard[]>;
+  /** What the checker tells (the class an error factory of another file builds). */
+  readonly types?: TypeOracle;
 }
 
 /**
@@ -155,7 +158,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
   const reported = new Map<TSESTree.ThrowStatement, Escape[]>();
   const escapeCalls = new Map<TSESTree.CallExpression, Map<ToolHandler, readonly CatchGuard[]>>();
   const runnerCalls = new Set<TSESTree.CallExpression>();
-  const { handlers, facts, targets, catches, sourceCode, graphed, runnerGuards } = inputs;
+  const { handlers, facts, targets, catches, sourceCode, graphed, runnerGuards, types } = inputs;
   for (const handler of handlers) {
     if (handler.thrown === "unknown") continue;
     const visited = new Set<string>();
@@ -170,7 +173,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
       if (!f || !mayCarry(outer)) return;
       for (const t of f.throws) {
         if (region && !isInside(t, region)) continue;
-        const way = passage([...catches.around(t, fn), ...outer], thrownClass(sourceCode, t), staticThrownText(t));
+        const way = passage([...catches.around(t, fn), ...outer], thrownClass(sourceCode, t, types), staticThrownText(t));
         if (way.through) recordEscape(escapes, t, { handler, wraps: way.wraps });
         else if (way.carried) recordEscape(carried, t, { handler, wraps: way.wraps });
         else if (way.reported) recordEscape(reported, t, { handler, wraps: way.wraps });

@@ -369,4 +369,9 @@ export interface TypeOracle {
   isMcpClientMethod(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
   /** A return type's name is the project's own type built on `CallToolResult` (`interface ToolResult extends CallToolResult`). */
   isToolResultType(sourceCode: SourceCode, typeName: TSESTree.Node): boolean;
+  /**
+   * The error class a call builds, by the call's type: `ApplicationErrors.invalidInput(message)`
+   * typed `ApplicationError`, a class that extends `Error`. Undefined when the type is no such class.
+   */
+  errorClassMade(sourceCode: SourceCode, call: TSESTree.CallExpression): string | undefined;
 }

@@ -6,7 +6,7 @@
 import type { TypeOracle } from "../model/index.js";
 import { isMcpClientMethod, isMethodOfNonMcpDependency } from "./receiver.js";
 import { namesToolResultType } from "./result-types.js";
-import { isFetchByType, isResponseByType } from "./values.js";
+import { errorClassByType, isFetchByType, isResponseByType } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
@@ -14,4 +14,5 @@ export const TYPE_ORACLE: TypeOracle = {
   isFetchFunction: isFetchByType,
   isMcpClientMethod,
   isToolResultType: namesToolResultType,
+  errorClassMade: errorClassByType,
 };

@@ -46,3 +46,36 @@ export function isFetchByType(sourceCode: Readonly<TSESLint.SourceCode>, node: T
   const declarations = (symbol.getDeclarations() ?? []) as Declaration[];
   return declarations.length > 0 && declarations.every((declaration) => FETCH_DECLARED.test(declaration.getSourceFile().fileName));
 }
+
+/** How far up a class's bases `errorClassByType` looks for `Error`. */
+const BASE_DEPTH = 6;
+
+interface ClassType {
+  isClass(): boolean;
+  getSymbol(): { getName(): string } | undefined;
+}
+
+/**
+ * The class of the error a call builds, read from the call's type (`ApplicationErrors.invalidInput(msg)`
+ * is typed `ApplicationError`): the class's name when it extends `Error`, a few bases up at most.
+ */
+export function errorClassByType(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): string | undefined {
+  const services = sourceCode.parserServices;
+  const program = services?.program;
+  const tsNode = program ? services.esTreeNodeToTSNodeMap?.get(call) : undefined;
+  if (!program || !tsNode) return undefined;
+  const checker = program.getTypeChecker();
+  const type = checker.getTypeAtLocation(tsNode) as unknown as ClassType;
+  const name = type.isClass() ? type.getSymbol()?.getName() : undefined;
+  if (name === undefined) return undefined;
+  let level: ClassType[] = [type];
+  for (let depth = 0; depth < BASE_DEPTH && level.length > 0; depth++) {
+    try {
+      level = level.flatMap((t) => checker.getBaseTypes(t as never) as unknown as ClassType[]);
+    } catch {
+      return undefined;
+    }
+    if (level.some((t) => t.getSymbol()?.getName() === "Error")) return name;
+  }
+  return undefined;
+}

@@ -1375,6 +1375,20 @@ ruleTester.run("require-error-classification: catches on the way out", rule, {
 } });`,
     },
     {
+      name: "a callback queued without the promise's reject: the queue's own handling is not visible (silent)",
+      code: `${FASTMCP}const queue: { operation: () => Promise<unknown>; resolve: (value: unknown) => void }[] = [];
+function enqueue(operation: () => Promise<unknown>): Promise<unknown> {
+  return new Promise((resolve) => {
+    queue.push({ operation, resolve });
+  });
+}
+server.addTool({ name: "get_doc", execute: async ({ id }) =>
+  enqueue(async () => {
+    if (!id) throw new Error("get_doc needs an id: pass the id of the document to read");
+    return "ok";
+  }) });`,
+    },
+    {
       name: "a catch that hands the error to a helper that may return converts it (unknown means silent)",
       code: `${FASTMCP}${loadDoc(HTTP_THROW)}function report(failure: unknown) {
   if (failure instanceof TypeError) return "The document could not be parsed";
@@ -1704,6 +1718,33 @@ server.addTool({ name: "get_doc", execute: async ({ id }) => {
 }
 server.addTool({ name: "get_doc", execute: async ({ id }) =>
   timed("get_doc", async () => {
+    if (!id) /*>*/throw new Error("get_doc needs an id: pass the id of the document to read");
+    return "ok";
+  }) });`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("get_doc needs an id: pass the id of the document to read");',
+          data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in a callback a helper queues with its promise's reject: the failure settles that promise",
+      code: `${FASTMCP}const queue: { operation: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+function drain() {
+  const entry = queue.shift();
+  if (entry) entry.operation().then(entry.resolve, entry.reject).finally(drain);
+}
+function enqueue<T>(operation: () => Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    queue.push({ operation, resolve, reject });
+    if (queue.length === 1) drain();
+  });
+}
+server.addTool({ name: "get_doc", execute: async ({ id }) =>
+  enqueue(async () => {
     if (!id) /*>*/throw new Error("get_doc needs an id: pass the id of the document to read");
     return "ok";
   }) });`,

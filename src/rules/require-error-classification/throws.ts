@@ -9,6 +9,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type McpModel,
   classifiesMcpErrors,
+  madeErrorClass,
   protocolThrow,
   caughtRethrow,
   testedClass,
@@ -47,7 +48,10 @@ export function unclassifiedThrow(
   const handler = site.handlers[0];
   if (!handler || handler.thrown === "unknown" || onlyWhenCancelled(sourceCode, site.node)) return undefined;
   const argument = unwrap(site.node.argument);
-  const className = argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression ? calleeName(argument) : undefined;
+  // `throw ApplicationErrors.invalidInput(message)`: a factory that builds an error of a known class.
+  const made = argument.type === AST_NODE_TYPES.CallExpression ? madeErrorClass(sourceCode, argument, model.types) : undefined;
+  const className =
+    argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression ? (made ?? calleeName(argument)) : undefined;
   if (className !== undefined && classified.has(className)) return undefined;
   // A thrown McpError / ProtocolError of the SDK is no-protocol-error-in-tool's report, with
   // the framework's own handling of it in the message: one report per line.
@@ -75,7 +79,7 @@ export function unclassifiedThrow(
     if (!rethrow || rethrow.narrowedTo !== undefined || site.wraps.length > 0) return undefined;
     if (passesOnlyNonErrors(site.node) || rethrownFurtherOut(sourceCode, site.node)) return undefined;
   }
-  if (argument.type === AST_NODE_TYPES.CallExpression && !isPlainErrorName(calleeName(argument))) return undefined;
+  if (argument.type === AST_NODE_TYPES.CallExpression && made === undefined && !isPlainErrorName(calleeName(argument))) return undefined;
   if (hiddenByWrap(sourceCode, model, site, classified, vocabulary)) return undefined;
   return { handler, className };
 }

@@ -1,0 +1,47 @@
+/**
+ * Error classes by name and by what builds them: a class named like an error extends `Error`,
+ * and an error factory (`throw notFound(id)`, `throw ApplicationErrors.invalidInput(message)`) is
+ * judged as the class it constructs.
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { calleeName, constInitializer, resolveFunction, returnedValues, unwrap } from "../util/ast.js";
+import type { TypeOracle } from "./types.js";
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** Class names that say they are errors, and so extend `Error`. */
+export const ERROR_CLASS_NAME = /(Error|Exception)$/u;
+
+/**
+ * The error class an error factory builds (`throw ApplicationErrors.invalidInput(message)`,
+ * `throw notFound(id)`): the class every return of a same-file function constructs, or the
+ * class the checker types the call as. Undefined for a call named like an error class
+ * (`Error("...")`) and when it cannot be told.
+ */
+export function madeErrorClass(sourceCode: SourceCode, call: TSESTree.CallExpression, types: TypeOracle): string | undefined {
+  const name = calleeName(call);
+  if (name !== undefined && ERROR_CLASS_NAME.test(name)) return undefined;
+  const callee = unwrap(call.callee);
+  const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
+  if (fn) {
+    const made = new Set<string>();
+    for (const value of returnedValues(fn)) {
+      const n = value ? unwrap(value) : undefined;
+      const cls = n?.type === AST_NODE_TYPES.NewExpression ? calleeName(n) : undefined;
+      if (cls === undefined || !ERROR_CLASS_NAME.test(cls)) return undefined;
+      made.add(cls);
+    }
+    return made.size === 1 ? [...made][0] : undefined;
+  }
+  return types.errorClassMade(sourceCode, call);
+}
+
+/** The class a throw builds (`throw new X(...)`, `throw X(...)`), when it shows. */
+export function thrownClass(sourceCode: SourceCode, node: TSESTree.ThrowStatement, types?: TypeOracle): string | undefined {
+  let argument = unwrap(node.argument);
+  if (argument.type === AST_NODE_TYPES.Identifier) argument = constInitializer(sourceCode, argument) ?? argument;
+  if (argument.type === AST_NODE_TYPES.CallExpression) return (types && madeErrorClass(sourceCode, argument, types)) ?? calleeName(argument);
+  if (argument.type === AST_NODE_TYPES.NewExpression) return calleeName(argument);
+  return undefined;
+}

@@ -1,0 +1,83 @@
+/**
+ * `require-error-classification`: what a thrown error's class tells on its way out.
+ * - `if (e instanceof Error) throw e` rethrows every error class named so (`NotFoundError`), not
+ *   only `new Error(...)`: such a class extends `Error`.
+ * - An error factory (`throw notFound(id)`) that constructs an error class is judged as that class.
+ */
+import { describe } from "vitest";
+import rule from "../../../src/rules/require-error-classification.js";
+import { createRuleTester } from "../../rule-tester.js";
+
+const ruleTester = createRuleTester();
+
+const FASTMCP = `import { FastMCP } from "fastmcp";
+const server = new FastMCP({ name: "docs", version: "1.0.0" });
+class NotFoundError extends Error {}
+`;
+
+/** A handler whose catch rethrows what `test` selects and answers the rest with a classified result. */
+const rethrowing = (thrown: string, test: string, helpers = ""): string => `${FASTMCP}${helpers}
+async function loadDoc(id: string) {
+  if (!id.startsWith("doc-")) throw ${thrown};
+  return "text";
+}
+server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    if (${test}) throw error;
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: "The docs service failed." }) }] };
+  }
+} });`;
+
+const NOT_FOUND = `function notFound(id: string) {
+  return new NotFoundError(\`There is no document \${id}: ids start with "doc-"\`);
+}
+`;
+
+describe("require-error-classification: error classes through catches", () => {
+  ruleTester.run("require-error-classification", rule, {
+    valid: [
+      // Past `if (!(e instanceof DocsError)) return ...`, the rethrow sends on DocsErrors only, judged where they are thrown.
+      {
+        code: `import { FastMCP } from "fastmcp";
+import { DocsError, loadDoc } from "./docs.js";
+const server = new FastMCP({ name: "docs", version: "1.0.0" });
+server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    if (!(error instanceof DocsError)) {
+      return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: "The docs service failed." }) }] };
+    }
+    throw error;
+  }
+} });`,
+      },
+      // A test of another class lets the NotFoundError reach the classified answer.
+      { code: rethrowing('new NotFoundError(`There is no document ${id}: ids start with "doc-"`)', "error instanceof TypeError") },
+      // A factory that builds no error class: what it throws is not known.
+      {
+        code: rethrowing("failure(id)", "error instanceof Error", 'function failure(id: string) {\n  return { code: "NOT_FOUND", id };\n}\n'),
+      },
+    ],
+    invalid: [
+      {
+        code: rethrowing('new NotFoundError(`There is no document ${id}: ids start with "doc-"`)', "error instanceof Error"),
+        errors: [{ messageId: "unclassifiedThrow", line: 6 }],
+      },
+      {
+        code: rethrowing("notFound(id)", "error instanceof Error", NOT_FOUND),
+        errors: [{ messageId: "unclassifiedThrow", line: 9 }],
+      },
+      {
+        // Thrown straight out of the handler, the factory's error is as unclassified as the class's.
+        code: `${FASTMCP}${NOT_FOUND}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  if (!id.startsWith("doc-")) throw notFound(id);
+  return "text";
+} });`,
+        errors: [{ messageId: "unclassifiedThrow", line: 8 }],
+      },
+    ],
+  });
+});
