@@ -32,6 +32,7 @@ import {
   triedAccess,
 } from "./no-swallowed-failure/flow.js";
 import { caughtObjectAnswer } from "./no-swallowed-failure/caught-object.js";
+import { answeringCatches } from "./no-swallowed-failure/answering.js";
 import { failureLines } from "./no-swallowed-failure/lines.js";
 import { settledAsNothing } from "./no-swallowed-failure/settled.js";
 import {
@@ -111,12 +112,14 @@ export default createRule<Options, MessageIds>({
   },
   create(context, [options]) {
     return withModel(context, (model) => {
-      if (!model.isMcpFile || model.handlers.length === 0) return;
+      if (!model.isMcpFile) return;
       const sourceCode = context.sourceCode;
       const vocabulary = getVocabulary(context.settings);
       const markers = new Set(options.partialMarkers);
       const answers = new CatchAnswers(sourceCode, model, markers);
       const remedies = new Remedies(sourceCode, model, vocabulary);
+      reportAnsweringCatches(context, model, markers, { answers, remedies });
+      if (model.handlers.length === 0) return;
       /** Result objects a catch already decided about. */
       const handled = new Set<TSESTree.ObjectExpression>();
       let flow: SuccessFlow | undefined = reportQuietFailures(context, model, markers);
@@ -228,6 +231,39 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * A catch of a function that answers like a tool handler, off every handler path the file shows,
+ * that answers with a success result: reported as on a handler's path, with no tool to name.
+ */
+function reportAnsweringCatches(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  markers: ReadonlySet<string>,
+  { answers, remedies }: { readonly answers: CatchAnswers; readonly remedies: Remedies },
+): void {
+  if (model.catches.length === 0) return;
+  const sourceCode = context.sourceCode;
+  for (const { clause, statement, result } of answeringCatches(model, answers.results)) {
+    const names = errorNames(sourceCode, clause);
+    if (recordsWarning(sourceCode, clause, markers) || listsFailureAside(sourceCode, clause, names)) continue;
+    if (model.isUnknownToolBranch(result.object) || answers.isPartial(result.object)) continue;
+    const text = textOf(result.object);
+    const selective = isSelectiveReturn(sourceCode, statement, clause, names);
+    const failure = failedField(sourceCode, result.object, names);
+    if (!failure && answers.isDegradation(result.object, text ? messageText(text) : undefined, clause, names, selective)) continue;
+    const fn = enclosingFunction(clause);
+    context.report({
+      node: failure ?? result.object,
+      messageId: failure ? "failurePayload" : "swallowedResult",
+      data: { tool: ANSWERING_LABEL, field: failure ? sourceCode.getText(failure) : "" },
+      suggest: [...remedies.markAsError(result.object), ...remedies.rethrow(statement, clause, text, fn ? functionName(fn) : undefined)],
+    });
+  }
+}
+
+/** How a finding names a function that answers like a tool handler, no registration of which the file shows. */
+const ANSWERING_LABEL = "This function, which answers like a tool handler,";
 
 /**
  * The tools an answer made of `fn`'s value is theirs: an answer in another file names no tool

@@ -1215,14 +1215,15 @@ valid.push(
   return { content: [{ type: "text", text: JSON.stringify({ docs: docs.filter(Boolean), warnings }) }] };`),
   },
   {
+    // (A function that answers like a tool, with result literals, is reported off the paths too: see answering.test.ts.)
     name: "a catch off every handler path",
     code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export async function warmUp() {
   try {
     await fetch("https://docs.example.com/warm");
-    return { content: [{ type: "text", text: "ok" }] };
+    return true;
   } catch {
-    return { content: [{ type: "text", text: "Warm-up failed." }] };
+    return false;
   }
 }`,
   },

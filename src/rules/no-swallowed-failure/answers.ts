@@ -60,8 +60,11 @@ export class CatchAnswers {
     // `if (e instanceof UserFacingError) return { content: [{ text: e.message }] }`: for the
     // selected errors the answer is the failure itself, which says it failed.
     if (selective && !(text !== undefined && FAILURE_TEXT.test(text)) && !saysCaughtMessage(sourceCode, value, names)) return true;
+    const mentionsError = mentionsName(sourceCode, value, names, "own-code");
+    // "Collection browsing failed: <the error>": the failure itself, whatever else the text calls.
+    if (failed && mentionsError) return false;
     if (fallsBack(sourceCode, this.model, clause, value, names)) return true;
-    if (failed || mentionsName(sourceCode, value, names, "own-code")) return false;
+    if (failed || mentionsError) return false;
     return readsOutsideData(sourceCode, value, clause);
   }
 }

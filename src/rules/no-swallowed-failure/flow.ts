@@ -236,7 +236,16 @@ function isSourceCall(sourceCode: SourceCode, call: TSESTree.CallExpression, nam
   const root = rootIdentifier(call.callee);
   if (root && (BUILTINS.has(root.name) || REPORTING.test(root.name))) return false;
   if (mentionsName(sourceCode, call.callee, names, "own-code")) return false;
+  // `this.prefix(\`❌ **Sync failed**\`)`: a call handed only text written here formats it; it fetches nothing.
+  if (call.arguments.length > 0 && call.arguments.every(isWrittenText)) return false;
   return !call.arguments.some((a) => mentionsName(sourceCode, a, names, "own-code"));
+}
+
+/** A string literal, or a template whose parts are all written in place. */
+function isWrittenText(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Literal) return typeof n.value === "string";
+  return n.type === AST_NODE_TYPES.TemplateLiteral && n.expressions.length === 0;
 }
 
 /** An empty value: `[]`, `{}`, `null`, `undefined`, `""`, `0`; described for the message. */
