@@ -138,8 +138,15 @@ function dropsCaught(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSEST
     clause = clause.parent;
   }
   const param = clause?.type === AST_NODE_TYPES.CatchClause ? clause.param : undefined;
-  if (param?.type !== AST_NODE_TYPES.Identifier) return param === null;
-  return !mentionsName(sourceCode, statement.argument, new Set([param.name]), "subtree");
+  if (param?.type !== AST_NODE_TYPES.Identifier || clause?.type !== AST_NODE_TYPES.CatchClause) return param === null;
+  // `const message = error?.message || String(error)`, then `new Error(\`Query failed: ${message}\`)`: the wrap reads it.
+  const names = new Set([param.name]);
+  for (const s of clause.body.body) {
+    if (s.type !== AST_NODE_TYPES.VariableDeclaration || s.kind !== "const") continue;
+    for (const d of s.declarations)
+      if (d.id.type === AST_NODE_TYPES.Identifier && d.init && mentionsName(sourceCode, d.init, names, "subtree")) names.add(d.id.name);
+  }
+  return !mentionsName(sourceCode, statement.argument, names, "subtree");
 }
 
 /**

@@ -131,6 +131,14 @@ describe("require-error-classification: throws inside a wrap", () => {
           { messageId: "unclassifiedThrow", line: 13 },
         ],
       },
+      {
+        // The same through a constant the catch makes of the error.
+        code: LOOKUP("const message = error instanceof Error ? error.message : String(error);\n      throw new Error(`Lookup failed: ${message}`);"),
+        errors: [
+          { messageId: "unclassifiedThrow", line: 9 },
+          { messageId: "unclassifiedThrow", line: 14 },
+        ],
+      },
     ],
   });
 });
