@@ -140,7 +140,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
     opaqueWrapperCalls: [],
     wrapperFacts: imported?.wrappers ?? new Map(),
     passedDefinitions: [],
-    catches: new CatchReader(sourceCode),
+    catches: new CatchReader(sourceCode, types),
     types,
   };
   for (const call of collected.calls) visitRegistrationCall(search, call);

@@ -193,3 +193,10 @@ export function narrowedByExit(
   }
   return undefined;
 }
+
+/** The class a branch's test narrows the caught error to: `e instanceof X`, also as one side of `&&` (`e instanceof Error && e.name === "X"`). */
+export function narrowingClass(test: TSESTree.Node, param: string): string | undefined {
+  if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator === "&&")
+    return narrowingClass(unwrap(test.left), param) ?? narrowingClass(unwrap(test.right), param);
+  return testedClass(test, param);
+}

@@ -13,19 +13,20 @@ import {
   constInitializer,
   enclosingCatch,
   forEachChild,
-  forEachOwnNode,
   holdsOnlyCaught,
   isFunctionNode,
   mentionsName,
   ownReturnStatements,
   rangeKey,
   resolveFunction,
+  someOwnNode,
   unwrap,
 } from "../util/ast.js";
 import { ERROR_CLASS_NAME, thrownClass } from "./error-classes.js";
+import type { TypeOracle } from "./types.js";
 import { queuedWithReject } from "./queued.js";
 import { carriesMessage, returnsErrorResults } from "./carried.js";
-import { inputCondition, instanceofClasses, messageTest, narrowedByExit, staticThrownText, testedClass } from "./catch-tests.js";
+import { inputCondition, instanceofClasses, messageTest, narrowedByExit, narrowingClass, staticThrownText } from "./catch-tests.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -139,7 +140,11 @@ export function stopsAll(guards: readonly CatchGuard[]): boolean {
 export class CatchReader {
   private readonly guards = new Map<TSESTree.CatchClause, CatchGuard>();
 
-  constructor(private readonly sourceCode: SourceCode) {}
+  /** `types`: the class an error factory of another file builds (typed linting). */
+  constructor(
+    private readonly sourceCode: SourceCode,
+    private readonly types?: TypeOracle,
+  ) {}
 
   /**
    * The guards around `node` inside `boundary` (not crossing functions), innermost first: each
@@ -166,7 +171,7 @@ export class CatchReader {
   of(clause: TSESTree.CatchClause): CatchGuard {
     let guard = this.guards.get(clause);
     if (!guard) {
-      guard = readCatch(this.sourceCode, clause);
+      guard = readCatch(this.sourceCode, clause, this.types);
       this.guards.set(clause, guard);
     }
     return guard;
@@ -194,10 +199,10 @@ export class CatchReader {
 }
 
 /** The catch's own statements, read in order: what happens to the caught error, by class. */
-function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchGuard {
+function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause, types?: TypeOracle): CatchGuard {
   const param = clause.param?.type === AST_NODE_TYPES.Identifier ? clause.param.name : undefined;
   const byClass = new Map<string, Catching>();
-  const reader = new Outcomes(sourceCode, param);
+  const reader = new Outcomes(sourceCode, param, 0, types);
   const containsReturn = (node: TSESTree.Node): boolean => hasReturn(sourceCode, node);
   let otherwise: Catching | undefined;
   // A path that may return before the catch's final throw: for errors not sorted by class, the
@@ -259,11 +264,7 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause): CatchG
 
 /** Whether a return statement of the enclosing function occurs in `node`. */
 function hasReturn(sourceCode: SourceCode, node: TSESTree.Node): boolean {
-  let found = false;
-  forEachOwnNode(sourceCode, node, (n) => {
-    if (n.type === AST_NODE_TYPES.ReturnStatement) found = true;
-  });
-  return found;
+  return someOwnNode(sourceCode, node, (n) => n.type === AST_NODE_TYPES.ReturnStatement);
 }
 
 /** How a statement that always leaves the catch leaves it. */
@@ -273,6 +274,7 @@ class Outcomes {
     private readonly param: string | undefined,
     /** Calls of throwing helpers followed so far (`logError(e)` inside `logError`'s own helpers). */
     private readonly depth = 0,
+    private readonly types?: TypeOracle,
   ) {}
 
   /** The outcome when `statement` always leaves the catch (by throw or return), else undefined. */
@@ -319,14 +321,16 @@ class Outcomes {
     if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement || fn.generator) return undefined;
     const index = this.param === undefined ? -1 : call.arguments.findIndex((a) => this.mayHoldCaught(a, 0));
     const param = fn.params[index];
-    const inner = new Outcomes(this.sourceCode, param?.type === AST_NODE_TYPES.Identifier ? param.name : undefined, this.depth + 1).exit(fn.body);
+    const inner = new Outcomes(this.sourceCode, param?.type === AST_NODE_TYPES.Identifier ? param.name : undefined, this.depth + 1, this.types).exit(
+      fn.body,
+    );
     if (inner?.kind === "wraps" && index === -1) return { ...inner, drops: true };
     return inner?.kind === "converts" ? undefined : inner;
   }
 
   private thrown(statement: TSESTree.ThrowStatement): Catching {
     if (this.param !== undefined && this.mayHoldCaught(statement.argument, 0)) return RETHROWS;
-    return { kind: "wraps", as: thrownClass(this.sourceCode, statement), site: statement };
+    return { kind: "wraps", as: thrownClass(this.sourceCode, statement, this.types), site: statement };
   }
 
   /** `e`, or a `const` that may hold it (`const failure = x ? new UserError(...) : e`). */
@@ -372,13 +376,12 @@ export function caughtRethrow(sourceCode: SourceCode, node: TSESTree.ThrowStatem
       const param = current.param?.type === AST_NODE_TYPES.Identifier ? current.param.name : undefined;
       return param !== undefined && new Outcomes(sourceCode, param).exit(node)?.kind === "rethrows" ? { narrowedTo } : undefined;
     }
-    // `if (!(e instanceof McpError)) throw e;` earlier in the catch: past it, a `throw e` sends on McpErrors only.
     if (current.type === AST_NODE_TYPES.BlockStatement && current.parent.type === AST_NODE_TYPES.CatchClause)
       narrowedTo ??= narrowedInCatch(sourceCode, current, child);
     if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child && narrowedTo === undefined) {
       const test = unwrap(current.test);
       const param = enclosingCatchParam(current);
-      if (param !== undefined) narrowedTo = testedClass(test, param);
+      if (param !== undefined) narrowedTo = narrowingClass(test, param);
     }
     child = current;
     current = current.parent;

@@ -54,6 +54,20 @@ server.addTool({ name: "get_doc", execute: async ({ id }) => {
   }
 } });`,
       },
+      // Under `e instanceof DocsError && ...`, the rethrow sends on DocsErrors only.
+      {
+        code: `import { FastMCP } from "fastmcp";
+import { DocsError, loadDoc } from "./docs.js";
+const server = new FastMCP({ name: "docs", version: "1.0.0" });
+server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    if (error instanceof DocsError && error.name === "DocsError") throw error;
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: "The docs service failed." }) }] };
+  }
+} });`,
+      },
       // A test of another class lets the NotFoundError reach the classified answer.
       { code: rethrowing('new NotFoundError(`There is no document ${id}: ids start with "doc-"`)', "error instanceof TypeError") },
       // A factory that builds no error class: what it throws is not known.
