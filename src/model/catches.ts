@@ -23,7 +23,7 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { ERROR_CLASS_NAME, thrownClass } from "./error-classes.js";
-import type { TypeOracle } from "./types.js";
+import type { TypeOracle } from "./type-oracle.js";
 import { queuedWithReject } from "./queued.js";
 import { carriesMessage, returnsErrorResults } from "./carried.js";
 import { inputCondition, instanceofClasses, messageTest, narrowedByExit, narrowingClass, staticThrownText } from "./catch-tests.js";

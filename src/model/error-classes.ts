@@ -6,7 +6,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { calleeName, constInitializer, resolveFunction, returnedValues, unwrap } from "../util/ast.js";
-import type { TypeOracle } from "./types.js";
+import type { TypeOracle } from "./type-oracle.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

@@ -4,6 +4,7 @@ import type { FunctionNode } from "../util/ast.js";
 import type { CatchGuard, Catching } from "./catches.js";
 import type { Framework, ThrownOutcome } from "./frameworks.js";
 import type { ClientToolCall } from "./tool-calls/types.js";
+import type { TypeOracle } from "./type-oracle.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -352,26 +353,4 @@ export interface Instance {
   readonly hasTimeout: boolean | undefined;
 }
 
-/**
- * What the TypeScript checker can tell the model, for precision where syntax alone is unsure.
- * The model asks through this interface and never imports the checker; `typed/oracle.ts`
- * implements it from the parser services of a typed lint, and `NO_TYPES` (syntactic linting)
- * answers every question with the syntactic answer, "no".
- */
-export interface TypeOracle {
-  /** `agent.tool(...)` calls a method of a dependency that is no MCP framework (a chat library's own tool registry). */
-  isMethodOfNonMcpDependency(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
-  /** The value is typed as an upstream HTTP response (fetch's `Response`, an `AxiosResponse`). */
-  isUpstreamResponse(sourceCode: SourceCode, node: TSESTree.Node): boolean;
-  /** The value is typed as the global `fetch` function (`typeof fetch`), whatever its name. */
-  isFetchFunction(sourceCode: SourceCode, node: TSESTree.Node): boolean;
-  /** `x.callTool(...)`: the checker places the method in an MCP client package (the SDK's `Client`). */
-  isMcpClientMethod(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
-  /** A return type's name is the project's own type built on `CallToolResult` (`interface ToolResult extends CallToolResult`). */
-  isToolResultType(sourceCode: SourceCode, typeName: TSESTree.Node): boolean;
-  /**
-   * The error class a call builds, by the call's type: `ApplicationErrors.invalidInput(message)`
-   * typed `ApplicationError`, a class that extends `Error`. Undefined when the type is no such class.
-   */
-  errorClassMade(sourceCode: SourceCode, call: TSESTree.CallExpression): string | undefined;
-}
+export type { TypeOracle } from "./type-oracle.js";
