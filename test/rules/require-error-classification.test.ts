@@ -1365,6 +1365,27 @@ ${SDK}server.registerTool("get_tree", { inputSchema: {} }, async ({ path }) => (
 ruleTester.run("require-error-classification: catches on the way out", rule, {
   valid: [
     {
+      // The test reads the error too: only an expired session goes on, and only for remote calls.
+      // The rethrow sends on SessionExpired errors only (narrowed by the test, whatever else it asks),
+      // judged where they are thrown: none here. The catch answers the others with a classified result.
+      name: "a catch that rethrows under a test of the error's class and the inputs answers the other errors",
+      code: `class SessionExpired extends Error {}
+async function boardsOf(team: string): Promise<string[]> {
+  const response = await fetch(\`https://boards.example.com/\${team}\`, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) throw new Error(\`Boards of team \${team}: HTTP \${response.status}\`);
+  return (await response.json()) as string[];
+}
+${SDK}server.registerTool("list_boards", { inputSchema: {} }, async ({ team, remote }) => {
+  try {
+    return { content: [{ type: "text", text: JSON.stringify(await boardsOf(team)) }] };
+  } catch (error) {
+    if (error instanceof SessionExpired && remote) throw error;
+    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
+  }
+});
+`,
+    },
+    {
       name: "a catch that answers every error with a classified result stops them",
       code: `${FASTMCP}${loadDoc(HTTP_THROW)}server.addTool({ name: "get_doc", execute: async ({ id }) => {
   try {
@@ -1499,27 +1520,6 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
         },
         { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) },
       ],
-      output: null,
-    }),
-    invalid({
-      // The test reads the error too: only an expired session goes on, and only for remote calls.
-      name: "a catch that rethrows under a test of the error's class and the inputs answers the other errors (only the rethrow is reported)",
-      code: `class SessionExpired extends Error {}
-async function boardsOf(team: string): Promise<string[]> {
-  const response = await fetch(\`https://boards.example.com/\${team}\`, { signal: AbortSignal.timeout(5000) });
-  if (!response.ok) throw new Error(\`Boards of team \${team}: HTTP \${response.status}\`);
-  return (await response.json()) as string[];
-}
-${SDK}server.registerTool("list_boards", { inputSchema: {} }, async ({ team, remote }) => {
-  try {
-    return { content: [{ type: "text", text: JSON.stringify(await boardsOf(team)) }] };
-  } catch (error) {
-    if (error instanceof SessionExpired && remote) /*>*/throw error;
-    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
-  }
-});
-`,
-      errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "list_boards"', SDK_OUTCOME) }],
       output: null,
     }),
     invalid({
