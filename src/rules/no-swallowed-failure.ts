@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
-import { type McpModel, jsonStringifyArgument, objectLiteral } from "../model/index.js";
+import { type McpModel, type ToolResult, jsonStringifyArgument, objectLiteral } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import {
   type FunctionNode,
@@ -142,17 +142,8 @@ export default createRule<Options, MessageIds>({
           const result = value?.type === AST_NODE_TYPES.ObjectExpression ? answers.results.get(value) : undefined;
           if (result) {
             handled.add(result.object);
-            if (result.isError || warns() || model.isUnknownToolBranch(result.object) || answers.isPartial(result.object)) continue;
-            const text = textOf(result.object);
-            // A payload that says it failed is no degraded answer, whatever the catch selected.
-            const failure = failedField(sourceCode, result.object, names);
-            if (!failure && answers.isDegradation(result.object, text ? messageText(text) : undefined, clause, names, selective)) continue;
-            context.report({
-              node: failure ?? result.object,
-              messageId: failure ? "failurePayload" : "swallowedResult",
-              data: { tool: capitalized(toolLabel(model.toolNamesAt(result.object))), field: failure ? sourceCode.getText(failure) : "" },
-              suggest: [...remedies.markAsError(result.object), ...remedies.rethrow(statement, clause, text, failing)],
-            });
+            const tool = (): string => capitalized(toolLabel(model.toolNamesAt(result.object)));
+            reportSuccessResult(context, model, { answers, remedies }, { clause, statement, result, names, selective, warns, tool, failing });
             continue;
           }
           if (value?.type === AST_NODE_TYPES.CallExpression && fixedData(sourceCode, value) === undefined) {
@@ -246,20 +237,53 @@ function reportAnsweringCatches(
   const sourceCode = context.sourceCode;
   for (const { clause, statement, result } of answeringCatches(model, answers.results)) {
     const names = errorNames(sourceCode, clause);
-    if (recordsWarning(sourceCode, clause, markers) || listsFailureAside(sourceCode, clause, names)) continue;
-    if (model.isUnknownToolBranch(result.object) || answers.isPartial(result.object)) continue;
-    const text = textOf(result.object);
+    const warns = (): boolean => recordsWarning(sourceCode, clause, markers) || listsFailureAside(sourceCode, clause, names);
     const selective = isSelectiveReturn(sourceCode, statement, clause, names);
-    const failure = failedField(sourceCode, result.object, names);
-    if (!failure && answers.isDegradation(result.object, text ? messageText(text) : undefined, clause, names, selective)) continue;
     const fn = enclosingFunction(clause);
-    context.report({
-      node: failure ?? result.object,
-      messageId: failure ? "failurePayload" : "swallowedResult",
-      data: { tool: ANSWERING_LABEL, field: failure ? sourceCode.getText(failure) : "" },
-      suggest: [...remedies.markAsError(result.object), ...remedies.rethrow(statement, clause, text, fn ? functionName(fn) : undefined)],
-    });
+    const failing = fn ? functionName(fn) : undefined;
+    reportSuccessResult(
+      context,
+      model,
+      { answers, remedies },
+      { clause, statement, result, names, selective, warns, tool: () => ANSWERING_LABEL, failing },
+    );
   }
+}
+
+/**
+ * A catch's return of a success result literal: reported unless it is an error result after all,
+ * the catch notes a warning, the result is partial or the dispatcher's "unknown tool" branch, or
+ * the catch degrades to data; a payload that says it failed is reported as such.
+ */
+function reportSuccessResult(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  { answers, remedies }: { readonly answers: CatchAnswers; readonly remedies: Remedies },
+  found: {
+    readonly clause: TSESTree.CatchClause;
+    readonly statement: TSESTree.ReturnStatement;
+    readonly result: ToolResult;
+    readonly names: ReadonlySet<string>;
+    readonly selective: boolean;
+    readonly warns: () => boolean;
+    /** How the finding names the tool (worked out only when it is reported). */
+    readonly tool: () => string;
+    readonly failing: string | undefined;
+  },
+): void {
+  const { clause, statement, result, names, selective } = found;
+  if (result.isError || found.warns() || model.isUnknownToolBranch(result.object) || answers.isPartial(result.object)) return;
+  const sourceCode = context.sourceCode;
+  const text = textOf(result.object);
+  // A payload that says it failed is no degraded answer, whatever the catch selected.
+  const failure = failedField(sourceCode, result.object, names);
+  if (!failure && answers.isDegradation(result.object, text ? messageText(text) : undefined, clause, names, selective)) return;
+  context.report({
+    node: failure ?? result.object,
+    messageId: failure ? "failurePayload" : "swallowedResult",
+    data: { tool: found.tool(), field: failure ? sourceCode.getText(failure) : "" },
+    suggest: [...remedies.markAsError(result.object), ...remedies.rethrow(statement, clause, text, found.failing)],
+  });
 }
 
 /** How a finding names a function that answers like a tool handler, no registration of which the file shows. */

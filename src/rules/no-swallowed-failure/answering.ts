@@ -19,16 +19,19 @@ export interface AnsweringCatch {
 /** The success results that catches off every handler path return, in functions that answer like a tool. */
 export function answeringCatches(model: McpModel, results: ReadonlyMap<TSESTree.ObjectExpression, ToolResult>): AnsweringCatch[] {
   const found: AnsweringCatch[] = [];
-  const answering = new Map<FunctionNode, boolean>();
+  /** Per function, its own returns when it answers like a tool (null: it does not). */
+  const answering = new Map<FunctionNode, readonly TSESTree.ReturnStatement[] | null>();
   for (const clause of model.catches) {
     if (model.handlersAt(clause).length > 0) continue;
     const fn = enclosingFunction(clause);
     if (!fn || fn.body.type !== AST_NODE_TYPES.BlockStatement) continue;
-    let answers = answering.get(fn);
-    if (answers === undefined) answering.set(fn, (answers = answersLikeTool(fn, results)));
-    if (!answers) continue;
-    for (const statement of ownReturnStatements(fn.body)) {
-      if (enclosingCatch(statement) !== clause || enclosingFunction(statement) !== fn) continue;
+    let returns = answering.get(fn);
+    if (returns === undefined) {
+      const own = ownReturnStatements(fn.body);
+      answering.set(fn, (returns = answersLikeTool(own, results) ? own : null));
+    }
+    for (const statement of returns ?? []) {
+      if (enclosingCatch(statement) !== clause) continue;
       const value = statement.argument ? unwrapAwait(statement.argument) : null;
       const result = value?.type === AST_NODE_TYPES.ObjectExpression ? results.get(value) : undefined;
       if (result && !result.isError) found.push({ clause, statement, result });
@@ -38,20 +41,19 @@ export function answeringCatches(model: McpModel, results: ReadonlyMap<TSESTree.
 }
 
 /**
- * A tool result literal is among the returns of `fn` outside its catches, and no return gives a
- * value of another kind written in place (a plain object, an array, a string, nothing): the
- * others hand on what a call gives (`return this.formatResult(result)`, `return result`).
+ * A tool result literal is among a function's own `returns` outside its catches, and no return
+ * gives a value of another kind written in place (a plain object, an array, a string, nothing):
+ * the others hand on what a call gives (`return this.formatResult(result)`, `return result`).
  */
-function answersLikeTool(fn: FunctionNode, results: ReadonlyMap<TSESTree.ObjectExpression, ToolResult>): boolean {
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return false;
+function answersLikeTool(returns: readonly TSESTree.ReturnStatement[], results: ReadonlyMap<TSESTree.ObjectExpression, ToolResult>): boolean {
   let outside = false;
-  for (const statement of ownReturnStatements(fn.body)) {
+  for (const statement of returns) {
     const value = statement.argument ? unwrapAwait(statement.argument) : null;
     if (!value || WRITTEN_VALUES.has(value.type)) return false;
     if (value.type !== AST_NODE_TYPES.ObjectExpression) continue;
     if (!results.has(value)) return false;
-    const clause = enclosingCatch(statement);
-    if (!clause || enclosingFunction(clause) !== fn) outside = true;
+    // `enclosingCatch` stops at the function: a catch it finds is one of the function's own.
+    if (!enclosingCatch(statement)) outside = true;
   }
   return outside;
 }
