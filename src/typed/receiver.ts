@@ -7,6 +7,7 @@
  * must load without TypeScript installed.
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { checkedNode } from "./values.js";
 
 /** The installed package a file belongs to (`@scope/name` or `name`), if any. */
 const PACKAGE_OF_FILE = /[/\\]node_modules[/\\]((?:@[^/\\]+[/\\])?[^/\\]+)[/\\](?!.*[/\\]node_modules[/\\])/u;
@@ -31,13 +32,10 @@ function methodDeclarations(
   method: string,
   nonNullable = false,
 ): Declaration[] | undefined {
-  const services = sourceCode.parserServices;
-  const program = services?.program;
-  if (!services || !program) return undefined;
-  const tsNode = services.esTreeNodeToTSNodeMap?.get(callee.object);
-  if (!tsNode) return undefined;
-  const checker = program.getTypeChecker();
-  const typeAt = checker.getTypeAtLocation(tsNode);
+  const checked = checkedNode(sourceCode, callee.object);
+  if (!checked) return undefined;
+  const { checker } = checked;
+  const typeAt = checker.getTypeAtLocation(checked.tsNode);
   // `client?.callTool()` on a `Client | undefined`: the client's method.
   const type = checker.getApparentType(nonNullable ? checker.getNonNullableType(typeAt) : typeAt);
   const intrinsic = (type as { intrinsicName?: string }).intrinsicName;

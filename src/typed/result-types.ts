@@ -10,6 +10,7 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type ts from "typescript";
 import { loadTypedRuntime, typescript } from "./runtime.js";
 import { unaliased } from "./program-index/declarations.js";
+import { checkedNode } from "./values.js";
 
 const TOOL_RESULT = /\bCallToolResult\b/u;
 /** How many project declarations deep a name is followed (`ToolResponse` = `BaseResult & {...}`, `BaseResult` extends `CallToolResult`). */
@@ -19,13 +20,10 @@ const known = new WeakMap<ts.Symbol, boolean>();
 
 /** Whether the type name (of a return type annotation) is the project's own type built on `CallToolResult`. */
 export function namesToolResultType(sourceCode: Readonly<TSESLint.SourceCode>, typeName: TSESTree.Node): boolean {
-  const services = sourceCode.parserServices;
-  const program = services?.program;
-  const tsNode = program ? services.esTreeNodeToTSNodeMap?.get(typeName) : undefined;
-  if (!program || !tsNode) return false;
+  const checked = checkedNode(sourceCode, typeName);
+  if (!checked) return false;
   loadTypedRuntime();
-  const checker = program.getTypeChecker();
-  return extendsToolResult(checker, checker.getSymbolAtLocation(tsNode), 0);
+  return extendsToolResult(checked.checker, checked.checker.getSymbolAtLocation(checked.tsNode), 0);
 }
 
 function extendsToolResult(checker: ts.TypeChecker, found: ts.Symbol | undefined, depth: number): boolean {

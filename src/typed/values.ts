@@ -4,12 +4,33 @@
  * one in the same function; with types, a `Response` (fetch, from the DOM lib or Node's undici
  * types) or an `AxiosResponse` is one wherever it was fetched. Without type information, or when
  * the type is `any` or unresolved (a dependency that is not installed), the answer is no. No
- * `typescript` import: the syntactic configs must load without TypeScript installed.
+ * `typescript` import at run time (types only): the syntactic configs must load without TypeScript installed.
  */
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import type ts from "typescript";
 
 interface Declaration {
   getSourceFile(): { fileName: string };
+}
+
+/**
+ * The checker and the TypeScript node of `node`: undefined without a program (syntactic linting),
+ * or for a node the parser did not convert.
+ */
+export function checkedNode(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  node: TSESTree.Node,
+): { readonly checker: ts.TypeChecker; readonly tsNode: ts.Node } | undefined {
+  const services = sourceCode.parserServices;
+  const program = services?.program;
+  const tsNode = program ? services.esTreeNodeToTSNodeMap?.get(node) : undefined;
+  return program && tsNode ? { checker: program.getTypeChecker(), tsNode } : undefined;
+}
+
+/** The checker's type of `node`, with the checker. */
+function typeOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): { readonly checker: ts.TypeChecker; readonly type: ts.Type } | undefined {
+  const checked = checkedNode(sourceCode, node);
+  return checked ? { checker: checked.checker, type: checked.checker.getTypeAtLocation(checked.tsNode) } : undefined;
 }
 
 /** Where each response type is declared: the lib or package that makes it an HTTP response. */
@@ -20,11 +41,8 @@ const RESPONSE_TYPES: ReadonlyMap<string, RegExp> = new Map([
 
 /** Whether the checker types `node` as an upstream HTTP response (`Response`, `AxiosResponse`). */
 export function isResponseByType(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): boolean {
-  const services = sourceCode.parserServices;
-  const program = services?.program;
-  const tsNode = program ? services.esTreeNodeToTSNodeMap?.get(node) : undefined;
-  if (!program || !tsNode) return false;
-  const type = program.getTypeChecker().getTypeAtLocation(tsNode);
+  const type = typeOf(sourceCode, node)?.type;
+  if (!type) return false;
   const symbol = type.aliasSymbol ?? type.getSymbol();
   const where = symbol ? RESPONSE_TYPES.get(symbol.getName()) : undefined;
   if (!symbol || !where) return false;
@@ -37,11 +55,7 @@ const FETCH_DECLARED = /[/\\](?:lib\.dom\.d\.ts|lib\.webworker\.d\.ts|undici-typ
 
 /** Whether the checker types `node` as the global `fetch` function (`const doFetch: typeof fetch = ...`). */
 export function isFetchByType(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): boolean {
-  const services = sourceCode.parserServices;
-  const program = services?.program;
-  const tsNode = program ? services.esTreeNodeToTSNodeMap?.get(node) : undefined;
-  if (!program || !tsNode) return false;
-  const symbol = program.getTypeChecker().getTypeAtLocation(tsNode).getSymbol();
+  const symbol = typeOf(sourceCode, node)?.type.getSymbol();
   if (symbol?.getName() !== "fetch") return false;
   const declarations = (symbol.getDeclarations() ?? []) as Declaration[];
   return declarations.length > 0 && declarations.every((declaration) => FETCH_DECLARED.test(declaration.getSourceFile().fileName));
@@ -50,28 +64,21 @@ export function isFetchByType(sourceCode: Readonly<TSESLint.SourceCode>, node: T
 /** How far up a class's bases `errorClassByType` looks for `Error`. */
 const BASE_DEPTH = 6;
 
-interface ClassType {
-  isClass(): boolean;
-  getSymbol(): { getName(): string } | undefined;
-}
-
 /**
  * The class of the error a call builds, read from the call's type (`ApplicationErrors.invalidInput(msg)`
  * is typed `ApplicationError`): the class's name when it extends `Error`, a few bases up at most.
  */
 export function errorClassByType(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): string | undefined {
-  const services = sourceCode.parserServices;
-  const program = services?.program;
-  const tsNode = program ? services.esTreeNodeToTSNodeMap?.get(call) : undefined;
-  if (!program || !tsNode) return undefined;
-  const checker = program.getTypeChecker();
-  const type = checker.getTypeAtLocation(tsNode) as unknown as ClassType;
-  const name = type.isClass() ? type.getSymbol()?.getName() : undefined;
+  const typed = typeOf(sourceCode, call);
+  if (!typed?.type.isClass()) return undefined;
+  const { checker, type } = typed;
+  const name = type.getSymbol()?.getName();
   if (name === undefined) return undefined;
-  let level: ClassType[] = [type];
+  let level: readonly ts.Type[] = [type];
   for (let depth = 0; depth < BASE_DEPTH && level.length > 0; depth++) {
     try {
-      level = level.flatMap((t) => checker.getBaseTypes(t as never) as unknown as ClassType[]);
+      // A base that is neither class nor interface (a mixin's intersection) makes the checker throw: unknown.
+      level = level.flatMap((t) => checker.getBaseTypes(t as ts.InterfaceType));
     } catch {
       return undefined;
     }
