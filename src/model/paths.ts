@@ -159,6 +159,14 @@ export function findEscapes(inputs: PathInputs): Escapes {
   const escapeCalls = new Map<TSESTree.CallExpression, Map<ToolHandler, readonly CatchGuard[]>>();
   const runnerCalls = new Set<TSESTree.CallExpression>();
   const { handlers, facts, targets, catches, sourceCode, graphed, runnerGuards, types } = inputs;
+  // What each throw builds and says, read once: every handler whose path reaches it asks again
+  // (an error factory's class may take a resolution or a question to the checker).
+  const thrown = new Map<TSESTree.ThrowStatement, { readonly cls: string | undefined; readonly text: string | undefined }>();
+  const thrownOf = (t: TSESTree.ThrowStatement): { readonly cls: string | undefined; readonly text: string | undefined } => {
+    let known = thrown.get(t);
+    if (!known) thrown.set(t, (known = { cls: thrownClass(sourceCode, t, types), text: staticThrownText(t) }));
+    return known;
+  };
   for (const handler of handlers) {
     if (handler.thrown === "unknown") continue;
     const visited = new Set<string>();
@@ -173,7 +181,8 @@ export function findEscapes(inputs: PathInputs): Escapes {
       if (!f || !mayCarry(outer)) return;
       for (const t of f.throws) {
         if (region && !isInside(t, region)) continue;
-        const way = passage([...catches.around(t, fn), ...outer], thrownClass(sourceCode, t, types), staticThrownText(t));
+        const { cls, text } = thrownOf(t);
+        const way = passage([...catches.around(t, fn), ...outer], cls, text);
         if (way.through) recordEscape(escapes, t, { handler, wraps: way.wraps });
         else if (way.carried) recordEscape(carried, t, { handler, wraps: way.wraps });
         else if (way.reported) recordEscape(reported, t, { handler, wraps: way.wraps });
