@@ -8,7 +8,17 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, destructuredParameter, findProperty, findVariable, parameterBinding, unwrap, writtenAfterDeclaration } from "../util/ast.js";
+import {
+  type FunctionNode,
+  destructuredParameter,
+  findProperty,
+  findVariable,
+  hasSpread,
+  ownReturnStatements,
+  parameterBinding,
+  unwrap,
+  writtenAfterDeclaration,
+} from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -69,6 +79,56 @@ export function callMakesError(helper: FunctionNode, object: TSESTree.ObjectExpr
   if (passed?.type !== AST_NODE_TYPES.Literal) return false;
   if (!flag.compared) return passed.value === true;
   return (passed.value === flag.compared.value) === flag.compared.equal;
+}
+
+/** `isError: <anything but false>`. */
+export function isIsErrorProperty(property: TSESTree.ObjectLiteralElement): boolean {
+  if (property.type !== AST_NODE_TYPES.Property || property.computed) return false;
+  const key = property.key;
+  const name = key.type === AST_NODE_TYPES.Identifier ? key.name : key.value;
+  if (name !== "isError") return false;
+  const value = unwrap(property.value);
+  return !(value.type === AST_NODE_TYPES.Literal && value.value === false);
+}
+
+/** The `isError` object every return of `fn` gives, when all of them give one. */
+export function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression | undefined {
+  const asErrorObject = (node: TSESTree.Node | null | undefined): TSESTree.ObjectExpression | undefined => {
+    if (!node) return undefined;
+    const n = unwrap(node);
+    return n.type === AST_NODE_TYPES.ObjectExpression && n.properties.some(isIsErrorProperty) ? n : undefined;
+  };
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return asErrorObject(fn.body);
+  const returns = ownReturnStatements(fn.body);
+  if (returns.length === 0) return undefined;
+  let first: TSESTree.ObjectExpression | undefined;
+  for (const r of returns) {
+    const object = asErrorObject(r.argument);
+    if (!object) return undefined;
+    first ??= object;
+  }
+  return first;
+}
+
+/**
+ * Whether a call of a builder whose `isError` is a parameter makes a success result: it passes
+ * nothing there (`reply(text)`, `build({ texts })`), or a literal that is not the error value.
+ * A value the file does not show is neither.
+ */
+export function callMakesSuccess(builder: FunctionNode, object: TSESTree.ObjectExpression, call: TSESTree.CallExpression): boolean {
+  const flag = errorFlagOf(builder, object);
+  if (!flag) return false;
+  const argument = call.arguments[flag.index];
+  if (!argument) return true;
+  if (argument.type === AST_NODE_TYPES.SpreadElement) return false;
+  let passed = unwrap(argument);
+  if (flag.field !== undefined) {
+    if (passed.type !== AST_NODE_TYPES.ObjectExpression) return false;
+    const property = findProperty(passed, flag.field);
+    if (!property) return !hasSpread(passed);
+    passed = unwrap(property.value);
+  }
+  return passed.type === AST_NODE_TYPES.Literal && !callMakesError(builder, object, call);
 }
 
 /** `if (failed) isError = true` before `return { content, isError }`: the builder decides, not its callers. */

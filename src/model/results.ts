@@ -12,15 +12,16 @@ import {
   hasSpread,
   memberName,
   messageText,
-  ownReturnStatements,
   returnedValues,
   rangeKey,
   resolveFunction,
   staticString,
   unwrap,
 } from "../util/ast.js";
-import { callMakesError, errorFlagOf, writesFlag } from "./error-flag.js";
+import { callMakesError, errorFlagOf, errorHelperObject, isIsErrorProperty, writesFlag } from "./error-flag.js";
 import { NON_TOOL_REGISTRATIONS } from "./frameworks.js";
+
+export { isIsErrorProperty } from "./error-flag.js";
 import type { ErrorResult, ImportedFacts, MutatedErrorResult, ToolHandler, ToolResult } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -77,16 +78,6 @@ export function isReturnedValue(node: TSESTree.Node, viaVariable?: (declarator: 
   }
 }
 
-/** `isError: <anything but false>`. */
-export function isIsErrorProperty(property: TSESTree.ObjectLiteralElement): boolean {
-  if (property.type !== AST_NODE_TYPES.Property || property.computed) return false;
-  const key = property.key;
-  const name = key.type === AST_NODE_TYPES.Identifier ? key.name : key.value;
-  if (name !== "isError") return false;
-  const value = unwrap(property.value);
-  return !(value.type === AST_NODE_TYPES.Literal && value.value === false);
-}
-
 /** A tool result: it carries `content` or `structuredContent` (or a spread that may). */
 export function isToolResultObject(object: TSESTree.ObjectExpression): boolean {
   return object.properties.some(
@@ -96,23 +87,14 @@ export function isToolResultObject(object: TSESTree.ObjectExpression): boolean {
   );
 }
 
-/** The `isError` object every return of `fn` gives, when all of them give one. */
-function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression | undefined {
-  const asErrorObject = (node: TSESTree.Node | null | undefined): TSESTree.ObjectExpression | undefined => {
-    if (!node) return undefined;
-    const n = unwrap(node);
-    return n.type === AST_NODE_TYPES.ObjectExpression && n.properties.some(isIsErrorProperty) ? n : undefined;
-  };
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return asErrorObject(fn.body);
-  const returns = ownReturnStatements(fn.body);
-  if (returns.length === 0) return undefined;
-  let first: TSESTree.ObjectExpression | undefined;
-  for (const r of returns) {
-    const object = asErrorObject(r.argument);
-    if (!object) return undefined;
-    first ??= object;
-  }
-  return first;
+/**
+ * The result literal of a builder whose `isError` is a parameter (`function reply(text, isError =
+ * false) { return { content: [...], isError } }`), when every return gives it: its calls that
+ * pass nothing there make success results.
+ */
+export function flagBuilderObject(fn: FunctionNode): TSESTree.ObjectExpression | undefined {
+  const object = errorHelperObject(fn);
+  return object && isToolResultObject(object) && errorFlagOf(fn, object) ? object : undefined;
 }
 
 /** A call of the builder (of this file, of a helper of this file, or on a tool path of another file) passes `isError: true`. */

@@ -151,12 +151,18 @@ export interface ImportedFacts {
 }
 
 /** The first success result literal of a helper of another file that returns only such results, with its file. */
-export type ImportedSuccessHelper = Pick<ImportedHelperCall, "object"> & { readonly source: Readonly<TSESLint.SourceCode> };
+export type ImportedSuccessHelper = Pick<ImportedHelperCall, "object"> & {
+  readonly source: Readonly<TSESLint.SourceCode>;
+  /** A builder whose `isError` is a parameter: only its calls that pass none make success results (`callMakesSuccess`). */
+  readonly builder?: FunctionNode;
+};
 
 /** A call in another file, on a tool's path, of a function of this file: with that file's model, for following its value. */
 export interface ImportedCallSite {
   readonly call: TSESTree.CallExpression;
   readonly model: () => McpModel;
+  /** The success helpers that file imports (its own model, built by the index, does not read them). */
+  readonly successHelpers?: () => ReadonlyMap<string, ImportedSuccessHelper>;
 }
 
 /** A tool result object literal: returned by some function, or built on a handler path. */

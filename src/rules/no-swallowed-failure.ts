@@ -28,8 +28,10 @@ import {
   isFanOutItem,
   errorNames,
   isSelectiveReturn,
+  isTruthyStandIn,
   recordsWarning,
   triedAccess,
+  TruthyStandInWalk,
 } from "./no-swallowed-failure/flow.js";
 import { caughtObjectAnswer } from "./no-swallowed-failure/caught-object.js";
 import { answeringCatches } from "./no-swallowed-failure/answering.js";
@@ -195,7 +197,8 @@ export default createRule<Options, MessageIds>({
           // An empty value counts only after an access that can fail (not a JSON.parse fallback).
           const accessed = (): boolean => triedAccess(sourceCode, model, clause);
           if (inValueHandler && empty !== undefined && !accessed()) continue;
-          const answer = inValueHandler ? fn : accessed() ? flow.successAnswer(fn) : undefined;
+          const walk = empty !== undefined && isTruthyStandIn(empty.value) ? new TruthyStandInWalk() : undefined;
+          const answer = inValueHandler ? fn : accessed() ? flow.successAnswer(fn, 0, walk) : undefined;
           if (!answer) continue;
           // Failure wording is a failure passed off as an answer; empty or "no data" says there is nothing.
           const nothing = empty !== undefined || (text !== undefined && NO_DATA_TEXT.test(text) && !FAILURE_TEXT.test(text));
@@ -356,7 +359,10 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     else reportDroppedStep(context, model, flow, clause);
   }
   for (const failure of quiet) {
-    const answer = failure.reads.map((read) => flow.reaches(read, 0, new Set())).find((reached) => reached !== undefined);
+    const truthy = failure.dropped === true || isTruthyStandIn(failure.empty);
+    const answer = failure.reads
+      .map((read) => flow.reaches(read, 0, truthy ? new TruthyStandInWalk() : new Set()))
+      .find((reached) => reached !== undefined);
     if (!answer) continue;
     // A catch clause is reported at its keyword, not the whole block.
     const keyword = failure.node.type === AST_NODE_TYPES.CatchClause ? sourceCode.getFirstToken(failure.node) : null;

@@ -389,26 +389,36 @@ invalidCases.push(
     ],
     output: null,
   }),
-  invalid({
-    name: "a same-file success helper called from a catch",
-    code: inTool(
-      `  try {
+  ...(
+    [
+      ["a same-file success helper called from a catch", 'function textResult(text) {\n  return { content: [{ type: "text", text }] };\n}'],
+      [
+        "a builder whose isError is a parameter, called from a catch without it: a success result",
+        'function textResult(text, isError = false) {\n  return { content: [{ type: "text", text }], isError };\n}',
+      ],
+    ] as const
+  ).map(([name, helper]) =>
+    invalid({
+      name,
+      code: inTool(
+        `  try {
     return textResult(await readDoc(args.id));
   } catch (error) {
     return /*>*/textResult(\`Read failed: \${String(error)}\`);
   }`,
-      'function textResult(text) {\n  return { content: [{ type: "text", text }] };\n}',
-    ),
-    errors: [
-      {
-        messageId: "swallowedResult",
-        reported: "textResult(`Read failed: ${String(error)}`)",
-        data: { tool: START() },
-        suggestions: (code) => rethrow(code, "return textResult(`Read failed: ${String(error)}`);", "`Read failed: ${String(error)}`"),
-      },
-    ],
-    output: null,
-  }),
+        helper,
+      ),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: "textResult(`Read failed: ${String(error)}`)",
+          data: { tool: START() },
+          suggestions: (code) => rethrow(code, "return textResult(`Read failed: ${String(error)}`);", "`Read failed: ${String(error)}`"),
+        },
+      ],
+      output: null,
+    }),
+  ),
   invalid({
     name: "a comment in the return: no rethrow suggestion",
     code: inTool(`  try {
@@ -540,6 +550,28 @@ invalidCases.push(
   }),
 );
 valid.push(
+  {
+    name: "a builder whose isError is a parameter, called from a catch with `true`: an error result",
+    code: inTool(
+      `  try {
+    return textResult(await readDoc(args.id));
+  } catch (error) {
+    return textResult(\`Read failed: \${String(error)}\`, true);
+  }`,
+      'function textResult(text, isError = false) {\n  return { content: [{ type: "text", text }], isError };\n}',
+    ),
+  },
+  {
+    name: "a builder whose isError is a parameter, called from a catch with a value the file does not show",
+    code: inTool(
+      `  try {
+    return textResult(await readDoc(args.id));
+  } catch (error) {
+    return textResult(\`Read failed: \${String(error)}\`, args.strict);
+  }`,
+      'function textResult(text, isError = false) {\n  return { content: [{ type: "text", text }], isError };\n}',
+    ),
+  },
   {
     name: "partialMarkers: a configured field marks the result as partial",
     options: [{ partialMarkers: ["degradedSources"] }],
@@ -1471,6 +1503,20 @@ describe("no-swallowed-failure", () => {
       code: inTool(
         '  const notes = await loadNotes(args.id).catch(() => /*>*/[]);\n  return { content: [{ type: "text", text: JSON.stringify({ id: args.id, notes }) }] };',
         "declare function loadNotes(id: string): Promise<string[]>;",
+      ),
+      errors: [{ messageId: "swallowedEmpty", reported: "[]", data: { value: "an empty array", tool: INSIDE() } }],
+      output: null,
+    }),
+    invalid({
+      name: "a per-account .catch whose empty lists are flattened, narrowed and copied into the answer",
+      code: inTool(
+        `  const perAccount = await Promise.all((await listAccounts()).map((account) => listTransactions(account.id).catch(() => /*>*/[])));
+  let found = perAccount.flat();
+  if (args.payee) found = found.filter((t) => t.payee === args.payee);
+  if (!Array.isArray(found)) throw new Error("The ledger answered with no list");
+  const safe = found === undefined ? null : JSON.parse(JSON.stringify(found));
+  return { content: [{ type: "text", text: JSON.stringify(safe) }] };`,
+        "declare function listAccounts(): Promise<{ id: string }[]>;\ndeclare function listTransactions(id: string): Promise<{ payee: string }[]>;",
       ),
       errors: [{ messageId: "swallowedEmpty", reported: "[]", data: { value: "an empty array", tool: INSIDE() } }],
       output: null,

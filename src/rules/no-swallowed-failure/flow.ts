@@ -9,6 +9,9 @@ import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
 import {
   FRAMEWORKS,
+  callMakesSuccess,
+  flagBuilderObject,
+  type ImportedCallSite,
   type ImportedSuccessHelper,
   objectLiteral,
   jsonStringifyArgument,
@@ -322,7 +325,7 @@ export class SuccessFlow {
   private callsByName: Map<string, TSESTree.CallExpression[]> | undefined;
   private readonly successObjects: ReadonlySet<TSESTree.ObjectExpression>;
   private readonly errorObjects: ReadonlySet<TSESTree.ObjectExpression>;
-  private readonly successHelpers = new Map<FunctionNode, TSESTree.ObjectExpression | null>();
+  private readonly successHelpers = new Map<FunctionNode, ImportedSuccessHelper | null>();
   /** The variables `constantReaches` is following now: a value handed round in a loop (`const next = shape(current); current = next`) is followed once. */
   private readonly following = new Set<TSESLint.Scope.Variable>();
 
@@ -372,7 +375,7 @@ export class SuccessFlow {
     for (const site of this.model.importedCallSites(fn)) {
       const other = site.model();
       if (other.handlersAt(site.call).length === 0) continue;
-      const answer = SuccessFlow.of(other).reaches(site.call, depth + 1, seen, built);
+      const answer = SuccessFlow.of(other, site).reaches(site.call, depth + 1, seen, built);
       if (answer) return answer;
     }
     return undefined;
@@ -438,21 +441,33 @@ export class SuccessFlow {
     const callee = unwrap(call.callee);
     if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
     const fn = resolveFunction(this.sourceCode, callee);
-    if (!fn) return this.model.importedSuccessHelpers.get(callee.name);
-    let object = this.successHelpers.get(fn);
-    if (object === undefined) {
-      object = successReturnOf(this.model.results, fn) ?? null;
-      this.successHelpers.set(fn, object);
+    let helper = fn ? this.successHelpers.get(fn) : this.importedSuccessHelpers().get(callee.name);
+    if (fn && helper === undefined) {
+      const object = successReturnOf(this.model.results, fn);
+      const flagged = object ? undefined : flagBuilderObject(fn);
+      helper = object ? { object, source: this.sourceCode } : flagged ? { object: flagged, source: this.sourceCode, builder: fn } : null;
+      this.successHelpers.set(fn, helper);
     }
-    return object ? { object, source: this.sourceCode } : undefined;
+    // `reply(text)` of `reply(text, isError = false)`: a success only when the call says so.
+    if (!helper || (helper.builder && !callMakesSuccess(helper.builder, helper.object, call))) return undefined;
+    return helper;
   }
+
+  /** The success helpers the file imports: from its model, or, for a model the index built, from the call site that led here. */
+  private importedSuccessHelpers(): ReadonlyMap<string, ImportedSuccessHelper> {
+    if (this.model.importedSuccessHelpers.size > 0 || !this.site?.successHelpers) return this.model.importedSuccessHelpers;
+    return this.site.successHelpers();
+  }
+
+  private site: ImportedCallSite | undefined;
 
   private static readonly flows = new WeakMap<McpModel, SuccessFlow>();
 
-  /** The flow of another file's model (one per model). */
-  static of(model: McpModel): SuccessFlow {
+  /** The flow of another file's model (one per model), reached from `site`. */
+  static of(model: McpModel, site?: ImportedCallSite): SuccessFlow {
     let flow = SuccessFlow.flows.get(model);
     if (!flow) SuccessFlow.flows.set(model, (flow = new SuccessFlow(model.sourceCode, model)));
+    flow.site ??= site;
     return flow;
   }
 
@@ -529,6 +544,8 @@ export class SuccessFlow {
         // `typeof response === "string" ? response : response.text`: the same value either way, reshaped.
         // (`wanted ? await listTools() : undefined` chooses whether a part is there: not followed.)
         case AST_NODE_TYPES.ConditionalExpression: {
+          // `result === undefined ? null : clone(result)`, for an empty list: the branch that carries it.
+          if (parent.test !== current && seen instanceof TruthyStandInWalk && this.presenceBranch(parent.test, current)) break;
           const other = parent.consequent === current ? parent.alternate : parent.consequent;
           if (parent.test === current || current.type !== AST_NODE_TYPES.Identifier) return undefined;
           if (!mentionsName(this.sourceCode, other, new Set([current.name]), "subtree")) return undefined;
@@ -539,6 +556,19 @@ export class SuccessFlow {
       }
       current = parent;
     }
+  }
+
+  /** `branch` reads a value that `test` only asks the presence of (`result === undefined ? null : clone(result)`). */
+  private presenceBranch(test: TSESTree.Node, branch: TSESTree.Node): boolean {
+    let found = false;
+    forEachOwnNode(this.sourceCode, test, (n) => {
+      if (found || n.type !== AST_NODE_TYPES.Identifier) return;
+      const variable = findVariable(this.sourceCode, n);
+      if (!variable || !asksPresenceOnly(this.sourceCode, test, variable)) return;
+      const reads = new Set<TSESTree.Node>(variable.references.map((r) => r.identifier));
+      found = someOwnNode(this.sourceCode, branch, (m) => reads.has(m));
+    });
+    return found;
   }
 
   /**
@@ -556,7 +586,7 @@ export class SuccessFlow {
     for (const site of this.model.importedCallSites(fn)) {
       const other = site.model();
       if (other.handlersAt(site.call).length === 0) continue;
-      const flow = SuccessFlow.of(other);
+      const flow = SuccessFlow.of(other, site);
       const answer = flow.fieldReaches(site.call, field) ?? flow.fieldPassedOn(site.call, field, depth);
       if (answer) return answer;
     }
@@ -638,6 +668,8 @@ export class SuccessFlow {
     let reached: TSESTree.Node | undefined;
     for (const reference of variable.references) {
       if (reference.init) continue;
+      // `filtered = filtered.filter(...)`: the same value, narrowed or reshaped, goes on.
+      if (reference.isWrite() && reshapesItself(this.sourceCode, reference, variable)) continue;
       if (reference.isWrite() && reference.identifier !== assigned && !(assigned && exclusiveBranches(reference.identifier, assigned))) return undefined;
       if (reference.isWrite()) continue;
       // `typeof response === "string" ? response : response.text`: a test of the value's kind, not of what it says.
@@ -647,6 +679,13 @@ export class SuccessFlow {
       // `hits.length ? hits.join("\n") : "No matches found"`: the answer says "none" for the failure
       // too. Only a fixed text in a branch says so; `title ? label : url` shows something else instead.
       const conditional = test?.parent;
+      // `result === undefined ? null : clone(result)`: an empty list takes the branch that carries it.
+      if (
+        conditional?.type === AST_NODE_TYPES.ConditionalExpression &&
+        seen instanceof TruthyStandInWalk &&
+        asksPresenceOnly(this.sourceCode, conditional.test, variable)
+      )
+        continue;
       if (conditional?.type === AST_NODE_TYPES.ConditionalExpression && conditional.test === test) {
         const says = staticString(conditional.consequent) !== undefined || staticString(conditional.alternate) !== undefined;
         if (!says) return undefined;
@@ -655,6 +694,8 @@ export class SuccessFlow {
       }
       if (test) {
         const outcome = this.branchOutcome(test);
+        // `if (!results || !Array.isArray(results.data)) throw ...`: an empty list goes through.
+        if (outcome === "error" && seen instanceof TruthyStandInWalk && asksPresenceOnly(this.sourceCode, test, variable)) continue;
         // `if (image) items.push(image)` in a loop: the failed item is dropped from the answer unseen.
         if (outcome !== "success" && !skipsItem(this.sourceCode, test, reference.identifier)) return undefined;
         reached ??= test;
@@ -751,6 +792,84 @@ export class SuccessFlow {
     const more = this.model.localCallsOf(fn).filter((call) => !byName.includes(call));
     return more.length > 0 ? [...byName, ...more] : byName;
   }
+}
+
+/** `items = items.filter(...)`, `items = [...items].sort()`: a write of the variable made from its own value. */
+function reshapesItself(sourceCode: SourceCode, reference: TSESLint.Scope.Reference, variable: TSESLint.Scope.Variable): boolean {
+  const write = reference.identifier.parent;
+  if (write.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== "=" || write.left !== reference.identifier) return false;
+  const reads = new Set<TSESTree.Node>(variable.references.map((r) => r.identifier));
+  return someOwnNode(sourceCode, write.right, (n) => reads.has(n));
+}
+
+/**
+ * The functions a walk has followed, for a stand-in that passes a presence test: an empty list or
+ * object, or a list missing the failed call's items. `if (!items) throw ...` lets it through, so
+ * such a test does not tell the failure apart.
+ */
+export class TruthyStandInWalk extends Set<FunctionNode> {}
+
+/** Stand-ins that a presence test lets through (descriptions as `emptyValue` gives them). */
+export function isTruthyStandIn(empty: string): boolean {
+  return empty === "an empty array" || empty === "an empty object";
+}
+
+/**
+ * Every part of `test` that reads `variable` only asks whether it is there, or of the right kind:
+ * `!items`, `items == null`, `!Array.isArray(items.data)`, `typeof items !== "object"`. A test of
+ * its size or content (`items.length === 0`) is not one.
+ */
+function asksPresenceOnly(sourceCode: SourceCode, test: TSESTree.Node, variable: TSESLint.Scope.Variable): boolean {
+  const reads = new Set<TSESTree.Node>(variable.references.map((r) => r.identifier));
+  const operands: TSESTree.Node[] = [];
+  const split = (node: TSESTree.Node): void => {
+    if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === "||") {
+      split(node.left);
+      split(node.right);
+    } else operands.push(node);
+  };
+  split(test);
+  let asked = false;
+  for (const operand of operands) {
+    const about = presenceOperand(operand);
+    if (about && reads.has(about)) {
+      asked = true;
+      continue;
+    }
+    // Any other part that reads the value asks something else of it.
+    if (someOwnNode(sourceCode, operand, (n) => reads.has(n))) return false;
+  }
+  return asked;
+}
+
+/** The value a presence test asks about (`!v`, `v == null`, `!Array.isArray(v.data)`, `typeof v !== "object"`). */
+function presenceOperand(node: TSESTree.Node): TSESTree.Node | undefined {
+  if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "!") {
+    const argument = unwrap(node.argument);
+    if (argument.type === AST_NODE_TYPES.Identifier) return argument;
+    // `!Array.isArray(v)`, `!Array.isArray(v.data)`.
+    if (argument.type === AST_NODE_TYPES.CallExpression && calleeName(argument) === "isArray" && argument.arguments[0]) {
+      return rootIdentifier(argument.arguments[0]);
+    }
+    return undefined;
+  }
+  if (node.type !== AST_NODE_TYPES.BinaryExpression || !["==", "===", "!==", "!="].includes(node.operator)) return undefined;
+  const [value, other] = isNothing(node.right) ? [node.left, node.right] : [node.right, node.left];
+  if (isNothing(other) && (node.operator === "==" || node.operator === "===")) {
+    const target = unwrap(value);
+    return target.type === AST_NODE_TYPES.Identifier ? target : undefined;
+  }
+  // `typeof v !== "object"`.
+  if (value.type === AST_NODE_TYPES.UnaryExpression && value.operator === "typeof" && (node.operator === "!==" || node.operator === "!=")) {
+    const target = unwrap(value.argument);
+    return target.type === AST_NODE_TYPES.Identifier ? target : undefined;
+  }
+  return undefined;
+}
+
+/** `null` or `undefined`. */
+function isNothing(node: TSESTree.Node): boolean {
+  return (node.type === AST_NODE_TYPES.Literal && node.value === null) || (node.type === AST_NODE_TYPES.Identifier && node.name === "undefined");
 }
 
 /**

@@ -27,9 +27,10 @@ import {
   instanceDeclaredAs,
   passThroughOf,
   fetchWrapperOf,
+  flagBuilderObject,
   successReturnOf,
 } from "../../model/index.js";
-import { type FunctionNode, isFunctionNode, ownReturnStatements, returnedValues, unwrap } from "../../util/ast.js";
+import { type FunctionNode, isFunctionNode, returnedValues, unwrap } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
 import { skipOuter } from "./declarations.js";
@@ -261,34 +262,52 @@ function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclaration | u
  * Imported functions of other files that a catch of this file answers with (`catch (e) { return
  * formatError(e) }`) and whose every return is a success result literal.
  */
-function successHelpersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): ImportedFacts["successHelpers"] {
-  const answered = catchAnswerCallees(modelOf(entry));
+export function successHelpersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): ImportedFacts["successHelpers"] {
+  let found = successHelpersByEntry.get(entry);
+  if (!found) successHelpersByEntry.set(entry, (found = readSuccessHelpers(entry, files, resolver)));
+  return found;
+}
+
+const successHelpersByEntry = new WeakMap<FileEntry, ImportedFacts["successHelpers"]>();
+
+function readSuccessHelpers(entry: FileEntry, files: FileEntries, resolver: Resolver): ImportedFacts["successHelpers"] {
+  const answered = answerCallees(modelOf(entry));
   if (answered.size === 0) return NO_FACTS.successHelpers;
   const found = new Map<string, ImportedSuccessHelper>();
   for (const [name, declaration] of importsOf(entry, resolver)) {
     if (!answered.has(name)) continue;
     const fnNode = functionOf(declaration);
     const text = fnNode?.getText();
-    // A success result names its content and says nothing of `isError`.
-    if (!fnNode || !text?.includes("content") || text.includes("isError")) continue;
+    // A success result names its content.
+    if (!fnNode || !text?.includes("content")) continue;
     const target = files.entryOf(declaration.getSourceFile());
     const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
-    const object = target && fn && isFunctionNode(fn) ? successReturnOf(modelOf(target).results, fn) : undefined;
-    if (target && object) found.set(name, { object, source: target.sourceCode });
+    if (!target || !fn || !isFunctionNode(fn)) continue;
+    // Says nothing of `isError`, or takes it from a parameter (`reply(text, isError = false)`).
+    if (!text.includes("isError")) {
+      const object = successReturnOf(modelOf(target).results, fn);
+      if (object) found.set(name, { object, source: target.sourceCode });
+      continue;
+    }
+    const flagged = flagBuilderObject(fn);
+    if (flagged) found.set(name, { object: flagged, source: target.sourceCode, builder: fn });
   }
   return found;
 }
 
-/** The names of the functions a catch of the file returns the call of (`return formatError(e)`). */
-function catchAnswerCallees(model: McpModel): Set<string> {
+/**
+ * The names of the functions the file returns the call of (`return formatError(e)` in a catch,
+ * `return createToolResponse(text)`): what the file may answer with.
+ */
+function answerCallees(model: McpModel): Set<string> {
   const names = new Set<string>();
-  for (const clause of model.catches) {
-    for (const statement of ownReturnStatements(clause.body)) {
-      const value = statement.argument ? unwrap(statement.argument) : undefined;
-      const call = value?.type === AST_NODE_TYPES.AwaitExpression ? unwrap(value.argument) : value;
-      const callee = call?.type === AST_NODE_TYPES.CallExpression ? unwrap(call.callee) : undefined;
-      if (callee?.type === AST_NODE_TYPES.Identifier) names.add(callee.name);
-    }
+  for (const call of model.calls) {
+    let holder: TSESTree.Node = call;
+    while (holder.parent.type === AST_NODE_TYPES.AwaitExpression) holder = holder.parent;
+    const { parent } = holder;
+    const returned = parent.type === AST_NODE_TYPES.ReturnStatement || (parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === holder);
+    const callee = unwrap(call.callee);
+    if (returned && callee.type === AST_NODE_TYPES.Identifier) names.add(callee.name);
   }
   return names;
 }

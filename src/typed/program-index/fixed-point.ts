@@ -15,6 +15,7 @@ import {
   CatchReader,
   type ImportedCallSite,
   type ImportedRoot,
+  type ImportedSuccessHelper,
   type McpModel,
   buildModel,
   hasCodeEvidence,
@@ -22,7 +23,7 @@ import {
   wrappedHandlerIndex,
 } from "../../model/index.js";
 import { isFunctionNode, rangeKey, returnsParam, unwrap } from "../../util/ast.js";
-import { modelFacts, modelOf } from "./facts.js";
+import { modelFacts, modelOf, successHelpersOf } from "./facts.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
 import { handsFunctionsInto } from "./handed.js";
@@ -94,7 +95,7 @@ export function followToolPaths(program: ts.Program, files: FileEntries, resolve
     const model = analyse(entry, resolver);
     entry.model = model;
     followUnresolvedHandlers(entry, model, resolver, work);
-    followPathCalls(entry, model, resolver, work);
+    followPathCalls(entry, model, { files, resolver }, work);
   }
 }
 
@@ -152,7 +153,7 @@ function nameMember(registration: TSESTree.Node, handler: TSESTree.Node): string
 }
 
 /** Calls on a handler's path to functions of other files: those run on the tool's path too. */
-function followPathCalls(entry: FileEntry, model: McpModel, resolver: Resolver, work: WorkQueue): void {
+function followPathCalls(entry: FileEntry, model: McpModel, { files, resolver }: { files: FileEntries; resolver: Resolver }, work: WorkQueue): void {
   for (const [call, onPath] of model.graph.pathCalls) {
     if (model.graph.localTargets(call).length > 0) continue;
     // Inside a dispatcher's case, the case's tool (not the whole dispatcher) makes the call.
@@ -160,7 +161,7 @@ function followPathCalls(entry: FileEntry, model: McpModel, resolver: Resolver, 
     const through = specific.length > 0 ? specific : onPath;
     const escaping = model.graph.escapeCalls.get(call);
     for (const target of resolver.resolveCall(entry, call)) {
-      if (target.entry !== entry) recordCaller(entry, call, target);
+      if (target.entry !== entry) recordCaller(entry, call, target, () => successHelpersOf(entry, files, resolver));
       for (const handler of through) {
         const root = rootFor(entry.fileName, handler, target, escaping?.get(handler) ?? [CATCHES_ALL]);
         if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
@@ -171,12 +172,17 @@ function followPathCalls(entry: FileEntry, model: McpModel, resolver: Resolver, 
 }
 
 /** A call on a tool path of a function of another file: for what it passes (options taken from a parameter there) and what it does with the value. */
-function recordCaller(entry: FileEntry, call: TSESTree.CallExpression, target: Target): void {
+function recordCaller(
+  entry: FileEntry,
+  call: TSESTree.CallExpression,
+  target: Target,
+  successHelpers: () => ReadonlyMap<string, ImportedSuccessHelper>,
+): void {
   const key = rangeKey(target.fn.range);
   const callKey = `${entry.fileName}:${rangeKey(call.range)}`;
   let sites = target.entry.callSites.get(key);
   if (!sites) target.entry.callSites.set(key, (sites = new Map<string, ImportedCallSite>()));
-  if (!sites.has(callKey)) sites.set(callKey, { call, model: () => modelOf(entry) });
+  if (!sites.has(callKey)) sites.set(callKey, { call, model: () => modelOf(entry), successHelpers });
 }
 
 /** Reads each wrapper of another file around a handler: the catches around its returned function's call of the handler. */

@@ -75,6 +75,19 @@ const inSession = (onError: string, schedule = "await session.read"): string =>
     }
     return { content: [{ type: "text", text: JSON.stringify(matches) }] };`);
 
+/** A helper that gathers the teams' boards and skips the teams it fails on. */
+const TEAM_BOARDS = `async function teamBoards(query) {
+  const found = [];
+  for (const team of await listTeams()) {
+    try {
+      found.push(...(await searchTeam(team.id, query)));
+    } catch {
+      continue;
+    }
+  }
+  return found;
+}`;
+
 /** The answer's list comes from one helper or another, by scope (`assign` sets it once more, or not). */
 const byScope = (assign = ""): string =>
   inTool(
@@ -87,17 +100,7 @@ const byScope = (assign = ""): string =>
         boards = await listSharedBoards();
     }${assign}
     return { content: [{ type: "text", text: JSON.stringify(boards) }] };`,
-    `async function teamBoards(query) {
-  const found = [];
-  for (const team of await listTeams()) {
-    try {
-      found.push(...(await searchTeam(team.id, query)));
-    } catch {
-      continue;
-    }
-  }
-  return found;
-}`,
+    TEAM_BOARDS,
   );
 
 /** One item per team; a failed team's item has no boards, and `onError` may note the failure in `failed`. */
@@ -113,11 +116,54 @@ const perTeamItem = (onError: string, answer = "JSON.stringify({ items, failed }
     }));
     return { content: [{ type: "text", text: ${answer} }] };`);
 
+/** The teams' boards, gathered by a helper that skips the teams it fails on; the tool tests the list (`test`) before answering. */
+const checkedTeams = (test: string): string =>
+  inTool(
+    `    const boards = await teamBoards(args.query);
+    if (${test}) throw new Error("The boards could not be read");
+    return { content: [{ type: "text", text: JSON.stringify(boards) }] };`,
+    TEAM_BOARDS,
+  );
+
+/** A helper whose catch answers `empty`; the tool tests what it got (`test`) before answering. */
+const checkedHelper = (empty: string, test: string): string =>
+  inTool(
+    `    const boards = await boardsOf(args.team);
+    if (${test}) throw new Error(\`The boards of team \${args.team} could not be read\`);
+    return { content: [{ type: "text", text: JSON.stringify(boards) }] };`,
+    `async function boardsOf(teamId) {
+  try {
+    const response = await fetch(\`https://boards.example.com/teams/\${teamId}\`, { signal: AbortSignal.timeout(5000) });
+    return (await response.json()).boards;
+  } catch {
+    return ${empty};
+  }
+}`,
+  );
+
+/** The report of a helper's catch that answers `empty` (described as `value`), with the suggestion to rethrow. */
+const emptyHelper = (code: string, value = "an empty array", empty = "[]") => ({
+  messageId: "swallowedEmpty" as const,
+  data: { value, tool: 'tool "search_docs"' },
+  suggestions: [
+    {
+      messageId: "rethrowWithCause" as const,
+      data: { cause: "error" },
+      output: fixed(["} catch {", "} catch (error) {"], [`return ${empty};`, 'throw new Error("boardsOf failed", { cause: error });'])(code),
+    },
+  ],
+});
+
 const dropped = { messageId: "swallowedItems" as const, data: { list: "`matches`", tool: 'tool "search_docs"' } };
 
 describe("no-swallowed-failure: a catch that leaves the failed call's items out of the answer", () => {
   ruleTester.run("no-swallowed-failure", rule, {
     valid: [
+      // A test of the list's size fails the tool on an empty list: the failure is told apart.
+      { code: checkedTeams("boards.length === 0") },
+      { code: checkedHelper("[]", "!boards || boards.length === 0") },
+      // A presence test does tell a `null` stand-in apart.
+      { code: checkedHelper("null", "!boards") },
       // The catch notes the failure in the list, or in warnings the answer carries.
       { code: perTeam("matches.push({ team: team.id, error: String(error) });") },
       { code: perTeam("warnings.push(`Team ${team.id} could not be searched`); continue;") },
@@ -151,6 +197,13 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       },
     ],
     invalid: [
+      // A test that the list is there (or is a list) lets an empty list, or one missing the failed items, through.
+      {
+        code: checkedTeams("!boards || !Array.isArray(boards)"),
+        errors: [{ messageId: "swallowedItems", data: { list: "`found`", tool: 'tool "search_docs"' } }],
+      },
+      { code: checkedHelper("[]", "!boards"), errors: [emptyHelper(checkedHelper("[]", "!boards"))] },
+      { code: checkedHelper("{}", "boards == null"), errors: [emptyHelper(checkedHelper("{}", "boards == null"), "an empty object", "{}")] },
       { code: perTeam("continue;"), errors: [dropped] },
       // A list of failures that nothing reads on says nothing.
       { code: withFailures("JSON.stringify(matches)"), errors: [dropped] },
