@@ -36,8 +36,10 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "64 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "66 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
+      // The project's own registration function, and an answer builder whose `isError` is a parameter.
+      ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
       // A catch that answers with a helper of another file whose result has no `isError`.
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
       ["ticket_history", "answer-helper/src/server.ts:24", "answer-helper/src/server.ts:24", "2/2", "1/1", 0],
@@ -124,6 +126,8 @@ describe("tool inventory", () => {
       // Tools of a registry run with an output object: a thrown text becomes the error's text, a caught one a line.
       ["run_audit", "output-object/src/server.ts:26", "output-object/src/server.ts:26", "0/0", "1/1", 1],
       ["open_page", "output-object/src/server.ts:26", "output-object/src/server.ts:26", "0/0", "1/1", 1],
+      // A function a package's wrapper was handed (`withTelemetry(publishImpl)`), the package not installed.
+      ["skill_publish", "package-wrapper/src/server.ts:7", "package-wrapper/src/server.ts:7", "0/0", "0/1", 1],
       // A function of another file that hands its options to execFileSync: checked at each call.
       // A call of a function that hands its options to execFileSync is an outside call of its own,
       // as require-timeout sees it: the inventory and the rule give one answer.
@@ -200,6 +204,7 @@ describe("tool inventory", () => {
   it("lists the same registrations without types, and says which handlers it could not follow", () => {
     expect(syntactic.mode).toMatchObject({ typed: false, reason: "--no-types" });
     expect(syntactic.tools.map((tool) => [tool.name ?? "(unnamed)", tool.handlerUnresolved])).toEqual([
+      ["(unnamed)", false],
       ["get_ticket", false],
       ["ticket_history", false],
       ["ticket_summary", false],
@@ -244,6 +249,7 @@ describe("tool inventory", () => {
       ["city_forecast", false],
       ["get_alerts", false],
       ["(unnamed)", false],
+      ["skill_publish", false],
       ["describe_pod", false],
       ["list_pods", false],
       ["(unnamed)", false],

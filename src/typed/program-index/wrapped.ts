@@ -8,7 +8,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { type CatchGuard, CatchReader, wrappedHandlerIndex, wrapperCall } from "../../model/index.js";
+import { CATCHES_ALL, type CatchGuard, CatchReader, wrappedHandlerIndex, wrapperCall } from "../../model/index.js";
 import { isFunctionNode, returnsParam, unwrap } from "../../util/ast.js";
 import { functionValue, skipOuter, unaliased } from "./declarations.js";
 import { factoryOf, returnedValues } from "./arguments.js";
@@ -57,13 +57,16 @@ export function wrappedTargets(
  */
 function wrapperGuards(checker: ts.TypeChecker, files: FileEntries, call: ts.CallExpression, index: number): readonly CatchGuard[] | undefined {
   const declaration = unaliased(checker, checker.getSymbolAtLocation(call.expression))?.valueDeclaration;
-  const fn =
-    declaration && typescript.isFunctionDeclaration(declaration)
-      ? declaration
-      : declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer
-        ? skipOuter(declaration.initializer)
-        : undefined;
-  if (!fn || !isProjectFile(fn.getSourceFile())) return undefined;
+  // `export const run = withTelemetry(runImpl, { name })` with a wrapper of a package (installed or
+  // not): a value that is called runs the function handed to it, behind catches no file shows.
+  // What it throws is taken as caught (unknown means silent); what it calls is on the path.
+  if (!declaration || !isProjectFile(declaration.getSourceFile())) return isConstValue(call) ? [CATCHES_ALL] : undefined;
+  const fn = typescript.isFunctionDeclaration(declaration)
+    ? declaration
+    : typescript.isVariableDeclaration(declaration) && declaration.initializer
+      ? skipOuter(declaration.initializer)
+      : undefined;
+  if (!fn) return undefined;
   const entry = files.entryOf(fn.getSourceFile());
   const node = entry?.services.tsNodeToESTreeNodeMap.get(fn);
   const wrapper = node ? functionValue(node) : undefined;
@@ -72,6 +75,13 @@ function wrapperGuards(checker: ts.TypeChecker, files: FileEntries, call: ts.Cal
   if (wrapped) return new CatchReader(entry.sourceCode).aroundParamCalls(wrapped.fn, wrapped.param);
   // `gated(ok, handler)` handing back what it was given: no catch around it.
   return returnsParam(entry.sourceCode, wrapper, index) ? [] : undefined;
+}
+
+/** `const run = wrap(impl)`: the wrapper's value named by a `const` (which the index follows only where it is called). */
+function isConstValue(call: ts.CallExpression): boolean {
+  const holder = call.parent;
+  if (!typescript.isVariableDeclaration(holder) || holder.initializer !== call || !typescript.isIdentifier(holder.name)) return false;
+  return typescript.isVariableDeclarationList(holder.parent) && (holder.parent.flags & typescript.NodeFlags.Const) !== 0;
 }
 
 /** The calls that make a member's or a `const`'s value: written there, or returned by the project factory called there. */
