@@ -122,7 +122,10 @@ export class Collector {
     const init = unwrap(node.init);
     // `const handler = HANDLERS[name]`: a function picked from a table.
     const picked = init.type === AST_NODE_TYPES.MemberExpression && init.computed;
-    if (isFunctionNode(init) || init.type === AST_NODE_TYPES.CallExpression || picked || fallbackFunction(init)) this.functionNames.add(node.id.name);
+    // `const call = provider === "openai" ? callOpenAI : callAnthropic`: one of two functions.
+    const chosen = init.type === AST_NODE_TYPES.ConditionalExpression && isFunctionChoice(init.consequent) && isFunctionChoice(init.alternate);
+    if (isFunctionNode(init) || init.type === AST_NODE_TYPES.CallExpression || picked || chosen || fallbackFunction(init))
+      this.functionNames.add(node.id.name);
     if (init.type === AST_NODE_TYPES.ObjectExpression || init.type === AST_NODE_TYPES.NewExpression) this.objectNames.add(node.id.name);
   }
 
@@ -202,4 +205,10 @@ export class Collector {
     };
     visit(sourceCode.ast);
   }
+}
+
+/** A branch of a choice between functions: a name, or a function written in place. */
+function isFunctionChoice(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  return n.type === AST_NODE_TYPES.Identifier || isFunctionNode(n);
 }

@@ -5,12 +5,13 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, calleeName, constInitializer, isFunctionNode, isInside, memberName, memberPath, rangeKey, unwrap } from "../util/ast.js";
+import { type FunctionNode, isFunctionNode, isInside, memberName, rangeKey, unwrap } from "../util/ast.js";
 import type { FunctionFacts } from "./collect.js";
 import { type CatchGuard, type CatchReader, type Catching, mayCarry, passage } from "./catches.js";
 import { thrownClass } from "./error-classes.js";
 import { staticThrownText } from "./catch-tests.js";
 import type { CallTargets } from "./targets.js";
+import { fanOutCallbacks, inlineCallbacks, runnerCallbacks, settlingCallbacks, syncCallbacks } from "./callbacks.js";
 import type { ToolHandler, TypeOracle } from "./types.js";
 
 const EMPTY: readonly never[] = [];
@@ -204,6 +205,8 @@ export function findEscapes(inputs: PathInputs): Escapes {
         if (graphed) recordCall(escapeCalls, call, handler, guards);
         // `await Promise.all(ids.map(async (id) => { ... }))`: the first rejection leaves the await.
         for (const callback of fanOutCallbacks(call)) visit(callback, undefined, guards);
+        // `await res.json().catch(() => { throw new ParseError(...) })`: the callback's throw rejects what is awaited.
+        for (const callback of settlingCallbacks(call)) visit(callback, undefined, guards);
         // `await Sentry.startSpan({ name }, async () => { ... })`: a library runs it and hands back its error.
         if (called.length === 0) {
           const known = runnerCallbacks(sourceCode, call);
@@ -228,90 +231,6 @@ export function findEscapes(inputs: PathInputs): Escapes {
 
 /** Paths per handler worth following (a function under many combinations of catches). */
 const VISIT_LIMIT = 2_000;
-
-/** Array (and string) methods that call their callback before they return: a throw in it leaves the call. */
-const SYNC_CALLBACK_METHODS = new Set([
-  "map",
-  "flatMap",
-  "forEach",
-  "filter",
-  "find",
-  "findIndex",
-  "findLast",
-  "findLastIndex",
-  "some",
-  "every",
-  "reduce",
-  "reduceRight",
-  "sort",
-  // `path.replace(/\{(\w+)\}/g, (_, key) => ...)`
-  "replace",
-  "replaceAll",
-]);
-
-/**
- * Library functions that run the callback they are given and settle with its result or its
- * error: tracing spans (Sentry, OpenTelemetry), error-reporting scopes, locks. Only for calls the
- * project does not declare (a project function is followed into).
- */
-const PASS_THROUGH_RUNNERS = new Set(["startSpan", "startActiveSpan", "startSpanManual", "withScope", "withIsolationScope", "runExclusive"]);
-
-/** The inline functions handed to a pass-through runner (`startSpan({ name }, async (span) => ...)`). */
-function runnerCallbacks(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): FunctionNode[] {
-  return PASS_THROUGH_RUNNERS.has(calleeName(call) ?? "") || runsInContext(sourceCode, call) ? inlineCallbacks(call) : [];
-}
-
-/**
- * `context.run(store, async () => ...)` on a `new AsyncLocalStorage()` of this file: Node runs
- * the callback at once and hands back what it returns or throws.
- */
-function runsInContext(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): boolean {
-  const callee = unwrap(call.callee);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "run") return false;
-  const object = unwrap(callee.object);
-  const made = object.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, object) : undefined;
-  return made?.type === AST_NODE_TYPES.NewExpression && made.callee.type === AST_NODE_TYPES.Identifier && made.callee.name === "AsyncLocalStorage";
-}
-
-/** The functions written in place among a call's arguments (`execute(() => run(args))`). */
-function inlineCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
-  return call.arguments.map((argument) => unwrap(argument)).filter((argument): argument is FunctionNode => isFunctionNode(argument));
-}
-
-/** `Promise.all` and `Promise.race` reject with the first rejection of what they are given. */
-const REJECTING_COMBINATORS = new Set(["Promise.all", "Promise.race"]);
-
-/**
- * The async callbacks of a fan-out whose promises a combinator hands on:
- * `Promise.all(ids.map(async (id) => ...))`. Each one's throw rejects the combined promise.
- */
-function fanOutCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
-  const callee = unwrap(call.callee);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || !REJECTING_COMBINATORS.has(memberPath(callee) ?? "")) return [];
-  const mapped = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
-  if (mapped?.type !== AST_NODE_TYPES.CallExpression) return [];
-  const method = unwrap(mapped.callee);
-  if (method.type !== AST_NODE_TYPES.MemberExpression || !["map", "flatMap"].includes(memberName(method) ?? "")) return [];
-  const callback = mapped.arguments[0] ? unwrap(mapped.arguments[0]) : undefined;
-  return callback && isFunctionNode(callback) && callback.async ? [callback] : [];
-}
-
-/**
- * The inline callbacks a call runs before it returns: plain (not async, not generator) functions
- * passed to an array method (`items.map((item) => ...)`). An async callback's throw is a rejected
- * promise, which leaves only where the promise is awaited.
- */
-function syncCallbacks(call: TSESTree.CallExpression): FunctionNode[] {
-  const callee = unwrap(call.callee);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || !SYNC_CALLBACK_METHODS.has(memberName(callee) ?? "")) return [];
-  const found: FunctionNode[] = [];
-  for (const argument of call.arguments) {
-    const fn = unwrap(argument);
-    if ((fn.type === AST_NODE_TYPES.ArrowFunctionExpression || fn.type === AST_NODE_TYPES.FunctionExpression) && !fn.async && !fn.generator)
-      found.push(fn);
-  }
-  return found;
-}
 
 function recordEscape(map: Map<TSESTree.ThrowStatement, Escape[]>, node: TSESTree.ThrowStatement, escape: Escape): void {
   let list = map.get(node);

@@ -67,6 +67,7 @@ export class CallTargets {
       if (fn) return [fn];
       // `const handler = HANDLERS[args.operation]; await handler(args)`.
       const init = constInitializer(this.sourceCode, callee);
+      if (init?.type === AST_NODE_TYPES.ConditionalExpression) return this.chosen(init);
       return init ? this.pickedFromTable(init) : [];
     }
     if (callee.type === AST_NODE_TYPES.MemberExpression) {
@@ -82,6 +83,16 @@ export class CallTargets {
       if (object.type === AST_NODE_TYPES.Identifier) return this.memberOf(object, name);
     }
     return [];
+  }
+
+  /** `const call = provider === "openai" ? callOpenAI : callAnthropic`: either function may run. */
+  private chosen(choice: TSESTree.ConditionalExpression): FunctionNode[] {
+    return [choice.consequent, choice.alternate].flatMap((branch) => {
+      const n = unwrap(branch);
+      if (isFunctionNode(n)) return [n];
+      const fn = n.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, n) : undefined;
+      return fn ? [fn] : [];
+    });
   }
 
   /**

@@ -1940,6 +1940,13 @@ ruleTester.run("require-error-classification: throws in array callbacks", rule, 
   return { content: [{ type: "text", text: JSON.stringify(settled) }] };`),
     },
     {
+      name: "a promise's .catch callback whose promise nobody awaits",
+      code: inTool(`  void loadDoc(args.id).catch(() => {
+    throw new Error("The document could not be loaded");
+  });
+  return { content: [{ type: "text", text: "loading" }] };`),
+    },
+    {
       name: "a callback handed to something that is no array method",
       code: inTool(`  args.events.on("data", (chunk: string) => {
     if (!chunk) throw new Error("an empty chunk");
@@ -1993,6 +2000,47 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
         {
           messageId: "unclassifiedThrow",
           reported: "throw new Error(`The id ${id} is longer than 64 characters`);",
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in a promise's .catch callback: it rejects the promise the handler awaits",
+      code: inTool(`  const doc = await loadDoc(args.id).catch(() => {
+    /*>*/throw new Error(\`The document \${args.id} answered with no valid JSON\`);
+  });
+  return { content: [{ type: "text", text: JSON.stringify(doc) }] };`),
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`The document ${args.id} answered with no valid JSON`);",
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a throw in either of two functions a constant chooses between",
+      code: `${SDK}async function fromCache(id: string) {
+  /*1*/throw new Error(\`The cache holds no document \${id}\`);
+}
+async function fromOrigin(id: string) {
+  /*2*/throw new Error(\`The origin holds no document \${id}\`);
+}
+server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
+  const load = args.cached ? fromCache : fromOrigin;
+  return { content: [{ type: "text", text: await load(args.id) }] };
+});`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`The cache holds no document ${id}`);",
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`The origin holds no document ${id}`);",
           data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
         },
       ],
