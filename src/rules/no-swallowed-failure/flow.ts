@@ -520,6 +520,12 @@ export class SuccessFlow {
         case AST_NODE_TYPES.ArrayExpression:
           element = parent.elements.indexOf(current as TSESTree.Expression);
           break;
+        // `for (const device of devices) found.push({ id: device.id })`: each item goes on as the loop's variable.
+        case AST_NODE_TYPES.ForOfStatement: {
+          const declared =
+            parent.right === current && parent.left.type === AST_NODE_TYPES.VariableDeclaration ? parent.left.declarations[0].id : undefined;
+          return declared?.type === AST_NODE_TYPES.Identifier ? this.constantReaches(declared, depth, seen, built) : undefined;
+        }
         case AST_NODE_TYPES.AssignmentExpression: {
           const target = parent.left;
           if (parent.right !== current || parent.operator !== "=") return undefined;

@@ -127,10 +127,17 @@ const checkedTeams = (test: string): string =>
 
 /** A helper whose catch answers `empty`; the tool tests what it got (`test`) before answering. */
 const checkedHelper = (empty: string, test: string): string =>
-  inTool(
+  withBoardsOf(
+    empty,
     `    const boards = await boardsOf(args.team);
     if (${test}) throw new Error(\`The boards of team \${args.team} could not be read\`);
     return { content: [{ type: "text", text: JSON.stringify(boards) }] };`,
+  );
+
+/** The tool `body`, with a helper `boardsOf` whose catch answers `empty`. */
+const withBoardsOf = (empty: string, body: string): string =>
+  inTool(
+    body,
     `async function boardsOf(teamId) {
   try {
     const response = await fetch(\`https://boards.example.com/teams/\${teamId}\`, { signal: AbortSignal.timeout(5000) });
@@ -140,6 +147,11 @@ const checkedHelper = (empty: string, test: string): string =>
   }
 }`,
   );
+
+/** A tool that copies what `boardsOf` gives into a list of its own, item by item. */
+const LOOPED = `    const found = [];
+    for (const board of await boardsOf(args.team)) found.push({ id: board.id, name: board.name });
+    return { content: [{ type: "text", text: JSON.stringify(found) }] };`;
 
 /** The report of a helper's catch that answers `empty` (described as `value`), with the suggestion to rethrow. */
 const emptyHelper = (code: string, value = "an empty array", empty = "[]") => ({
@@ -203,6 +215,11 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
         errors: [{ messageId: "swallowedItems", data: { list: "`found`", tool: 'tool "search_docs"' } }],
       },
       { code: checkedHelper("[]", "!boards"), errors: [emptyHelper(checkedHelper("[]", "!boards"))] },
+      // Each item of the list goes on as the loop's variable, into the answer's list.
+      {
+        code: withBoardsOf("[]", LOOPED),
+        errors: [emptyHelper(withBoardsOf("[]", LOOPED))],
+      },
       { code: checkedHelper("{}", "boards == null"), errors: [emptyHelper(checkedHelper("{}", "boards == null"), "an empty object", "{}")] },
       { code: perTeam("continue;"), errors: [dropped] },
       // A list of failures that nothing reads on says nothing.
