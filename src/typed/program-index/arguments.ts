@@ -39,6 +39,11 @@ export class CallsOf {
   /** The declarations of member `name` of the values passed for a parameter the checker types `any` (`handler.runTool(args)` on `handler: any`). */
   memberOfPassed(parameter: ts.ParameterDeclaration, name: string): ts.Declaration[] {
     if (!(this.checker.getTypeAtLocation(parameter).flags & typescript.TypeFlags.Any)) return [];
+    return this.membersPassed(parameter, name);
+  }
+
+  /** The declarations of member `name` of the values passed for a parameter, whatever its type (`const { handler } = config`). */
+  membersPassed(parameter: ts.ParameterDeclaration, name: string): ts.Declaration[] {
     const found: ts.Declaration[] = [];
     for (const argument of this.argumentsFor(parameter)) {
       for (const declaration of this.checker.getTypeAtLocation(argument).getProperty(name)?.declarations ?? []) {
@@ -254,4 +259,19 @@ function parameterReceiving(checker: ts.TypeChecker, value: ts.Expression): ts.P
   if (!fn || !isProjectFile(fn.getSourceFile())) return undefined;
   const parameter = fn.parameters[index];
   return parameter && !parameter.dotDotDotToken ? parameter : undefined;
+}
+
+/**
+ * `const { handler } = config` with `config` a parameter, or `function createTool({ handler })`:
+ * the parameter a binding is destructured from, and the member it names.
+ */
+export function destructuredMember(checker: ts.TypeChecker, binding: ts.BindingElement): { parameter: ts.ParameterDeclaration; name: string } | undefined {
+  const pattern = binding.parent;
+  const key = binding.propertyName ?? binding.name;
+  if (!typescript.isObjectBindingPattern(pattern) || binding.dotDotDotToken || !typescript.isIdentifier(key)) return undefined;
+  const holder = pattern.parent;
+  if (isPlainParameter(holder)) return { parameter: holder, name: key.text };
+  if (!typescript.isVariableDeclaration(holder) || !holder.initializer || !typescript.isIdentifier(holder.initializer)) return undefined;
+  const source = checker.getSymbolAtLocation(holder.initializer)?.valueDeclaration;
+  return source && isPlainParameter(source) ? { parameter: source, name: key.text } : undefined;
 }

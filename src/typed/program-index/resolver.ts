@@ -10,7 +10,7 @@ import { memberName, unwrap } from "../../util/ast.js";
 import { type CatchGuard, inNonToolCallback } from "../../model/index.js";
 import { functionOf, functionOfNamedValue, functionValue, keyText, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { uncastMember } from "./casts.js";
-import { CallsOf, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
+import { CallsOf, destructuredMember, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
 import { tableLiteral, tableMembers } from "./tables.js";
 import { mayLeaveFile } from "./callees.js";
 import { ClassImplementations, LiteralImplementations } from "./implementations.js";
@@ -162,8 +162,14 @@ export class Resolver {
     if (receiver?.type === AST_NODE_TYPES.ThisExpression && symbol && declarations.length > 0 && declarations.every(isParameterProperty)) {
       return declarations.flatMap((d) => this.constructorArguments(d as ts.ParameterDeclaration, accept));
     }
-    // `tokenProvider()` on a function's parameter: the functions its callers pass for it.
+    // `const { handler } = config; await handler(input)`: the member each caller passes (`createTool({ handler: async (input) => ... })`).
     const [only] = declarations;
+    const destructured =
+      callee.type === AST_NODE_TYPES.Identifier && declarations.length === 1 && only && typescript.isBindingElement(only)
+        ? destructuredMember(checker, only)
+        : undefined;
+    if (destructured) declarations.splice(0, 1, ...this.calls().membersPassed(destructured.parameter, destructured.name));
+    // `tokenProvider()` on a function's parameter: the functions its callers pass for it.
     if (callee.type === AST_NODE_TYPES.Identifier && declarations.length === 1 && only && isPlainParameter(only)) return this.passedFor(only, accept);
     // `tool.handler(...)` on a registry entry typed by an interface: the object literals that implement it, or
     // what the project factory that made it returns (`const tool = createTool(deps)`), or the one constructed class that fits.
