@@ -169,10 +169,10 @@ server.tool("${tool}", {}, async (args) => {
   if (matches.length === 0) /*>*/throw new Error(\`No devices matching "\${args.device}"\`);/*<*/
   return { content: [{ type: "text", text: await startSession(matches[0]) }] };
 });`;
-for (const tool of ["start_session", "runAppLiveSession", "send-test-email", "createIssue"]) {
+for (const tool of ["start_session", "runAppLiveSession", "send-test-email", "createIssue", "actual_budgets_export", "accounts_create"]) {
   valid.push({ name: `a lookup that finds nothing in the action tool "${tool}"`, code: span(onTheWayTo(tool)).code });
 }
-for (const tool of ["search_devices", "devices", "startup_report", "run_query", "runDeviceSearch"]) {
+for (const tool of ["search_devices", "devices", "startup_report", "run_query", "runDeviceSearch", "get_created_sessions", "export_report"]) {
   const suggestion = span(onTheWayTo(tool)).code.replace(/throw new Error\((.*)\);/u, 'return { content: [{ type: "text", text: $1 }] };');
   invalid.push(
     empty(`the same lookup in "${tool}", whose name is no action or names a query`, onTheWayTo(tool), "`matches.length === 0`", {

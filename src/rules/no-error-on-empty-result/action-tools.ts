@@ -1,10 +1,11 @@
 /**
- * Tools whose job is an action, by the verb their name starts with (`runAppLiveSession`,
- * `create_issue`, `send-email`). Such a tool looks things up on the way to what it does: the
- * device it was asked to start a session on, the project a new issue goes into. When that lookup
- * finds nothing, the action cannot happen, and an error is the right answer: it is no empty
- * result of a query. Names that start with another word (`search_docs`, `weather`) say nothing
- * of the kind.
+ * Tools whose job is an action, by a verb of their name (`runAppLiveSession`, `create_issue`,
+ * `send-email`, and after a prefix or a noun: `actual_budgets_export`, `accounts_create`). Such a
+ * tool looks things up on the way to what it does: the device it was asked to start a session on,
+ * the project a new issue goes into, the data it exports. When that finds nothing, the action
+ * cannot happen, and an error is the right answer: it is no empty result of a query. Names
+ * without such a verb (`search_docs`, `weather`), or with a word of reading or querying
+ * (`get_deleted_items`, `run_query`), say nothing of the kind.
  */
 import { nameWords } from "../shared/generic-text.js";
 
@@ -22,6 +23,8 @@ const ACTION_VERBS = new Set([
   "deploy",
   "disable",
   "enable",
+  "export",
+  "import",
   "install",
   "invite",
   "kill",
@@ -35,6 +38,7 @@ const ACTION_VERBS = new Set([
   "remove",
   "rename",
   "restart",
+  "restore",
   "run",
   "schedule",
   "send",
@@ -51,10 +55,13 @@ const ACTION_VERBS = new Set([
 /** Words that make an action a query after all: `run_query`, `execute_sql_search`, `run_report`. */
 const QUERY_WORDS = new Set(["find", "list", "lookup", "queries", "query", "report", "reports", "search", "select", "sql"]);
 
-/** The tool's name starts with a verb of action, and names no query. */
+/** Verbs of reading: a tool whose name has one answers with what it finds (`get_created_issues`). */
+const READ_VERBS = new Set(["count", "describe", "fetch", "get", "read", "show", "view"]);
+
+/** The tool's name has a verb of action, and no word of reading or querying. */
 function performsAction(toolName: string): boolean {
-  const [first, ...rest] = nameWords(toolName);
-  return first !== undefined && ACTION_VERBS.has(first) && !rest.some((word) => QUERY_WORDS.has(word));
+  const words = nameWords(toolName);
+  return words.some((word) => ACTION_VERBS.has(word)) && !words.some((word) => QUERY_WORDS.has(word) || READ_VERBS.has(word));
 }
 
 /** Every tool of a finding acts: a lookup on their way that finds nothing stops the action (no empty answer). */
