@@ -53,6 +53,7 @@ export function instanceofClasses(statement: TSESTree.Statement, param: string):
  */
 export function messageTest(statement: TSESTree.Statement, param: string): string | undefined {
   if (statement.type !== AST_NODE_TYPES.IfStatement) return undefined;
+  const messages = messageConstants(statement, param);
   const find = (test: TSESTree.Node): string | undefined => {
     const n = unwrap(test);
     if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "&&") return find(n.left) ?? find(n.right);
@@ -60,19 +61,44 @@ export function messageTest(statement: TSESTree.Statement, param: string): strin
     const callee = unwrap(n.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "includes") return undefined;
     const needle = staticString(unwrap(n.arguments[0] as TSESTree.Node));
-    return needle && readsMessage(callee.object, param) ? needle.toLowerCase() : undefined;
+    return needle && readsMessage(callee.object, param, messages) ? needle.toLowerCase() : undefined;
   };
   return find(statement.test);
 }
 
-/** `e.message`, `e.message?.toLowerCase()`, `String(e)`, `` `${e}` `` of the caught error `param`. */
-function readsMessage(node: TSESTree.Node, param: string): boolean {
+/**
+ * `const msg = error instanceof Error ? error.message : String(error)` before `statement`, in the
+ * same block of the catch: constants that hold the caught error's message.
+ */
+function messageConstants(statement: TSESTree.Statement, param: string): Set<string> {
+  const names = new Set<string>();
+  const block = statement.parent;
+  if (block.type !== AST_NODE_TYPES.BlockStatement) return names;
+  for (const s of block.body) {
+    if (s === statement) break;
+    if (s.type !== AST_NODE_TYPES.VariableDeclaration || s.kind !== "const") continue;
+    for (const d of s.declarations) if (d.id.type === AST_NODE_TYPES.Identifier && d.init && holdsMessage(d.init, param)) names.add(d.id.name);
+  }
+  return names;
+}
+
+/** The message in every branch: `e.message`, `e instanceof Error ? e.message : String(e)`, `e?.message ?? String(e)`. */
+function holdsMessage(node: TSESTree.Node, param: string): boolean {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.ConditionalExpression) return holdsMessage(n.consequent, param) && holdsMessage(n.alternate, param);
+  if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator !== "&&") return holdsMessage(n.left, param) && holdsMessage(n.right, param);
+  return readsMessage(n, param, new Set());
+}
+
+/** `e.message`, `e.message?.toLowerCase()`, `String(e)`, `` `${e}` `` of the caught error `param`, or a constant that holds it. */
+function readsMessage(node: TSESTree.Node, param: string, messages: ReadonlySet<string>): boolean {
   let n = unwrap(node);
   if (n.type === AST_NODE_TYPES.ChainExpression) n = unwrap(n.expression);
+  if (n.type === AST_NODE_TYPES.Identifier) return messages.has(n.name);
   if (n.type === AST_NODE_TYPES.CallExpression && n.arguments.length === 0) {
     const callee = unwrap(n.callee);
     if (callee.type === AST_NODE_TYPES.MemberExpression && /^to(Lower|Upper)Case$/.test(memberName(callee) ?? ""))
-      return readsMessage(callee.object, param);
+      return readsMessage(callee.object, param, messages);
   }
   if (n.type === AST_NODE_TYPES.CallExpression && calleeName(n) === "String" && n.arguments.length === 1)
     return isParam(n.arguments[0] as TSESTree.Node, param);

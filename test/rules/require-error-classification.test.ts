@@ -1485,6 +1485,38 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       output: null,
     }),
     invalid({
+      name: "the message tested through a constant the catch takes from the error: a throw whose text cannot hold it goes through, and so does the wrap",
+      code: `async function addEntries(entries: string[]): Promise<string[]> {
+  if (entries.length === 0) /*1*/throw new Error("No entries were provided: pass at least one entry");
+  return entries;
+}
+${SDK}server.registerTool("add_entries", { inputSchema: {} }, async ({ entries }) => {
+  try {
+    return { content: [{ type: "text", text: (await addEntries(entries)).join("\\n") }] };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.toLowerCase().includes("not found") && message.includes("account")) {
+      return { content: [{ type: "text", text: "The account does not exist." }] };
+    }
+    /*2*/throw new Error(\`Adding entries failed: \${message}\`);
+  }
+});
+`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("No entries were provided: pass at least one entry");',
+          data: unclassifiedThrow('tool "add_entries"', SDK_OUTCOME),
+        },
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`Adding entries failed: ${message}`);",
+          data: unclassifiedThrow('tool "add_entries"', SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
       name: "a catch that answers only errors whose message names a rate limit may answer a throw whose text does, or is computed",
       code: loadTree("throw new Error(`Tree request failed: ${response.statusText}`);", "/*>*/"),
       errors: [{ messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow('tool "get_tree"', SDK_OUTCOME) }],
