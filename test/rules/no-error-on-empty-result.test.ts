@@ -172,7 +172,16 @@ server.tool("${tool}", {}, async (args) => {
 for (const tool of ["start_session", "runAppLiveSession", "send-test-email", "createIssue", "actual_budgets_export", "accounts_create"]) {
   valid.push({ name: `a lookup that finds nothing in the action tool "${tool}"`, code: span(onTheWayTo(tool)).code });
 }
-for (const tool of ["search_devices", "devices", "startup_report", "run_query", "runDeviceSearch", "get_created_sessions", "export_report"]) {
+for (const tool of [
+  "search_devices",
+  "devices",
+  "startup_report",
+  "run_query",
+  "runDeviceSearch",
+  "get_created_sessions",
+  "export_report",
+  "latest_run_status",
+]) {
   const suggestion = span(onTheWayTo(tool)).code.replace(/throw new Error\((.*)\);/u, 'return { content: [{ type: "text", text: $1 }] };');
   invalid.push(
     empty(`the same lookup in "${tool}", whose name is no action or names a query`, onTheWayTo(tool), "`matches.length === 0`", {

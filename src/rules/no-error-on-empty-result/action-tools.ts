@@ -1,6 +1,7 @@
 /**
- * Tools whose job is an action, by a verb of their name (`runAppLiveSession`, `create_issue`,
- * `send-email`, and after a prefix or a noun: `actual_budgets_export`, `accounts_create`). Such a
+ * Tools whose job is an action, by the verb their name starts or ends with (`runAppLiveSession`,
+ * `create_issue`, `send-email`, and after a prefix or a noun: `actual_budgets_export`,
+ * `accounts_create`). Such a
  * tool looks things up on the way to what it does: the device it was asked to start a session on,
  * the project a new issue goes into, the data it exports. When that finds nothing, the action
  * cannot happen, and an error is the right answer: it is no empty result of a query. Names
@@ -58,10 +59,15 @@ const QUERY_WORDS = new Set(["find", "list", "lookup", "queries", "query", "repo
 /** Verbs of reading: a tool whose name has one answers with what it finds (`get_created_issues`). */
 const READ_VERBS = new Set(["count", "describe", "fetch", "get", "read", "show", "view"]);
 
-/** The tool's name has a verb of action, and no word of reading or querying. */
+/**
+ * The tool's name starts or ends with a verb of action (`create_issue`, `accounts_create`), and has
+ * no word of reading or querying. A verb in the middle is mostly a noun (`latest_run_status`).
+ */
 function performsAction(toolName: string): boolean {
   const words = nameWords(toolName);
-  return words.some((word) => ACTION_VERBS.has(word)) && !words.some((word) => QUERY_WORDS.has(word) || READ_VERBS.has(word));
+  const [first, last] = [words[0], words[words.length - 1]];
+  const acts = (first !== undefined && ACTION_VERBS.has(first)) || (last !== undefined && ACTION_VERBS.has(last));
+  return acts && !words.some((word) => QUERY_WORDS.has(word) || READ_VERBS.has(word));
 }
 
 /** Every tool of a finding acts: a lookup on their way that finds nothing stops the action (no empty answer). */
