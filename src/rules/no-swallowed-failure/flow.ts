@@ -571,7 +571,7 @@ export class SuccessFlow {
       if (found || n.type !== AST_NODE_TYPES.Identifier) return;
       const variable = findVariable(this.sourceCode, n);
       if (!variable || !asksPresenceOnly(this.sourceCode, test, variable)) return;
-      const reads = new Set<TSESTree.Node>(variable.references.map((r) => r.identifier));
+      const reads = referenceNodes(variable);
       found = someOwnNode(this.sourceCode, branch, (m) => reads.has(m));
     });
     return found;
@@ -800,11 +800,16 @@ export class SuccessFlow {
   }
 }
 
+/** The identifiers that read or write `variable`, to find them in an expression. */
+function referenceNodes(variable: TSESLint.Scope.Variable): Set<TSESTree.Node> {
+  return new Set<TSESTree.Node>(variable.references.map((r) => r.identifier));
+}
+
 /** `items = items.filter(...)`, `items = [...items].sort()`: a write of the variable made from its own value. */
 function reshapesItself(sourceCode: SourceCode, reference: TSESLint.Scope.Reference, variable: TSESLint.Scope.Variable): boolean {
   const write = reference.identifier.parent;
   if (write.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== "=" || write.left !== reference.identifier) return false;
-  const reads = new Set<TSESTree.Node>(variable.references.map((r) => r.identifier));
+  const reads = referenceNodes(variable);
   return someOwnNode(sourceCode, write.right, (n) => reads.has(n));
 }
 
@@ -826,7 +831,7 @@ export function isTruthyStandIn(empty: string): boolean {
  * its size or content (`items.length === 0`) is not one.
  */
 function asksPresenceOnly(sourceCode: SourceCode, test: TSESTree.Node, variable: TSESLint.Scope.Variable): boolean {
-  const reads = new Set<TSESTree.Node>(variable.references.map((r) => r.identifier));
+  const reads = referenceNodes(variable);
   const operands: TSESTree.Node[] = [];
   const split = (node: TSESTree.Node): void => {
     if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === "||") {
