@@ -142,7 +142,11 @@ export interface ImportedFacts {
   readonly textBuilders: ReadonlySet<string>;
   /** Imported functions of other files whose every return is a client generated from an OpenAPI description (`return createClient({ baseUrl })`). */
   readonly generatedFactories: ReadonlyMap<string, GeneratedClientFact>;
-  /** Imported functions of other files, answered by a catch of this file, whose every return is a success result literal (`catch (e) { return formatError(e) }`). */
+  /**
+   * Imported functions of other files whose call this file returns (`catch (e) { return formatError(e) }`,
+   * `return toolResponse(text)`), and whose every return is a success result literal, or one literal
+   * whose `isError` is a parameter (`builder`).
+   */
   readonly successHelpers: ReadonlyMap<string, ImportedSuccessHelper>;
   /** Functions of this file (range key) -> the calls on tool paths in other files that run them. */
   readonly callSites: ReadonlyMap<string, readonly ImportedCallSite[]>;

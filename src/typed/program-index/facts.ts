@@ -259,8 +259,8 @@ function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclaration | u
 }
 
 /**
- * Imported functions of other files that a catch of this file answers with (`catch (e) { return
- * formatError(e) }`) and whose every return is a success result literal.
+ * Imported functions whose call this file returns (`return formatError(e)`, `return toolResponse(text)`), whose
+ * every return is a success result literal, or one whose `isError` is a parameter. Read once per file.
  */
 export function successHelpersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): ImportedFacts["successHelpers"] {
   let found = successHelpersByEntry.get(entry);

@@ -154,6 +154,8 @@ function nameMember(registration: TSESTree.Node, handler: TSESTree.Node): string
 
 /** Calls on a handler's path to functions of other files: those run on the tool's path too. */
 function followPathCalls(entry: FileEntry, model: McpModel, { files, resolver }: { files: FileEntries; resolver: Resolver }, work: WorkQueue): void {
+  // What the calls of this file hand back goes through its answer builders: read on demand, once.
+  const successHelpers = (): ReturnType<typeof successHelpersOf> => successHelpersOf(entry, files, resolver);
   for (const [call, onPath] of model.graph.pathCalls) {
     if (model.graph.localTargets(call).length > 0) continue;
     // Inside a dispatcher's case, the case's tool (not the whole dispatcher) makes the call.
@@ -161,7 +163,7 @@ function followPathCalls(entry: FileEntry, model: McpModel, { files, resolver }:
     const through = specific.length > 0 ? specific : onPath;
     const escaping = model.graph.escapeCalls.get(call);
     for (const target of resolver.resolveCall(entry, call)) {
-      if (target.entry !== entry) recordCaller(entry, call, target, () => successHelpersOf(entry, files, resolver));
+      if (target.entry !== entry) recordCaller(entry, call, target, successHelpers);
       for (const handler of through) {
         const root = rootFor(entry.fileName, handler, target, escaping?.get(handler) ?? [CATCHES_ALL]);
         if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
