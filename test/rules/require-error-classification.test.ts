@@ -1341,6 +1341,25 @@ const loadDoc = (statusThrow: string): string => `async function loadDoc(id: str
 `;
 const HTTP_THROW = "throw new Error(`Loading doc ${id} failed: HTTP ${response.status}`);";
 
+/** A FastMCP tool whose callback, handed to `runner` (declared in `helpers`), throws on a missing id: reported there. */
+const runnerCase = (name: string, helpers: string, runner: string) =>
+  invalid({
+    name,
+    code: `${FASTMCP}${helpers}server.addTool({ name: "get_doc", execute: async ({ id }) =>
+  ${runner}async () => {
+    if (!id) /*>*/throw new Error("get_doc needs an id: pass the id of the document to read");
+    return "ok";
+  }) });`,
+    errors: [
+      {
+        messageId: "unclassifiedThrow",
+        reported: 'throw new Error("get_doc needs an id: pass the id of the document to read");',
+        data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
+      },
+    ],
+    output: null,
+  });
+
 const RATE_LIMIT_TEST = 'error instanceof Error && error.message.toLowerCase().includes("rate limit")';
 const loadTree = (
   treeThrow: string,
@@ -1740,31 +1759,20 @@ server.addTool({ name: "get_doc", execute: async ({ id }) => {
       errors: [{ messageId: "unclassifiedThrow", reported: "throw failure;", data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) }],
       output: null,
     }),
-    invalid({
-      name: "a throw in a callback handed to a helper that calls it and catches nothing",
-      code: `${FASTMCP}async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+    runnerCase(
+      "a throw in a callback handed to a helper that calls it and catches nothing",
+      `async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const started = Date.now();
   const value = await work();
   console.error(\`\${label}: \${String(Date.now() - started)} ms\`);
   return value;
 }
-server.addTool({ name: "get_doc", execute: async ({ id }) =>
-  timed("get_doc", async () => {
-    if (!id) /*>*/throw new Error("get_doc needs an id: pass the id of the document to read");
-    return "ok";
-  }) });`,
-      errors: [
-        {
-          messageId: "unclassifiedThrow",
-          reported: 'throw new Error("get_doc needs an id: pass the id of the document to read");',
-          data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
-        },
-      ],
-      output: null,
-    }),
-    invalid({
-      name: "a throw in a callback a helper queues with its promise's reject: the failure settles that promise",
-      code: `${FASTMCP}const queue: { operation: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+`,
+      'timed("get_doc", ',
+    ),
+    runnerCase(
+      "a throw in a callback a helper queues with its promise's reject: the failure settles that promise",
+      `const queue: { operation: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
 function drain() {
   const entry = queue.shift();
   if (entry) entry.operation().then(entry.resolve, entry.reject).finally(drain);
@@ -1775,20 +1783,9 @@ function enqueue<T>(operation: () => Promise<T>): Promise<T> {
     if (queue.length === 1) drain();
   });
 }
-server.addTool({ name: "get_doc", execute: async ({ id }) =>
-  enqueue(async () => {
-    if (!id) /*>*/throw new Error("get_doc needs an id: pass the id of the document to read");
-    return "ok";
-  }) });`,
-      errors: [
-        {
-          messageId: "unclassifiedThrow",
-          reported: 'throw new Error("get_doc needs an id: pass the id of the document to read");',
-          data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
-        },
-      ],
-      output: null,
-    }),
+`,
+      "enqueue(",
+    ),
     invalid({
       name: "a catch that answers only axios errors lets the plain Error a helper made of a 429 through",
       code: `${LOW_LEVEL}import axios from "axios";

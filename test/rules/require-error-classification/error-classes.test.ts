@@ -35,38 +35,36 @@ const NOT_FOUND = `function notFound(id: string) {
 }
 `;
 
+/** A classified answer for every failure of the docs service. */
+const DOCS_FAILED =
+  'return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: "The docs service failed." }) }] };';
+
+/** A FastMCP tool that loads a document of another file, with `catchBody` in its catch. */
+const docsCatch = (catchBody: string): string => `import { FastMCP } from "fastmcp";
+import { DocsError, loadDoc } from "./docs.js";
+const server = new FastMCP({ name: "docs", version: "1.0.0" });
+server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+${catchBody}
+  }
+} });`;
+
 describe("require-error-classification: error classes through catches", () => {
   ruleTester.run("require-error-classification", rule, {
     valid: [
       // Past `if (!(e instanceof DocsError)) return ...`, the rethrow sends on DocsErrors only, judged where they are thrown.
       {
-        code: `import { FastMCP } from "fastmcp";
-import { DocsError, loadDoc } from "./docs.js";
-const server = new FastMCP({ name: "docs", version: "1.0.0" });
-server.addTool({ name: "get_doc", execute: async ({ id }) => {
-  try {
-    return await loadDoc(id);
-  } catch (error) {
-    if (!(error instanceof DocsError)) {
-      return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: "The docs service failed." }) }] };
+        code: docsCatch(`    if (!(error instanceof DocsError)) {
+      ${DOCS_FAILED}
     }
-    throw error;
-  }
-} });`,
+    throw error;`),
       },
       // Under `e instanceof DocsError && ...`, the rethrow sends on DocsErrors only.
       {
-        code: `import { FastMCP } from "fastmcp";
-import { DocsError, loadDoc } from "./docs.js";
-const server = new FastMCP({ name: "docs", version: "1.0.0" });
-server.addTool({ name: "get_doc", execute: async ({ id }) => {
-  try {
-    return await loadDoc(id);
-  } catch (error) {
-    if (error instanceof DocsError && error.name === "DocsError") throw error;
-    return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: "The docs service failed." }) }] };
-  }
-} });`,
+        code: docsCatch(`    if (error instanceof DocsError && error.name === "DocsError") throw error;
+    ${DOCS_FAILED}`),
       },
       // A test of another class lets the NotFoundError reach the classified answer.
       { code: rethrowing('new NotFoundError(`There is no document ${id}: ids start with "doc-"`)', "error instanceof TypeError") },
