@@ -23,6 +23,7 @@ import type { FileRecord } from "./inventory-rule.js";
 import { buildInventory, toolsOfMessage, type ToolInventory } from "./inventory.js";
 import { safeText } from "./formats/safe-text.js";
 import { probeFile, unreadableResult } from "./probe.js";
+import { installGeneratedBases, tsconfigsWithMissingBases } from "./generated-bases.js";
 import { tsconfigProblem } from "./tsconfig-check.js";
 import { INFERRED_REASON, writeInferredProject } from "./inferred-project.js";
 import { installedTypeScriptProblem } from "../util/typescript-version.js";
@@ -125,7 +126,11 @@ function typeScriptAvailable(): boolean {
   return missingTypeScriptPackage() === undefined;
 }
 
-function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly string[]): AnalyzeMode & { project: string | undefined; inferred?: true } {
+function decideMode(
+  cwd: string,
+  options: AnalyzeOptions,
+  tsconfigs: readonly string[],
+): AnalyzeMode & { project: string | undefined; inferred?: true; generatedBases?: boolean } {
   const relative = tsconfigs.map((file) => relativePath(cwd, file));
   const syntactic = (reason: string): AnalyzeMode & { project: undefined } => ({ typed: false, reason, tsconfigs: relative, project: undefined });
   if (options.types === false) return syntactic("--no-types");
@@ -133,15 +138,39 @@ function decideMode(cwd: string, options: AnalyzeOptions, tsconfigs: readonly st
   if (options.project !== undefined) {
     // Otherwise every file falls back to syntactic analysis under a header that says "typed".
     if (!existsSync(path.resolve(cwd, options.project))) throw new UsageError(`No such tsconfig: ${options.project}`);
+    const generatedBases = readGeneratedBases(cwd, [path.resolve(cwd, options.project)]);
     const invalid = reportInvalidTsconfigs(cwd, [path.resolve(cwd, options.project)]);
-    return { typed: true, reason: `--project ${options.project}${invalid > 0 ? ", invalid" : ""}`, tsconfigs: relative, project: options.project };
+    return {
+      typed: true,
+      reason: `--project ${options.project}${invalid > 0 ? ", invalid" : ""}`,
+      tsconfigs: relative,
+      project: options.project,
+      generatedBases,
+    };
   }
   // One program of the files found, as an editor infers it: what is followed across files
   // is worth the program's cost on a JavaScript server too.
   if (tsconfigs.length === 0) return { typed: true, reason: INFERRED_REASON, tsconfigs: relative, project: undefined, inferred: true };
+  const generatedBases = readGeneratedBases(cwd, tsconfigs);
   const invalid = reportInvalidTsconfigs(cwd, tsconfigs);
   const count = `${String(tsconfigs.length)} tsconfig.json${invalid > 0 ? `, ${String(invalid)} invalid` : ""}`;
-  return { typed: true, reason: count, tsconfigs: relative, project: undefined };
+  return { typed: true, reason: count, tsconfigs: relative, project: undefined, generatedBases };
+}
+
+/**
+ * One notice per tsconfig that extends a base config a build tool generates (`.wxt/tsconfig.json`)
+ * and that is not there, as on a fresh checkout; then reads them with the tool's defaults (see
+ * generated-bases.ts). Returns whether there are any.
+ */
+function readGeneratedBases(cwd: string, tsconfigs: readonly string[]): boolean {
+  const missing = tsconfigsWithMissingBases(tsconfigs.map((file) => path.resolve(cwd, file)));
+  for (const { tsconfig, tool, command, base } of missing) {
+    process.stderr.write(
+      `mcp-errors: ${safeText(relativePath(cwd, tsconfig))} extends ${safeText(base)}, which ${tool} generates (\`${command}\`) and is not there: read with ${tool}'s default options and import aliases.\n`,
+    );
+  }
+  if (missing.length > 0) installGeneratedBases(cwd);
+  return missing.length > 0;
 }
 
 /**
@@ -295,6 +324,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
       // see the sibling holds its sources too.
       // Or when a tsconfig extends a base config of a sibling package: read from its folder.
       workspaces: mode.typed && resolvesWorkspaces(cwd, files, mode.tsconfigs),
+      generatedBases: mode.generatedBases === true,
     };
 
     const typedParts = mode.typed ? typedThreadsFor(spec, groups, options.concurrency ?? "off") : undefined;

@@ -10,6 +10,7 @@ import plugin from "../index.js";
 import { FILES, type ConfigName } from "../configs.js";
 import { NO_CACHE_FILE } from "./cache.js";
 import { INVENTORY_PLUGIN, INVENTORY_RULE_ID, inventoryRule } from "./inventory-rule.js";
+import { installGeneratedBases } from "./generated-bases.js";
 import { installWorkspacePaths } from "./workspaces.js";
 
 export type PresetConfig = "recommended" | "strict" | "all";
@@ -30,6 +31,8 @@ export interface EngineSpec {
   readonly concurrency: number | "auto" | "off";
   /** Map the workspace's unlinked packages to their sources (some linted file imports one by name). */
   readonly workspaces?: boolean;
+  /** Read tsconfigs that extend a missing generated base (`.wxt/tsconfig.json`) with the tool's defaults. */
+  readonly generatedBases?: boolean;
 }
 
 export const RULE_PREFIX = "mcp-errors/";
@@ -44,6 +47,7 @@ export function cliConfig(spec: EngineSpec): Linter.Config[] {
   const name: ConfigName = spec.typed ? `${spec.config}-type-checked` : spec.config;
   // Workspace packages no `node_modules` links resolve to their sources (in every worker too).
   if (spec.typed && spec.workspaces === true) installWorkspacePaths(spec.cwd);
+  if (spec.typed && spec.generatedBases === true) installGeneratedBases(spec.cwd);
   // discover.ts has chosen the files (tests too with --include-tests): not the preset's ignores.
   const preset: Linter.Config = { ...plugin.configs[name] };
   delete preset.ignores;

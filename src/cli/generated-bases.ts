@@ -1,0 +1,168 @@
+/**
+ * Base tsconfigs that a build tool writes into a dot folder when it prepares a project
+ * (`wxt prepare`, `nuxi prepare`, `svelte-kit sync`), usually from `postinstall`. On a fresh
+ * checkout they are not there: TypeScript then reads the project with default options and none of
+ * the tool's import aliases, so every `@/common/...` import is unresolved and the files lose their
+ * types. The CLI reads such a tsconfig as if the base were there, with the options and aliases the
+ * tool writes by default, and says so once.
+ */
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { loadTypedRuntime, typescript } from "../typed/runtime.js";
+import { isRecord } from "./workspaces.js";
+
+interface GeneratedBase {
+  /** The tool that writes it. */
+  readonly tool: string;
+  /** The command that writes it. */
+  readonly command: string;
+  /** The base as the tsconfig names it, relative to the tsconfig's folder. */
+  readonly base: string;
+  /** The tool's default import aliases, from the project's folder. */
+  readonly aliases: (root: string) => Readonly<Record<string, string>>;
+}
+
+/** The first of `dirs` under `root` that holds `marker` (a folder), else `root`. */
+function sourceDir(root: string, dirs: readonly string[], marker: string): string {
+  return dirs.map((dir) => path.join(root, dir)).find((dir) => isDirectory(path.join(dir, marker))) ?? root;
+}
+
+/** What each tool generates, and its default aliases (the tools' documented defaults). */
+const GENERATED_BASES: readonly GeneratedBase[] = [
+  {
+    tool: "WXT",
+    command: "wxt prepare",
+    base: ".wxt/tsconfig.json",
+    aliases: (root) => {
+      // `srcDir` is the project's folder unless the config moves it, as to `src/`: where `entrypoints/` is.
+      const src = sourceDir(root, ["", "src"], "entrypoints");
+      return { "@": src, "~": src, "@@": root, "~~": root };
+    },
+  },
+  {
+    tool: "Nuxt",
+    command: "nuxi prepare",
+    base: ".nuxt/tsconfig.json",
+    aliases: (root) => {
+      // Nuxt 4 keeps the application in `app/`; Nuxt 3 in the project's folder.
+      const src = isDirectory(path.join(root, "app")) ? path.join(root, "app") : root;
+      return { "@": src, "~": src, "@@": root, "~~": root };
+    },
+  },
+  {
+    tool: "SvelteKit",
+    command: "svelte-kit sync",
+    base: ".svelte-kit/tsconfig.json",
+    aliases: (root) => ({ $lib: path.join(root, "src", "lib") }),
+  },
+];
+
+/** What such tools write besides the aliases: a bundler-resolved ES module project. */
+const GENERATED_OPTIONS = {
+  target: "ESNext",
+  module: "ESNext",
+  moduleResolution: "Bundler",
+  strict: true,
+  skipLibCheck: true,
+  esModuleInterop: true,
+  resolveJsonModule: true,
+  allowJs: true,
+  jsx: "preserve",
+  noEmit: true,
+};
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A tsconfig that extends a generated base that is not there, and the tool that writes it. */
+export interface MissingGeneratedBase {
+  readonly tsconfig: string;
+  readonly tool: string;
+  readonly command: string;
+  readonly base: string;
+}
+
+function extendsList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+/** The generated bases `text` (the tsconfig at `file`) extends and that are missing. */
+function missingBases(file: string, text: string): GeneratedBase[] {
+  if (!GENERATED_BASES.some((known) => text.includes(known.base.split("/")[0] ?? known.base))) return [];
+  const config = typescript.parseConfigFileTextToJson(file, text).config as unknown;
+  if (!isRecord(config)) return [];
+  const dir = path.dirname(file);
+  return extendsList(config.extends).flatMap((specifier) => {
+    if (typeof specifier !== "string") return [];
+    const known = GENERATED_BASES.find((base) => path.resolve(dir, specifier) === path.resolve(dir, base.base));
+    return known && !existsSync(path.resolve(dir, specifier)) ? [known] : [];
+  });
+}
+
+/**
+ * The tsconfig text with each missing generated base replaced by what the tool would write: its
+ * options under the tsconfig's own, and its aliases (made absolute) under the tsconfig's paths.
+ */
+function withGeneratedBases(file: string, text: string, bases: readonly GeneratedBase[]): string {
+  const config = typescript.parseConfigFileTextToJson(file, text).config as Record<string, unknown>;
+  const dir = path.dirname(file);
+  const missing = new Set(bases.map((base) => path.resolve(dir, base.base)));
+  const kept = extendsList(config.extends).filter((specifier) => typeof specifier === "string" && !missing.has(path.resolve(dir, specifier)));
+  const own = isRecord(config.compilerOptions) ? config.compilerOptions : {};
+  const paths: Record<string, string[]> = {};
+  for (const base of bases) {
+    for (const [alias, target] of Object.entries(base.aliases(dir))) {
+      paths[alias] = [target];
+      paths[`${alias}/*`] = [path.join(target, "*")];
+    }
+  }
+  const ownPaths = isRecord(own.paths) ? own.paths : {};
+  const rest: Record<string, unknown> = { ...config };
+  delete rest.extends;
+  return JSON.stringify({
+    ...rest,
+    ...(kept.length === 0 ? {} : { extends: kept.length === 1 ? kept[0] : kept }),
+    compilerOptions: { ...GENERATED_OPTIONS, ...own, paths: { ...paths, ...ownPaths } },
+  });
+}
+
+let installedUnder: string | undefined;
+
+/**
+ * Makes TypeScript read every tsconfig under `cwd` that extends a missing generated base as if
+ * the base were there (for this process). Idempotent.
+ */
+export function installGeneratedBases(cwd: string): void {
+  loadTypedRuntime();
+  const root = path.resolve(cwd);
+  if (installedUnder !== undefined && root.startsWith(installedUnder)) return;
+  installedUnder = root;
+  const readFile = typescript.sys.readFile.bind(typescript.sys);
+  typescript.sys.readFile = (file, encoding) => {
+    const text = readFile(file, encoding);
+    if (text === undefined || !/[/\\]tsconfig[^/\\]*\.json$/u.test(file) || !file.startsWith(root) || file.includes(`${path.sep}node_modules${path.sep}`))
+      return text;
+    const bases = missingBases(file, text);
+    return bases.length === 0 ? text : withGeneratedBases(file, text, bases);
+  };
+}
+
+/** The tsconfigs (absolute) that extend a generated base that is not there. */
+export function tsconfigsWithMissingBases(tsconfigs: readonly string[]): MissingGeneratedBase[] {
+  loadTypedRuntime();
+  return tsconfigs.flatMap((tsconfig) => {
+    let text: string | undefined;
+    try {
+      text = typescript.sys.readFile(tsconfig);
+    } catch {
+      return [];
+    }
+    if (text === undefined) return [];
+    return missingBases(tsconfig, text).map((base) => ({ tsconfig, tool: base.tool, command: base.command, base: base.base }));
+  });
+}
