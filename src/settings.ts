@@ -185,6 +185,18 @@ export function getVocabulary(settings: Readonly<Record<string, unknown>> | unde
   return vocabulary;
 }
 
+let otherPresets: readonly Vocabulary[] | undefined;
+
+/**
+ * With no settings, the vocabularies of the other built-in presets (`nested`, `snake-case`,
+ * `tool-failure`): a payload written completely in one of them is classified in words of its own.
+ * Empty when the project configures a vocabulary: then only that one counts.
+ */
+export function unconfiguredAlternatives(vocabulary: Vocabulary): readonly Vocabulary[] {
+  if (vocabulary !== defaultVocabulary) return [];
+  return (otherPresets ??= PRESET_NAMES.filter((name) => name !== "default").map((preset) => build({ preset })));
+}
+
 /** The literal value to write for `category` in this vocabulary (first code that maps to it). */
 export function categoryValue(vocabulary: Vocabulary, category: Category): string {
   for (const [code, mapped] of vocabulary.codes) {

@@ -6,7 +6,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { categoriesOf, getPayload, payloadField, valueAtResult, type McpModel, type ToolHandler, passedAtResult } from "../model/index.js";
+import {
+  categoriesOf,
+  classifiedInAnotherPreset,
+  getPayload,
+  payloadField,
+  valueAtResult,
+  type McpModel,
+  type ToolHandler,
+  passedAtResult,
+} from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import { type FunctionNode, functionName, memberName, mergeListeners, unwrap } from "../util/ast.js";
@@ -140,7 +149,9 @@ function record(model: McpModel, filename: string, functions: readonly FunctionN
       line: result.node.loc.start.line,
       tools: on,
       kind: "result",
-      classified: category !== undefined && retryable !== undefined && passedAtResult(result, category.value) && passedAtResult(result, retryable.value),
+      classified:
+        classifiedInAnotherPreset(model, result, vocabulary) ||
+        (category !== undefined && retryable !== undefined && passedAtResult(result, category.value) && passedAtResult(result, retryable.value)),
       categories: category ? [...categoriesOf(vocabulary, valueAtResult(result, category.value)).categories] : [],
     });
   }

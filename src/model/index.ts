@@ -23,6 +23,7 @@ export { jsonStringifyArgument, objectLiteral, returnedFunction, wrapperCall } f
 export { buildsTextParts } from "./content-parts.js";
 export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
+export { classifiedInAnotherPreset } from "./vocabularies.js";
 export { categoriesOf, getPayload, passedAtResult, getMutatedPayload, payloadField, readableObjects, valueAtResult } from "./payload.js";
 export {
   type CallSettings,

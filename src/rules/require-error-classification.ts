@@ -7,6 +7,7 @@ import {
   type Payload,
   breakerOpenAt,
   callMakesError,
+  classifiedInAnotherPreset,
   errorFlagOf,
   categoriesOf,
   getMutatedPayload,
@@ -145,11 +146,11 @@ export default createRule<Options, MessageIds>({
           continue;
         }
         const payload = getPayload(model, result, vocabulary);
+        if (classifiedInAnotherPreset(model, result, vocabulary)) continue;
         const tool = toolLabel(model.toolNamesAt(result.node));
         const isErrorProperty = findProperty(result.object, "isError") ?? result.object;
         const category = payloadField(payload, vocabulary.category);
         const retryable = payloadField(payload, vocabulary.retryable);
-
         if (category) {
           const { categories, unknownValues, known } = categoriesOf(vocabulary, category.value);
           for (const { value, node } of unknownValues) {

@@ -399,6 +399,19 @@ server.registerTool("get_doc", { inputSchema: {} }, withErrors(async (args) => {
       code: inTool('  return { isError: true, content: [{ type: "text", text: "gone" }], _meta: meta };'),
       settings: { "mcp-errors": { preset: "tool-failure" } },
     },
+    // With no settings, a payload written wholly in another built-in preset's words is classified.
+    {
+      name: "no settings: an error object of the nested preset's words, in JSON text built by a helper",
+      code: `function errorBody(code, message, retryable) {
+  return { error: { code, message, retryable } };
+}
+${inTool(`  const body = errorBody("INVALID_DOMAIN", "A domain is required.", false);
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };`)}`,
+    },
+    {
+      name: "no settings: the snake-case preset's fields",
+      code: inTool('  return { isError: true, content: [], structuredContent: { error_code: "NOT_FOUND", retry_recommended: false } };'),
+    },
     {
       name: "custom fields and an added category",
       code: inTool('  return { isError: true, content: [], structuredContent: { kind: "QUOTA_EXCEEDED", canRetry: false } };'),
@@ -1204,6 +1217,20 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
       ],
       output: null,
       settings: { "mcp-errors": { preset: "snake-case" } },
+    }),
+    invalid({
+      name: "no settings: an error object of the nested preset's words without retryable is unclassified",
+      code: inTool(
+        '  return { /*>*/isError: true, content: [{ type: "text", text: JSON.stringify({ error: { code: "INVALID_DOMAIN", message: "A domain is required." } }) }] };',
+      ),
+      errors: [
+        {
+          messageId: "missingClassification",
+          reported: "isError: true",
+          suggestions: (code) => classifications(code, "({ error", (c, r) => `({ errorCategory: "${c}", isRetryable: ${String(r)}, error`),
+        },
+      ],
+      output: null,
     }),
     invalid({
       name: "nested preset: a plain-text error, no suggestion",
