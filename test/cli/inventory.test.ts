@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "67 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "68 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -170,6 +170,8 @@ describe("tool inventory", () => {
       ["trash_note", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/0", "0/1", 1],
       ["find_notes", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/1", "1/1", 1],
       ["rename_tag", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/0", "0/1", 1],
+      // A table of operation tables: the tool looks up a service, then one of its operations.
+      ["call_backoffice", "table-of-tables/src/server.ts:16", "table-of-tables/src/server.ts:19", "2/2", "1/3", 2],
       // An error result whose content a function of another file makes of the texts it is given.
       ["drop_record", "text-builder/src/server.ts:7", "text-builder/src/server.ts:7", "0/1", "1/1", 1],
       // A value typed as fetch.
@@ -270,6 +272,7 @@ describe("tool inventory", () => {
       ["cancel_order", false],
       ["get_rates", false],
       ["(unnamed)", false],
+      ["call_backoffice", false],
       ["drop_record", false],
       ["open_tickets", false],
       ["service_status", false],

@@ -11,7 +11,7 @@ import { type CatchGuard, inNonToolCallback } from "../../model/index.js";
 import { functionOf, functionOfNamedValue, functionValue, keyText, skipOuter, toolNameNear, unaliased } from "./declarations.js";
 import { uncastMember } from "./casts.js";
 import { CallsOf, destructuredMember, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
-import { tableLiteral, tableMembers } from "./tables.js";
+import { lookedUpMembers } from "./tables.js";
 import { mayLeaveFile } from "./callees.js";
 import { ClassImplementations, LiteralImplementations } from "./implementations.js";
 import { ClassIndex } from "./class-index.js";
@@ -226,20 +226,18 @@ export class Resolver {
   private tableTargets(entry: FileEntry, table: TSESTree.Node): Target[] {
     const { checker } = this;
     const object = unwrap(table);
-    if (object.type !== AST_NODE_TYPES.Identifier) return [];
-    const symbol = unaliased(checker, checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(object)));
-    const literal = tableLiteral(symbol?.valueDeclaration);
-    if (!literal || !isProjectFile(literal.getSourceFile())) return [];
-    const members = tableMembers(checker, literal, literal.getSourceFile().fileName !== entry.fileName, 0);
+    if (object.type !== AST_NODE_TYPES.Identifier && !(object.type === AST_NODE_TYPES.MemberExpression && object.computed)) return [];
+    const members = lookedUpMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(object) as ts.Expression, entry.fileName);
     const targets: Target[] = [];
-    for (const member of members) {
-      const key = member.name ? keyText(checker, member.name) : undefined;
+    for (const { member, nested } of members) {
+      // In a table of tables the keys name the looked-up operation (`createAccount`), not a tool.
+      const key = member.name && !nested ? keyText(checker, member.name) : undefined;
       const fn = functionOf(member) ?? functionOfNamedValue(checker, member);
       // `{ get_widget: getWidget }`: the function may be declared in a third file, imported by the table's.
       const target = fn && isProjectFile(fn.getSourceFile()) ? this.files.entryOf(fn.getSourceFile()) : undefined;
       const node = fn ? target?.services.tsNodeToESTreeNodeMap.get(fn) : undefined;
       const estree = node ? functionValue(node) : undefined;
-      if (target && estree && key !== undefined) targets.push({ entry: target, fn: estree, toolName: key });
+      if (target && estree && (key !== undefined || nested)) targets.push({ entry: target, fn: estree, toolName: key });
     }
     return targets;
   }

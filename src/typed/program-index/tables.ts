@@ -45,3 +45,61 @@ function spreadTables(checker: ts.TypeChecker, expression: ts.Expression): ts.Ob
   const table = typescript.isIdentifier(spread) ? tableLiteral(unaliased(checker, checker.getSymbolAtLocation(spread))?.valueDeclaration) : undefined;
   return table ? [table] : [];
 }
+
+/** How many variables and lookups deep a table expression is followed. */
+const MAX_TABLE_DEPTH = 4;
+
+/** A table a lookup reads, and whether its keys are what was looked up in a table of tables (not tool names). */
+export interface TableLiteral {
+  readonly literal: ts.ObjectLiteralExpression;
+  readonly nested: boolean;
+}
+
+/**
+ * The object literals a table expression may be: the literal itself, what a variable is declared as
+ * (`const handlers = SERVICE_HANDLERS`), and for a lookup in a table of tables
+ * (`const handlers = HANDLERS_BY_SERVICE[service]`) the tables its members are or name.
+ */
+export function tableLiterals(checker: ts.TypeChecker, expression: ts.Expression, depth = 0, nested = false): TableLiteral[] {
+  const value = skipOuter(expression);
+  if (typescript.isObjectLiteralExpression(value)) return [{ literal: value, nested }];
+  if (depth >= MAX_TABLE_DEPTH) return [];
+  if (typescript.isIdentifier(value)) {
+    const declaration = unaliased(checker, checker.getSymbolAtLocation(value))?.valueDeclaration;
+    const initializer = declaration && typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+    return initializer ? tableLiterals(checker, initializer, depth + 1, nested) : [];
+  }
+  if (typescript.isElementAccessExpression(value)) {
+    return tableLiterals(checker, value.expression, depth + 1, nested).flatMap(({ literal }) =>
+      tableMembers(checker, literal, true, 0).flatMap((member) => {
+        const inner = typescript.isPropertyAssignment(member)
+          ? member.initializer
+          : typescript.isShorthandPropertyAssignment(member)
+            ? member.name
+            : undefined;
+        return inner ? tableLiterals(checker, inner, depth + 1, true) : [];
+      }),
+    );
+  }
+  return [];
+}
+
+/**
+ * The members a lookup in a table expression may call, with whether they sit in a table of tables.
+ * A table of the linted file (`fileName`) that the lookup names itself is the model's to read, but
+ * for what is spread into it.
+ */
+export function lookedUpMembers(
+  checker: ts.TypeChecker,
+  expression: ts.Expression,
+  fileName: string,
+): { member: ts.ObjectLiteralElementLike; nested: boolean }[] {
+  const direct = typescript.isIdentifier(expression)
+    ? tableLiteral(unaliased(checker, checker.getSymbolAtLocation(expression))?.valueDeclaration)
+    : undefined;
+  return tableLiterals(checker, expression)
+    .filter(({ literal }) => isProjectFile(literal.getSourceFile()))
+    .flatMap(({ literal, nested }) =>
+      tableMembers(checker, literal, literal !== direct || literal.getSourceFile().fileName !== fileName, 0).map((member) => ({ member, nested })),
+    );
+}
