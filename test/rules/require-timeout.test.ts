@@ -208,6 +208,10 @@ const fetchCases = {
       inTool("  const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(5000)]);\n  await fetch(args.url, { signal });"),
     ),
     valid("fetch with no arguments", inTool("  await fetch();")),
+    // The bytes are in the address: nothing goes over the network that could hang.
+    valid("fetch of a data: address", inTool("  await fetch(`data:image/png;base64,${args.image}`);")),
+    valid("fetch of an address named as a data URL", inTool("  const dataUrl = args.image;\n  const blob = await (await fetch(dataUrl)).blob();")),
+    valid("fetch of an object URL", inTool("  await fetch(URL.createObjectURL(args.blob));")),
     // node-fetch v2 honours `timeout` (v3 dropped it); the installed version is unknown here.
     valid("node-fetch with a timeout option", inTool("  await fetch(args.url, { timeout: 5000 });", { imports: 'import fetch from "node-fetch";\n' })),
   ],

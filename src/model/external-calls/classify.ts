@@ -174,6 +174,8 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
   // `spawn(...).unref()`: a process left to run on its own; nothing waits for it, so no timeout is owed.
   if (client === "child_process" && isDetached(facts.sourceCode, call)) return undefined;
   if (client === "child_process" && isKilledByTimer(facts.sourceCode, call)) return ok(call, client, label);
+  // `fetch(dataUrl)`: the bytes are in the address; nothing goes over the network that could hang.
+  if (client === "fetch" && call.arguments[0] && isInlineAddress(facts.sourceCode, call.arguments[0])) return undefined;
   if (client === "axios" && fileDefaults.has("axios") && callee.type !== AST_NODE_TYPES.MemberExpression) return ok(call, client, label);
   if (client === "axios" && fileDefaults.has("axios") && callee.type === AST_NODE_TYPES.MemberExpression) {
     const object = unwrap(callee.object);
@@ -181,6 +183,22 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
   }
   return readOptions(facts, call, client, label, optionsIndex);
 }
+/** A `data:` or `blob:` address, an address named so (`dataUrl`, `blobURL`), or `URL.createObjectURL(...)`. */
+function isInlineAddress(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  if (n.type === AST_NODE_TYPES.Literal) return typeof n.value === "string" && INLINE_SCHEME.test(n.value);
+  if (n.type === AST_NODE_TYPES.TemplateLiteral) return INLINE_SCHEME.test(n.quasis[0]?.value.cooked ?? "");
+  if (n.type === AST_NODE_TYPES.CallExpression) return n.callee.type === AST_NODE_TYPES.MemberExpression && memberPath(n.callee) === "URL.createObjectURL";
+  if (n.type === AST_NODE_TYPES.Identifier) {
+    if (INLINE_NAME.test(n.name)) return true;
+    const init = constInitializer(sourceCode, n);
+    return init !== undefined && isInlineAddress(sourceCode, init);
+  }
+  return false;
+}
+const INLINE_SCHEME = /^(?:data|blob):/iu;
+const INLINE_NAME = /^(?:data|blob|object)ur[il]$/iu;
+
 /**
  * `const child = spawn(...)` and `setTimeout(() => child.kill(), ms)`: a timer ends the process, as
  * a `timeout` option would.
