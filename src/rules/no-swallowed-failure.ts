@@ -54,6 +54,7 @@ export type Options = [{ partialMarkers?: string[] }];
 export type MessageIds =
   | "swallowedResult"
   | "swallowedEmpty"
+  | "swallowedSuccess"
   | "swallowedFallback"
   | "swallowedItems"
   | "swallowedLine"
@@ -94,6 +95,8 @@ export default createRule<Options, MessageIds>({
         "{{tool}} catches a failure and answers with a successful result (no `isError`): the agent takes it as the real answer and passes it on, instead of retrying or reporting the failure. Return an error result with `isError: true` and a classification, or rethrow the error with `{ cause }`.",
       swallowedEmpty:
         "This catch turns a failed call into {{value}}, and {{tool}} reports it as a normal answer: the agent takes the empty answer as the truth and tells the user there is nothing, instead of retrying or reporting the outage. Rethrow the error with `{ cause }`, or return an error result.",
+      swallowedSuccess:
+        "This catch turns a failed call into {{value}}, and {{tool}} reports it as the real answer: the agent tells the user that it worked, instead of retrying or reporting the failure. Rethrow the error with `{ cause }`, or return an error result.",
       swallowedFallback:
         "This catch answers a failed call with {{value}} written in the code, and {{tool}} reports it as the real answer: the agent takes the stand-in for what the upstream holds, instead of retrying or reporting the outage. Rethrow the error with `{ cause }`, return an error result, or say in the answer that it is a fallback.",
       swallowedItems:
@@ -199,7 +202,7 @@ export default createRule<Options, MessageIds>({
           if (inValueHandler && empty !== undefined && !accessed()) continue;
           const walk = empty !== undefined && isTruthyStandIn(empty.value) ? new TruthyStandInWalk() : undefined;
           const answer = inValueHandler ? fn : accessed() ? flow.successAnswer(fn, 0, walk) : undefined;
-          if (!answer) continue;
+          if (!answer || (empty !== undefined && answers.listsLeftOut(answer))) continue;
           // Failure wording is a failure passed off as an answer; empty or "no data" says there is nothing.
           const nothing = empty !== undefined || (text !== undefined && NO_DATA_TEXT.test(text) && !FAILURE_TEXT.test(text));
           const tool = answerLabel(model, answer, fn);
@@ -359,7 +362,7 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     else reportDroppedStep(context, model, flow, clause);
   }
   for (const failure of quiet) {
-    const truthy = failure.dropped === true || isTruthyStandIn(failure.empty);
+    const truthy = failure.dropped === true || failure.claimed === true || isTruthyStandIn(failure.empty);
     const answer = failure.reads
       .map((read) => flow.reaches(read, 0, truthy ? new TruthyStandInWalk() : new Set()))
       .find((reached) => reached !== undefined);
@@ -368,7 +371,7 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     const keyword = failure.node.type === AST_NODE_TYPES.CatchClause ? sourceCode.getFirstToken(failure.node) : null;
     context.report({
       ...(keyword ? { loc: keyword.loc } : { node: failure.node }),
-      messageId: failure.dropped ? "swallowedItems" : "swallowedEmpty",
+      messageId: failure.dropped ? "swallowedItems" : failure.claimed ? "swallowedSuccess" : "swallowedEmpty",
       data: failure.dropped
         ? { list: failure.empty, tool: toolLabel(model.toolNamesAt(answer)) }
         : { value: failure.empty, tool: toolLabel(model.toolNamesAt(answer)) },

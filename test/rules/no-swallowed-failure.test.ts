@@ -1449,6 +1449,35 @@ describe("no-swallowed-failure", () => {
         'declare function loadHits(query: string): Promise<{ content: { type: "text"; text: string }[] }>;',
       ),
     },
+    {
+      // The stand-ins are taken out again, and the answer names the ids it could not find.
+      name: "a per-item catch whose null stand-ins a filter takes out, in an answer that lists the missing ids",
+      code: inTool(
+        `  const found = await Promise.all(
+    args.ids.map(async (id) => {
+      try {
+        return await loadTab(id);
+      } catch {
+        return null;
+      }
+    }),
+  );
+  const open = found.filter((tab): tab is { id: string } => tab !== null).map((tab) => tab.id);
+  const missing = args.ids.filter((id) => !open.includes(id));
+  return { content: [{ type: "text", text: JSON.stringify({ closed: open, missing }) }] };`,
+        "declare function loadTab(id: string): Promise<{ id: string }>;",
+      ),
+    },
+    {
+      // Text that says what failed is no claim of success, and `ok: false` says it did not work.
+      name: "a .catch that answers with JSON text saying the call failed, or an object with ok: false",
+      code: inTool(
+        `  const text = await readBody(args.id).catch(() => '{"ok": false, "reason": "the body could not be read"}');
+  const state = await readState(args.id).catch(() => ({ ok: false }));
+  return { content: [{ type: "text", text: text + JSON.stringify(state) }] };`,
+        "declare function readBody(id: string): Promise<string>;\ndeclare function readState(id: string): Promise<{ ok: boolean }>;",
+      ),
+    },
   );
   invalidCases.push(
     invalid({
@@ -1505,6 +1534,33 @@ describe("no-swallowed-failure", () => {
         "declare function loadNotes(id: string): Promise<string[]>;",
       ),
       errors: [{ messageId: "swallowedEmpty", reported: "[]", data: { value: "an empty array", tool: INSIDE() } }],
+      output: null,
+    }),
+    invalid({
+      name: "a .catch whose one return answers a failed body read with text that claims success",
+      code: `async function bodyOf(response: Response): Promise<string> {
+  if (!response.ok) throw new Error(\`The archive answered HTTP \${response.status}\`);
+  return response.text().catch(() => {
+    return /*>*/'{"archived": true, "ok": true}';
+  });
+}
+${inTool('  const text = await bodyOf(await archive(args.id));\n  return { content: [{ type: "text", text }] };', "declare function archive(id: string): Promise<Response>;")}`,
+      errors: [
+        {
+          messageId: "swallowedSuccess",
+          reported: `'{"archived": true, "ok": true}'`,
+          data: { value: 'made-up success text (`{"archived": true, "ok": true}`)', tool: INSIDE() },
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a .catch that answers with a success object of constants",
+      code: inTool(
+        '  const outcome = await removeTag(args.id).catch(() => (/*>*/{ ok: true }));\n  return { content: [{ type: "text", text: JSON.stringify(outcome) }] };',
+        "declare function removeTag(id: string): Promise<{ ok: boolean }>;",
+      ),
+      errors: [{ messageId: "swallowedSuccess", reported: "{ ok: true }", data: { value: "a made-up success object", tool: INSIDE() } }],
       output: null,
     }),
     invalid({

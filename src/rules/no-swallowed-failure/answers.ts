@@ -23,6 +23,9 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 const FAILED_STATUS = new Set(["error", "failed", "failure", "fail"]);
 
+/** The name of a field that lists items left out: `missing`, `failedIds`, `invalidTabIds`, `not_found`, `skipped`. */
+const LEFT_OUT_KEY = /^(?:missing|failed|failures|invalid|skipped|unavailable|unresolved|notFound|not_found)(?:[A-Z_]\w*)?$/u;
+
 /** Reads the answers of a file's catch clauses. */
 export class CatchAnswers {
   /** The file's result literals by object. */
@@ -41,6 +44,20 @@ export class CatchAnswers {
     return [object, ...payloadObjects(source, object)].some((o) =>
       o.properties.some((p) => p.type === AST_NODE_TYPES.Property && this.markers.has(staticKeyName(p.key, p.computed) ?? "")),
     );
+  }
+
+  /**
+   * The answer lists what it left out (`invalidTabIds: ids.filter((id) => !found.includes(id))`,
+   * `missing`, `failed`): an item whose call failed and was dropped is named there, so the answer
+   * says it is incomplete.
+   */
+  listsLeftOut(answer: TSESTree.Node): boolean {
+    let found = false;
+    forEachOwnNode(this.sourceCode, answer, (n) => {
+      if (found || n.type !== AST_NODE_TYPES.Property) return;
+      found = LEFT_OUT_KEY.test(staticKeyName(n.key, n.computed) ?? "");
+    });
+    return found;
   }
 
   /** The result every return of the called helper (of this file, or with types another's) gives, when each is a success result literal. */

@@ -11,6 +11,7 @@ import {
   findVariable,
   forEachOwnNode,
   someOwnNode,
+  type FunctionNode,
   isFunctionNode,
   isInside,
   memberName,
@@ -35,6 +36,51 @@ export interface QuietFailure {
   readonly reads: readonly TSESTree.Node[];
   /** The failed call's items are missing from a list (`empty` names it), not replaced by an empty value. */
   readonly dropped?: boolean;
+  /** The stand-in says the call worked (`'{"success": true}'`): `empty` shows it. */
+  readonly claimed?: boolean;
+}
+
+/** Fields whose `true` (or `"ok"`, `"success"`) says that an operation worked. */
+const SUCCESS_FIELDS = new Set(["success", "ok", "succeeded", "status"]);
+
+function saysSuccess(key: string, value: unknown): boolean {
+  if (!SUCCESS_FIELDS.has(key)) return false;
+  return key === "status" ? typeof value === "string" && /^(ok|success|succeeded)$/iu.test(value) : value === true;
+}
+
+/**
+ * A stand-in that says the failed call worked: text of JSON whose object says so
+ * (`'{"success": true}'`), or an object literal of constants that does (`{ ok: true }`).
+ * Described for the message.
+ */
+export function claimedSuccess(node: TSESTree.Node): string | undefined {
+  const n = unwrap(node);
+  const text =
+    n.type === AST_NODE_TYPES.Literal && typeof n.value === "string"
+      ? n.value
+      : n.type === AST_NODE_TYPES.TemplateLiteral && n.expressions.length === 0
+        ? n.quasis[0]?.value.cooked
+        : undefined;
+  if (typeof text === "string") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    const says = typeof parsed === "object" && parsed !== null && Object.entries(parsed).some(([key, value]) => saysSuccess(key, value));
+    return says ? `made-up success text (\`${text}\`)` : undefined;
+  }
+  if (n.type !== AST_NODE_TYPES.ObjectExpression || n.properties.length === 0) return undefined;
+  const constant = n.properties.every((p) => p.type === AST_NODE_TYPES.Property && !p.computed && unwrap(p.value).type === AST_NODE_TYPES.Literal);
+  const says = n.properties.some(
+    (p) =>
+      p.type === AST_NODE_TYPES.Property &&
+      p.key.type === AST_NODE_TYPES.Identifier &&
+      unwrap(p.value).type === AST_NODE_TYPES.Literal &&
+      saysSuccess(p.key.name, (unwrap(p.value) as TSESTree.Literal).value),
+  );
+  return constant && says ? "a made-up success object" : undefined;
 }
 
 /**
@@ -188,11 +234,21 @@ export function promiseCatches(model: McpModel): QuietFailure[] {
     if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "catch" || call.arguments.length !== 1) continue;
     if (unwrap(callee.object).type !== AST_NODE_TYPES.CallExpression) continue;
     const callback = unwrap(call.arguments[0] as TSESTree.Node);
-    if (!isFunctionNode(callback) || callback.body.type === AST_NODE_TYPES.BlockStatement) continue;
-    const empty = emptyValue(callback.body);
-    if (empty !== undefined && model.handlersAt(call).length > 0) found.push({ node: callback.body, empty, reads: [call] });
+    const value = isFunctionNode(callback) ? onlyReturned(callback) : undefined;
+    if (!value || model.handlersAt(call).length === 0) continue;
+    const empty = emptyValue(value);
+    const claimed = empty === undefined ? claimedSuccess(value) : undefined;
+    if (empty !== undefined) found.push({ node: value, empty, reads: [call] });
+    else if (claimed !== undefined) found.push({ node: value, empty: claimed, reads: [call], claimed: true });
   }
   return found;
+}
+
+/** What a callback answers: its expression body, or the value of a body that is one `return`. */
+function onlyReturned(callback: FunctionNode): TSESTree.Node | undefined {
+  if (callback.body.type !== AST_NODE_TYPES.BlockStatement) return callback.body;
+  const [only, ...rest] = callback.body.body;
+  return rest.length === 0 && only?.type === AST_NODE_TYPES.ReturnStatement ? (only.argument ?? undefined) : undefined;
 }
 
 /**
