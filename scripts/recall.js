@@ -9,7 +9,8 @@
  *
  * - a label is found when a finding of a rule that reports its kind is on its line (±1); a
  *   `swallowed-failure` label (on the `catch` line) also by a finding up to 15 lines below it; a call
- *   site with `roots` (one defect with its helper) also when a root is found;
+ *   site with `roots` (one defect with its helper) also when a root is found (a root in a file that
+ *   was not read, by a finding there of a rule that reports the call's kind);
  * - a finding is on a label when it matches one (any confidence, informational ones included).
  *
  * Usage: npm run recall -- <checkouts-dir> [--server <owner__name>]... [--config <name>] [--json]
@@ -165,10 +166,13 @@ export function score(set, findings, dir) {
   // A call of a helper that takes no classification parameter is one defect with the helper; a
   // call of a helper that calls another (`notAvailable()` returning `textResult(msg, true)`)
   // points at that call, which points at the helper: the chain is followed to its end.
+  // A root with no label of its own (its file was not read) is covered by a finding there, of
+  // the same kind: LABEL-SPEC's "a finding at the root covers all of them".
   const viaRoots = (label, seen) =>
     (label.roots ?? []).some((root) => {
       const rootLabel = byPlace.get(`${root.file}:${String(root.line)}`);
-      if (rootLabel === undefined || seen.has(rootLabel)) return false;
+      if (rootLabel === undefined) return !read.has(root.file) && findings.some((f) => matches({ ...label, file: root.file, line: root.line }, f));
+      if (seen.has(rootLabel)) return false;
       seen.add(rootLabel);
       return direct(rootLabel) || viaRoots(rootLabel, seen);
     });

@@ -54,3 +54,25 @@ describe("calls of a helper", () => {
     expect((score(calls, [], undefined) as Scored).labels.map((label) => label.found)).toEqual([false, false, false, false]);
   });
 });
+
+describe("calls whose root is in a file that was not read", () => {
+  // The client's file was not read: only the tools' calls are labelled, each pointing at the call in it.
+  const CALL = {
+    file: "src/tools/docs.ts",
+    line: 26,
+    rule: "no-timeout",
+    confidence: "high",
+    detail: "reaches a bare axios.get",
+    roots: [{ file: "src/client/docs.ts", line: 115 }],
+  };
+  const set = { files: ["src/tools/docs.ts"], labels: [CALL] };
+  const at = (rule: string, line = 115) => ({ file: "src/client/docs.ts", line, endLine: line, rule, message: "" });
+
+  it("are found by a finding of their kind at the root, not by another kind or another line", () => {
+    expect((score(set, [at("require-timeout")], undefined) as Scored).labels[0]?.found).toBe(true);
+    expect((score(set, [at("require-error-classification")], undefined) as Scored).labels[0]?.found).toBe(false);
+    expect((score(set, [at("require-timeout", 140)], undefined) as Scored).labels[0]?.found).toBe(false);
+    // The finding is out of the files read: counted for the label, not among the findings scored.
+    expect((score(set, [at("require-timeout")], undefined) as Scored).findings).toEqual([]);
+  });
+});
