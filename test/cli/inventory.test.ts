@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "68 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "69 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -69,6 +69,8 @@ describe("tool inventory", () => {
       ["take_snapshot", "constructor-callback/src/server.ts:15", "constructor-callback/src/server.ts:15", "0/0", "0/1", 1],
       // A class's callback field, set by the constructor from the options a subclass hands on, behind a provider.
       ["search_shipments", "constructor-fields/src/server.ts:10", "constructor-fields/src/server.ts:10", "0/1", "0/0", 1],
+      // Classes loaded from a folder by path and constructed through a constructor type of their interface.
+      ["lookup-station", "constructor-type/src/server.ts:8", "constructor-type/src/server.ts:8", "1/1", "0/1", 1],
       // Definitions through an identity helper and through one that retypes `run`: one tool each.
       ["tides", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
       ["forecast", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
@@ -223,6 +225,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["take_snapshot", false],
       ["(unnamed)", false],
+      ["lookup-station", false],
       ["(unnamed)", false],
       ["(unnamed)", true],
       ["(unnamed)", false],

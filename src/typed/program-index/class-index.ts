@@ -11,6 +11,7 @@ import { isProjectFile } from "./file-entry.js";
 export class ClassIndex {
   private byClass: Map<ts.Symbol, ts.NewExpression[]> | undefined;
   private byBase: Map<ts.Symbol, ts.ClassLikeDeclaration[]> | undefined;
+  private readonly declared: ts.ClassDeclaration[] = [];
 
   constructor(
     private readonly program: ts.Program,
@@ -70,6 +71,7 @@ export class ClassIndex {
     if (this.byBase) return this.byBase;
     const map = new Map<ts.Symbol, ts.ClassLikeDeclaration[]>();
     const visit = (node: ts.Node): void => {
+      if (typescript.isClassDeclaration(node)) this.declared.push(node);
       if (typescript.isClassLike(node)) {
         for (const clause of node.heritageClauses ?? []) {
           if (clause.token !== typescript.SyntaxKind.ExtendsKeyword) continue;
@@ -97,6 +99,12 @@ export class ClassIndex {
     for (const sourceFile of this.program.getSourceFiles()) if (isProjectFile(sourceFile)) visit(sourceFile);
     this.byBase = map;
     return map;
+  }
+
+  /** Every class declaration of the project's files (read with the subclasses). */
+  declarations(): readonly ts.ClassDeclaration[] {
+    this.subclasses();
+    return this.declared;
   }
 
   classSymbol(node: ts.Node): ts.Symbol | undefined {

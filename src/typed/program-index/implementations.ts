@@ -206,6 +206,8 @@ export class ClassImplementations {
     private readonly checker: ts.TypeChecker,
     /** The `new C(...)` of the project, by class symbol (the resolver's walk). */
     private readonly constructed: () => ReadonlyMap<ts.Symbol, readonly ts.NewExpression[]>,
+    /** Every class declaration of the project. */
+    private readonly declarations: () => readonly ts.ClassDeclaration[] = () => [],
   ) {}
 
   /**
@@ -244,6 +246,14 @@ export class ClassImplementations {
       if (this.implementsInterface(cls, interfaceSymbol)) {
         for (const method of methods) if (!declared.includes(method)) declared.push(method);
       } else if (assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push({ symbol, methods });
+    }
+    // `new Ctor(client)` with `Ctor` of a constructor type that makes the interface (classes loaded
+    // from a folder by path): every class that says it implements the interface may run.
+    if (declared.length === 0 && fits.length === 0 && this.constructedThrough(interfaceSymbol)) {
+      for (const cls of this.declarations()) {
+        if (cls.modifiers?.some((m) => m.kind === typescript.SyntaxKind.AbstractKeyword) || !this.implementsInterface(cls, interfaceSymbol)) continue;
+        for (const method of this.methodsOf(cls, member.name)) if (!declared.includes(method)) declared.push(method);
+      }
     }
     if (declared.length > 0) return declared;
     if (fits.length === 1) return fits[0]?.methods ?? [];
@@ -308,6 +318,17 @@ export class ClassImplementations {
           if (this.extendsInterface(unaliased(this.checker, this.checker.getSymbolAtLocation(type.expression)), wanted, depth + 1)) return true;
         }
       }
+    }
+    return false;
+  }
+
+  /** Some `new` of the project constructs through a value, not a class, whose construct signatures make the interface. */
+  private constructedThrough(interfaceSymbol: ts.Symbol): boolean {
+    for (const symbol of this.constructed().keys()) {
+      const declaration = symbol.valueDeclaration;
+      if (!declaration || typescript.isClassLike(declaration)) continue;
+      const type = this.checker.getTypeOfSymbolAtLocation(symbol, declaration);
+      if (type.getConstructSignatures().some((signature) => this.extendsInterface(signature.getReturnType().getSymbol(), interfaceSymbol, 0))) return true;
     }
     return false;
   }

@@ -177,7 +177,11 @@ export class Resolver {
       const made =
         receiver?.type === AST_NODE_TYPES.Identifier ? returnedMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), symbol.name) : [];
       const literals = made.length > 0 ? made : this.literalImplementations().of(symbol);
-      this.classes ??= new ClassImplementations(checker, () => this.classList().constructions());
+      this.classes ??= new ClassImplementations(
+        checker,
+        () => this.classList().constructions(),
+        () => this.classList().declarations(),
+      );
       const classes = literals.length > 0 ? [] : this.classes.of(symbol);
       for (const declaration of classes) implementing.add(declaration);
       declarations.push(...literals, ...classes);
