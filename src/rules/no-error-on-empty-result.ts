@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type McpModel, getPayload, valueAtResult, thrownText } from "../model/index.js";
+import { type McpModel, getPayload, valueAtResult, thrownText, errorFlagProperty } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import {
@@ -41,6 +41,11 @@ const FAILED_TEXT = /\b(unable to|could not|couldn't|cannot|can't|failed to) (?!
 /** "User 42 not found", "No user found with email ...": a single-item lookup (by a key that names one item). */
 const NOT_FOUND_TEXT =
   /\b(not found|(does|may|might) not exist|doesn't exist|no such|no \w+ found (with|for) (the )?(id|email|e-mail|username|unique name|key|slug|uuid)\b)/i;
+/**
+ * "with ID 'x'", "for key k", "by slug": the text names the key a single item was looked up by, so
+ * the first item of a listing it tests for is a single-item lookup, not a listing.
+ */
+const KEYED_LOOKUP_TEXT = /\b(with|by|for|of) (the )?(id|key|slug|uuid|email|e-mail|username|handle)\b/i;
 /** "No failed jobs found", "no runs yet": text that says there is none (of a listing's items). */
 const NONE_TEXT = /\bno ([\w-]+ ){0,3}(found|returned|available|yet|exists?)\b/i;
 
@@ -360,7 +365,6 @@ export default createRule<Options, MessageIds>({
       const vocabulary = getVocabulary(context.settings);
       const reportSingle = options.reportSingleItemLookup;
       const entries = inputTakers(sourceCode, model);
-
       /** The emptiness test of an enclosing branch, when the tested value came from a call. */
       function emptyBranch(node: TSESTree.Node, text: string | undefined): string | undefined {
         // "No items at docs/: the path may not exist": the text says the requested thing is
@@ -368,6 +372,7 @@ export default createRule<Options, MessageIds>({
         const saysMissing = text !== undefined && NOT_FOUND_TEXT.test(text);
         const saysNoResults = text !== undefined && NO_RESULTS_TEXT.test(text);
         const saysNone = text !== undefined && NONE_TEXT.test(text);
+        const byKey = saysMissing && !reportSingle && KEYED_LOOKUP_TEXT.test(text);
         if (text !== undefined && FAILED_TEXT.test(text)) return undefined;
         let current: TSESTree.Node = node;
         while (current.parent && !isFunctionNode(current.parent)) {
@@ -387,8 +392,8 @@ export default createRule<Options, MessageIds>({
             if (subject && originOf(sourceCode, subject) === "call" && (reportSingle || !saysMissing)) return `\`${sourceCode.getText(parent.test)}\``;
             const missing = missingItemSubject(parent.test);
             if (reportSingle && saysMissing && missing && originOf(sourceCode, missing) === "call") return `\`${sourceCode.getText(parent.test)}\``;
-            // `const latest = pipelines[0]; if (!latest) throw new Error("Pipeline not found")`.
-            const listing = missing && (saysMissing || saysNoResults || saysNone) ? firstOfListing(sourceCode, missing) : undefined;
+            // `const latest = pipelines[0]; if (!latest) throw new Error("Pipeline not found")`; not "Channel with ID 'x' not found".
+            const listing = missing && !byKey && (saysMissing || saysNoResults || saysNone) ? firstOfListing(sourceCode, missing) : undefined;
             if (listing) return `\`${calleeName(listing.call) ?? "the call"}\` listed no ${listing.plural} (\`${sourceCode.getText(parent.test)}\`)`;
           }
           // Under another condition (`if (failures.length > 0)` inside the empty branch), the
@@ -413,7 +418,7 @@ export default createRule<Options, MessageIds>({
         if (what === undefined) continue;
         let fix: TSESLint.ReportFixFunction | null = null;
         if (!result.helperCall) {
-          const isError = findProperty(result.object, "isError");
+          const isError = errorFlagProperty(result);
           if (isError && !containsComment(sourceCode, isError)) fix = (fixer) => removeProperty(fixer, sourceCode, isError);
         } else if (textValue && result.helperCall.parent.type === AST_NODE_TYPES.ReturnStatement) {
           const call = result.helperCall;
@@ -453,6 +458,8 @@ export default createRule<Options, MessageIds>({
         }
       }
 
+      reportEnvelopes(context, model, emptyBranch);
+
       // A throw that a catch on the way turns into an error result is the same answer.
       for (const site of [...model.escapingThrows, ...model.carriedThrows, ...model.reportedThrows]) {
         // `catch (err) { ...; if (suggestions.length === 0) throw err; }`: the caught failure goes on as it was.
@@ -472,6 +479,46 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * `return { success: false, error: "No channels found" }`: a failure envelope of the project's own,
+ * which its dispatcher turns into an error result (or the agent reads as one).
+ */
+function reportEnvelopes(
+  context: Readonly<TSESLint.RuleContext<"errorOnEmptyResult" | "returnEmptySuccess", readonly unknown[]>>,
+  model: McpModel,
+  emptyBranch: (node: TSESTree.Node, text: string | undefined) => string | undefined,
+): void {
+  for (const envelope of failureEnvelopes(context.sourceCode)) {
+    if (model.handlersAt(envelope.object).length === 0 || model.isUnknownToolBranch(envelope.object)) continue;
+    const what = emptyBranch(envelope.object, envelope.text);
+    if (what !== undefined) reportEmpty(context, model, envelope.failed, what, null);
+  }
+}
+
+const FAILED_FLAG = /\bsuccess["']?\s*:\s*false\b/gu;
+
+/**
+ * `return { success: false, error: "No channels found for ..." }`: an object a function returns
+ * that says it failed, with its text (`error` or `message`), found from the text of the file.
+ */
+function failureEnvelopes(sourceCode: SourceCode): { object: TSESTree.ObjectExpression; failed: TSESTree.Property; text: string | undefined }[] {
+  const found: { object: TSESTree.ObjectExpression; failed: TSESTree.Property; text: string | undefined }[] = [];
+  for (const match of sourceCode.text.matchAll(FAILED_FLAG)) {
+    const key = sourceCode.getNodeByRangeIndex(match.index);
+    const property = key?.parent;
+    if (property?.type !== AST_NODE_TYPES.Property || property.key !== key) continue;
+    const object = property.parent;
+    if (object.type !== AST_NODE_TYPES.ObjectExpression || findProperty(object, "isError") || findProperty(object, "content")) continue;
+    const returned =
+      object.parent.type === AST_NODE_TYPES.ReturnStatement ||
+      (object.parent.type === AST_NODE_TYPES.ArrowFunctionExpression && object.parent.body === object);
+    if (!returned) continue;
+    const message = findProperty(object, "error") ?? findProperty(object, "message");
+    found.push({ object, failed: property, text: message ? messageText(message.value) : undefined });
+  }
+  return found;
+}
 
 /** One finding at `node`, unless every tool it belongs to acts (`action-tools.ts`). */
 function reportEmpty(

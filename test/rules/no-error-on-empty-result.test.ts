@@ -1114,4 +1114,41 @@ valid.push({
   ),
 });
 
+// The first of a listing whose options are built beforehand: the text says which key it looked up by.
+valid.push({
+  name: "the first of a listing, missing, with a text naming the id it looked up",
+  code: inTool(`  const query = { part: "snippet", id: args.channelId };
+  const found = await api.listChannels(query);
+  const channel = found.items[0];
+  if (!channel) throw new Error(\`Channel with ID '\${args.channelId}' not found\`);
+  return { content: [{ type: "text", text: channel.title }] };`),
+});
+
+// A failure envelope of the project's own (`{ success: false, error }`), which its dispatcher turns
+// into an error result: an empty search answered with one is an error on an empty result.
+invalid.push(
+  empty(
+    "a failure envelope returned when a search found nothing",
+    inTool(`  const found = await api.searchPlaylists(args.query);
+  if (found.items.length === 0) {
+    return { /*>*/success: false/*<*/, error: \`No playlists found matching "\${args.query}"\` };
+  }
+  return { success: true, data: found.items.map((item) => item.title).join("\\n") };`),
+    "`found.items.length === 0`",
+  ),
+);
+valid.push(
+  {
+    name: "a failure envelope for an empty input",
+    code: inTool(`  if (args.ids.length === 0) return { success: false, error: "Pass at least one playlist id" };
+  return { success: true, data: await api.getPlaylists(args.ids) };`),
+  },
+  {
+    name: "a failure envelope for a failed call, not an empty one",
+    code: inTool(`  const found = await api.searchPlaylists(args.query);
+  if (!found.ok) return { success: false, error: \`The search failed: HTTP \${found.status}\` };
+  return { success: true, data: found.items };`),
+  },
+);
+
 ruleTester.run("no-error-on-empty-result", rule, { valid, invalid });
