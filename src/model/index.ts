@@ -7,7 +7,7 @@
  */
 export type * from "./types.js";
 export { MCP_EVIDENCE, NO_TYPES, buildModel, hasCodeEvidence } from "./build.js";
-export { flagBuilderObject, inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf } from "./results.js";
+export { errorFlagProperty, flagBuilderObject, inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf } from "./results.js";
 export { callMakesError, callMakesSuccess, errorFlagOf } from "./error-flag.js";
 export { thrownText } from "./unknown-tool.js";
 export { FRAMEWORKS, classifiesMcpErrors, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";

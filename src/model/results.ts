@@ -87,6 +87,21 @@ export function isToolResultObject(object: TSESTree.ObjectExpression): boolean {
   );
 }
 
+/** The `isError` property of an error result: in its object, or in the object spread into it (`...(failed ? { isError: true } : {})`). */
+export function errorFlagProperty(result: ErrorResult): TSESTree.Property | undefined {
+  return findProperty(result.node.type === AST_NODE_TYPES.ObjectExpression ? result.node : result.object, "isError");
+}
+
+/** The object literal `flag` is spread into under a condition: `{ content, ...(failed ? { isError: true } : {}) }`, `...(failed && { isError: true })`. */
+function spreadInto(flag: TSESTree.ObjectExpression): TSESTree.ObjectExpression | undefined {
+  const choice = flag.parent;
+  const chosen =
+    (choice.type === AST_NODE_TYPES.ConditionalExpression && choice.test !== flag) ||
+    (choice.type === AST_NODE_TYPES.LogicalExpression && choice.operator === "&&" && choice.right === flag);
+  const spread = chosen ? choice.parent : undefined;
+  return spread?.type === AST_NODE_TYPES.SpreadElement && spread.parent.type === AST_NODE_TYPES.ObjectExpression ? spread.parent : undefined;
+}
+
 /**
  * The result literal of a builder whose `isError` is a parameter (`function reply(text, isError =
  * false) { return { content: [...], isError } }`), when every return gives it: its calls that
@@ -215,7 +230,9 @@ export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
     if (fn && errorFlagOf(fn, object) && !writesFlag(sourceCode, object)) builders.set(object, fn);
   }
   const errorResults: ErrorResult[] = [];
-  for (const object of isErrorObjects) {
+  for (const flagged of isErrorObjects) {
+    // `...(failed ? { isError: true } : {})`: the result the flag is spread into, reported at the flag.
+    const object = isToolResultObject(flagged) ? flagged : (spreadInto(flagged) ?? flagged);
     if (!isToolResultObject(object)) continue;
     const builder = builders.get(object);
     if (
@@ -227,7 +244,7 @@ export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
     // Off a handler path, only a returned result counts: an expected value in a test or a mock
     // argument is not a result any tool gives.
     if (!helperObjects.has(object) && handlersAt(object).length === 0 && (!isReturnedValue(object) || inNonToolCallback(object))) continue;
-    errorResults.push({ node: object, object, helperCall: undefined, helper: undefined });
+    errorResults.push({ node: flagged, object, helperCall: undefined, helper: undefined });
   }
   if (errorHelpers.size > 0) {
     for (const call of calls) {

@@ -14,6 +14,7 @@ import {
   getPayload,
   passedAtResult,
   payloadField,
+  errorFlagProperty,
 } from "../model/index.js";
 import { type Category, type Vocabulary, getVocabulary } from "../settings.js";
 import { type FunctionNode, enclosingFunction, findProperty, functionName, unwrap } from "../util/ast.js";
@@ -148,7 +149,7 @@ export default createRule<Options, MessageIds>({
         const payload = getPayload(model, result, vocabulary);
         if (classifiedInAnotherPreset(model, result, vocabulary)) continue;
         const tool = toolLabel(model.toolNamesAt(result.node));
-        const isErrorProperty = findProperty(result.object, "isError") ?? result.object;
+        const isErrorProperty = errorFlagProperty(result) ?? result.object;
         const category = payloadField(payload, vocabulary.category);
         const retryable = payloadField(payload, vocabulary.retryable);
         if (category) {
@@ -182,7 +183,7 @@ export default createRule<Options, MessageIds>({
             node: isErrorProperty,
             messageId: "missingClassification",
             data: { tool, category: vocabulary.category, retryable: vocabulary.retryable },
-            suggest: buildsSuccessesToo(model, result.object) ? [] : suggestions(result.node, target, text, { category: true, retryable: true }),
+            suggest: buildsSuccessesToo(model, result) ? [] : suggestions(result.node, target, text, { category: true, retryable: true }),
           });
         } else {
           context.report({
@@ -317,8 +318,10 @@ function reportCallWithoutClassification(
   });
 }
 
-/** A builder whose `isError` is a parameter builds successes too: a category written into it would mark them all. */
-function buildsSuccessesToo(model: McpModel, object: TSESTree.ObjectExpression): boolean {
+/** A builder whose `isError` is a parameter, or a flag spread in, makes successes too: a category written into it would mark them all. */
+function buildsSuccessesToo(model: McpModel, { node, object }: ErrorResult): boolean {
+  // `{ content, ...(failed ? { isError: true } : {}) }`: the same literal answers success.
+  if (node !== object) return true;
   const builder = helperOf(model, object) ?? enclosingFunction(object);
   return builder !== undefined && errorFlagOf(builder, object) !== undefined;
 }

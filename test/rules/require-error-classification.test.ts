@@ -1218,6 +1218,27 @@ server.registerTool("open_doc", { inputSchema: {} }, async (args) => load(args.i
       output: null,
       settings: { "mcp-errors": { preset: "snake-case" } },
     }),
+    ...[
+      ["a condition", "...(failed.length > 0 ? { /*>*/isError: true as const/*<*/ } : {})"],
+      ["an &&", "...(failed.length > 0 && { /*>*/isError: true/*<*/ })"],
+    ].map(([how, spread]) =>
+      invalid({
+        name: `an isError flag spread into the result under ${String(how)}`,
+        code: inTool(`  const failed = await updateAll(args.ids);
+  return {
+    content: [{ type: "text", text: \`\${failed.length} of \${args.ids.length} updates failed\` }],
+    ${String(spread)},
+  };`),
+        errors: [
+          {
+            messageId: "missingClassification",
+            reported: String(spread).includes("as const") ? "isError: true as const" : "isError: true",
+            data: missingClassification(GET_DOC),
+          },
+        ],
+        output: null,
+      }),
+    ),
     invalid({
       name: "no settings: an error object of the nested preset's words without retryable is unclassified",
       code: inTool(
