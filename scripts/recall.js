@@ -171,7 +171,8 @@ export function score(set, findings, dir) {
   const viaRoots = (label, seen) =>
     (label.roots ?? []).some((root) => {
       const rootLabel = byPlace.get(`${root.file}:${String(root.line)}`);
-      if (rootLabel === undefined) return !read.has(root.file) && findings.some((f) => matches({ ...label, file: root.file, line: root.line }, f));
+      if (rootLabel === undefined)
+        return !read.has(root.file) && findings.some((f) => matches({ ...label, file: root.file, line: root.line, end: undefined }, f));
       if (seen.has(rootLabel)) return false;
       seen.add(rootLabel);
       return direct(rootLabel) || viaRoots(rootLabel, seen);

@@ -156,7 +156,7 @@ function build(raw: McpErrorsSettings | undefined): Vocabulary {
   const fields = raw?.fields ?? {};
   const container =
     raw?.container === undefined ? preset.container : typeof raw.container === "string" ? raw.container.split(".").filter(Boolean) : raw.container;
-  return {
+  const vocabulary: Vocabulary = {
     preset: preset.preset,
     container,
     category: fields.category ?? preset.category,
@@ -168,6 +168,9 @@ function build(raw: McpErrorsSettings | undefined): Vocabulary {
     partialResults: names(fields.partialResults) ?? preset.partialResults,
     codes: new Map(Object.entries({ ...preset.codes, ...raw?.categories })),
   };
+  if (raw?.preset === undefined && raw?.fields === undefined && raw?.container === undefined && raw?.categories === undefined)
+    unconfigured.add(vocabulary);
+  return vocabulary;
 }
 
 /** Reads and memoizes the vocabulary from `context.settings`. */
@@ -186,6 +189,8 @@ export function getVocabulary(settings: Readonly<Record<string, unknown>> | unde
 }
 
 let otherPresets: readonly Vocabulary[] | undefined;
+/** Vocabularies built from settings that set none of its parts (no settings, or only `clients` or `wrappers`). */
+const unconfigured = new WeakSet<Vocabulary>();
 
 /**
  * With no settings, the vocabularies of the other built-in presets (`nested`, `snake-case`,
@@ -193,7 +198,7 @@ let otherPresets: readonly Vocabulary[] | undefined;
  * Empty when the project configures a vocabulary: then only that one counts.
  */
 export function unconfiguredAlternatives(vocabulary: Vocabulary): readonly Vocabulary[] {
-  if (vocabulary !== defaultVocabulary) return [];
+  if (!unconfigured.has(vocabulary)) return [];
   return (otherPresets ??= PRESET_NAMES.filter((name) => name !== "default").map((preset) => build({ preset })));
 }
 

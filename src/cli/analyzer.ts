@@ -16,7 +16,7 @@ import { nearestConfig, setLintTargets } from "../typed/conversions.js";
 import { missingTypeScriptPackage } from "../typed/runtime.js";
 import { cacheFile, defaultCacheLocation } from "./cache.js";
 import { lintGroups, lintInThreads, partCacheLocation, partsOf, typedThreads, type Part } from "./parallel.js";
-import { countUnresolved, installWorkspacePaths, resolvesWorkspaces } from "./workspaces.js";
+import { countUnresolved, installWorkspacePaths, isUnder, resolvesWorkspaces } from "./workspaces.js";
 import { discover, relativePath, TYPESCRIPT_FILE, UsageError } from "./discover.js";
 import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
@@ -163,7 +163,8 @@ function decideMode(
  * generated-bases.ts). Returns whether there are any.
  */
 function readGeneratedBases(cwd: string, tsconfigs: readonly string[]): boolean {
-  const missing = tsconfigsWithMissingBases(tsconfigs.map((file) => path.resolve(cwd, file)));
+  // Only the target's own: the rewrite reads tsconfigs under the folder it runs in.
+  const missing = tsconfigsWithMissingBases(tsconfigs.map((file) => path.resolve(cwd, file)).filter((file) => isUnder(file, path.resolve(cwd))));
   for (const { tsconfig, tool, command, base } of missing) {
     process.stderr.write(
       `mcp-errors: ${safeText(relativePath(cwd, tsconfig))} extends ${safeText(base)}, which ${tool} generates (\`${command}\`) and is not there: read with ${tool}'s default options and import aliases.\n`,

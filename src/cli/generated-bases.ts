@@ -6,10 +6,10 @@
  * types. The CLI reads such a tsconfig as if the base were there, with the options and aliases the
  * tool writes by default, and says so once.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadTypedRuntime, typescript } from "../typed/runtime.js";
-import { isRecord } from "./workspaces.js";
+import { isRecord, isUnder, rewriteTsconfigReads } from "./workspaces.js";
 
 interface GeneratedBase {
   /** The tool that writes it. */
@@ -140,29 +140,25 @@ let installedUnder: string | undefined;
 export function installGeneratedBases(cwd: string): void {
   loadTypedRuntime();
   const root = path.resolve(cwd);
-  if (installedUnder !== undefined && root.startsWith(installedUnder)) return;
+  if (installedUnder !== undefined && isUnder(root, installedUnder)) return;
   installedUnder = root;
-  const readFile = typescript.sys.readFile.bind(typescript.sys);
-  typescript.sys.readFile = (file, encoding) => {
-    const text = readFile(file, encoding);
-    if (text === undefined || !/[/\\]tsconfig[^/\\]*\.json$/u.test(file) || !file.startsWith(root) || file.includes(`${path.sep}node_modules${path.sep}`))
-      return text;
+  rewriteTsconfigReads(root, (file, text) => {
     const bases = missingBases(file, text);
     return bases.length === 0 ? text : withGeneratedBases(file, text, bases);
-  };
+  });
 }
 
 /** The tsconfigs (absolute) that extend a generated base that is not there. */
 export function tsconfigsWithMissingBases(tsconfigs: readonly string[]): MissingGeneratedBase[] {
   loadTypedRuntime();
   return tsconfigs.flatMap((tsconfig) => {
-    let text: string | undefined;
+    // The file as it is: TypeScript's reader may already rewrite it (an earlier run in this process).
+    let text: string;
     try {
-      text = typescript.sys.readFile(tsconfig);
+      text = readFileSync(tsconfig, "utf8");
     } catch {
       return [];
     }
-    if (text === undefined) return [];
     return missingBases(tsconfig, text).map((base) => ({ tsconfig, tool: base.tool, command: base.command, base: base.base }));
   });
 }

@@ -150,7 +150,7 @@ function record(model: McpModel, filename: string, functions: readonly FunctionN
       tools: on,
       kind: "result",
       classified:
-        classifiedInAnotherPreset(model, result, vocabulary) ||
+        classifiedInAnotherPreset(vocabulary, (other) => getPayload(model, result, other)) ||
         (category !== undefined && retryable !== undefined && passedAtResult(result, category.value) && passedAtResult(result, retryable.value)),
       categories: category ? [...categoriesOf(vocabulary, valueAtResult(result, category.value)).categories] : [],
     });

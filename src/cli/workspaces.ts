@@ -203,15 +203,28 @@ export function installWorkspacePaths(cwd: string): number {
   const packages = unlinkedPackages(root);
   if (packages.length === 0) return 0;
   const paths = workspacePaths(packages);
-  const readFile = typescript.sys.readFile.bind(typescript.sys);
   installed = { root, paths };
+  rewriteTsconfigReads(root, (file, text, readFile) => withPaths(file, withWorkspaceExtends(file, text, packages), paths, readFile));
+  return Object.keys(paths).length / 2;
+}
+
+/** `file` is `dir` or inside it. */
+export function isUnder(file: string, dir: string): boolean {
+  return file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : `${dir}${path.sep}`);
+}
+
+/**
+ * Makes TypeScript read every tsconfig under `root` (outside `node_modules`) through `rewrite`,
+ * for this process; `rewrite` gets the reader it replaced, for what the tsconfig extends.
+ */
+export function rewriteTsconfigReads(root: string, rewrite: (file: string, text: string, readFile: (file: string) => string | undefined) => string): void {
+  const readFile = typescript.sys.readFile.bind(typescript.sys);
   typescript.sys.readFile = (file, encoding) => {
     const text = readFile(file, encoding);
-    if (text === undefined || !/[/\\]tsconfig[^/\\]*\.json$/u.test(file) || !file.startsWith(root) || file.includes(`${path.sep}node_modules${path.sep}`))
+    if (text === undefined || !/[/\\]tsconfig[^/\\]*\.json$/u.test(file) || !isUnder(file, root) || file.includes(`${path.sep}node_modules${path.sep}`))
       return text;
-    return withPaths(file, withWorkspaceExtends(file, text, packages), paths, readFile);
+    return rewrite(file, text, readFile);
   };
-  return Object.keys(paths).length / 2;
 }
 
 /**

@@ -13,13 +13,16 @@ import {
   destructuredParameter,
   findProperty,
   findVariable,
+  enclosingFunction,
   hasSpread,
+  mentionsName,
   ownReturnStatements,
   parameterBinding,
   unwrap,
   writtenAfterDeclaration,
 } from "../util/ast.js";
 
+import type { ErrorResult } from "./types.js";
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Where a builder takes its `isError`: the argument at `index`, or the field `field` of it. */
@@ -138,4 +141,35 @@ export function writesFlag(sourceCode: SourceCode, object: TSESTree.ObjectExpres
   if (value?.type !== AST_NODE_TYPES.Identifier) return false;
   const variable = findVariable(sourceCode, value);
   return variable === undefined || writtenAfterDeclaration(variable);
+}
+
+/** The `isError` property of an error result: in its object, or in the object spread into it (`...(failed ? { isError: true } : {})`). */
+export function errorFlagProperty(result: ErrorResult): TSESTree.Property | undefined {
+  return findProperty(result.node.type === AST_NODE_TYPES.ObjectExpression ? result.node : result.object, "isError");
+}
+
+/**
+ * The result literal `flag` is spread into under a condition: `{ content, ...(failed ? { isError:
+ * true } : {}) }`, `...(failed && { isError: true })`. Only a literal `isError: true`, in a result
+ * that writes its `content` or `structuredContent` out, under a condition that reads no parameter
+ * of the function (`...(isError && { isError: true })` in `reply(text, isError)` is a builder's
+ * flag, which its calls decide: left alone).
+ */
+export function spreadInto(sourceCode: SourceCode, flag: TSESTree.ObjectExpression): TSESTree.ObjectExpression | undefined {
+  const value = findProperty(flag, "isError")?.value;
+  if (!value || unwrap(value).type !== AST_NODE_TYPES.Literal || (unwrap(value) as TSESTree.Literal).value !== true) return undefined;
+  const choice = flag.parent;
+  const test =
+    choice.type === AST_NODE_TYPES.ConditionalExpression && choice.test !== flag
+      ? choice.test
+      : choice.type === AST_NODE_TYPES.LogicalExpression && choice.operator === "&&" && choice.right === flag
+        ? choice.left
+        : undefined;
+  const spread = test ? choice.parent : undefined;
+  if (spread?.type !== AST_NODE_TYPES.SpreadElement || spread.parent.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const result = spread.parent;
+  if (!findProperty(result, "content") && !findProperty(result, "structuredContent")) return undefined;
+  const fn = enclosingFunction(result);
+  const params = new Set(fn ? sourceCode.getDeclaredVariables(fn).map((variable) => variable.name) : []);
+  return test && mentionsName(sourceCode, test, params, "subtree") ? undefined : result;
 }

@@ -7,8 +7,8 @@
  */
 export type * from "./types.js";
 export { MCP_EVIDENCE, NO_TYPES, buildModel, hasCodeEvidence } from "./build.js";
-export { errorFlagProperty, flagBuilderObject, inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf } from "./results.js";
-export { callMakesError, callMakesSuccess, errorFlagOf } from "./error-flag.js";
+export { flagBuilderObject, inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf } from "./results.js";
+export { callMakesError, callMakesSuccess, errorFlagOf, errorFlagProperty } from "./error-flag.js";
 export { thrownText } from "./unknown-tool.js";
 export { FRAMEWORKS, classifiesMcpErrors, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
 export { CATCHES_ALL, type CatchGuard, CatchReader, type Catching, callsParamInsideTry, passage, caughtRethrow, stopsAll } from "./catches.js";

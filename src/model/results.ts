@@ -18,7 +18,7 @@ import {
   staticString,
   unwrap,
 } from "../util/ast.js";
-import { callMakesError, errorFlagOf, errorHelperObject, isIsErrorProperty, writesFlag } from "./error-flag.js";
+import { callMakesError, errorFlagOf, errorHelperObject, isIsErrorProperty, spreadInto, writesFlag } from "./error-flag.js";
 import { NON_TOOL_REGISTRATIONS } from "./frameworks.js";
 
 export { isIsErrorProperty } from "./error-flag.js";
@@ -85,21 +85,6 @@ export function isToolResultObject(object: TSESTree.ObjectExpression): boolean {
       p.type === AST_NODE_TYPES.SpreadElement ||
       (!p.computed && p.key.type === AST_NODE_TYPES.Identifier && (p.key.name === "content" || p.key.name === "structuredContent")),
   );
-}
-
-/** The `isError` property of an error result: in its object, or in the object spread into it (`...(failed ? { isError: true } : {})`). */
-export function errorFlagProperty(result: ErrorResult): TSESTree.Property | undefined {
-  return findProperty(result.node.type === AST_NODE_TYPES.ObjectExpression ? result.node : result.object, "isError");
-}
-
-/** The object literal `flag` is spread into under a condition: `{ content, ...(failed ? { isError: true } : {}) }`, `...(failed && { isError: true })`. */
-function spreadInto(flag: TSESTree.ObjectExpression): TSESTree.ObjectExpression | undefined {
-  const choice = flag.parent;
-  const chosen =
-    (choice.type === AST_NODE_TYPES.ConditionalExpression && choice.test !== flag) ||
-    (choice.type === AST_NODE_TYPES.LogicalExpression && choice.operator === "&&" && choice.right === flag);
-  const spread = chosen ? choice.parent : undefined;
-  return spread?.type === AST_NODE_TYPES.SpreadElement && spread.parent.type === AST_NODE_TYPES.ObjectExpression ? spread.parent : undefined;
 }
 
 /**
@@ -232,7 +217,7 @@ export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
   const errorResults: ErrorResult[] = [];
   for (const flagged of isErrorObjects) {
     // `...(failed ? { isError: true } : {})`: the result the flag is spread into, reported at the flag.
-    const object = isToolResultObject(flagged) ? flagged : (spreadInto(flagged) ?? flagged);
+    const object = isToolResultObject(flagged) ? flagged : (spreadInto(sourceCode, flagged) ?? flagged);
     if (!isToolResultObject(object)) continue;
     const builder = builders.get(object);
     if (

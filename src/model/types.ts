@@ -93,7 +93,11 @@ export interface Payload {
 }
 
 export interface ErrorResult {
-  /** The node to report: the object literal, or the call to an error helper. */
+  /**
+   * The node to report: the object literal, the call to an error helper, or the flag's own object
+   * when a flag is spread into the result under a condition (`...(failed ? { isError: true } : {})`;
+   * then `node` is not `object`, and the same literal answers success too).
+   */
   readonly node: TSESTree.Node;
   /** The result object literal (inside the helper for a helper call). */
   readonly object: TSESTree.ObjectExpression;

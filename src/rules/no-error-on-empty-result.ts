@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type McpModel, getPayload, valueAtResult, thrownText, errorFlagProperty } from "../model/index.js";
+import { type McpModel, getPayload, isReturnedValue, valueAtResult, thrownText, errorFlagProperty } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import {
@@ -496,6 +496,9 @@ function reportEnvelopes(
   }
 }
 
+/** Array methods whose callback answers for one item. */
+const ITEM_METHODS = new Set(["map", "flatMap", "forEach", "filter", "reduce", "some", "every", "find"]);
+
 const FAILED_FLAG = /\bsuccess["']?\s*:\s*false\b/gu;
 
 /**
@@ -510,10 +513,14 @@ function failureEnvelopes(sourceCode: SourceCode): { object: TSESTree.ObjectExpr
     if (property?.type !== AST_NODE_TYPES.Property || property.key !== key) continue;
     const object = property.parent;
     if (object.type !== AST_NODE_TYPES.ObjectExpression || findProperty(object, "isError") || findProperty(object, "content")) continue;
-    const returned =
-      object.parent.type === AST_NODE_TYPES.ReturnStatement ||
-      (object.parent.type === AST_NODE_TYPES.ArrowFunctionExpression && object.parent.body === object);
-    if (!returned) continue;
+    // Returned (also `as const`, or from a branch of a conditional), and not by a per-item callback (`items.map((item) => ...)`).
+    const fn = enclosingFunction(object);
+    const call = fn?.parent;
+    const perItem =
+      call?.type === AST_NODE_TYPES.CallExpression &&
+      call.callee.type === AST_NODE_TYPES.MemberExpression &&
+      ITEM_METHODS.has(memberName(call.callee) ?? "");
+    if (!isReturnedValue(object) || perItem) continue;
     const message = findProperty(object, "error") ?? findProperty(object, "message");
     found.push({ object, failed: property, text: message ? messageText(message.value) : undefined });
   }

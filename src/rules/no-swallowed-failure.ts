@@ -202,7 +202,8 @@ export default createRule<Options, MessageIds>({
           if (inValueHandler && empty !== undefined && !accessed()) continue;
           const walk = empty !== undefined && isTruthyStandIn(empty.value) ? new TruthyStandInWalk() : undefined;
           const answer = inValueHandler ? fn : accessed() ? flow.successAnswer(fn, 0, walk) : undefined;
-          if (!answer || (empty !== undefined && answers.listsLeftOut(answer))) continue;
+          // A per-item stand-in, in an answer that lists the items left out (`invalidTabIds`).
+          if (!answer || (empty !== undefined && !inValueHandler && isFanOutItem(fn) && answers.listsLeftOut(answer))) continue;
           // Failure wording is a failure passed off as an answer; empty or "no data" says there is nothing.
           const nothing = empty !== undefined || (text !== undefined && NO_DATA_TEXT.test(text) && !FAILURE_TEXT.test(text));
           const tool = answerLabel(model, answer, fn);

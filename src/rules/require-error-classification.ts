@@ -147,16 +147,14 @@ export default createRule<Options, MessageIds>({
           continue;
         }
         const payload = getPayload(model, result, vocabulary);
-        if (classifiedInAnotherPreset(model, result, vocabulary)) continue;
         const tool = toolLabel(model.toolNamesAt(result.node));
         const isErrorProperty = errorFlagProperty(result) ?? result.object;
         const category = payloadField(payload, vocabulary.category);
         const retryable = payloadField(payload, vocabulary.retryable);
         if (category) {
           const { categories, unknownValues, known } = categoriesOf(vocabulary, category.value);
-          for (const { value, node } of unknownValues) {
+          for (const { value, node } of unknownValues)
             context.report({ node, messageId: "unknownCategory", data: { value, tool, categories: categoryList } });
-          }
           if (!retryable && !payload.unknown) {
             // A literal category tells the retryability: safe to insert it.
             const only = known && categories.size === 1 && unknownValues.length === 0 ? ([...categories][0] as Category) : undefined;
@@ -165,7 +163,7 @@ export default createRule<Options, MessageIds>({
               messageId: "missingRetryable",
               data: { tool, retryable: vocabulary.retryable },
               fix:
-                only && category.parent.type === AST_NODE_TYPES.ObjectExpression && isEditableObject(category.parent)
+                only && !buildsSuccessesToo(model, result) && category.parent.type === AST_NODE_TYPES.ObjectExpression && isEditableObject(category.parent)
                   ? (fixer) =>
                       fixer.insertTextAfter(category, `, ${propertyKey(vocabulary.retryable)}: ${String(retryableFor(only, validationRetryable))}`)
                   : null,
@@ -173,7 +171,7 @@ export default createRule<Options, MessageIds>({
           }
           continue;
         }
-        if (payload.unknown || reportedAtErrorCalls(model, result.object)) continue;
+        if (leftAlone(model, result, payload, vocabulary)) continue;
         const target = payload.jsonObject;
         const text = !target && payload.texts.length === 1 && !findProperty(result.object, "structuredContent") ? payload.texts[0] : undefined;
         if (!retryable && reportUnclassifiedHelper(context, model, vocabulary, result.object, tool, isErrorProperty)) continue;
@@ -190,13 +188,15 @@ export default createRule<Options, MessageIds>({
             node: isErrorProperty,
             messageId: "missingCategory",
             data: { tool, category: vocabulary.category, categories: categoryList },
-            suggest: target ? suggestions(result.node, target, undefined, { category: true, retryable: false }, literalBoolean(retryable.value)) : [],
+            suggest:
+              target && !buildsSuccessesToo(model, result)
+                ? suggestions(result.node, target, undefined, { category: true, retryable: false }, literalBoolean(retryable.value))
+                : [],
           });
         }
       }
 
       reportMutatedResults(context, model, vocabulary, categoryList);
-
       for (const site of model.escapingThrows) {
         const found = unclassifiedThrow(sourceCode, model, site, classified, vocabulary);
         if (!found) continue;
@@ -256,7 +256,7 @@ function reportMutatedResults(
   for (const result of model.mutatedErrorResults) {
     if (model.isUnknownToolBranch(result.node)) continue;
     const payload = getMutatedPayload(model, result, vocabulary);
-    if (payload.unknown) continue;
+    if (payload.unknown || classifiedInAnotherPreset(vocabulary, (other) => getMutatedPayload(model, result, other))) continue;
     const category = payloadField(payload, vocabulary.category);
     const retryable = payloadField(payload, vocabulary.retryable);
     if (category && retryable) continue;
@@ -316,6 +316,17 @@ function reportCallWithoutClassification(
           : `\`${noCategory ? vocabulary.category : vocabulary.retryable}\``,
     },
   });
+}
+
+/**
+ * An error result without a category that is not this rule's to report: its payload is unknown,
+ * the error calls that hand it its payload are reported instead, or, with no settings, it is
+ * written wholly in another preset's words.
+ */
+function leftAlone(model: McpModel, result: ErrorResult, payload: Payload, vocabulary: Vocabulary): boolean {
+  return (
+    payload.unknown || reportedAtErrorCalls(model, result.object) || classifiedInAnotherPreset(vocabulary, (other) => getPayload(model, result, other))
+  );
 }
 
 /** A builder whose `isError` is a parameter, or a flag spread in, makes successes too: a category written into it would mark them all. */

@@ -1144,6 +1144,13 @@ valid.push(
   return { success: true, data: await api.getPlaylists(args.ids) };`),
   },
   {
+    // One item of a fan-out says it failed: the item's own envelope, not the tool's answer.
+    name: "a failure envelope a per-item callback returns",
+    code: inTool(`  const found = await api.searchPlaylists(args.query);
+  const rows = found.items.map((item) => (item.tracks.length === 0 ? { success: false, error: "No tracks found" } : { success: true, data: item.title }));
+  return { content: [{ type: "text", text: JSON.stringify(rows) }] };`),
+  },
+  {
     name: "a failure envelope for a failed call, not an empty one",
     code: inTool(`  const found = await api.searchPlaylists(args.query);
   if (!found.ok) return { success: false, error: \`The search failed: HTTP \${found.status}\` };

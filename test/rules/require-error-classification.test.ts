@@ -409,6 +409,21 @@ ${inTool(`  const body = errorBody("INVALID_DOMAIN", "A domain is required.", fa
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };`)}`,
     },
     {
+      name: "settings of clients and wrappers only: a payload in the nested preset's words is still classified",
+      code: inTool(
+        '  return { isError: true, content: [], structuredContent: { error: { code: "RATE_LIMITED", retryable: true, message: "slow down" } } };',
+      ),
+      settings: { "mcp-errors": { wrappers: ["withDeadline"] } },
+    },
+    {
+      // A builder's flag, spread in under its own parameter: its calls decide, and none is seen here.
+      name: "a builder that spreads its isError parameter in as a flag",
+      code: `function reply(text: string, isError = false) {
+  return { content: [{ type: "text" as const, text }], ...(isError && { isError: true }) };
+}
+${inTool('  return reply("ok");')}`,
+    },
+    {
       name: "no settings: the snake-case preset's fields",
       code: inTool('  return { isError: true, content: [], structuredContent: { error_code: "NOT_FOUND", retry_recommended: false } };'),
     },

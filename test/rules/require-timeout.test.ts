@@ -210,7 +210,10 @@ const fetchCases = {
     valid("fetch with no arguments", inTool("  await fetch();")),
     // The bytes are in the address: nothing goes over the network that could hang.
     valid("fetch of a data: address", inTool("  await fetch(`data:image/png;base64,${args.image}`);")),
-    valid("fetch of an address named as a data URL", inTool("  const dataUrl = args.image;\n  const blob = await (await fetch(dataUrl)).blob();")),
+    valid(
+      "fetch of a parameter named as a data URL",
+      inTool("  const toBlob = async (dataUrl: string) => (await fetch(dataUrl)).blob();\n  await toBlob(args.image);"),
+    ),
     valid("fetch of an object URL", inTool("  await fetch(URL.createObjectURL(args.blob));")),
     // node-fetch v2 honours `timeout` (v3 dropped it); the installed version is unknown here.
     valid("node-fetch with a timeout option", inTool("  await fetch(args.url, { timeout: 5000 });", { imports: 'import fetch from "node-fetch";\n' })),
@@ -226,6 +229,15 @@ const fetchCases = {
         messageId: "missingTimeout",
         data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
         suggest: addSignal("fetch(source)", "fetch(source, { signal: AbortSignal.timeout(30000) })"),
+      },
+    ),
+    // Named like a data URL, but the file shows an endpoint.
+    invalid(
+      "global fetch of a const named dataUrl that holds an endpoint",
+      inTool("  const dataUrl = `https://example.com/data/${args.id}.json`;\n  await /*>*/fetch(dataUrl)/*<*/;"),
+      {
+        messageId: "missingTimeout",
+        suggest: addSignal("fetch(dataUrl)", `fetch(dataUrl, { signal: ${COMBINED} })`),
       },
     ),
     invalid("global fetch of a string literal", inTool('  await /*>*/fetch("https://example.com/api")/*<*/;'), {

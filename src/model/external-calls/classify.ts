@@ -183,16 +183,17 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
   }
   return readOptions(facts, call, client, label, optionsIndex);
 }
-/** A `data:` or `blob:` address, an address named so (`dataUrl`, `blobURL`), or `URL.createObjectURL(...)`. */
-function isInlineAddress(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+/** A `data:` or `blob:` address, `URL.createObjectURL(...)`, or, when its value is not in the file, an address named so (`dataUrl`, `blobURL`). */
+function isInlineAddress(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): boolean {
   const n = unwrap(node);
+  if (depth > 4) return false;
   if (n.type === AST_NODE_TYPES.Literal) return typeof n.value === "string" && INLINE_SCHEME.test(n.value);
   if (n.type === AST_NODE_TYPES.TemplateLiteral) return INLINE_SCHEME.test(n.quasis[0]?.value.cooked ?? "");
   if (n.type === AST_NODE_TYPES.CallExpression) return n.callee.type === AST_NODE_TYPES.MemberExpression && memberPath(n.callee) === "URL.createObjectURL";
   if (n.type === AST_NODE_TYPES.Identifier) {
-    if (INLINE_NAME.test(n.name)) return true;
+    // The value decides when the file shows it (`const dataUrl = \`${API}/data.json\`` is an endpoint); else the name.
     const init = constInitializer(sourceCode, n);
-    return init !== undefined && isInlineAddress(sourceCode, init);
+    return init === undefined ? INLINE_NAME.test(n.name) : isInlineAddress(sourceCode, init, depth + 1);
   }
   return false;
 }

@@ -143,8 +143,9 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
   return { call, client, label, status: "missing", options, insertOptionsAfter: undefined, property: timeout };
 }
 
-export function looksLikeUrl(facts: ClientFacts, node: TSESTree.Node): boolean {
+export function looksLikeUrl(facts: ClientFacts, node: TSESTree.Node, depth = 0): boolean {
   const n = unwrap(node);
+  if (depth > 4) return false;
   if (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateLiteral || n.type === AST_NODE_TYPES.BinaryExpression) return true;
   if (n.type === AST_NODE_TYPES.NewExpression) return calleeName(n) === "URL";
   if (n.type === AST_NODE_TYPES.CallExpression) return calleeName(n) === "toString" || calleeName(n) === "String";
@@ -152,7 +153,7 @@ export function looksLikeUrl(facts: ClientFacts, node: TSESTree.Node): boolean {
   if (n.type === AST_NODE_TYPES.Identifier) {
     if (/url|uri|endpoint|href/i.test(n.name) || declaredAsText(facts, n)) return true;
     const init = constInitializer(facts.sourceCode, n);
-    return init ? looksLikeUrl(facts, init) : false;
+    return init ? looksLikeUrl(facts, init, depth + 1) : false;
   }
   return false;
 }

@@ -54,7 +54,14 @@ export class CatchAnswers {
   listsLeftOut(answer: TSESTree.Node): boolean {
     let found = false;
     forEachOwnNode(this.sourceCode, answer, (n) => {
-      if (found || n.type !== AST_NODE_TYPES.Property) return;
+      // A field of an object written in the answer, holding a list or a value made of one (not `failed: 0`).
+      if (
+        found ||
+        n.type !== AST_NODE_TYPES.Property ||
+        n.parent.type !== AST_NODE_TYPES.ObjectExpression ||
+        unwrap(n.value).type === AST_NODE_TYPES.Literal
+      )
+        return;
       found = LEFT_OUT_KEY.test(staticKeyName(n.key, n.computed) ?? "");
     });
     return found;

@@ -53,7 +53,7 @@ function saysSuccess(key: string, value: unknown): boolean {
  * (`'{"success": true}'`), or an object literal of constants that does (`{ ok: true }`).
  * Described for the message.
  */
-export function claimedSuccess(node: TSESTree.Node): string | undefined {
+function claimedSuccess(node: TSESTree.Node): string | undefined {
   const n = unwrap(node);
   const text =
     n.type === AST_NODE_TYPES.Literal && typeof n.value === "string"

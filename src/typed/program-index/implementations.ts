@@ -201,6 +201,8 @@ const MAX_BASES = 8;
 
 export class ClassImplementations {
   private readonly byMember = new Map<ts.Symbol, ts.Declaration[]>();
+  /** Whether some `new` constructs each interface through a constructor type, by interface. */
+  private readonly through = new Map<ts.Symbol, boolean>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -324,6 +326,12 @@ export class ClassImplementations {
 
   /** Some `new` of the project constructs through a value, not a class, whose construct signatures make the interface. */
   private constructedThrough(interfaceSymbol: ts.Symbol): boolean {
+    let known = this.through.get(interfaceSymbol);
+    if (known === undefined) this.through.set(interfaceSymbol, (known = this.findConstructionThrough(interfaceSymbol)));
+    return known;
+  }
+
+  private findConstructionThrough(interfaceSymbol: ts.Symbol): boolean {
     for (const symbol of this.constructed().keys()) {
       const declaration = symbol.valueDeclaration;
       if (!declaration || typescript.isClassLike(declaration)) continue;

@@ -5,7 +5,7 @@
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { factoryCalled, returnedValues } from "./arguments.js";
-import { skipOuter, unaliased } from "./declarations.js";
+import { keyText, skipOuter, unaliased } from "./declarations.js";
 import { isProjectFile } from "./file-entry.js";
 
 /** The object literal a table variable is declared as (`const HANDLERS = { ... }`). */
@@ -70,8 +70,11 @@ export function tableLiterals(checker: ts.TypeChecker, expression: ts.Expression
     return initializer ? tableLiterals(checker, initializer, depth + 1, nested) : [];
   }
   if (typescript.isElementAccessExpression(value)) {
+    // `BY_SERVICE["invoices"]`: that member only.
+    const key = typescript.isStringLiteralLike(value.argumentExpression) ? value.argumentExpression.text : undefined;
     return tableLiterals(checker, value.expression, depth + 1, nested).flatMap(({ literal }) =>
       tableMembers(checker, literal, true, 0).flatMap((member) => {
+        if (key !== undefined && member.name && keyText(checker, member.name) !== key) return [];
         const inner = typescript.isPropertyAssignment(member)
           ? member.initializer
           : typescript.isShorthandPropertyAssignment(member)
