@@ -91,25 +91,26 @@ function extendsList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-/** The generated bases `text` (the tsconfig at `file`) extends and that are missing. */
-function missingBases(file: string, text: string): GeneratedBase[] {
-  if (!GENERATED_BASES.some((known) => text.includes(known.base.split("/")[0] ?? known.base))) return [];
+/** The tsconfig at `file` (its `text`), parsed, and the generated bases it extends that are missing. */
+function missingBases(file: string, text: string): { config: Record<string, unknown>; bases: GeneratedBase[] } | undefined {
+  if (!GENERATED_BASES.some((known) => text.includes(known.base.split("/")[0] ?? known.base))) return undefined;
   const config = typescript.parseConfigFileTextToJson(file, text).config as unknown;
-  if (!isRecord(config)) return [];
+  if (!isRecord(config)) return undefined;
   const dir = path.dirname(file);
-  return extendsList(config.extends).flatMap((specifier) => {
+  const bases = extendsList(config.extends).flatMap((specifier) => {
     if (typeof specifier !== "string") return [];
     const known = GENERATED_BASES.find((base) => path.resolve(dir, specifier) === path.resolve(dir, base.base));
     return known && !existsSync(path.resolve(dir, specifier)) ? [known] : [];
   });
+  return bases.length === 0 ? undefined : { config, bases };
 }
 
 /**
- * The tsconfig text with each missing generated base replaced by what the tool would write: its
- * options under the tsconfig's own, and its aliases (made absolute) under the tsconfig's paths.
+ * The tsconfig (parsed from `file`) with each missing generated base replaced by what the tool
+ * would write: its options under the tsconfig's own, and its aliases (made absolute) under the
+ * tsconfig's paths; as text.
  */
-function withGeneratedBases(file: string, text: string, bases: readonly GeneratedBase[]): string {
-  const config = typescript.parseConfigFileTextToJson(file, text).config as Record<string, unknown>;
+function withGeneratedBases(file: string, config: Record<string, unknown>, bases: readonly GeneratedBase[]): string {
   const dir = path.dirname(file);
   const missing = new Set(bases.map((base) => path.resolve(dir, base.base)));
   const kept = extendsList(config.extends).filter((specifier) => typeof specifier === "string" && !missing.has(path.resolve(dir, specifier)));
@@ -143,8 +144,8 @@ export function installGeneratedBases(cwd: string): void {
   if (installedUnder !== undefined && isUnder(root, installedUnder)) return;
   installedUnder = root;
   rewriteTsconfigReads(root, (file, text) => {
-    const bases = missingBases(file, text);
-    return bases.length === 0 ? text : withGeneratedBases(file, text, bases);
+    const missing = missingBases(file, text);
+    return missing ? withGeneratedBases(file, missing.config, missing.bases) : text;
   });
 }
 
@@ -159,6 +160,6 @@ export function tsconfigsWithMissingBases(tsconfigs: readonly string[]): Missing
     } catch {
       return [];
     }
-    return missingBases(tsconfig, text).map((base) => ({ tsconfig, tool: base.tool, command: base.command, base: base.base }));
+    return (missingBases(tsconfig, text)?.bases ?? []).map((base) => ({ tsconfig, tool: base.tool, command: base.command, base: base.base }));
   });
 }

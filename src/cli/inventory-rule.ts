@@ -150,8 +150,8 @@ function record(model: McpModel, filename: string, functions: readonly FunctionN
       tools: on,
       kind: "result",
       classified:
-        classifiedInAnotherPreset(vocabulary, (other) => getPayload(model, result, other)) ||
-        (category !== undefined && retryable !== undefined && passedAtResult(result, category.value) && passedAtResult(result, retryable.value)),
+        (category !== undefined && retryable !== undefined && passedAtResult(result, category.value) && passedAtResult(result, retryable.value)) ||
+        classifiedInAnotherPreset(vocabulary, (other) => getPayload(model, result, other)),
       categories: category ? [...categoriesOf(vocabulary, valueAtResult(result, category.value)).categories] : [],
     });
   }

@@ -21,8 +21,8 @@ import {
   unwrap,
   writtenAfterDeclaration,
 } from "../util/ast.js";
-
 import type { ErrorResult } from "./types.js";
+
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Where a builder takes its `isError`: the argument at `index`, or the field `field` of it. */

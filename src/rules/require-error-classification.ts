@@ -256,10 +256,10 @@ function reportMutatedResults(
   for (const result of model.mutatedErrorResults) {
     if (model.isUnknownToolBranch(result.node)) continue;
     const payload = getMutatedPayload(model, result, vocabulary);
-    if (payload.unknown || classifiedInAnotherPreset(vocabulary, (other) => getMutatedPayload(model, result, other))) continue;
+    if (payload.unknown) continue;
     const category = payloadField(payload, vocabulary.category);
     const retryable = payloadField(payload, vocabulary.retryable);
-    if (category && retryable) continue;
+    if ((category && retryable) || classifiedInAnotherPreset(vocabulary, (other) => getMutatedPayload(model, result, other))) continue;
     const tool = toolLabel(model.toolNamesAt(result.node));
     if (category) context.report({ node: result.node, messageId: "missingRetryable", data: { tool, retryable: vocabulary.retryable } });
     else if (retryable)
