@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "69 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "70 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -172,6 +172,9 @@ describe("tool inventory", () => {
       ["trash_note", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/0", "0/1", 1],
       ["find_notes", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/1", "1/1", 1],
       ["rename_tag", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/0", "0/1", 1],
+      // A dispatcher's table written in its own file, naming handlers imported from modules of their own.
+      ["get_member", "table-of-imports/src/server.ts:7", "table-of-imports/src/server.ts:7", "0/0", "0/1", 1],
+      ["list_votes", "table-of-imports/src/server.ts:7", "table-of-imports/src/server.ts:7", "0/0", "1/1", 1],
       // A table of operation tables: the tool looks up a service, then one of its operations.
       ["call_backoffice", "table-of-tables/src/server.ts:16", "table-of-tables/src/server.ts:19", "2/2", "1/3", 2],
       // An error result whose content a function of another file makes of the texts it is given.
@@ -274,6 +277,8 @@ describe("tool inventory", () => {
       ["get_order", false],
       ["cancel_order", false],
       ["get_rates", false],
+      ["(unnamed)", false],
+      // A dispatcher whose table names handlers imported from modules of their own: for the index.
       ["(unnamed)", false],
       ["call_backoffice", false],
       ["drop_record", false],

@@ -224,8 +224,9 @@ export class Resolver {
    * The functions of a dispatch table declared as an object literal in another file of the
    * project (`export const HANDLERS = { get_widget: async (args) => ... }`), each named by its key,
    * and of the tables spread into it (`{ ...createWidgetHandlers(api), ...OTHER_HANDLERS }`, what a
-   * project factory returns or another literal). The members written in a table of this file are
-   * the model's to read; what is spread into it is the index's.
+   * project factory returns or another literal). The functions of this file that a table of this
+   * file names are the model's to read; those it imports (`{ get_votes: handleGetVotes }`) and what
+   * is spread into it are the index's.
    */
   private tableTargets(entry: FileEntry, table: TSESTree.Node): Target[] {
     const { checker } = this;
@@ -233,7 +234,7 @@ export class Resolver {
     if (object.type !== AST_NODE_TYPES.Identifier && !(object.type === AST_NODE_TYPES.MemberExpression && object.computed)) return [];
     const members = lookedUpMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(object) as ts.Expression, entry.fileName);
     const targets: Target[] = [];
-    for (const { member, nested } of members) {
+    for (const { member, nested, local } of members) {
       // In a table of tables the keys name the looked-up operation (`createAccount`), not a tool.
       const key = member.name && !nested ? keyText(checker, member.name) : undefined;
       const fn = functionOf(member) ?? functionOfNamedValue(checker, member);
@@ -241,6 +242,7 @@ export class Resolver {
       const target = fn && isProjectFile(fn.getSourceFile()) ? this.files.entryOf(fn.getSourceFile()) : undefined;
       const node = fn ? target?.services.tsNodeToESTreeNodeMap.get(fn) : undefined;
       const estree = node ? functionValue(node) : undefined;
+      if (local && target === entry) continue;
       if (target && estree && (key !== undefined || nested)) targets.push({ entry: target, fn: estree, toolName: key });
     }
     return targets;

@@ -89,20 +89,22 @@ export function tableLiterals(checker: ts.TypeChecker, expression: ts.Expression
 
 /**
  * The members a lookup in a table expression may call, with whether they sit in a table of tables.
- * A table of the linted file (`fileName`) that the lookup names itself is the model's to read, but
- * for what is spread into it.
+ * `local`: a member written in a table of the linted file (`fileName`) that the lookup names
+ * itself, whose functions of that file are the model's to read.
  */
 export function lookedUpMembers(
   checker: ts.TypeChecker,
   expression: ts.Expression,
   fileName: string,
-): { member: ts.ObjectLiteralElementLike; nested: boolean }[] {
+): { member: ts.ObjectLiteralElementLike; nested: boolean; local: boolean }[] {
   const direct = typescript.isIdentifier(expression)
     ? tableLiteral(unaliased(checker, checker.getSymbolAtLocation(expression))?.valueDeclaration)
     : undefined;
   return tableLiterals(checker, expression)
     .filter(({ literal }) => isProjectFile(literal.getSourceFile()))
-    .flatMap(({ literal, nested }) =>
-      tableMembers(checker, literal, literal !== direct || literal.getSourceFile().fileName !== fileName, 0).map((member) => ({ member, nested })),
-    );
+    .flatMap(({ literal, nested }) => {
+      const local = literal === direct && literal.getSourceFile().fileName === fileName;
+      const own = new Set(literal.properties);
+      return tableMembers(checker, literal, true, 0).map((member) => ({ member, nested, local: local && own.has(member) }));
+    });
 }
