@@ -28,6 +28,37 @@ const SYNC_CALLBACK_METHODS = new Set([
 ]);
 
 /**
+ * Calls that run a callback and do not give back what it returns: array methods (but `map` and
+ * `flatMap`, whose value is made of it), a promise's `finally`, timers and event subscriptions.
+ */
+const DROPS_CALLBACK_VALUE = new Set([
+  ...[...SYNC_CALLBACK_METHODS].filter((name) => name !== "map" && name !== "flatMap"),
+  "finally",
+  "setTimeout",
+  "setInterval",
+  "setImmediate",
+  "queueMicrotask",
+  "nextTick",
+  "on",
+  "once",
+  "addListener",
+  "prependListener",
+  "addEventListener",
+  "subscribe",
+]);
+
+/**
+ * The call a function written in place is handed to, when what the call gives back is what the
+ * function returns: a runner (`withCache(key, async () => load(id))`, `retry(() => ...)`), a
+ * promise's `.then`. Not an array method but `map`, a timer or an event subscription.
+ */
+export function valueGivingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const call = fn.parent;
+  if (call.type !== AST_NODE_TYPES.CallExpression || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return undefined;
+  return DROPS_CALLBACK_VALUE.has(calleeName(call) ?? "") ? undefined : call;
+}
+
+/**
  * Library functions that run the callback they are given and settle with its result or its
  * error: tracing spans (Sentry, OpenTelemetry), error-reporting scopes, locks. Only for calls the
  * project does not declare (a project function is followed into).

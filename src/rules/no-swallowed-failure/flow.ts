@@ -18,6 +18,7 @@ import {
   successObjectsOf,
   successReturnOf,
   type McpModel,
+  valueGivingCall,
 } from "../../model/index.js";
 import {
   type FunctionNode,
@@ -366,6 +367,9 @@ export class SuccessFlow {
     // thunks, and what one returns is an element of what the runner gives back.
     const runner = thunkRunner(fn);
     if (runner) return this.reaches(runner, depth + 1, seen, built);
+    // `return withDataCache(key, async () => fetchPage(id))`: the call gives back what the callback returns.
+    const giving = valueGivingCall(fn);
+    if (giving) return this.reaches(giving, depth + 1, seen, built);
     for (const call of this.callSites(fn)) {
       if (this.model.handlersAt(call).length === 0) continue;
       const answer = this.reaches(call, depth + 1, seen, built);
@@ -480,6 +484,8 @@ export class SuccessFlow {
     let current = node;
     /** The position of the value in the last array literal it went through (`Promise.all([a, b])`). */
     let element: number | undefined;
+    /** The array went into `Promise.allSettled`: each element comes back as an outcome. */
+    let settled = false;
     for (;;) {
       const parent: TSESTree.Node = current.parent as TSESTree.Node;
       switch (parent.type) {
@@ -497,16 +503,19 @@ export class SuccessFlow {
           return built && this.answersWithReturn(parent) ? parent.body : this.successAnswer(parent, depth, seen, built);
         case AST_NODE_TYPES.VariableDeclarator: {
           if (parent.init !== current) return undefined;
-          if (parent.id.type === AST_NODE_TYPES.Identifier) return this.constantReaches(parent.id, depth, seen, built);
+          if (parent.id.type === AST_NODE_TYPES.Identifier)
+            return settled ? this.outcomesReach(parent.id, depth, seen, built) : this.constantReaches(parent.id, depth, seen, built);
           // `const [order, notes] = await Promise.all([loadOrder(id), loadNotes(id)])`.
           const bound = parent.id.type === AST_NODE_TYPES.ArrayPattern && element !== undefined ? parent.id.elements[element] : undefined;
-          return bound?.type === AST_NODE_TYPES.Identifier ? this.constantReaches(bound, depth, seen, built) : undefined;
+          if (bound?.type !== AST_NODE_TYPES.Identifier) return undefined;
+          return settled ? this.outcomeReaches(bound, depth, seen, built) : this.constantReaches(bound, depth, seen, built);
         }
         case AST_NODE_TYPES.CallExpression:
           // An argument of a formatter (`JSON.stringify(x)`) carries on; the callee itself does not.
           if (parent.callee === current && unwrap(current).type !== AST_NODE_TYPES.MemberExpression) return undefined;
           // `return toolResult(data)`: a helper of the file that makes a success result of it.
           if (parent.callee !== current && this.successHelper(parent)) return parent;
+          if (parent.callee !== current && memberPath(parent.callee) === "Promise.allSettled") settled = true;
           // `results.push(...found)`: the value is now part of the list, which goes on from there.
           if (parent.callee !== current) {
             const list = pushedInto(parent);
@@ -524,7 +533,8 @@ export class SuccessFlow {
         case AST_NODE_TYPES.ForOfStatement: {
           const declared =
             parent.right === current && parent.left.type === AST_NODE_TYPES.VariableDeclaration ? parent.left.declarations[0].id : undefined;
-          return declared?.type === AST_NODE_TYPES.Identifier ? this.constantReaches(declared, depth, seen, built) : undefined;
+          if (declared?.type !== AST_NODE_TYPES.Identifier) return undefined;
+          return settled ? this.outcomeReaches(declared, depth, seen, built) : this.constantReaches(declared, depth, seen, built);
         }
         case AST_NODE_TYPES.AssignmentExpression: {
           const target = parent.left;
@@ -562,6 +572,45 @@ export class SuccessFlow {
       }
       current = parent;
     }
+  }
+
+  /**
+   * `const [local] = await Promise.allSettled([searchLocal(q)])`: the value goes on where the
+   * outcome's `value` is read (`local.status === "fulfilled" ? local.value : []`, the whole
+   * conditional when its test reads the outcome). Reads of `status` and `reason` only test it.
+   */
+  private outcomeReaches(outcome: TSESTree.Identifier, depth: number, seen: Set<FunctionNode>, built: boolean): TSESTree.Node | undefined {
+    const variable = findVariable(this.sourceCode, outcome);
+    let reached: TSESTree.Node | undefined;
+    for (const reference of variable?.references ?? []) {
+      const member = reference.identifier.parent;
+      if (reference.init || member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier || memberName(member) !== "value")
+        continue;
+      const conditional = member.parent;
+      const read =
+        conditional.type === AST_NODE_TYPES.ConditionalExpression &&
+        conditional.test !== member &&
+        mentionsName(this.sourceCode, conditional.test, new Set([outcome.name]), "subtree")
+          ? conditional
+          : member;
+      reached ??= this.reaches(read, depth, seen, built);
+    }
+    return reached;
+  }
+
+  /**
+   * `const outcomes = await Promise.allSettled(searches)`: each outcome, taken one at a time
+   * (`for (const outcome of outcomes)`, `outcomes.forEach((outcome) => ...)`, `.map`, also after a
+   * `.filter`), goes on where its `value` is read.
+   */
+  private outcomesReach(list: TSESTree.Identifier, depth: number, seen: Set<FunctionNode>, built: boolean): TSESTree.Node | undefined {
+    let reached: TSESTree.Node | undefined;
+    for (const reference of findVariable(this.sourceCode, list)?.references ?? []) {
+      if (reference.init || !reference.isRead()) continue;
+      const item = outcomeItem(reference.identifier);
+      if (item) reached ??= this.outcomeReaches(item, depth, seen, built);
+    }
+    return reached;
   }
 
   /** `branch` reads a value that `test` only asks the presence of (`result === undefined ? null : clone(result)`). */
@@ -693,6 +742,8 @@ export class SuccessFlow {
       )
         continue;
       if (conditional?.type === AST_NODE_TYPES.ConditionalExpression && conditional.test === test) {
+        // `suggestion: hits.length ? undefined : hint()`: a note only one case gets; the value goes on in its other reads.
+        if (addsNoteOnly(this.sourceCode, conditional, variable)) continue;
         const says = staticString(conditional.consequent) !== undefined || staticString(conditional.alternate) !== undefined;
         if (!says) return undefined;
         reached ??= this.reaches(conditional, depth, seen, built);
@@ -876,6 +927,46 @@ function presenceOperand(node: TSESTree.Node): TSESTree.Node | undefined {
     return target.type === AST_NODE_TYPES.Identifier ? target : undefined;
   }
   return undefined;
+}
+
+/**
+ * A conditional on a value whose branches do not read it, one of them nothing (`hits.length ?
+ * undefined : hint()`): a field only one case has. What the value is goes on elsewhere.
+ */
+function addsNoteOnly(sourceCode: SourceCode, conditional: TSESTree.ConditionalExpression, variable: TSESLint.Scope.Variable): boolean {
+  if (!isNothing(conditional.consequent) && !isNothing(conditional.alternate)) return false;
+  const reads = referenceNodes(variable);
+  return !someOwnNode(sourceCode, conditional.consequent, (n) => reads.has(n)) && !someOwnNode(sourceCode, conditional.alternate, (n) => reads.has(n));
+}
+
+/** Methods that hand each item of a list to their callback's first parameter. */
+const ITEM_CALLBACKS = new Set(["forEach", "map", "flatMap"]);
+
+/**
+ * The variable that takes one item at a time from a read of a list: a `for...of` over it, or the
+ * first parameter of the callback of `list.forEach(...)` / `.map(...)` (after any `.filter(...)`).
+ */
+function outcomeItem(read: TSESTree.Node): TSESTree.Identifier | undefined {
+  let list = read;
+  for (;;) {
+    const member = list.parent;
+    if (member?.type === AST_NODE_TYPES.ForOfStatement && member.right === list) {
+      const declared = member.left.type === AST_NODE_TYPES.VariableDeclaration ? member.left.declarations[0].id : undefined;
+      return declared?.type === AST_NODE_TYPES.Identifier ? declared : undefined;
+    }
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== list) return undefined;
+    const call = member.parent;
+    if (call.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return undefined;
+    const name = memberName(member);
+    if (name === "filter") {
+      list = call;
+      continue;
+    }
+    const callback = call.arguments[0];
+    if (!name || !ITEM_CALLBACKS.has(name) || !callback || !isFunctionNode(callback)) return undefined;
+    const param = callback.params[0];
+    return param?.type === AST_NODE_TYPES.Identifier ? param : undefined;
+  }
 }
 
 /** `null` or `undefined`. */

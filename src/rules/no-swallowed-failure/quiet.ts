@@ -5,6 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { McpModel } from "../../model/index.js";
 import {
   enclosingFunction,
@@ -16,6 +17,7 @@ import {
   isInside,
   memberName,
   mentionsName,
+  rootIdentifier,
   staticKeyName,
   unwrap,
 } from "../../util/ast.js";
@@ -267,9 +269,15 @@ export function listsFailureAside(sourceCode: SourceCode, clause: TSESTree.Catch
     // `outcomes.get(id)?.push({ id, outcome: "service-error", detail })`: the list one map keeps per item.
     if (list.type === AST_NODE_TYPES.CallExpression && list.callee.type === AST_NODE_TYPES.MemberExpression && memberName(list.callee) === "get")
       list = unwrap(list.callee.object);
-    const variable = list.type === AST_NODE_TYPES.Identifier ? findVariable(sourceCode, list) : undefined;
+    // `results.errors.push({ phase, error })`: a list of an object the function was handed, or made before.
+    const holder = list.type === AST_NODE_TYPES.MemberExpression && !list.computed ? rootIdentifier(list) : undefined;
+    const named = holder ?? (list.type === AST_NODE_TYPES.Identifier ? list : undefined);
+    const variable = named ? findVariable(sourceCode, named) : undefined;
     const def = variable?.defs[0];
-    if (!variable || !def || def.node.range[1] > statement.range[0]) return false;
+    if (!variable || !def) return false;
+    // The caller that handed the object in reads it on.
+    if (holder && def.type === DefinitionType.Parameter) return true;
+    if (def.node.range[1] > statement.range[0]) return false;
     return variable.references.some((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
   });
 }
