@@ -173,6 +173,7 @@ describe("tool inventory", () => {
       ["find_notes", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/1", "1/1", 1],
       ["rename_tag", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/0", "0/1", 1],
       // A dispatcher's table written in its own file, naming handlers imported from modules of their own.
+      ["generate_report", "table-of-imports/src/server.ts:7", "table-of-imports/src/server.ts:7", "1/1", "1/2", 1],
       ["get_member", "table-of-imports/src/server.ts:7", "table-of-imports/src/server.ts:7", "0/0", "0/1", 1],
       ["list_votes", "table-of-imports/src/server.ts:7", "table-of-imports/src/server.ts:7", "0/0", "1/1", 1],
       // A table of operation tables: the tool looks up a service, then one of its operations.

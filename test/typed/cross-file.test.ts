@@ -50,6 +50,11 @@ describe("tool names found by the index", () => {
     expect(await names("handler-factory")).toEqual([]);
   });
 
+  it("names the tools of a dispatcher's table of imported handlers by its keys, and no tool by the keys of a handler's own table", async () => {
+    // `generators[kind]` inside generate_report picks a report kind (`MEMBER`), not a tool.
+    expect(await names("table-of-imports")).toEqual(["generate_report", "get_member", "list_votes"]);
+  });
+
   it("names a registry entry's tool after its `name` property", async () => {
     expect(await names("registry")).toEqual(["refund_order", "search_orders"]);
   });

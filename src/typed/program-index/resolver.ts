@@ -31,8 +31,8 @@ export interface Target {
   readonly named?: (key: string) => string | undefined;
   /** The catches of the wrappers the value was made with (`tool: withErrors(run)`), innermost first. */
   readonly guards?: readonly CatchGuard[];
-  /** Found as a class that implements the receiver's interface: its `name` names a tool only for a dispatcher of tools. */
-  readonly implementing?: boolean;
+  /** Its name names a tool only for a dispatcher of tools: a class that implements the receiver's interface, a key of a table of the calling file. */
+  readonly dispatcherName?: boolean;
 }
 
 /** Answers, for one program, which functions (of which files) a call or an expression runs. */
@@ -207,7 +207,7 @@ export class Resolver {
             fn: estree,
             toolName: toolNameNear(checker, declaration),
             named,
-            ...(implementing.has(declaration) ? { implementing: true } : {}),
+            ...(implementing.has(declaration) ? { dispatcherName: true } : {}),
           });
       }
       // `tool: withErrorHandling(listNotes, "...")`: the function the wrapper was handed, behind its catches.
@@ -243,7 +243,7 @@ export class Resolver {
       const node = fn ? target?.services.tsNodeToESTreeNodeMap.get(fn) : undefined;
       const estree = node ? functionValue(node) : undefined;
       if (local && target === entry) continue;
-      if (target && estree && (key !== undefined || nested)) targets.push({ entry: target, fn: estree, toolName: key });
+      if (target && estree && (key !== undefined || nested)) targets.push({ entry: target, fn: estree, toolName: key, dispatcherName: local });
     }
     return targets;
   }

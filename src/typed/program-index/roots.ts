@@ -36,9 +36,10 @@ export function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
 export function rootFor(fileName: string, handler: ToolHandler, target: Target, guards: readonly CatchGuard[]): ImportedRoot {
   // A central dispatcher that runs registry entries serves the tool each entry names. A class that
   // implements the receiver's interface names a tool only there: called by one tool's handler
-  // (`connector.id()` on a database connector), its `name` is the engine's.
+  // (`connector.id()` on a database connector), its `name` is the engine's; so does a key of a
+  // table of the handler's own file (`GENERATORS[args.reportType]` picks an operation).
   const dispatcher = handler.kind === "low-level" || handler.kind === "low-level-case" || handler.dispatcher === true;
-  const toolName = handler.toolName ?? (target.implementing === true && !dispatcher ? undefined : target.toolName);
+  const toolName = handler.toolName ?? (target.dispatcherName === true && !dispatcher ? undefined : target.toolName);
   return {
     range: target.fn.range,
     origin:
@@ -48,6 +49,8 @@ export function rootFor(fileName: string, handler: ToolHandler, target: Target, 
     framework: handler.framework,
     thrown: handler.thrown,
     guards: handler.thrown === "unknown" ? [CATCHES_ALL] : [...(target.guards ?? []), ...guards],
+    // A function a dispatcher hands every tool to (`dispatch(name, args)`) dispatches them still.
+    ...(dispatcher && toolName === undefined ? { dispatcher: true } : {}),
   };
 }
 
