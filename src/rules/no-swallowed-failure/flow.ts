@@ -315,6 +315,9 @@ function isNameOnly(n: TSESTree.Identifier): boolean {
 /** Calls and callbacks a value may go through on its way to an answer (nested fan-outs, helpers of other files, a wrapper). */
 const MAX_HOPS = 6;
 
+/** `buildWarnings`, `addWarning`, `dataQualityWarningsFor`: functions that make the answer's warnings of what they are handed. */
+const WARNING_BUILDER = /warning/i;
+
 /** `errorResult`, `toolError`, `fail`, `createErrorResponse`: names of functions that build error answers. */
 const ERROR_BUILDER_NAME = /error|fail/i;
 
@@ -730,6 +733,9 @@ export class SuccessFlow {
       // `typeof response === "string" ? response : response.text`: a test of the value's kind, not of what it says.
       const parent = reference.identifier.parent;
       if (parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "typeof") continue;
+      // `buildCommitteeWarnings(committee, documents)`: the answer notes what is missing.
+      if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee !== reference.identifier && WARNING_BUILDER.test(calleeName(parent) ?? ""))
+        return undefined;
       const test = testOf(reference.identifier);
       // `hits.length ? hits.join("\n") : "No matches found"`: the answer says "none" for the failure
       // too. Only a fixed text in a branch says so; `title ? label : url` shows something else instead.

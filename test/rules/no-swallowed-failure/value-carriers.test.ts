@@ -84,6 +84,15 @@ async function createPhase(query: string, report: { errors: unknown[] }) {
 }`,
         ),
       },
+      // The answer's warnings are made of the value: what is missing is noted.
+      {
+        code: tool(
+          `  const notes = await localNotes(query);
+  const qualityWarnings = buildQualityWarnings(notes);
+  return { content: [{ type: "text", text: JSON.stringify({ notes, qualityWarnings }) }] };`,
+          "declare function buildQualityWarnings(notes: string[]): string[];",
+        ),
+      },
       // Both branches of the conditional read the list: it decides what is shown.
       {
         code: tool(`  const notes = await localNotes(query);
