@@ -733,8 +733,14 @@ export class SuccessFlow {
       // `typeof response === "string" ? response : response.text`: a test of the value's kind, not of what it says.
       const parent = reference.identifier.parent;
       if (parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "typeof") continue;
-      // `buildCommitteeWarnings(committee, documents)`: the answer notes what is missing.
-      if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee !== reference.identifier && WARNING_BUILDER.test(calleeName(parent) ?? ""))
+      // `buildCommitteeWarnings(committee, documents)` with the helper's value as it came: the
+      // answer notes what is missing. (An object made of it, `buildWarnings(sources)`, may leave it out.)
+      if (
+        !built &&
+        parent.type === AST_NODE_TYPES.CallExpression &&
+        parent.callee !== reference.identifier &&
+        WARNING_BUILDER.test(calleeName(parent) ?? "")
+      )
         return undefined;
       const test = testOf(reference.identifier);
       // `hits.length ? hits.join("\n") : "No matches found"`: the answer says "none" for the failure

@@ -154,6 +154,17 @@ async function createPhase(query: string, report: { errors: unknown[] }) {
   }
   return { content: [{ type: "text", text: found.join("\\n") }] };`),
       ),
+      // An object made of the list goes to the warnings builder, which may not look at the list.
+      reported(
+        "object made of the value handed to a warnings builder",
+        tool(
+          `  const [notes] = await Promise.all([localNotes(query)]);
+  const sources = { notes, checkedAt: Date.now() };
+  return { content: [{ type: "text", text: JSON.stringify({ report: summarize(sources), qualityWarnings: buildQualityWarnings(sources) }) }] };`,
+          `declare function summarize(sources: { notes: string[] }): string;
+declare function buildQualityWarnings(sources: { checkedAt: number }): string[];`,
+        ),
+      ),
       // A hint only the empty list gets: the list still goes into the answer.
       reported(
         "note only the empty list gets",
