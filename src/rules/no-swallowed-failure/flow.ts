@@ -372,7 +372,8 @@ export class SuccessFlow {
     if (runner) return this.reaches(runner, depth + 1, seen, built);
     // `return withDataCache(key, async () => fetchPage(id))`: the call gives back what the callback returns.
     const giving = valueGivingCall(fn);
-    if (giving) return this.reaches(giving, depth + 1, seen, built);
+    const given = giving ? this.reaches(giving, depth + 1, seen, built) : undefined;
+    if (given) return given;
     for (const call of this.callSites(fn)) {
       if (this.model.handlersAt(call).length === 0) continue;
       const answer = this.reaches(call, depth + 1, seen, built);
