@@ -5,7 +5,17 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type FunctionNode, calleeName, constInitializer, isFunctionNode, memberName, memberPath, unwrap } from "../util/ast.js";
+import {
+  type FunctionNode,
+  calleeName,
+  constInitializer,
+  isFunctionNode,
+  memberName,
+  memberPath,
+  ownReturnStatements,
+  resolveFunction,
+  unwrap,
+} from "../util/ast.js";
 
 /** Array (and string) methods that call their callback before they return: a throw in it leaves the call. */
 const SYNC_CALLBACK_METHODS = new Set([
@@ -26,37 +36,6 @@ const SYNC_CALLBACK_METHODS = new Set([
   "replace",
   "replaceAll",
 ]);
-
-/**
- * Calls that run a callback and do not give back what it returns: array methods (but `map` and
- * `flatMap`, whose value is made of it), a promise's `finally`, timers and event subscriptions.
- */
-const DROPS_CALLBACK_VALUE = new Set([
-  ...[...SYNC_CALLBACK_METHODS].filter((name) => name !== "map" && name !== "flatMap"),
-  "finally",
-  "setTimeout",
-  "setInterval",
-  "setImmediate",
-  "queueMicrotask",
-  "nextTick",
-  "on",
-  "once",
-  "addListener",
-  "prependListener",
-  "addEventListener",
-  "subscribe",
-]);
-
-/**
- * The call a function written in place is handed to, when what the call gives back is what the
- * function returns: a runner (`withCache(key, async () => load(id))`, `retry(() => ...)`), a
- * promise's `.then`. Not an array method but `map`, a timer or an event subscription.
- */
-export function valueGivingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
-  const call = fn.parent;
-  if (call.type !== AST_NODE_TYPES.CallExpression || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return undefined;
-  return DROPS_CALLBACK_VALUE.has(calleeName(call) ?? "") ? undefined : call;
-}
 
 /**
  * Library functions that run the callback they are given and settle with its result or its
@@ -80,6 +59,41 @@ function runsInContext(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree
   const object = unwrap(callee.object);
   const made = object.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, object) : undefined;
   return made?.type === AST_NODE_TYPES.NewExpression && made.callee.type === AST_NODE_TYPES.Identifier && made.callee.name === "AsyncLocalStorage";
+}
+
+/**
+ * Runners named for what they do that settle with what the callback returns: `withCache(key, ()
+ * => ...)`, `withRetry`, `withTimeoutAndAbort`, `retry`, `pRetry`, `backOff`, and a promise's `.then`.
+ */
+const VALUE_RUNNER_NAME = /^(with[A-Z]\w*|p?[Rr]etry\w*|backOff|then)$/u;
+
+/**
+ * The call a function written in place is handed to, when what the call gives back is what the
+ * function returns: a runner named for it (above), a library runner (`startSpan`), or a function
+ * of the file that returns its call of the callback (`return await load()`). Unknown calls
+ * (`pollUntil(async () => ...)`, where `undefined` means "poll again") give nothing back.
+ */
+export function valueGivingCall(sourceCode: Readonly<TSESLint.SourceCode>, fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const call = fn.parent;
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const index = call.arguments.indexOf(fn as TSESTree.CallExpressionArgument);
+  if (index < 0) return undefined;
+  const name = calleeName(call) ?? "";
+  if (VALUE_RUNNER_NAME.test(name) || PASS_THROUGH_RUNNERS.has(name) || runsInContext(sourceCode, call)) return call;
+  const callee = unwrap(call.callee);
+  const runner = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
+  const param = runner?.params[index];
+  if (!runner || param?.type !== AST_NODE_TYPES.Identifier || runner.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  const returnsItsCall = ownReturnStatements(runner.body).some((r) => {
+    const value = r.argument ? unwrap(r.argument) : undefined;
+    const called = value?.type === AST_NODE_TYPES.AwaitExpression ? unwrap(value.argument) : value;
+    return (
+      called?.type === AST_NODE_TYPES.CallExpression &&
+      unwrap(called.callee).type === AST_NODE_TYPES.Identifier &&
+      (unwrap(called.callee) as TSESTree.Identifier).name === param.name
+    );
+  });
+  return returnsItsCall ? call : undefined;
 }
 
 /** The functions written in place among a call's arguments (`execute(() => run(args))`). */

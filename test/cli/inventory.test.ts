@@ -173,9 +173,9 @@ describe("tool inventory", () => {
       ["find_notes", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/1", "1/1", 1],
       ["rename_tag", "spread-table/src/server.ts:17", "spread-table/src/server.ts:17", "0/0", "0/1", 1],
       // A dispatcher's table written in its own file, naming handlers imported from modules of their own.
-      ["generate_report", "table-of-imports/src/server.ts:7", "table-of-imports/src/server.ts:7", "1/1", "1/2", 1],
-      ["get_member", "table-of-imports/src/server.ts:7", "table-of-imports/src/server.ts:7", "0/0", "0/1", 1],
-      ["list_votes", "table-of-imports/src/server.ts:7", "table-of-imports/src/server.ts:7", "0/0", "1/1", 1],
+      ["generate_report", "table-of-imports/src/server.ts:8", "table-of-imports/src/server.ts:8", "1/1", "1/2", 1],
+      ["get_member", "table-of-imports/src/server.ts:8", "table-of-imports/src/server.ts:8", "0/0", "0/1", 1],
+      ["list_votes", "table-of-imports/src/server.ts:8", "table-of-imports/src/server.ts:8", "0/0", "1/1", 1],
       // A table of operation tables: the tool looks up a service, then one of its operations.
       ["call_backoffice", "table-of-tables/src/server.ts:16", "table-of-tables/src/server.ts:19", "2/2", "1/3", 2],
       // An error result whose content a function of another file makes of the texts it is given.

@@ -315,8 +315,24 @@ function isNameOnly(n: TSESTree.Identifier): boolean {
 /** Calls and callbacks a value may go through on its way to an answer (nested fan-outs, helpers of other files, a wrapper). */
 const MAX_HOPS = 6;
 
+/** `buildWarnings(hits)`, `addWarning(hits as string[])`: the read is an argument of a warnings builder. */
+function handedToWarnings(read: TSESTree.Node): boolean {
+  let node = read;
+  while (
+    node.parent?.type === AST_NODE_TYPES.TSAsExpression ||
+    node.parent?.type === AST_NODE_TYPES.TSNonNullExpression ||
+    node.parent?.type === AST_NODE_TYPES.TSSatisfiesExpression
+  )
+    node = node.parent;
+  const call = node.parent;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.callee !== node && WARNING_BUILDER.test(calleeName(call) ?? "");
+}
+
+/** Words of a note that may tell a failure: a warning, an error, something unavailable or down. */
+const NOTES_FAILURE = /warn|error|fail|unavailable|unreachable|down|missing|partial|incomplete/i;
+
 /** `buildWarnings`, `addWarning`, `dataQualityWarningsFor`: functions that make the answer's warnings of what they are handed. */
-const WARNING_BUILDER = /warning/i;
+const WARNING_BUILDER = /warnings|^(build|make|add|collect|push|compute)\w*warning/i;
 
 /** `errorResult`, `toolError`, `fail`, `createErrorResponse`: names of functions that build error answers. */
 const ERROR_BUILDER_NAME = /error|fail/i;
@@ -371,7 +387,7 @@ export class SuccessFlow {
     const runner = thunkRunner(fn);
     if (runner) return this.reaches(runner, depth + 1, seen, built);
     // `return withDataCache(key, async () => fetchPage(id))`: the call gives back what the callback returns.
-    const giving = valueGivingCall(fn);
+    const giving = valueGivingCall(this.sourceCode, fn);
     const given = giving ? this.reaches(giving, depth + 1, seen, built) : undefined;
     if (given) return given;
     for (const call of this.callSites(fn)) {
@@ -590,14 +606,19 @@ export class SuccessFlow {
       const member = reference.identifier.parent;
       if (reference.init || member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier || memberName(member) !== "value")
         continue;
+      // `local.status === "fulfilled" ? local.value : []`: the value either way.
       const conditional = member.parent;
-      const read =
+      if (
         conditional.type === AST_NODE_TYPES.ConditionalExpression &&
-        conditional.test !== member &&
-        mentionsName(this.sourceCode, conditional.test, new Set([outcome.name]), "subtree")
-          ? conditional
-          : member;
-      reached ??= this.reaches(read, depth, seen, built);
+        conditional.consequent === member &&
+        isFulfilledTest(conditional.test, outcome.name)
+      ) {
+        reached ??= this.reaches(conditional, depth, seen, built);
+        continue;
+      }
+      // Any other test of the value (`local.value.length === 0`) may tell the failure apart.
+      if (testOf(member)) return undefined;
+      reached ??= this.reaches(member, depth, seen, built);
     }
     return reached;
   }
@@ -736,13 +757,7 @@ export class SuccessFlow {
       if (parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "typeof") continue;
       // `buildCommitteeWarnings(committee, documents)` with the helper's value as it came: the
       // answer notes what is missing. (An object made of it, `buildWarnings(sources)`, may leave it out.)
-      if (
-        !built &&
-        parent.type === AST_NODE_TYPES.CallExpression &&
-        parent.callee !== reference.identifier &&
-        WARNING_BUILDER.test(calleeName(parent) ?? "")
-      )
-        return undefined;
+      if (!built && handedToWarnings(reference.identifier)) return undefined;
       const test = testOf(reference.identifier);
       // `hits.length ? hits.join("\n") : "No matches found"`: the answer says "none" for the failure
       // too. Only a fixed text in a branch says so; `title ? label : url` shows something else instead.
@@ -947,9 +962,26 @@ function presenceOperand(node: TSESTree.Node): TSESTree.Node | undefined {
  * undefined : hint()`): a field only one case has. What the value is goes on elsewhere.
  */
 function addsNoteOnly(sourceCode: SourceCode, conditional: TSESTree.ConditionalExpression, variable: TSESLint.Scope.Variable): boolean {
-  if (!isNothing(conditional.consequent) && !isNothing(conditional.alternate)) return false;
+  const note = isNothing(conditional.consequent) ? conditional.alternate : isNothing(conditional.alternate) ? conditional.consequent : undefined;
+  if (!note) return false;
+  // A note that may say the call failed (`warning: hits.length ? undefined : "The service may be down"`) tells it.
+  const text = staticString(note);
+  const key = conditional.parent.type === AST_NODE_TYPES.Property ? staticKeyName(conditional.parent.key, conditional.parent.computed) : undefined;
+  if (text === undefined ? note.type !== AST_NODE_TYPES.CallExpression || NOTES_FAILURE.test(calleeName(note) ?? "") : NOTES_FAILURE.test(text))
+    return false;
+  if (key !== undefined && NOTES_FAILURE.test(key)) return false;
   const reads = referenceNodes(variable);
   return !someOwnNode(sourceCode, conditional.consequent, (n) => reads.has(n)) && !someOwnNode(sourceCode, conditional.alternate, (n) => reads.has(n));
+}
+
+/** `outcome.status === "fulfilled"`, and nothing else. */
+function isFulfilledTest(test: TSESTree.Node, outcome: string): boolean {
+  const n = unwrap(test);
+  if (n.type !== AST_NODE_TYPES.BinaryExpression || (n.operator !== "===" && n.operator !== "==")) return false;
+  const [member, literal] = n.left.type === AST_NODE_TYPES.MemberExpression ? [n.left, n.right] : [n.right, n.left];
+  if (member.type !== AST_NODE_TYPES.MemberExpression || memberName(member) !== "status") return false;
+  const object = unwrap(member.object);
+  return object.type === AST_NODE_TYPES.Identifier && object.name === outcome && staticString(literal) === "fulfilled";
 }
 
 /** Methods that hand each item of a list to their callback's first parameter. */

@@ -165,7 +165,7 @@ function followPathCalls(entry: FileEntry, model: McpModel, { files, resolver }:
     for (const target of resolver.resolveCall(entry, call)) {
       if (target.entry !== entry) recordCaller(entry, call, target, successHelpers);
       for (const handler of through) {
-        const root = rootFor(entry.fileName, handler, target, escaping?.get(handler) ?? [CATCHES_ALL]);
+        const root = rootFor(entry.fileName, handler, target, escaping?.get(handler) ?? [CATCHES_ALL], call);
         if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
         if (addRoot(target.entry, root)) work.add(target.entry);
       }

@@ -3,7 +3,8 @@
  * fixed point finds them. A file keeps them by function (range key), then by tool.
  */
 import { CATCHES_ALL, type CatchGuard, type ImportedRoot, type ToolHandler, stopsAll } from "../../model/index.js";
-import { rangeKey } from "../../util/ast.js";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { memberName, rangeKey, unwrap } from "../../util/ast.js";
 import type { FileEntry } from "./file-entry.js";
 import type { Target } from "./resolver.js";
 
@@ -33,7 +34,13 @@ export function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
 }
 
 /** The imported root that stands for `handler` (or for the tool it stands for) at a target. */
-export function rootFor(fileName: string, handler: ToolHandler, target: Target, guards: readonly CatchGuard[]): ImportedRoot {
+export function rootFor(
+  fileName: string,
+  handler: ToolHandler,
+  target: Target,
+  guards: readonly CatchGuard[],
+  call?: TSESTree.CallExpression,
+): ImportedRoot {
   // A central dispatcher that runs registry entries serves the tool each entry names. A class that
   // implements the receiver's interface names a tool only there: called by one tool's handler
   // (`connector.id()` on a database connector), its `name` is the engine's; so does a key of a
@@ -49,8 +56,8 @@ export function rootFor(fileName: string, handler: ToolHandler, target: Target, 
     framework: handler.framework,
     thrown: handler.thrown,
     guards: handler.thrown === "unknown" ? [CATCHES_ALL] : [...(target.guards ?? []), ...guards],
-    // A function a dispatcher hands every tool to (`dispatch(name, args)`) dispatches them still.
-    ...(dispatcher && toolName === undefined ? { dispatcher: true } : {}),
+    // A function a dispatcher hands the tool's name to (`dispatch(name, args)`) dispatches the tools still.
+    ...(dispatcher && toolName === undefined && call !== undefined && passesToolName(call) ? { dispatcher: true } : {}),
   };
 }
 
@@ -60,4 +67,16 @@ function lessGuarded(root: ImportedRoot, existing: ImportedRoot): boolean {
   const stopped = stopsAll(existing.guards);
   if (stops !== stopped) return stopped;
   return !stops && root.guards.length < existing.guards.length;
+}
+
+/** Names a dispatcher reads the called tool's name into (`name`, `request.params.name`, `toolName`). */
+const TOOL_NAME = /^(name|toolName|tool_name|tool)$/u;
+
+/** The call hands on the name of the tool called: `dispatch(name, args)`, `run(request.params.name, ...)`. */
+function passesToolName(call: TSESTree.CallExpression): boolean {
+  return call.arguments.some((argument) => {
+    const value = unwrap(argument);
+    if (value.type === AST_NODE_TYPES.Identifier) return TOOL_NAME.test(value.name);
+    return value.type === AST_NODE_TYPES.MemberExpression && TOOL_NAME.test(memberName(value) ?? "");
+  });
 }

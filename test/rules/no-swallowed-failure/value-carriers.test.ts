@@ -93,6 +93,39 @@ async function createPhase(query: string, report: { errors: unknown[] }) {
           "declare function buildQualityWarnings(notes: string[]): string[];",
         ),
       },
+      // The settled value is tested, and the empty case fails.
+      {
+        code: tool(`  const [local] = await Promise.allSettled([localNotes(query)]);
+  if (local.status === "rejected" || local.value.length === 0) throw new Error(\`No notes could be read for \${query}\`);
+  return { content: [{ type: "text", text: local.value.join("\\n") }] };`),
+      },
+      // An empty settled value takes another source.
+      {
+        code: tool(`  const [local] = await Promise.allSettled([localNotes(query)]);
+  const notes = local.status === "fulfilled" && local.value.length > 0 ? local.value : await remoteNotes(query);
+  return { content: [{ type: "text", text: notes.join("\\n") }] };`),
+      },
+      // A runner of unknown meaning: \`undefined\` may mean "poll again".
+      {
+        code: tool(
+          `  const notes = await pollUntil(async () => {
+    try {
+      const found = await localNotes(query);
+      return found.length > 0 ? found : undefined;
+    } catch (error) {
+      console.warn(error);
+      return undefined;
+    }
+  });
+  return { content: [{ type: "text", text: notes.join("\\n") }] };`,
+          "declare function pollUntil<T>(probe: () => Promise<T | undefined>): Promise<T>;",
+        ),
+      },
+      // The note that only the empty list gets says the search may have failed.
+      {
+        code: tool(`  const notes = await localNotes(query);
+  return { content: [{ type: "text", text: JSON.stringify({ notes, warning: notes.length ? undefined : \`The notes service may be unreachable for \${query}\` }) }] };`),
+      },
       // Both branches of the conditional read the list: it decides what is shown.
       {
         code: tool(`  const notes = await localNotes(query);
@@ -133,6 +166,22 @@ async function createPhase(query: string, report: { errors: unknown[] }) {
   const found = local.status === "fulfilled" ? local.value : [];
   return { content: [{ type: "text", text: JSON.stringify(found) }] };`),
         [{ messageId: "swallowedSettled", data: { tool: 'Tool "find_notes"', value: "an empty array" } }],
+      ),
+      // A function of the file that returns its call of the callback gives back its value.
+      reported(
+        "runner of the file",
+        tool(
+          `  const notes = await timed("notes", () => localNotes(query));
+  return { content: [{ type: "text", text: notes.join("\\n") }] };`,
+          `async function timed<T>(label: string, load: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await load();
+  } finally {
+    console.log(label, Date.now() - started);
+  }
+}`,
+        ),
       ),
       // A list of outcomes, taken one at a time.
       reported(
