@@ -46,6 +46,8 @@ import {
   unwrap,
 } from "../../util/ast.js";
 
+import { promiseCombinator } from "../shared/fan-outs.js";
+
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Callees that only log, report or build an error; a call to one is not a fallback source. */
@@ -535,7 +537,7 @@ export class SuccessFlow {
           if (parent.callee === current && unwrap(current).type !== AST_NODE_TYPES.MemberExpression) return undefined;
           // `return toolResult(data)`: a helper of the file that makes a success result of it.
           if (parent.callee !== current && this.successHelper(parent)) return parent;
-          if (parent.callee !== current && memberPath(parent.callee) === "Promise.allSettled") settled = true;
+          if (parent.callee !== current && promiseCombinator(this.model, parent, "allSettled")) settled = true;
           // `results.push(...found)`: the value is now part of the list, which goes on from there.
           if (parent.callee !== current) {
             const list = pushedInto(parent);

@@ -19,20 +19,20 @@ export function tableLiteral(declaration: ts.Declaration | undefined): ts.Object
 const MAX_SPREAD = 3;
 
 /**
- * The members of a dispatch table: its own (when `own`), and those of every table spread into it,
+ * The members of a dispatch table: its own, and those of every table spread into it,
  * the object literals a project factory returns (`...createWidgetHandlers(api)`) or another
  * table variable (`...OTHER_HANDLERS`), of any file.
  */
-export function tableMembers(checker: ts.TypeChecker, literal: ts.ObjectLiteralExpression, own: boolean, depth: number): ts.ObjectLiteralElementLike[] {
+export function tableMembers(checker: ts.TypeChecker, literal: ts.ObjectLiteralExpression, depth: number): ts.ObjectLiteralElementLike[] {
   const members: ts.ObjectLiteralElementLike[] = [];
   for (const member of literal.properties) {
     if (!typescript.isSpreadAssignment(member)) {
-      if (own) members.push(member);
+      members.push(member);
       continue;
     }
     if (depth >= MAX_SPREAD) continue;
     for (const inner of spreadTables(checker, member.expression))
-      if (isProjectFile(inner.getSourceFile())) members.push(...tableMembers(checker, inner, true, depth + 1));
+      if (isProjectFile(inner.getSourceFile())) members.push(...tableMembers(checker, inner, depth + 1));
   }
   return members;
 }
@@ -73,7 +73,7 @@ export function tableLiterals(checker: ts.TypeChecker, expression: ts.Expression
     // `BY_SERVICE["invoices"]`: that member only.
     const key = typescript.isStringLiteralLike(value.argumentExpression) ? value.argumentExpression.text : undefined;
     return tableLiterals(checker, value.expression, depth + 1, nested).flatMap(({ literal }) =>
-      tableMembers(checker, literal, true, 0).flatMap((member) => {
+      tableMembers(checker, literal, 0).flatMap((member) => {
         if (key !== undefined && member.name && keyText(checker, member.name) !== key) return [];
         const inner = typescript.isPropertyAssignment(member)
           ? member.initializer
@@ -105,6 +105,6 @@ export function lookedUpMembers(
     .flatMap(({ literal, nested }) => {
       const local = literal === direct && literal.getSourceFile().fileName === fileName;
       const own = new Set(literal.properties);
-      return tableMembers(checker, literal, true, 0).map((member) => ({ member, nested, local: local && own.has(member) }));
+      return tableMembers(checker, literal, 0).map((member) => ({ member, nested, local: local && own.has(member) }));
     });
 }
