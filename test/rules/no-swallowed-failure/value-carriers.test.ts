@@ -4,7 +4,8 @@
  * of `Promise.allSettled`, and past a note only an empty list gets.
  */
 import { describe } from "vitest";
-import rule from "../../../src/rules/no-swallowed-failure.js";
+import type { InvalidTestCase, TestCaseError } from "@typescript-eslint/rule-tester";
+import rule, { type MessageIds, type Options } from "../../../src/rules/no-swallowed-failure.js";
 import { createRuleTester } from "../../rule-tester.js";
 
 const ruleTester = createRuleTester();
@@ -32,7 +33,7 @@ ${body}
 });`;
 
 /** The report on the helper's `return [];`, with its rethrow suggestion. */
-const empty = (code: string) => ({
+const empty = (code: string): TestCaseError<MessageIds> => ({
   messageId: "swallowedEmpty" as const,
   data: { value: "an empty array", tool: 'tool "find_notes"' },
   suggestions: [
@@ -45,7 +46,11 @@ const empty = (code: string) => ({
 });
 
 /** An invalid case: the one report on the helper (and `more` after it). */
-const reported = (name: string, code: string, more: object[] = []) => ({ name, code, errors: [empty(code), ...more] });
+const reported = (name: string, code: string, more: TestCaseError<MessageIds>[] = []): InvalidTestCase<MessageIds, Options> => ({
+  name,
+  code,
+  errors: [empty(code), ...more],
+});
 
 describe("no-swallowed-failure: values carried by runners, settled outcomes and notes", () => {
   ruleTester.run("no-swallowed-failure", rule, {
