@@ -34,6 +34,19 @@ export function unwrap(node: TSESTree.Node): TSESTree.Node {
   }
 }
 
+/** The outermost TypeScript-only wrapper around `node` (`(x as T)!`), or `node`: the inverse of `unwrap`. */
+export function typeWrapped(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (
+    current.parent?.type === AST_NODE_TYPES.TSAsExpression ||
+    current.parent?.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+    current.parent?.type === AST_NODE_TYPES.TSNonNullExpression ||
+    current.parent?.type === AST_NODE_TYPES.TSTypeAssertion
+  )
+    current = current.parent;
+  return current;
+}
+
 /** The static name of a property key or member property (`a.b`, `a["b"]`, `{ b: 1 }`). */
 export function staticKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
   if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;

@@ -43,6 +43,7 @@ import {
   resolveFunction,
   rootIdentifier,
   staticKeyName,
+  typeWrapped,
   unwrap,
 } from "../../util/ast.js";
 
@@ -319,13 +320,7 @@ const MAX_HOPS = 6;
 
 /** `buildWarnings(hits)`, `addWarning(hits as string[])`: the read is an argument of a warnings builder. */
 function handedToWarnings(read: TSESTree.Node): boolean {
-  let node = read;
-  while (
-    node.parent?.type === AST_NODE_TYPES.TSAsExpression ||
-    node.parent?.type === AST_NODE_TYPES.TSNonNullExpression ||
-    node.parent?.type === AST_NODE_TYPES.TSSatisfiesExpression
-  )
-    node = node.parent;
+  const node = typeWrapped(read);
   const call = node.parent;
   return call?.type === AST_NODE_TYPES.CallExpression && call.callee !== node && WARNING_BUILDER.test(calleeName(call) ?? "");
 }
@@ -605,9 +600,10 @@ export class SuccessFlow {
     const variable = findVariable(this.sourceCode, outcome);
     let reached: TSESTree.Node | undefined;
     for (const reference of variable?.references ?? []) {
-      const member = reference.identifier.parent;
-      if (reference.init || member.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier || memberName(member) !== "value")
-        continue;
+      // `outcome.value`, also `(outcome as PromiseFulfilledResult<Note[]>).value`.
+      const object = typeWrapped(reference.identifier);
+      const member = object.parent;
+      if (reference.init || member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== object || memberName(member) !== "value") continue;
       // `local.status === "fulfilled" ? local.value : []`: the value either way.
       const conditional = member.parent;
       if (

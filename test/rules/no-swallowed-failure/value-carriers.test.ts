@@ -188,6 +188,14 @@ async function createPhase(query: string, report: { errors: unknown[] }) {
 }`,
         ),
       ),
+      // The value read through a cast of the outcome.
+      reported(
+        "settled outcome read through a cast",
+        tool(`  const outcomes = await Promise.allSettled([remoteNotes(query), localNotes(query)]);
+  const found = outcomes.filter((outcome) => outcome.status === "fulfilled").flatMap((outcome) => (outcome as PromiseFulfilledResult<string[]>).value);
+  if (outcomes[0].status === "rejected") console.warn(outcomes[0].reason);
+  return { content: [{ type: "text", text: found.join("\\n") }] };`),
+      ),
       // A list of outcomes, taken one at a time.
       reported(
         "settled outcomes in forEach",
