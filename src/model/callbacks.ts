@@ -87,11 +87,8 @@ export function valueGivingCall(sourceCode: Readonly<TSESLint.SourceCode>, fn: F
   const returnsItsCall = ownReturnStatements(runner.body).some((r) => {
     const value = r.argument ? unwrap(r.argument) : undefined;
     const called = value?.type === AST_NODE_TYPES.AwaitExpression ? unwrap(value.argument) : value;
-    return (
-      called?.type === AST_NODE_TYPES.CallExpression &&
-      unwrap(called.callee).type === AST_NODE_TYPES.Identifier &&
-      (unwrap(called.callee) as TSESTree.Identifier).name === param.name
-    );
+    const callee = called?.type === AST_NODE_TYPES.CallExpression ? unwrap(called.callee) : undefined;
+    return callee?.type === AST_NODE_TYPES.Identifier && callee.name === param.name;
   });
   return returnsItsCall ? call : undefined;
 }

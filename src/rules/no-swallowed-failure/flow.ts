@@ -46,7 +46,6 @@ import {
   typeWrapped,
   unwrap,
 } from "../../util/ast.js";
-
 import { promiseCombinator } from "../shared/fan-outs.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -318,18 +317,18 @@ function isNameOnly(n: TSESTree.Identifier): boolean {
 /** Calls and callbacks a value may go through on its way to an answer (nested fan-outs, helpers of other files, a wrapper). */
 const MAX_HOPS = 6;
 
+/** Words of a note that may tell a failure: a warning, an error, something unavailable or down. */
+const NOTES_FAILURE = /warn|error|fail|unavailable|unreachable|down|missing|partial|incomplete/i;
+
+/** `buildWarnings`, `addWarning`, `dataQualityWarningsFor`: functions that make the answer's warnings of what they are handed. */
+const WARNING_BUILDER = /warnings|^(build|make|add|collect|push|compute)\w*warning/i;
+
 /** `buildWarnings(hits)`, `addWarning(hits as string[])`: the read is an argument of a warnings builder. */
 function handedToWarnings(read: TSESTree.Node): boolean {
   const node = typeWrapped(read);
   const call = node.parent;
   return call?.type === AST_NODE_TYPES.CallExpression && call.callee !== node && WARNING_BUILDER.test(calleeName(call) ?? "");
 }
-
-/** Words of a note that may tell a failure: a warning, an error, something unavailable or down. */
-const NOTES_FAILURE = /warn|error|fail|unavailable|unreachable|down|missing|partial|incomplete/i;
-
-/** `buildWarnings`, `addWarning`, `dataQualityWarningsFor`: functions that make the answer's warnings of what they are handed. */
-const WARNING_BUILDER = /warnings|^(build|make|add|collect|push|compute)\w*warning/i;
 
 /** `errorResult`, `toolError`, `fail`, `createErrorResponse`: names of functions that build error answers. */
 const ERROR_BUILDER_NAME = /error|fail/i;
@@ -609,7 +608,7 @@ export class SuccessFlow {
       if (
         conditional.type === AST_NODE_TYPES.ConditionalExpression &&
         conditional.consequent === member &&
-        isFulfilledTest(conditional.test, outcome.name)
+        comparedStatus(unwrap(conditional.test), new Set([outcome.name])) === "fulfilled"
       ) {
         reached ??= this.reaches(conditional, depth, seen, built);
         continue;
@@ -972,14 +971,18 @@ function addsNoteOnly(sourceCode: SourceCode, conditional: TSESTree.ConditionalE
   return !someOwnNode(sourceCode, conditional.consequent, (n) => reads.has(n)) && !someOwnNode(sourceCode, conditional.alternate, (n) => reads.has(n));
 }
 
-/** `outcome.status === "fulfilled"`, and nothing else. */
-function isFulfilledTest(test: TSESTree.Node, outcome: string): boolean {
-  const n = unwrap(test);
-  if (n.type !== AST_NODE_TYPES.BinaryExpression || (n.operator !== "===" && n.operator !== "==")) return false;
-  const [member, literal] = n.left.type === AST_NODE_TYPES.MemberExpression ? [n.left, n.right] : [n.right, n.left];
-  if (member.type !== AST_NODE_TYPES.MemberExpression || memberName(member) !== "status") return false;
+/**
+ * `outcome.status === "fulfilled"` (or `"rejected"`) on an outcome of `names`: the status it
+ * compares with, when the node is that one comparison.
+ */
+export function comparedStatus(node: TSESTree.Node, names: ReadonlySet<string>): "fulfilled" | "rejected" | undefined {
+  if (node.type !== AST_NODE_TYPES.BinaryExpression || (node.operator !== "===" && node.operator !== "==")) return undefined;
+  const [member, literal] = node.left.type === AST_NODE_TYPES.MemberExpression ? [node.left, node.right] : [node.right, node.left];
+  if (member.type !== AST_NODE_TYPES.MemberExpression || memberName(member) !== "status") return undefined;
   const object = unwrap(member.object);
-  return object.type === AST_NODE_TYPES.Identifier && object.name === outcome && staticString(literal) === "fulfilled";
+  if (object.type !== AST_NODE_TYPES.Identifier || !names.has(object.name)) return undefined;
+  const status = staticString(literal);
+  return status === "fulfilled" || status === "rejected" ? status : undefined;
 }
 
 /** Methods that hand each item of a list to their callback's first parameter. */

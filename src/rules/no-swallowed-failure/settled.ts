@@ -16,7 +16,7 @@ import {
   staticString,
   unwrap,
 } from "../../util/ast.js";
-import { FAILURE_TEXT, NO_DATA_TEXT, emptyValue } from "./flow.js";
+import { FAILURE_TEXT, NO_DATA_TEXT, comparedStatus, emptyValue } from "./flow.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -93,13 +93,7 @@ function outcomeTest(sourceCode: SourceCode, test: TSESTree.Node, names: Readonl
     const init = constInitializer(sourceCode, n);
     return init ? outcomeTest(sourceCode, init, names, depth + 1) : undefined;
   }
-  if (n.type !== AST_NODE_TYPES.BinaryExpression || (n.operator !== "===" && n.operator !== "==")) return undefined;
-  const [member, literal] = n.left.type === AST_NODE_TYPES.MemberExpression ? [n.left, n.right] : [n.right, n.left];
-  if (member.type !== AST_NODE_TYPES.MemberExpression || memberName(member) !== "status") return undefined;
-  const object = unwrap(member.object);
-  if (object.type !== AST_NODE_TYPES.Identifier || !names.has(object.name)) return undefined;
-  const status = staticString(literal);
-  return status === "fulfilled" || status === "rejected" ? status : undefined;
+  return comparedStatus(n, names);
 }
 
 /** An empty array or object, an object of empty arrays, or "no data" text. */
