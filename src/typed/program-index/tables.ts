@@ -103,8 +103,8 @@ export function lookedUpMembers(
   return tableLiterals(checker, expression)
     .filter(({ literal }) => isProjectFile(literal.getSourceFile()))
     .flatMap(({ literal, nested }) => {
-      const local = literal === direct && literal.getSourceFile().fileName === fileName;
-      const own = new Set(literal.properties);
-      return tableMembers(checker, literal, 0).map((member) => ({ member, nested, local: local && own.has(member) }));
+      // The members written in it (not spread in), when it is the linted file's own table.
+      const own = literal === direct && literal.getSourceFile().fileName === fileName ? new Set(literal.properties) : undefined;
+      return tableMembers(checker, literal, 0).map((member) => ({ member, nested, local: own?.has(member) === true }));
     });
 }
