@@ -47,6 +47,7 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import { promiseCombinator } from "../shared/fan-outs.js";
+import { type Carried, fieldDown, fieldRead, inObject, intoField, setAsField } from "./carried.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -365,7 +366,7 @@ export class SuccessFlow {
    * Where what `fn` returns becomes a successful answer of a tool (through at most a few calls):
    * the success result it ends up in, or the handler a framework takes a plain value from.
    */
-  successAnswer(fn: FunctionNode, depth = 0, seen = new Set<FunctionNode>(), built = false): TSESTree.Node | undefined {
+  successAnswer(fn: FunctionNode, depth = 0, seen = new Set<FunctionNode>(), built = false, carried?: Carried): TSESTree.Node | undefined {
     if (seen.has(fn) || depth > MAX_HOPS) return undefined;
     seen.add(fn);
     if (this.isValueHandler(fn)) return fn;
@@ -388,14 +389,14 @@ export class SuccessFlow {
     if (given) return given;
     for (const call of this.callSites(fn)) {
       if (this.model.handlersAt(call).length === 0) continue;
-      const answer = this.reaches(call, depth + 1, seen, built);
+      const answer = this.reaches(call, depth + 1, seen, built, carried);
       if (answer) return answer;
     }
     // Calls on tool paths in other files (typed analysis), followed in their own file.
     for (const site of this.model.importedCallSites(fn)) {
       const other = site.model();
       if (other.handlersAt(site.call).length === 0) continue;
-      const answer = SuccessFlow.of(other, site).reaches(site.call, depth + 1, seen, built);
+      const answer = SuccessFlow.of(other, site).reaches(site.call, depth + 1, seen, built, carried);
       if (answer) return answer;
     }
     return undefined;
@@ -496,8 +497,10 @@ export class SuccessFlow {
    * `built`: the value went into a call that builds something of it (`formatLogs(logs)`), so a
    * handler that returns what it got answers with it, in a result that another function made.
    */
-  reaches(node: TSESTree.Node, depth: number, seen: Set<FunctionNode>, built = false): TSESTree.Node | undefined {
+  reaches(node: TSESTree.Node, depth: number, seen: Set<FunctionNode>, built = false, carried?: Carried): TSESTree.Node | undefined {
     let current = node;
+    /** The field of an object that holds the value, while it goes on in that object. */
+    let carrying = carried;
     /** The position of the value in the last array literal it went through (`Promise.all([a, b])`). */
     let element: number | undefined;
     /** The array went into `Promise.allSettled`: each element comes back as an outcome. */
@@ -508,19 +511,25 @@ export class SuccessFlow {
         case AST_NODE_TYPES.ObjectExpression:
           if (this.successObjects.has(parent)) return parent;
           if (this.errorObjects.has(parent)) return undefined;
+          if (carrying) carrying = inObject(carrying, parent);
           break;
         case AST_NODE_TYPES.ReturnStatement: {
           const fn = enclosingFunction(parent);
           if (!fn) return undefined;
-          return built && this.answersWithReturn(fn) ? parent : this.successAnswer(fn, depth, seen, built);
+          return built && this.answersWithReturn(fn) ? parent : this.successAnswer(fn, depth, seen, built, carrying);
         }
         case AST_NODE_TYPES.ArrowFunctionExpression:
           if (parent.body !== current) return undefined;
-          return built && this.answersWithReturn(parent) ? parent.body : this.successAnswer(parent, depth, seen, built);
+          return built && this.answersWithReturn(parent) ? parent.body : this.successAnswer(parent, depth, seen, built, carrying);
         case AST_NODE_TYPES.VariableDeclarator: {
           if (parent.init !== current) return undefined;
           if (parent.id.type === AST_NODE_TYPES.Identifier)
-            return settled ? this.outcomesReach(parent.id, depth, seen, built) : this.constantReaches(parent.id, depth, seen, built);
+            return settled ? this.outcomesReach(parent.id, depth, seen, built) : this.constantReaches(parent.id, depth, seen, built, undefined, carrying);
+          // `const { rows } = result.data`: the field that holds the value.
+          if (parent.id.type === AST_NODE_TYPES.ObjectPattern && carrying) {
+            const bound = fieldBinding(parent.id, carrying.fields[0]);
+            return bound ? this.constantReaches(bound, depth, seen, built, undefined, fieldDown(carrying)) : undefined;
+          }
           // `const [order, notes] = await Promise.all([loadOrder(id), loadNotes(id)])`.
           const bound = parent.id.type === AST_NODE_TYPES.ArrayPattern && element !== undefined ? parent.id.elements[element] : undefined;
           if (bound?.type !== AST_NODE_TYPES.Identifier) return undefined;
@@ -541,9 +550,11 @@ export class SuccessFlow {
             if (this.buildsError(parent)) return undefined;
             built = true;
           }
+          carrying = undefined;
           break;
         case AST_NODE_TYPES.ArrayExpression:
           element = parent.elements.indexOf(current as TSESTree.Expression);
+          carrying = undefined;
           break;
         // `for (const device of devices) found.push({ id: device.id })`: each item goes on as the loop's variable.
         case AST_NODE_TYPES.ForOfStatement: {
@@ -555,23 +566,39 @@ export class SuccessFlow {
         case AST_NODE_TYPES.AssignmentExpression: {
           const target = parent.left;
           if (parent.right !== current || parent.operator !== "=") return undefined;
-          if (target.type === AST_NODE_TYPES.Identifier) return this.constantReaches(target, depth, seen, built, target);
-          // `details.comments = await commentsOf(id)`: the value is now part of the object, which goes on from there.
+          if (target.type === AST_NODE_TYPES.Identifier) return this.constantReaches(target, depth, seen, built, target, carrying);
+          // `details.comments = await commentsOf(id)`: the value is now the field of the object, which goes on from there.
           const holder = fieldHolder(target);
-          return holder && depth < 6 ? this.constantReaches(holder, depth + 1, seen, built) : undefined;
+          return holder && depth < 6
+            ? this.constantReaches(holder, depth + 1, seen, built, undefined, setAsField(target as TSESTree.MemberExpression))
+            : undefined;
         }
-        case AST_NODE_TYPES.AwaitExpression:
-        case AST_NODE_TYPES.TemplateLiteral:
+        // `result.data` of an object whose field `data` holds the value; another field does not.
         case AST_NODE_TYPES.MemberExpression:
-        case AST_NODE_TYPES.ChainExpression:
+          if (carrying && parent.object === current) {
+            if (fieldRead(carrying, parent) !== "value") return undefined;
+            carrying = fieldDown(carrying);
+          }
+          break;
         case AST_NODE_TYPES.Property:
+          carrying = parent.value === current && parent.parent.type === AST_NODE_TYPES.ObjectExpression ? intoField(carrying, parent) : undefined;
+          break;
+        // `{ ...page, items }`: the fields go on in the new object; `[...items]`, `f(...items)` make something else of them.
         case AST_NODE_TYPES.SpreadElement:
+          if (parent.parent.type !== AST_NODE_TYPES.ObjectExpression) carrying = undefined;
+          break;
+        case AST_NODE_TYPES.TemplateLiteral:
+          carrying = undefined;
+          break;
+        case AST_NODE_TYPES.AwaitExpression:
+        case AST_NODE_TYPES.ChainExpression:
         case AST_NODE_TYPES.TSAsExpression:
         case AST_NODE_TYPES.TSNonNullExpression:
         case AST_NODE_TYPES.TSSatisfiesExpression:
           break;
         case AST_NODE_TYPES.BinaryExpression:
           if (parent.operator !== "+") return undefined;
+          carrying = undefined;
           break;
         // `typeof response === "string" ? response : response.text`: the same value either way, reshaped.
         // (`wanted ? await listTools() : undefined` chooses whether a part is there: not followed.)
@@ -581,6 +608,7 @@ export class SuccessFlow {
           const other = parent.consequent === current ? parent.alternate : parent.consequent;
           if (parent.test === current || current.type !== AST_NODE_TYPES.Identifier) return undefined;
           if (!mentionsName(this.sourceCode, other, new Set([current.name]), "subtree")) return undefined;
+          carrying = undefined;
           break;
         }
         default:
@@ -688,11 +716,8 @@ export class SuccessFlow {
       return memberName(parent) === field ? this.reaches(throughDefaults(parent), 1, seen) : undefined;
     if (parent.type !== AST_NODE_TYPES.VariableDeclarator || parent.init !== holder) return undefined;
     if (parent.id.type === AST_NODE_TYPES.ObjectPattern) {
-      for (const property of parent.id.properties) {
-        if (property.type !== AST_NODE_TYPES.Property || staticKeyName(property.key, property.computed) !== field) continue;
-        return property.value.type === AST_NODE_TYPES.Identifier ? this.constantReaches(property.value, 1, seen) : undefined;
-      }
-      return undefined;
+      const bound = fieldBinding(parent.id, field);
+      return bound ? this.constantReaches(bound, 1, seen) : undefined;
     }
     if (parent.id.type !== AST_NODE_TYPES.Identifier) return undefined;
     let reached: TSESTree.Node | undefined;
@@ -724,12 +749,13 @@ export class SuccessFlow {
     seen: Set<FunctionNode>,
     built = false,
     assigned?: TSESTree.Identifier,
+    carried?: Carried,
   ): TSESTree.Node | undefined {
     const variable = findVariable(this.sourceCode, id);
     if (!variable || this.following.has(variable)) return undefined;
     this.following.add(variable);
     try {
-      return this.referencesReach(variable, depth, seen, built, assigned);
+      return this.referencesReach(variable, depth, seen, built, assigned, carried);
     } finally {
       this.following.delete(variable);
     }
@@ -741,6 +767,7 @@ export class SuccessFlow {
     seen: Set<FunctionNode>,
     built: boolean,
     assigned: TSESTree.Identifier | undefined,
+    carried: Carried | undefined,
   ): TSESTree.Node | undefined {
     let reached: TSESTree.Node | undefined;
     for (const reference of variable.references) {
@@ -752,6 +779,9 @@ export class SuccessFlow {
       // `typeof response === "string" ? response : response.text`: a test of the value's kind, not of what it says.
       const parent = reference.identifier.parent;
       if (parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "typeof") continue;
+      // `if (!result.success) throw ...` of an object that sets `success` itself: the same either way.
+      if (carried && parent.type === AST_NODE_TYPES.MemberExpression && parent.object === reference.identifier && fieldRead(carried, parent) === "fixed")
+        continue;
       // `buildCommitteeWarnings(committee, documents)` with the helper's value as it came: the
       // answer notes what is missing. (An object made of it, `buildWarnings(sources)`, may leave it out.)
       if (!built && handedToWarnings(reference.identifier)) return undefined;
@@ -783,7 +813,7 @@ export class SuccessFlow {
         reached ??= test;
         continue;
       }
-      reached ??= this.reaches(reference.identifier, depth, seen, built);
+      reached ??= this.reaches(reference.identifier, depth, seen, built, carried);
     }
     return reached;
   }
@@ -1150,6 +1180,15 @@ function pushedInto(call: TSESTree.CallExpression): TSESTree.Identifier | undefi
   if (callee.type !== AST_NODE_TYPES.MemberExpression || (memberName(callee) !== "push" && memberName(callee) !== "unshift")) return undefined;
   const list = unwrap(callee.object);
   return list.type === AST_NODE_TYPES.Identifier ? list : undefined;
+}
+
+/** `{ rows }` or `{ rows: found }` of a destructuring: the variable bound to the field. */
+function fieldBinding(pattern: TSESTree.ObjectPattern, field: string | undefined): TSESTree.Identifier | undefined {
+  for (const property of pattern.properties) {
+    if (property.type !== AST_NODE_TYPES.Property || staticKeyName(property.key, property.computed) !== field) continue;
+    return property.value.type === AST_NODE_TYPES.Identifier ? property.value : undefined;
+  }
+  return undefined;
 }
 
 /** `details.comments = ...`: the local object whose field is set, as in `pushedInto`. */

@@ -1,0 +1,57 @@
+/**
+ * A value that went into a field of an object literal (`return { success: true, data: { rows } }`,
+ * `details.comments = await commentsOf(id)`): which field of the object holds it, and which
+ * fields the object sets to a fixed value. A caller that tests one of those (`if (!result.success)
+ * throw ...`) cannot tell the value's failure apart: the flag is the same either way. The value
+ * goes on only where the caller reads its field (`result.data.rows`, `const { rows } = result.data`).
+ */
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { enclosingCatch, memberName, staticKeyName, unwrap } from "../../util/ast.js";
+
+export interface Carried {
+  /** The fields from the object down to the value (`["data", "rows"]`). */
+  readonly fields: readonly string[];
+  /** The fields of the outermost object that hold a literal (`success: true`, `status: 200`). */
+  readonly fixed: ReadonlySet<string>;
+}
+
+/** The value went in as `property`'s value: one field deeper, or lost track of for a computed key. */
+export function intoField(carried: Carried | undefined, property: TSESTree.Property): Carried | undefined {
+  const key = staticKeyName(property.key, property.computed);
+  if (key === undefined) return undefined;
+  return { fields: [key, ...(carried?.fields ?? [])], fixed: carried?.fixed ?? new Set() };
+}
+
+/** `details.comments = value`: the value is the field `comments` of the object `details` holds. */
+export function setAsField(target: TSESTree.MemberExpression): Carried | undefined {
+  const key = memberName(target);
+  return key === undefined ? undefined : { fields: [key], fixed: new Set() };
+}
+
+/**
+ * The object the value went into: its fields that hold a literal. An object made in a catch
+ * (`{ success: false, data: [] }`) sets its flag for the failure, so it fixes nothing.
+ */
+export function inObject(carried: Carried, object: TSESTree.ObjectExpression): Carried {
+  if (enclosingCatch(object)) return { fields: carried.fields, fixed: new Set() };
+  const fixed = new Set<string>();
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const key = staticKeyName(property.key, property.computed);
+    const value = unwrap(property.value);
+    if (key !== undefined && key !== carried.fields[0] && value.type === AST_NODE_TYPES.Literal) fixed.add(key);
+  }
+  return { fields: carried.fields, fixed };
+}
+
+/** What a read `member` of the holding object is: the field that holds the value, a fixed flag, or another field. */
+export function fieldRead(carried: Carried, member: TSESTree.MemberExpression): "value" | "fixed" | "other" {
+  const name = memberName(member);
+  if (name === carried.fields[0]) return "value";
+  return name !== undefined && carried.fixed.has(name) ? "fixed" : "other";
+}
+
+/** One field down: what the read of the holding field holds. */
+export function fieldDown(carried: Carried): Carried | undefined {
+  return carried.fields.length > 1 ? { fields: carried.fields.slice(1), fixed: new Set() } : undefined;
+}
