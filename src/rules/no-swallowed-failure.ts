@@ -201,7 +201,9 @@ export default createRule<Options, MessageIds>({
           const accessed = (): boolean => triedAccess(sourceCode, model, clause);
           if (inValueHandler && empty !== undefined && !accessed()) continue;
           const walk = empty !== undefined && isTruthyStandIn(empty.value) ? new TruthyStandInWalk() : undefined;
-          const answer = inValueHandler ? fn : accessed() ? flow.successAnswer(fn, 0, walk) : undefined;
+          // `return { segments: null }`: the value goes on in that field of what the function returns.
+          const carried = empty?.field !== undefined ? { fields: [empty.field], fixed: new Set<string>() } : undefined;
+          const answer = inValueHandler ? fn : accessed() ? flow.successAnswer(fn, 0, walk, false, carried) : undefined;
           // A per-item stand-in, in an answer that lists the items left out (`invalidTabIds`).
           if (!answer || (empty !== undefined && !inValueHandler && isFanOutItem(fn) && answers.listsLeftOut(answer))) continue;
           // Failure wording is a failure passed off as an answer; empty or "no data" says there is nothing.
@@ -316,9 +318,11 @@ function emptyStandIn(
   sourceCode: Readonly<TSESLint.SourceCode>,
   value: TSESTree.Node | null,
   clause: TSESTree.CatchClause,
-): { readonly value: string; readonly fixed: boolean } | undefined {
-  const empty = emptyValue(value) ?? (value?.type === AST_NODE_TYPES.ObjectExpression ? emptiedItem(sourceCode, value, clause) : undefined);
+): { readonly value: string; readonly fixed: boolean; readonly field?: string } | undefined {
+  const empty = emptyValue(value);
   if (empty !== undefined) return { value: empty, fixed: false };
+  const item = value?.type === AST_NODE_TYPES.ObjectExpression ? emptiedItem(sourceCode, value, clause) : undefined;
+  if (item) return { ...item, fixed: false };
   const fixed = fixedData(sourceCode, value);
   return fixed === undefined ? undefined : { value: fixed, fixed: true };
 }

@@ -521,20 +521,8 @@ export class SuccessFlow {
         case AST_NODE_TYPES.ArrowFunctionExpression:
           if (parent.body !== current) return undefined;
           return built && this.answersWithReturn(parent) ? parent.body : this.successAnswer(parent, depth, seen, built, carrying);
-        case AST_NODE_TYPES.VariableDeclarator: {
-          if (parent.init !== current) return undefined;
-          if (parent.id.type === AST_NODE_TYPES.Identifier)
-            return settled ? this.outcomesReach(parent.id, depth, seen, built) : this.constantReaches(parent.id, depth, seen, built, undefined, carrying);
-          // `const { rows } = result.data`: the field that holds the value.
-          if (parent.id.type === AST_NODE_TYPES.ObjectPattern && carrying) {
-            const bound = fieldBinding(parent.id, carrying.fields[0]);
-            return bound ? this.constantReaches(bound, depth, seen, built, undefined, fieldDown(carrying)) : undefined;
-          }
-          // `const [order, notes] = await Promise.all([loadOrder(id), loadNotes(id)])`.
-          const bound = parent.id.type === AST_NODE_TYPES.ArrayPattern && element !== undefined ? parent.id.elements[element] : undefined;
-          if (bound?.type !== AST_NODE_TYPES.Identifier) return undefined;
-          return settled ? this.outcomeReaches(bound, depth, seen, built) : this.constantReaches(bound, depth, seen, built);
-        }
+        case AST_NODE_TYPES.VariableDeclarator:
+          return parent.init === current ? this.declaredReaches(parent.id, { element, settled, carrying }, depth, seen, built) : undefined;
         case AST_NODE_TYPES.CallExpression:
           // An argument of a formatter (`JSON.stringify(x)`) carries on; the callee itself does not.
           if (parent.callee === current && unwrap(current).type !== AST_NODE_TYPES.MemberExpression) return undefined;
@@ -550,11 +538,12 @@ export class SuccessFlow {
             if (this.buildsError(parent)) return undefined;
             built = true;
           }
-          carrying = undefined;
+          // `Promise.all([...])` gives back each element as it was; any other call makes something of it.
+          if (element === undefined || !promiseCombinator(this.model, parent, "all")) carrying = undefined;
           break;
         case AST_NODE_TYPES.ArrayExpression:
           element = parent.elements.indexOf(current as TSESTree.Expression);
-          carrying = undefined;
+          if (parent.parent.type !== AST_NODE_TYPES.CallExpression || !promiseCombinator(this.model, parent.parent, "all")) carrying = undefined;
           break;
         // `for (const device of devices) found.push({ id: device.id })`: each item goes on as the loop's variable.
         case AST_NODE_TYPES.ForOfStatement: {
@@ -616,6 +605,41 @@ export class SuccessFlow {
       }
       current = parent;
     }
+  }
+
+  /**
+   * The variables a declaration binds the value to: `const items = ...`; one element of an array
+   * (`const [order, notes] = await Promise.all([loadOrder(id), loadNotes(id)])`); an outcome of
+   * `Promise.allSettled`; or, for a value in a field, the variable of that field (`const { rows } =
+   * result.data`, `const [{ segments }, issues] = await Promise.all([...])`).
+   */
+  private declaredReaches(
+    id: TSESTree.Node,
+    at: { readonly element: number | undefined; readonly settled: boolean; readonly carrying: Carried | undefined },
+    depth: number,
+    seen: Set<FunctionNode>,
+    built: boolean,
+  ): TSESTree.Node | undefined {
+    if (id.type === AST_NODE_TYPES.Identifier && (at.settled || at.element !== undefined))
+      return at.settled ? this.outcomesReach(id, depth, seen, built) : this.constantReaches(id, depth, seen, built);
+    if (at.element === undefined) return this.bindingReaches(id, depth, seen, built, at.carrying);
+    const bound = id.type === AST_NODE_TYPES.ArrayPattern ? id.elements[at.element] : undefined;
+    if (at.settled) return bound?.type === AST_NODE_TYPES.Identifier ? this.outcomeReaches(bound, depth, seen, built) : undefined;
+    return bound ? this.bindingReaches(bound, depth, seen, built, at.carrying) : undefined;
+  }
+
+  /** A variable the value is bound to, or the variable of the field that holds it. */
+  private bindingReaches(
+    id: TSESTree.Node,
+    depth: number,
+    seen: Set<FunctionNode>,
+    built: boolean,
+    carried: Carried | undefined,
+  ): TSESTree.Node | undefined {
+    if (id.type === AST_NODE_TYPES.Identifier) return this.constantReaches(id, depth, seen, built, undefined, carried);
+    if (id.type !== AST_NODE_TYPES.ObjectPattern || !carried) return undefined;
+    const bound = fieldBinding(id, carried.fields[0]);
+    return bound ? this.constantReaches(bound, depth, seen, built, undefined, fieldDown(carried)) : undefined;
   }
 
   /**

@@ -291,32 +291,39 @@ function quietCatchFunction(sourceCode: SourceCode, clause: TSESTree.CatchClause
 /**
  * `return { jobNumber: job.number, artifacts: [] }` in a catch whose try returns
  * `{ jobNumber: job.number, artifacts }`: the same item, with the failed call's field emptied.
- * Described for the message ("an empty array in `artifacts`").
+ * Described for the message ("an empty array in `artifacts`"). Also `return { segments: null }`
+ * where the try returns `{ segments }`: the value alone, in the field it is handed back in.
  */
-export function emptiedItem(sourceCode: SourceCode, value: TSESTree.ObjectExpression, clause: TSESTree.CatchClause): string | undefined {
+export function emptiedItem(
+  sourceCode: SourceCode,
+  value: TSESTree.ObjectExpression,
+  clause: TSESTree.CatchClause,
+): { readonly value: string; readonly field?: string } | undefined {
   const fields = plainFields(value);
   const statement = clause.parent;
   const fn = enclosingFunction(clause);
   if (!fields || !fn) return undefined;
-  let found: string | undefined;
+  let found: { value: string; field?: string } | undefined;
   forEachOwnNode(sourceCode, statement.block, (node) => {
     if (found || node.type !== AST_NODE_TYPES.ReturnStatement || !node.argument || enclosingFunction(node) !== fn) return;
     let returned = unwrap(node.argument);
     if (returned.type === AST_NODE_TYPES.AwaitExpression) returned = unwrap(returned.argument);
     const tried = returned.type === AST_NODE_TYPES.ObjectExpression ? plainFields(returned) : undefined;
     if (tried?.size !== fields.size) return;
-    let emptied: string | undefined;
+    let emptied: { value: string; field: string } | undefined;
     let kept = 0;
     for (const [key, standIn] of fields) {
       const original = tried.get(key);
       if (!original) return;
       const empty = emptyValue(standIn);
-      if (empty !== undefined && emptyValue(original) === undefined) emptied ??= `${empty} in \`${key}\``;
+      if (empty !== undefined && emptyValue(original) === undefined) emptied ??= { value: `${empty} in \`${key}\``, field: key };
       else if (sourceCode.getText(standIn) === sourceCode.getText(original)) kept++;
       else return;
     }
     // Some of the item is kept (its id, its name): it stands for that item.
-    if (kept > 0) found = emptied;
+    if (kept > 0 && emptied) found = { value: emptied.value };
+    // The one field there is: the value handed back in it.
+    else if (fields.size === 1) found = emptied;
   });
   return found;
 }

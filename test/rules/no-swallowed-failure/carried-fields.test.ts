@@ -136,3 +136,73 @@ describe("no-swallowed-failure: values carried in a field of a returned object",
     ],
   });
 });
+
+/** A helper that hands its value back in the one field of an object, and that field emptied by its catch. */
+const SEGMENTS = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "replays", version: "1.0.0" });
+declare function readSegments(id: string): Promise<string[][]>;
+declare function readIssues(id: string): Promise<string[]>;
+async function fetchSegments(id: string): Promise<{ segments: string[][] | null }> {
+  try {
+    const segments = await readSegments(id);
+    return { segments };
+  } catch {
+    return { segments: null };
+  }
+}
+function format(segments: string[][] | null, issues: string[]): string {
+  return \`\${segments ? segments.join("\\n") : "No activity events recorded."}\\n\${issues.join("\\n")}\`;
+}`;
+
+const replayTool = (body: string): string => `${SEGMENTS}
+server.registerTool("get_replay", { description: "A replay with its events" }, async ({ id }: { id: string }) => {
+${body}
+});`;
+
+const emptiedField = (name: string, code: string): InvalidTestCase<MessageIds, Options> => ({
+  name,
+  code,
+  errors: [
+    {
+      messageId: "swallowedEmpty",
+      data: { value: "`null` in `segments`", tool: 'tool "get_replay"' },
+      suggestions: [
+        {
+          messageId: "rethrowWithCause",
+          data: { cause: "error" },
+          output: code.replace("} catch {\n    return { segments: null };", '} catch (error) {\n    throw new Error("fetchSegments failed", { cause: error });'),
+        },
+      ],
+    },
+  ],
+});
+
+describe("no-swallowed-failure: a field emptied by a catch", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // The caller fails when the field is missing.
+      {
+        code: replayTool(`  const { segments } = await fetchSegments(id);
+  if (!segments) throw new Error(\`The recording of replay \${id} could not be read\`);
+  return { content: [{ type: "text", text: format(segments, []) }] };`),
+      },
+      // Only the other element of the fan-out is answered.
+      {
+        code: replayTool(`  const [, issues] = await Promise.all([fetchSegments(id), readIssues(id)]);
+  return { content: [{ type: "text", text: issues.join("\\n") }] };`),
+      },
+    ],
+    invalid: [
+      emptiedField(
+        "the field destructured from the awaited call",
+        replayTool(`  const { segments } = await fetchSegments(id);
+  return { content: [{ type: "text", text: format(segments, []) }] };`),
+      ),
+      emptiedField(
+        "the field destructured from one element of Promise.all",
+        replayTool(`  const [{ segments }, issues] = await Promise.all([fetchSegments(id), readIssues(id)]);
+  return { content: [{ type: "text", text: format(segments, issues) }] };`),
+      ),
+    ],
+  });
+});
