@@ -181,15 +181,36 @@ function containsThrow(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   return someOwnNode(sourceCode, node, (n) => n.type === AST_NODE_TYPES.ThrowStatement);
 }
 
-/** The try block made an access that can fail: an awaited call, or a call that leaves the process. */
+/**
+ * The try block made an access that can fail: an awaited call, a call that leaves the process, or
+ * a synchronous read of the file system (`readFileSync`, `readdirSync`, `statSync`).
+ */
 export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSESTree.CatchClause): boolean {
   return someOwnNode(
     sourceCode,
     clause.parent.block,
     (n) =>
       (n.type === AST_NODE_TYPES.AwaitExpression && unwrap(n.argument).type === AST_NODE_TYPES.CallExpression) ||
-      (n.type === AST_NODE_TYPES.CallExpression && model.externalCall(n) !== undefined),
+      (n.type === AST_NODE_TYPES.CallExpression && (model.externalCall(n) !== undefined || readsFileSystem(model, n))),
   );
+}
+
+/** The modules of Node's file system API (and its drop-in replacements). */
+const FS_MODULES = new Set(["fs", "node:fs", "fs-extra", "graceful-fs"]);
+/** Their synchronous reads, which throw when the file or directory cannot be read. */
+const FS_SYNC_READS = new Set(["readFileSync", "readdirSync", "statSync", "lstatSync", "opendirSync", "readlinkSync", "realpathSync"]);
+
+/** `fs.readFileSync(path)`, or `readFileSync(path)` imported from `fs`. */
+function readsFileSystem(model: McpModel, call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    const [module, name] = (model.importedFrom.get(callee.name) ?? "").split("#");
+    return FS_MODULES.has(module ?? "") && FS_SYNC_READS.has(name ?? "");
+  }
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const object = unwrap(callee.object);
+  const name = memberName(callee);
+  return object.type === AST_NODE_TYPES.Identifier && FS_MODULES.has(model.importedFrom.get(object.name) ?? "") && FS_SYNC_READS.has(name ?? "");
 }
 
 /** The catch body mentions a partial-result marker (`warnings.push(...)`, `result.partial = true`). */
