@@ -817,6 +817,10 @@ export class SuccessFlow {
     let reached: TSESTree.Node | undefined;
     for (const reference of variable.references) {
       if (reference.init) continue;
+      // `let rules = cache.get(id); if (rules === undefined) rules = load(id)`: what runs before the
+      // write does not see the value. (Something built of the value, `entry = await create({ name })`,
+      // keeps every reference: what the entry holds besides the value is unknown.)
+      if (assigned && !built && runsBefore(reference.identifier, assigned)) continue;
       // `filtered = filtered.filter(...)`: the same value, narrowed or reshaped, goes on.
       if (reference.isWrite() && reshapesItself(this.sourceCode, reference, variable)) continue;
       if (reference.isWrite() && reference.identifier !== assigned && !(assigned && exclusiveBranches(reference.identifier, assigned))) return undefined;
@@ -1225,6 +1229,11 @@ function pushedInto(call: TSESTree.CallExpression): TSESTree.Identifier | undefi
   if (callee.type !== AST_NODE_TYPES.MemberExpression || (memberName(callee) !== "push" && memberName(callee) !== "unshift")) return undefined;
   const list = unwrap(callee.object);
   return list.type === AST_NODE_TYPES.Identifier ? list : undefined;
+}
+
+/** `node` comes before `write` in the same function, and no loop around the write brings it round again. */
+function runsBefore(node: TSESTree.Node, write: TSESTree.Node): boolean {
+  return node.range[1] <= write.range[0] && enclosingFunction(node) === enclosingFunction(write) && !inLoop(write);
 }
 
 /** `{ rows }` or `{ rows: found }` of a destructuring: the variable bound to the field. */
