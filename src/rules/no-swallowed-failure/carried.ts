@@ -6,7 +6,8 @@
  * goes on only where the caller reads its field (`result.data.rows`, `const { rows } = result.data`).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { enclosingCatch, memberName, staticKeyName, unwrap } from "../../util/ast.js";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { enclosingCatch, memberName, memberPath, staticKeyName, unwrap } from "../../util/ast.js";
 
 export interface Carried {
   /** The fields from the object down to the value (`["data", "rows"]`). */
@@ -35,8 +36,10 @@ export function setAsField(target: TSESTree.MemberExpression): Carried | undefin
 export function inObject(carried: Carried, object: TSESTree.ObjectExpression): Carried {
   if (enclosingCatch(object)) return { fields: carried.fields, fixed: new Set() };
   const fixed = new Set<string>();
-  for (const property of object.properties) {
+  for (const [index, property] of object.properties.entries()) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
+    // `{ success: true, ...outcome }`: a spread after the field may set it again.
+    if (object.properties.slice(index + 1).some((later) => later.type === AST_NODE_TYPES.SpreadElement)) continue;
     const key = staticKeyName(property.key, property.computed);
     const value = unwrap(property.value);
     if (key !== undefined && key !== carried.fields[0] && value.type === AST_NODE_TYPES.Literal) fixed.add(key);
@@ -44,11 +47,43 @@ export function inObject(carried: Carried, object: TSESTree.ObjectExpression): C
   return { fields: carried.fields, fixed };
 }
 
+/**
+ * The fixed fields the code writes again through a variable that holds the object (`report.status
+ * = 502`, `delete report.success`, `Object.assign(report, more)`) are not fixed.
+ */
+export function unlessRewritten(carried: Carried, references: readonly TSESLint.Scope.Reference[]): Carried {
+  if (carried.fixed.size === 0) return carried;
+  const fixed = new Set(carried.fixed);
+  for (const { identifier } of references) {
+    const parent = identifier.parent;
+    if (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments[0] === identifier && memberPath(parent.callee) === "Object.assign")
+      return { fields: carried.fields, fixed: new Set() };
+    if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) continue;
+    const written =
+      (parent.parent.type === AST_NODE_TYPES.AssignmentExpression && parent.parent.left === parent) ||
+      parent.parent.type === AST_NODE_TYPES.UpdateExpression ||
+      (parent.parent.type === AST_NODE_TYPES.UnaryExpression && parent.parent.operator === "delete");
+    const name = memberName(parent);
+    if (written && name !== undefined) fixed.delete(name);
+    // `report[key] = value`: any field.
+    if (written && name === undefined) return { fields: carried.fields, fixed: new Set() };
+  }
+  return fixed.size === carried.fixed.size ? carried : { fields: carried.fields, fixed };
+}
+
 /** What a read `member` of the holding object is: the field that holds the value, a fixed flag, or another field. */
 export function fieldRead(carried: Carried, member: TSESTree.MemberExpression): "value" | "fixed" | "other" {
   const name = memberName(member);
-  if (name === carried.fields[0]) return "value";
-  return name !== undefined && carried.fixed.has(name) ? "fixed" : "other";
+  if (name !== carried.fields[0]) return name !== undefined && carried.fixed.has(name) ? "fixed" : "other";
+  // `result.data.title` next to the value in `data.rows`: another field, one level down.
+  let current: TSESTree.Node = member;
+  for (const field of carried.fields.slice(1)) {
+    const next: TSESTree.Node = current.parent;
+    if (next.type !== AST_NODE_TYPES.MemberExpression || next.object !== current) break;
+    if (memberName(next) !== field) return "other";
+    current = next;
+  }
+  return "value";
 }
 
 /** One field down: what the read of the holding field holds. */

@@ -47,7 +47,7 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import { promiseCombinator } from "../shared/fan-outs.js";
-import { type Carried, fieldDown, fieldRead, inObject, intoField, setAsField } from "./carried.js";
+import { type Carried, fieldDown, fieldRead, inObject, intoField, setAsField, unlessRewritten } from "./carried.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -659,6 +659,8 @@ export class SuccessFlow {
   ): TSESTree.Node | undefined {
     if (id.type === AST_NODE_TYPES.Identifier) return this.constantReaches(id, depth, seen, built, undefined, carried);
     if (id.type !== AST_NODE_TYPES.ObjectPattern || !carried) return undefined;
+    // `const { data, error } = await load(id); if (error) throw ...`: a field next to the value may tell the failure apart.
+    if (siblingTested(this.sourceCode, id, carried)) return undefined;
     const bound = fieldBinding(id, carried.fields[0]);
     return bound ? this.constantReaches(bound, depth, seen, built, undefined, fieldDown(carried)) : undefined;
   }
@@ -812,9 +814,11 @@ export class SuccessFlow {
     seen: Set<FunctionNode>,
     built: boolean,
     assigned: TSESTree.Identifier | undefined,
-    carried: Carried | undefined,
+    holding: Carried | undefined,
   ): TSESTree.Node | undefined {
     let reached: TSESTree.Node | undefined;
+    // `report.status = 502` after `{ status: 200, ... }`: the field is not fixed after all.
+    const carried = holding && unlessRewritten(holding, variable.references);
     for (const reference of variable.references) {
       if (reference.init) continue;
       // `let rules = cache.get(id); if (rules === undefined) rules = load(id)`: what runs before the
@@ -829,8 +833,9 @@ export class SuccessFlow {
       const parent = reference.identifier.parent;
       if (parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "typeof") continue;
       // `if (!result.success) throw ...` of an object that sets `success` itself: the same either way.
-      if (carried && parent.type === AST_NODE_TYPES.MemberExpression && parent.object === reference.identifier && fieldRead(carried, parent) === "fixed")
-        continue;
+      const field =
+        carried && parent.type === AST_NODE_TYPES.MemberExpression && parent.object === reference.identifier ? fieldRead(carried, parent) : undefined;
+      if (field === "fixed") continue;
       // `buildCommitteeWarnings(committee, documents)` with the helper's value as it came: the
       // answer notes what is missing. (An object made of it, `buildWarnings(sources)`, may leave it out.)
       if (!built && handedToWarnings(reference.identifier)) return undefined;
@@ -849,7 +854,8 @@ export class SuccessFlow {
         // `suggestion: hits.length ? undefined : hint()`: a note only one case gets; the value goes on in its other reads.
         if (addsNoteOnly(this.sourceCode, conditional, variable)) continue;
         const says = staticString(conditional.consequent) !== undefined || staticString(conditional.alternate) !== undefined;
-        if (!says) return undefined;
+        // Another field of the object (`result.error ? ... : ...`) may tell the failure apart, and is not the value.
+        if (!says || field === "other") return undefined;
         reached ??= this.reaches(conditional, depth, seen, built);
         continue;
       }
@@ -859,7 +865,8 @@ export class SuccessFlow {
         if (outcome === "error" && seen instanceof TruthyStandInWalk && asksPresenceOnly(this.sourceCode, test, variable)) continue;
         // `if (image) items.push(image)` in a loop: the failed item is dropped from the answer unseen.
         if (outcome !== "success" && !skipsItem(this.sourceCode, test, reference.identifier)) return undefined;
-        reached ??= test;
+        // A branch on another field of the object (`if (result.data.title) return ...`) answers without the value.
+        if (field !== "other") reached ??= test;
         continue;
       }
       reached ??= this.reaches(reference.identifier, depth, seen, built, carried);
@@ -1234,6 +1241,17 @@ function pushedInto(call: TSESTree.CallExpression): TSESTree.Identifier | undefi
 /** `node` comes before `write` in the same function, and no loop around the write brings it round again. */
 function runsBefore(node: TSESTree.Node, write: TSESTree.Node): boolean {
   return node.range[1] <= write.range[0] && enclosingFunction(node) === enclosingFunction(write) && !inLoop(write);
+}
+
+/** A destructuring binds, next to the field that holds the value, one that is not fixed and is tested. */
+function siblingTested(sourceCode: SourceCode, pattern: TSESTree.ObjectPattern, carried: Carried): boolean {
+  return pattern.properties.some((property) => {
+    const key = property.type === AST_NODE_TYPES.Property ? staticKeyName(property.key, property.computed) : undefined;
+    if (key !== undefined && (key === carried.fields[0] || carried.fixed.has(key))) return false;
+    const bound = property.type === AST_NODE_TYPES.Property ? property.value : property.argument;
+    if (bound.type !== AST_NODE_TYPES.Identifier) return true;
+    return (findVariable(sourceCode, bound)?.references ?? []).some((reference) => !reference.init && testOf(reference.identifier) !== undefined);
+  });
 }
 
 /** `{ rows }` or `{ rows: found }` of a destructuring: the variable bound to the field. */

@@ -93,6 +93,67 @@ describe("no-swallowed-failure: values carried in a field of a returned object",
   return { content: [{ type: "text", text: result.data.rows.join("\\n") }] };`,
         ),
       },
+      // A field next to the value, destructured and tested, tells the failure apart.
+      {
+        code: tool(
+          `async function loadReport(id: string) {
+  const rows = await metricRows(id);
+  return { data: { title: "Weekly", rows }, error: rows === null ? "The metrics could not be read" : undefined };
+}`,
+          `  const { data, error } = await loadReport(id);
+  if (error) throw new Error(error);
+  return { content: [{ type: "text", text: JSON.stringify(data.rows) }] };`,
+        ),
+      },
+      // A branch on another field answers without the value.
+      {
+        code: tool(
+          RESULT_HELPER,
+          `  const result = await loadReport(id);
+  if (!result.success) throw new Error("The report could not be loaded");
+  if (result.data.title.length > 0) return { content: [{ type: "text", text: result.data.title }] };
+  return { content: [{ type: "text", text: "Untitled report" }] };`,
+        ),
+      },
+      // The value joins an entry that was tested before; only the entry's own fields are answered.
+      {
+        code: tool(
+          `type Entry = { id: string; state: "ready" | "pending"; rows?: string[] | null };
+declare function findEntry(id: string): Promise<Entry | undefined>;`,
+          `  let entry = await findEntry(id);
+  if (!entry) throw new Error(\`No report \${id}\`);
+  entry = { ...entry, rows: await metricRows(id) };
+  if (entry.state === "ready") return { content: [{ type: "text", text: \`Report \${entry.id} is ready\` }] };
+  return { content: [{ type: "text", text: "The report is still being built." }] };`,
+        ),
+      },
+      // A flag the object literal fixes, set again when the value is missing.
+      {
+        code: tool(
+          `async function loadReport(id: string) {
+  const rows = await metricRows(id);
+  const report = { status: 200, data: { title: "Weekly", rows } };
+  if (rows === null) report.status = 502;
+  return report;
+}`,
+          `  const result = await loadReport(id);
+  if (result.status !== 200) throw new Error(\`The metrics of report \${id} could not be read\`);
+  return { content: [{ type: "text", text: JSON.stringify(result.data.rows) }] };`,
+        ),
+      },
+      // A spread after the flag sets it again.
+      {
+        code: tool(
+          `async function loadReport(id: string) {
+  const rows = await metricRows(id);
+  const outcome = { success: rows !== null, data: { title: "Weekly", rows } };
+  return { success: true, status: 200, ...outcome };
+}`,
+          `  const result = await loadReport(id);
+  if (!result.success) throw new Error(\`The metrics of report \${id} could not be read\`);
+  return { content: [{ type: "text", text: JSON.stringify(result.data.rows) }] };`,
+        ),
+      },
       // Destructured fields that do not hold the value.
       {
         code: tool(
@@ -170,7 +231,10 @@ const emptiedField = (name: string, code: string): InvalidTestCase<MessageIds, O
         {
           messageId: "rethrowWithCause",
           data: { cause: "error" },
-          output: code.replace("} catch {\n    return { segments: null };", '} catch (error) {\n    throw new Error("fetchSegments failed", { cause: error });'),
+          output: code.replace(
+            "} catch {\n    return { segments: null };",
+            '} catch (error) {\n    throw new Error("fetchSegments failed", { cause: error });',
+          ),
         },
       ],
     },
