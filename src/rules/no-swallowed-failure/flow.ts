@@ -183,15 +183,19 @@ function containsThrow(sourceCode: SourceCode, node: TSESTree.Node): boolean {
 
 /**
  * The try block made an access that can fail: an awaited call, a call that leaves the process, or
- * a synchronous read of the file system (`readFileSync`, `readdirSync`, `statSync`).
+ * a synchronous read of a file the function has checked exists (`if (!existsSync(path)) return
+ * []`, then `readFileSync(path)`). Without that check the file is an optional one whose absence
+ * the catch turns into a default.
  */
 export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSESTree.CatchClause): boolean {
+  let checked: boolean | undefined;
+  const existenceChecked = (): boolean => (checked ??= checksExistence(sourceCode, model, clause.parent));
   return someOwnNode(
     sourceCode,
     clause.parent.block,
     (n) =>
       (n.type === AST_NODE_TYPES.AwaitExpression && unwrap(n.argument).type === AST_NODE_TYPES.CallExpression) ||
-      (n.type === AST_NODE_TYPES.CallExpression && (model.externalCall(n) !== undefined || readsFileSystem(model, n))),
+      (n.type === AST_NODE_TYPES.CallExpression && (model.externalCall(n) !== undefined || (fsCall(model, n, FS_SYNC_READS) && existenceChecked()))),
   );
 }
 
@@ -199,18 +203,28 @@ export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSE
 const FS_MODULES = new Set(["fs", "node:fs", "fs-extra", "graceful-fs"]);
 /** Their synchronous reads, which throw when the file or directory cannot be read. */
 const FS_SYNC_READS = new Set(["readFileSync", "readdirSync", "statSync", "lstatSync", "opendirSync", "readlinkSync", "realpathSync"]);
+const FS_EXISTS = new Set(["existsSync"]);
 
-/** `fs.readFileSync(path)`, or `readFileSync(path)` imported from `fs`. */
-function readsFileSystem(model: McpModel, call: TSESTree.CallExpression): boolean {
+/** `fs.readFileSync(path)`, or `readFileSync(path)` imported from `fs`: a call of one of `names`. */
+function fsCall(model: McpModel, call: TSESTree.CallExpression, names: ReadonlySet<string>): boolean {
   const callee = unwrap(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier) {
     const [module, name] = (model.importedFrom.get(callee.name) ?? "").split("#");
-    return FS_MODULES.has(module ?? "") && FS_SYNC_READS.has(name ?? "");
+    return FS_MODULES.has(module ?? "") && names.has(name ?? "");
   }
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
   const object = unwrap(callee.object);
   const name = memberName(callee);
-  return object.type === AST_NODE_TYPES.Identifier && FS_MODULES.has(model.importedFrom.get(object.name) ?? "") && FS_SYNC_READS.has(name ?? "");
+  return object.type === AST_NODE_TYPES.Identifier && FS_MODULES.has(model.importedFrom.get(object.name) ?? "") && names.has(name ?? "");
+}
+
+/** The function asks `existsSync(...)` before the try statement. */
+function checksExistence(sourceCode: SourceCode, model: McpModel, statement: TSESTree.TryStatement): boolean {
+  const fn = enclosingFunction(statement);
+  return (
+    fn !== undefined &&
+    someOwnNode(sourceCode, fn.body, (n) => n.type === AST_NODE_TYPES.CallExpression && n.range[1] <= statement.range[0] && fsCall(model, n, FS_EXISTS))
+  );
 }
 
 /** The catch body mentions a partial-result marker (`warnings.push(...)`, `result.partial = true`). */

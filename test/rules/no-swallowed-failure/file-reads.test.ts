@@ -1,8 +1,9 @@
 /**
- * `no-swallowed-failure`: a synchronous read of the file system (`readFileSync`, `readdirSync`)
- * is an access that can fail, as an awaited call is: a catch that turns it into an empty value a
- * tool then reports as "none" swallows the failure. A try that only parses text it was given
- * is not one.
+ * `no-swallowed-failure`: a synchronous read of a file the function has checked exists
+ * (`if (!existsSync(path)) return []`, then `readFileSync(path)`) is an access that can fail, as an
+ * awaited call is: a catch that turns it into an empty value a tool then reports as "none"
+ * swallows the failure. Without the check the file is an optional one, whose absence the catch
+ * turns into a default; a try that only parses text it was given is no access either.
  */
 import { describe } from "vitest";
 import type { InvalidTestCase } from "@typescript-eslint/rule-tester";
@@ -11,11 +12,12 @@ import { createRuleTester } from "../../rule-tester.js";
 
 const ruleTester = createRuleTester();
 
-/** A server whose `list_rules` tool answers with what `loadRules` gives; `read` is its try block. */
-const server = (imports: string, read: string): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+/** A server whose `list_rules` tool answers with what `loadRules` gives; `read` is its try block, after `guard`. */
+const server = (imports: string, read: string, guard = ""): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 ${imports}
 const server = new McpServer({ name: "rules", version: "1.0.0" });
 function loadRules(path: string): string[] {
+  ${guard}
   try {
 ${read}
   } catch {
@@ -51,16 +53,32 @@ describe("no-swallowed-failure: synchronous file reads", () => {
       // Only parses the text it was handed.
       { code: server("", `    return JSON.parse(path) as string[];`) },
       // A function of another module with the same name.
-      { code: server(`import { readFileSync } from "./cache.js";`, `    return JSON.parse(readFileSync(path)) as string[];`) },
+      {
+        code: server(
+          `import { readFileSync, existsSync } from "./cache.js";`,
+          `    return JSON.parse(readFileSync(path)) as string[];`,
+          "if (!existsSync(path)) return [];",
+        ),
+      },
+      // An optional file: its absence is a default, not a failure.
+      { code: server(`import { readFileSync } from "node:fs";`, `    return JSON.parse(readFileSync(path, "utf8")) as string[];`) },
     ],
     invalid: [
       reported(
-        "readFileSync imported from node:fs",
-        server(`import { readFileSync } from "node:fs";`, `    return JSON.parse(readFileSync(path, "utf8")) as string[];`),
+        "readFileSync imported from node:fs, after existsSync",
+        server(
+          `import { existsSync, readFileSync } from "node:fs";`,
+          `    return JSON.parse(readFileSync(path, "utf8")) as string[];`,
+          "if (!existsSync(path)) return [];",
+        ),
       ),
       reported(
-        "fs.readdirSync on the fs namespace",
-        server(`import fs from "fs";`, `    return fs.readdirSync(path).filter((name) => name.endsWith(".json"));`),
+        "fs.readdirSync on the fs namespace, after fs.existsSync",
+        server(
+          `import fs from "fs";`,
+          `    return fs.readdirSync(path).filter((name) => name.endsWith(".json"));`,
+          "if (!fs.existsSync(path)) throw new Error(`No rules folder at ${path}`);",
+        ),
       ),
     ],
   });
