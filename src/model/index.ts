@@ -36,6 +36,8 @@ export {
   collectDefaultTimeouts,
   fetchWrapperOf,
   collectImports,
+  importOf,
+  splitImport,
   generatedClientReturnedBy,
   instanceDeclaredAs,
   isGuarded,

@@ -49,6 +49,7 @@ import {
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 import { fixedData } from "./no-swallowed-failure/fixed-data.js";
 import { droppedStep } from "./no-swallowed-failure/steps.js";
+import { inField } from "./no-swallowed-failure/carried.js";
 
 export type Options = [{ partialMarkers?: string[] }];
 export type MessageIds =
@@ -202,7 +203,7 @@ export default createRule<Options, MessageIds>({
           if (inValueHandler && empty !== undefined && !accessed()) continue;
           const walk = empty !== undefined && isTruthyStandIn(empty.value) ? new TruthyStandInWalk() : undefined;
           // `return { segments: null }`: the value goes on in that field of what the function returns.
-          const carried = empty?.field !== undefined ? { fields: [empty.field], fixed: new Set<string>() } : undefined;
+          const carried = empty?.field !== undefined ? inField(empty.field) : undefined;
           const answer = inValueHandler ? fn : accessed() ? flow.successAnswer(fn, 0, walk, false, carried) : undefined;
           // A per-item stand-in, in an answer that lists the items left out (`invalidTabIds`).
           if (!answer || (empty !== undefined && !inValueHandler && isFanOutItem(fn) && answers.listsLeftOut(answer))) continue;

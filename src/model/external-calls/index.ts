@@ -29,6 +29,7 @@ import { isWrappedFetch } from "./wrapped-fetch.js";
 
 export { mayLeaveProcess, promisifiedNames } from "./candidates.js";
 export { type ClientFacts, classifyCall, instanceDeclaredAs } from "./classify.js";
+export { importOf, splitImport } from "./facts.js";
 export { collectDefaultTimeouts, isGuarded, passThroughOf } from "./guards.js";
 export { fetchWrapperOf } from "./wrapped-fetch.js";
 export { generatedClientReturnedBy } from "./generated.js";

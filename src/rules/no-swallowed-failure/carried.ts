@@ -23,10 +23,14 @@ export function intoField(carried: Carried | undefined, property: TSESTree.Prope
   return { fields: [key, ...(carried?.fields ?? [])], fixed: carried?.fixed ?? new Set() };
 }
 
-/** `details.comments = value`: the value is the field `comments` of the object `details` holds. */
-export function setAsField(target: TSESTree.MemberExpression): Carried | undefined {
-  const key = memberName(target);
-  return key === undefined ? undefined : { fields: [key], fixed: new Set() };
+/** The value is the field `key` of an object (`details.comments = value`, `return { segments: null }`), which fixes nothing yet. */
+export function inField(key: string): Carried {
+  return { fields: [key], fixed: new Set() };
+}
+
+/** The same field, with no field fixed. */
+function unfixed(carried: Carried): Carried {
+  return { fields: carried.fields, fixed: new Set() };
 }
 
 /**
@@ -34,7 +38,7 @@ export function setAsField(target: TSESTree.MemberExpression): Carried | undefin
  * (`{ success: false, data: [] }`) sets its flag for the failure, so it fixes nothing.
  */
 export function inObject(carried: Carried, object: TSESTree.ObjectExpression): Carried {
-  if (enclosingCatch(object)) return { fields: carried.fields, fixed: new Set() };
+  if (enclosingCatch(object)) return unfixed(carried);
   const fixed = new Set<string>();
   for (const [index, property] of object.properties.entries()) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
@@ -57,7 +61,7 @@ export function unlessRewritten(carried: Carried, references: readonly TSESLint.
   for (const { identifier } of references) {
     const parent = identifier.parent;
     if (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments[0] === identifier && memberPath(parent.callee) === "Object.assign")
-      return { fields: carried.fields, fixed: new Set() };
+      return unfixed(carried);
     if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) continue;
     const written =
       (parent.parent.type === AST_NODE_TYPES.AssignmentExpression && parent.parent.left === parent) ||
@@ -66,7 +70,7 @@ export function unlessRewritten(carried: Carried, references: readonly TSESLint.
     const name = memberName(parent);
     if (written && name !== undefined) fixed.delete(name);
     // `report[key] = value`: any field.
-    if (written && name === undefined) return { fields: carried.fields, fixed: new Set() };
+    if (written && name === undefined) return unfixed(carried);
   }
   return fixed.size === carried.fixed.size ? carried : { fields: carried.fields, fixed };
 }

@@ -11,6 +11,8 @@ import {
   FRAMEWORKS,
   callMakesSuccess,
   flagBuilderObject,
+  importOf,
+  splitImport,
   type ImportedCallSite,
   type ImportedSuccessHelper,
   objectLiteral,
@@ -47,7 +49,7 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import { promiseCombinator } from "../shared/fan-outs.js";
-import { type Carried, fieldDown, fieldRead, inObject, intoField, setAsField, unlessRewritten } from "./carried.js";
+import { type Carried, fieldDown, fieldRead, inField, inObject, intoField, unlessRewritten } from "./carried.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -207,15 +209,17 @@ const FS_EXISTS = new Set(["existsSync"]);
 
 /** `fs.readFileSync(path)`, or `readFileSync(path)` imported from `fs`: a call of one of `names`. */
 function fsCall(model: McpModel, call: TSESTree.CallExpression, names: ReadonlySet<string>): boolean {
+  const facts = { sourceCode: model.sourceCode, importedFrom: model.importedFrom, requestSignals: [], customClients: new Set<string>() };
   const callee = unwrap(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier) {
-    const [module, name] = (model.importedFrom.get(callee.name) ?? "").split("#");
+    const source = importOf(facts, callee);
+    const [module, name] = source === undefined ? [undefined, undefined] : splitImport(source);
     return FS_MODULES.has(module ?? "") && names.has(name ?? "");
   }
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
   const object = unwrap(callee.object);
   const name = memberName(callee);
-  return object.type === AST_NODE_TYPES.Identifier && FS_MODULES.has(model.importedFrom.get(object.name) ?? "") && names.has(name ?? "");
+  return object.type === AST_NODE_TYPES.Identifier && FS_MODULES.has(importOf(facts, object) ?? "") && names.has(name ?? "");
 }
 
 /** The function asks `existsSync(...)` before the try statement. */
@@ -573,8 +577,9 @@ export class SuccessFlow {
             if (this.buildsError(parent)) return undefined;
             built = true;
           }
-          // `Promise.all([...])` gives back each element as it was; any other call makes something of it.
-          if (element === undefined || !promiseCombinator(this.model, parent, "all")) carrying = undefined;
+          // `Promise.all([...])` gives back each element as it was (the array kept the field only
+          // for it, below); any other call makes something of its arguments.
+          if (current.type !== AST_NODE_TYPES.ArrayExpression) carrying = undefined;
           break;
         case AST_NODE_TYPES.ArrayExpression:
           element = parent.elements.indexOf(current as TSESTree.Expression);
@@ -593,8 +598,9 @@ export class SuccessFlow {
           if (target.type === AST_NODE_TYPES.Identifier) return this.constantReaches(target, depth, seen, built, target, carrying);
           // `details.comments = await commentsOf(id)`: the value is now the field of the object, which goes on from there.
           const holder = fieldHolder(target);
+          const key = holder ? memberName(target as TSESTree.MemberExpression) : undefined;
           return holder && depth < 6
-            ? this.constantReaches(holder, depth + 1, seen, built, undefined, setAsField(target as TSESTree.MemberExpression))
+            ? this.constantReaches(holder, depth + 1, seen, built, undefined, key === undefined ? undefined : inField(key))
             : undefined;
         }
         // `result.data` of an object whose field `data` holds the value; another field does not.
