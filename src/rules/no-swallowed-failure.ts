@@ -48,6 +48,7 @@ import {
 } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 import { fixedData } from "./no-swallowed-failure/fixed-data.js";
+import { falseAnswer } from "./no-swallowed-failure/false-answer.js";
 import { droppedStep } from "./no-swallowed-failure/steps.js";
 import { inField } from "./no-swallowed-failure/carried.js";
 
@@ -325,7 +326,8 @@ function emptyStandIn(
   const item = value?.type === AST_NODE_TYPES.ObjectExpression ? emptiedItem(sourceCode, value, clause) : undefined;
   if (item) return { ...item, fixed: false };
   const fixed = fixedData(sourceCode, value);
-  return fixed === undefined ? undefined : { value: fixed, fixed: true };
+  if (fixed !== undefined) return { value: fixed, fixed: true };
+  return falseAnswer(value, clause) ? { value: "`false`", fixed: true } : undefined;
 }
 
 /** Successful results (outside the catches already judged) whose payload says they failed. */
@@ -369,6 +371,8 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
   }
   for (const failure of quiet) {
     const truthy = failure.dropped === true || failure.claimed === true || isTruthyStandIn(failure.empty);
+    // `if (devices.length === 0) { ... fall back ... }`: the code after the try tells the failure apart.
+    if (failure.dropped === true && failure.reads.some((read) => flow.tellsApart(read))) continue;
     const answer = failure.reads
       .map((read) => flow.reaches(read, 0, truthy ? new TruthyStandInWalk() : new Set()))
       .find((reached) => reached !== undefined);

@@ -560,6 +560,12 @@ export class SuccessFlow {
         case AST_NODE_TYPES.ArrowFunctionExpression:
           if (parent.body !== current) return undefined;
           return built && this.answersWithReturn(parent) ? parent.body : this.successAnswer(parent, depth, seen, built, carrying);
+        // `if (!(await isAvailable(skill))) return "Not available."`: a test of the value itself, whose branch answers.
+        case AST_NODE_TYPES.UnaryExpression:
+          if (parent.operator !== "!" || parent.parent.type !== AST_NODE_TYPES.IfStatement || parent.parent.test !== parent) return undefined;
+          return this.branchOutcome(parent) === "success" ? parent : undefined;
+        case AST_NODE_TYPES.IfStatement:
+          return parent.test === current && this.branchOutcome(current) === "success" ? current : undefined;
         case AST_NODE_TYPES.VariableDeclarator:
           return parent.init === current ? this.declaredReaches(parent.id, { element, settled, carrying }, depth, seen, built) : undefined;
         case AST_NODE_TYPES.CallExpression:
@@ -594,6 +600,9 @@ export class SuccessFlow {
         }
         case AST_NODE_TYPES.AssignmentExpression: {
           const target = parent.left;
+          // `message += \` It has ${accounts.length} accounts.\``: the text is now part of the message.
+          if (parent.right === current && parent.operator === "+=" && target.type === AST_NODE_TYPES.Identifier)
+            return this.constantReaches(target, depth, seen, true, target);
           if (parent.right !== current || parent.operator !== "=") return undefined;
           if (target.type === AST_NODE_TYPES.Identifier) return this.constantReaches(target, depth, seen, built, target, carrying);
           // `details.comments = await commentsOf(id)`: the value is now the field of the object, which goes on from there.
@@ -884,7 +893,11 @@ export class SuccessFlow {
         // `if (!results || !Array.isArray(results.data)) throw ...`: an empty list goes through.
         if (outcome === "error" && seen instanceof TruthyStandInWalk && asksPresenceOnly(this.sourceCode, test, variable)) continue;
         // `if (image) items.push(image)` in a loop: the failed item is dropped from the answer unseen.
-        if (outcome !== "success" && !skipsItem(this.sourceCode, test, reference.identifier)) return undefined;
+        if (outcome !== "success" && !skipsItem(this.sourceCode, test, reference.identifier)) {
+          // `if (accounts.length > 0) {...} else { message += " No accounts were found." }`: what follows runs either way.
+          if (outcome === undefined && goesOnEitherWay(this.sourceCode, test, variable)) continue;
+          return undefined;
+        }
         // A branch on another field of the object (`if (result.data.title) return ...`) answers without the value.
         if (field !== "other") reached ??= test;
         continue;
@@ -935,6 +948,16 @@ export class SuccessFlow {
     return found.fails ? undefined : found.answer;
   }
 
+  /**
+   * A read of a list the code after a try goes on with sits in a test whose branch may fail
+   * (`if (!useCli || devices.length === 0) { ... fall back, or return an error ... }`): the code
+   * tells the failure apart. (A test that only ends a loop, `if (found.length >= limit) break`, does not.)
+   */
+  tellsApart(read: TSESTree.Node): boolean {
+    const test = testOf(read);
+    return test?.parent?.type === AST_NODE_TYPES.IfStatement && this.branchOutcome(test) === "error";
+  }
+
   /** What the branch that a test guards does first: answer successfully, or fail. */
   private branchOutcome(test: TSESTree.Node): Outcome {
     const statement = test.parent;
@@ -946,11 +969,17 @@ export class SuccessFlow {
       if (n.type === AST_NODE_TYPES.ReturnStatement && n.argument) {
         const value = unwrap(n.argument);
         const fn = enclosingFunction(n);
-        const plain = fn !== undefined && this.isValueHandler(fn) && messageText(value) !== undefined;
+        // Text a framework, or a wrapper of the file (`tool(name, ..., async (args) => text)`), makes the answer of.
+        const plain = fn !== undefined && messageText(value) !== undefined && (this.isValueHandler(fn) || this.wrapsValue(fn));
         outcome = (value.type === AST_NODE_TYPES.ObjectExpression && this.successObjects.has(value)) || plain ? "success" : "error";
       }
     });
     return outcome;
+  }
+
+  /** What `fn` returns becomes a successful answer: a wrapper of the file that runs it makes a success result of it. */
+  private wrapsValue(fn: FunctionNode): boolean {
+    return this.successAnswer(fn) !== undefined;
   }
 
   /** Same-file calls of `fn`: by its name, `this.name()` inside its class, or as the model resolved them. */
@@ -987,10 +1016,12 @@ function referenceNodes(variable: TSESLint.Scope.Variable): Set<TSESTree.Node> {
   return new Set<TSESTree.Node>(variable.references.map((r) => r.identifier));
 }
 
-/** `items = items.filter(...)`, `items = [...items].sort()`: a write of the variable made from its own value. */
+/** `items = items.filter(...)`, `items = [...items].sort()`, `text += more`: a write of the variable made from its own value. */
 function reshapesItself(sourceCode: SourceCode, reference: TSESLint.Scope.Reference, variable: TSESLint.Scope.Variable): boolean {
   const write = reference.identifier.parent;
-  if (write.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== "=" || write.left !== reference.identifier) return false;
+  if (write.type !== AST_NODE_TYPES.AssignmentExpression || write.left !== reference.identifier) return false;
+  if (write.operator === "+=") return true;
+  if (write.operator !== "=") return false;
   const reads = referenceNodes(variable);
   return someOwnNode(sourceCode, write.right, (n) => reads.has(n));
 }
@@ -1148,6 +1179,43 @@ function skipsItem(sourceCode: SourceCode, test: TSESTree.Node, read: TSESTree.N
 }
 
 const EXITS = new Set<string>([AST_NODE_TYPES.ReturnStatement, AST_NODE_TYPES.ThrowStatement, AST_NODE_TYPES.BreakStatement]);
+
+/**
+ * `if (accounts.length > 0) { ... } else { message += " No billing accounts were found." }`: an
+ * `if` whose branches neither leave (return, throw, break, continue) nor note a failure, so what
+ * follows runs either way and the test tells nothing apart. A note is a flag or counter written
+ * (`failed = true`), a warning or error list or builder (`warnings.push(...)`, `missing = ...`), or
+ * text that says something failed or is degraded. A branch that writes the value itself
+ * (`if (notes === undefined) notes = await loadNotes(id)`) guards it: the test may come round again.
+ */
+function goesOnEitherWay(sourceCode: SourceCode, test: TSESTree.Node, variable: TSESLint.Scope.Variable): boolean {
+  const statement = test.parent;
+  if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test) return false;
+  const writes = referenceNodes(variable);
+  let notes = false;
+  for (const branch of [statement.consequent, statement.alternate]) {
+    if (!branch) continue;
+    forEachOwnNode(sourceCode, branch, (n) => {
+      if (notes) return;
+      if (EXITS.has(n.type) || n.type === AST_NODE_TYPES.ContinueStatement) notes = true;
+      else if (n.type === AST_NODE_TYPES.AssignmentExpression)
+        notes = writes.has(n.left) || NOTES_FAILURE.test(sourceCode.getText(n.left)) || isFlagValue(n.right);
+      else if (n.type === AST_NODE_TYPES.CallExpression)
+        notes = NOTES_FAILURE.test(sourceCode.getText(n.callee)) || WARNING_BUILDER.test(calleeName(n) ?? "");
+      else if (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateElement) {
+        const text = n.type === AST_NODE_TYPES.Literal ? (typeof n.value === "string" ? n.value : "") : (n.value.cooked ?? "");
+        notes = FAILURE_TEXT.test(text) || DEGRADED_TEXT.test(text);
+      }
+    });
+  }
+  return !notes;
+}
+
+/** `true`, `false`, `1`: what a flag or counter is set to. */
+function isFlagValue(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  return n.type === AST_NODE_TYPES.Literal && (typeof n.value === "boolean" || typeof n.value === "number");
+}
 
 /**
  * The test a reference sits in: the test of an `if` or `?:` (`if (!items.length)`), or the

@@ -1,0 +1,125 @@
+/**
+ * `no-swallowed-failure`: a predicate whose catch answers `false` (`isSkillAvailable`,
+ * `repositoryExists`). Where the try computes the answer from what the call gave back, or the
+ * function answers `false` for a real "no" elsewhere, the caller cannot tell the failure from
+ * that "no". A probe whose failure is the answer (`try { await access(path); return true }
+ * catch { return false }`) says nothing else.
+ */
+import { describe } from "vitest";
+import rule from "../../../src/rules/no-swallowed-failure.js";
+import { createRuleTester } from "../../rule-tester.js";
+
+const ruleTester = createRuleTester();
+
+/** A tool that asks a predicate first; `predicate` is its body, `branch` what the tool does on "no". */
+const asking = (predicate: string, branch = 'return { content: [{ type: "text", text: "Explaining is not available for this account." }] };'): string =>
+  `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "copilot", version: "1.0.0" });
+declare const api: { listSkills(): Promise<{ skills?: string[] }>; explain(query: string): Promise<string> };
+async function isSkillAvailable(skill: string): Promise<boolean> {
+${predicate}
+}
+server.registerTool("explain_query", { description: "Explains a query" }, async ({ query }: { query: string }) => {
+  const available = await isSkillAvailable("explain");
+  if (!available) {
+    ${branch}
+  }
+  return { content: [{ type: "text", text: await api.explain(query) }] };
+});`;
+
+const computed = `  try {
+    const response = await api.listSkills();
+    return (response.skills ?? []).includes(skill);
+  } catch {
+    return false;
+  }`;
+
+/** The finding on the catch's `false`, and its suggestion: rethrow with the cause. */
+const answeredFalse = (code: string) => [
+  {
+    messageId: "swallowedFallback" as const,
+    data: { value: "`false`", tool: 'tool "explain_query"' },
+    suggestions: [
+      {
+        messageId: "rethrowWithCause" as const,
+        data: { cause: "error" },
+        output: code.replace("} catch {\n    return false;", '} catch (error) {\n    throw new Error("isSkillAvailable failed", { cause: error });'),
+      },
+    ],
+  },
+];
+
+const elsewhere = asking(`  if (skill.length === 0) return false;
+  try {
+    await api.listSkills();
+    return true;
+  } catch {
+    return false;
+  }`);
+
+const conditional = asking(computed, "").replace(
+  'if (!available) {\n    \n  }\n  return { content: [{ type: "text", text: await api.explain(query) }] };',
+  'return { content: [{ type: "text", text: available ? await api.explain(query) : "Not available." }] };',
+);
+
+/** The same tool, registered through a wrapper of the file that makes the text it returns the answer. */
+const wrapped = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "copilot", version: "1.0.0" });
+declare const api: { listSkills(): Promise<{ skills?: string[] }>; explain(query: string): Promise<string> };
+type Callback = (args: { query: string }) => Promise<string>;
+const answering = (cb: Callback) => async (args: { query: string }) => {
+  const text = await cb(args);
+  return { content: [{ type: "text", text }] };
+};
+const tool = (name: string, cb: Callback) => {
+  server.registerTool(name, { description: name }, (args: { query: string }) => answering(cb)(args));
+};
+async function isSkillAvailable(skill: string): Promise<boolean> {
+${computed}
+}
+tool("explain_query", async ({ query }) => {
+  if (!(await isSkillAvailable("explain"))) return "Explaining is not enabled for this account.";
+  return api.explain(query);
+});`;
+
+describe("no-swallowed-failure: `false` from a predicate", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // A probe: the failure is the answer.
+      {
+        code: asking(`  try {
+    await api.listSkills();
+    return true;
+  } catch {
+    return false;
+  }`),
+      },
+      // The caller fails on "no": the failure surfaces either way.
+      { code: asking(computed, 'throw new Error("Explaining is not available, or the skill list could not be read");') },
+      // A catch that answers `false` only for one kind of failure.
+      {
+        code: asking(`  try {
+    const response = await api.listSkills();
+    return (response.skills ?? []).includes(skill);
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return false;
+    throw error;
+  }`),
+      },
+      // `false` after a parse of text already in hand: no access failed.
+      {
+        code: asking(`  try {
+    return (JSON.parse(skill) as { on: boolean }).on;
+  } catch {
+    return false;
+  }`),
+      },
+    ],
+    invalid: [
+      { name: "the answer computed from the call's result", code: asking(computed), errors: answeredFalse(asking(computed)) },
+      { name: "a real `false` elsewhere in the function, and `true` in the try", code: elsewhere, errors: answeredFalse(elsewhere) },
+      { name: "a conditional answer on the predicate", code: conditional, errors: answeredFalse(conditional) },
+      { name: "text a wrapper of the file makes the answer of", code: wrapped, errors: answeredFalse(wrapped) },
+    ],
+  });
+});
