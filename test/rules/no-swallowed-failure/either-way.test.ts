@@ -124,6 +124,29 @@ server.registerTool("list_votes", { description: "Votes of recent meetings" }, a
   return { content: [{ type: "text", text: JSON.stringify(records) }] };
 });`;
 
+/** Images fetched one by one; one that fails is `null`, and the loop skips it. */
+const images = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "images", version: "1.0.0" });
+declare function download(url: string): Promise<{ data: string; mimeType: string }>;
+async function fetchImage(url: string): Promise<{ data: string; mimeType: string } | null> {
+  try {
+    return await download(url);
+  } catch {
+    return null;
+  }
+}
+server.registerTool("image_search", { description: "Images for a query" }, async ({ urls }: { urls: string[] }) => {
+  const content: { type: "image"; data: string; mimeType: string }[] = [];
+  for (const url of urls) {
+    const image = await fetchImage(url);
+    if (image) {
+      const { data, mimeType } = image;
+      content.push({ type: "image", data, mimeType });
+    }
+  }
+  return { content };
+});`;
+
 describe("no-swallowed-failure: a test whose branches both go on", () => {
   ruleTester.run("no-swallowed-failure", rule, {
     valid: [
@@ -168,6 +191,24 @@ describe("no-swallowed-failure: a test whose branches both go on", () => {
     invalid: [
       { name: "text chosen by the list's size, in the handler", code: listing(joined), errors: emptied(listing(joined), "list_projects", "listProjects") },
       { name: "a message built in a helper of the tool", code: summarized, errors: emptied(summarized, "create_project", "listAccounts") },
+      // A test in a loop that skips the failed item is an item dropped unseen, not a test that goes on.
+      {
+        name: "an item skipped in a loop",
+        code: images,
+        errors: [
+          {
+            messageId: "swallowedEmpty",
+            data: { value: "`null`", tool: 'tool "image_search"' },
+            suggestions: [
+              {
+                messageId: "rethrowWithCause",
+                data: { cause: "error" },
+                output: images.replace("} catch {\n    return null;", '} catch (error) {\n    throw new Error("fetchImage failed", { cause: error });'),
+              },
+            ],
+          },
+        ],
+      },
       // A test that only ends the loop tells nothing apart.
       {
         name: "items left out, with a limit on the list",
