@@ -6,7 +6,7 @@
  * the answer (`try { await access(path); return true } catch { return false }`) is no stand-in.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { enclosingFunction, ownReturnStatements, unwrap } from "../../util/ast.js";
+import { enclosingFunction, isInside, ownReturnStatements, unwrap } from "../../util/ast.js";
 
 /** The catch's `false` stands in for a "no" the caller cannot tell from the failure. */
 export function falseAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchClause): boolean {
@@ -17,8 +17,8 @@ export function falseAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchC
   let computed = false;
   let elsewhere = false;
   for (const r of ownReturnStatements(fn.body)) {
-    if (within(r, statement.block)) computed ||= r.argument !== null && !isBoolean(r.argument, true);
-    else if (!within(r, statement)) elsewhere ||= r.argument !== null && isBoolean(r.argument, false);
+    if (isInside(r, statement.block)) computed ||= r.argument !== null && !isBoolean(r.argument, true);
+    else if (!isInside(r, statement)) elsewhere ||= r.argument !== null && isBoolean(r.argument, false);
   }
   return computed || elsewhere;
 }
@@ -26,8 +26,4 @@ export function falseAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchC
 function isBoolean(node: TSESTree.Node, value: boolean): boolean {
   const n = unwrap(node);
   return n.type === AST_NODE_TYPES.Literal && n.value === value;
-}
-
-function within(node: TSESTree.Node, outer: TSESTree.Node): boolean {
-  return node.range[0] >= outer.range[0] && node.range[1] <= outer.range[1];
 }

@@ -270,7 +270,7 @@ export function fallsBack(
       value.parent.type === AST_NODE_TYPES.VariableDeclarator &&
       value.parent.id.type === AST_NODE_TYPES.Identifier &&
       usedConstants.has(value.parent.id.name);
-    const inReturned = n.range[0] >= returned.range[0] && n.range[1] <= returned.range[1];
+    const inReturned = isInside(n, returned);
     if (awaited || declared || inReturned || model.externalCall(n)) found = true;
   });
   return found;
@@ -563,7 +563,7 @@ export class SuccessFlow {
         // `if (!(await isAvailable(skill))) return "Not available."`: a test of the value itself, whose branch answers.
         case AST_NODE_TYPES.UnaryExpression:
           if (parent.operator !== "!" || parent.parent.type !== AST_NODE_TYPES.IfStatement || parent.parent.test !== parent) return undefined;
-          return this.branchOutcome(parent) === "success" ? parent : undefined;
+          break;
         case AST_NODE_TYPES.IfStatement:
           return parent.test === current && this.branchOutcome(current) === "success" ? current : undefined;
         case AST_NODE_TYPES.VariableDeclarator:
@@ -970,16 +970,11 @@ export class SuccessFlow {
         const value = unwrap(n.argument);
         const fn = enclosingFunction(n);
         // Text a framework, or a wrapper of the file (`tool(name, ..., async (args) => text)`), makes the answer of.
-        const plain = fn !== undefined && messageText(value) !== undefined && (this.isValueHandler(fn) || this.wrapsValue(fn));
+        const plain = fn !== undefined && messageText(value) !== undefined && this.successAnswer(fn) !== undefined;
         outcome = (value.type === AST_NODE_TYPES.ObjectExpression && this.successObjects.has(value)) || plain ? "success" : "error";
       }
     });
     return outcome;
-  }
-
-  /** What `fn` returns becomes a successful answer: a wrapper of the file that runs it makes a success result of it. */
-  private wrapsValue(fn: FunctionNode): boolean {
-    return this.successAnswer(fn) !== undefined;
   }
 
   /** Same-file calls of `fn`: by its name, `this.name()` inside its class, or as the model resolved them. */
