@@ -18,14 +18,14 @@ import { cacheFile, defaultCacheLocation } from "./cache.js";
 import { lintGroups, lintInThreads, partCacheLocation, partsOf, typedThreads, type Part } from "./parallel.js";
 import { countUnresolved, installWorkspacePaths, isUnder, resolvesWorkspaces } from "./workspaces.js";
 import { discover, relativePath, TYPESCRIPT_FILE, UsageError } from "./discover.js";
-import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity } from "./engine.js";
+import { cleanResult, eslintOptions, qualifiedRuleId, type EngineSpec, type PresetConfig, type Severity, type UncoveredFiles } from "./engine.js";
 import type { FileRecord } from "./inventory-rule.js";
 import { buildInventory, toolsOfMessage, type ToolInventory } from "./inventory.js";
 import { safeText } from "./formats/safe-text.js";
 import { probeFile, unreadableResult } from "./probe.js";
 import { installGeneratedBases, tsconfigsWithMissingBases } from "./generated-bases.js";
 import { tsconfigProblem } from "./tsconfig-check.js";
-import { INFERRED_REASON, writeInferredProject } from "./inferred-project.js";
+import { INFERRED_REASON, uncoveredReason, writeInferredProject } from "./inferred-project.js";
 import { installedTypeScriptProblem } from "../util/typescript-version.js";
 
 export type { ToolInventory, Location } from "./inventory.js";
@@ -233,6 +233,18 @@ export function lintOrder(files: readonly string[]): string[][] {
   return [...registering, ...others].map((p) => [...p.registering, ...p.rest]);
 }
 
+/**
+ * The inferred project of the files (absolute) with no tsconfig.json or jsconfig.json in any
+ * folder above them, if there are any.
+ */
+function uncoveredProject(cwd: string, files: readonly string[]): { uncovered: UncoveredFiles; dispose: () => void } | undefined {
+  const configs = new Map<string, string | null>();
+  const uncovered = files.map((file) => path.resolve(cwd, file)).filter((file) => nearestConfig(path.dirname(file), configs) === undefined);
+  if (uncovered.length === 0) return undefined;
+  const project = writeInferredProject(uncovered);
+  return { uncovered: { tsconfig: project.tsconfig, files: uncovered }, dispose: project.dispose };
+}
+
 /** With concurrency, ESLint's workers rebuild the options from a module: a small generated one. */
 async function createESLint(spec: EngineSpec): Promise<{ eslint: ESLint; dispose: () => void }> {
   if (spec.concurrency === "off") {
@@ -307,6 +319,8 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   const groups = mode.typed ? lintOrder(lintable) : [lintable];
   const files = groups.flat();
   const inferred = mode.inferred && files.length > 0 ? writeInferredProject(files.map((file) => path.resolve(cwd, file))) : undefined;
+  // With the project service: the files it finds no tsconfig for get one inferred project.
+  const outside = mode.typed && !mode.inferred && mode.project === undefined ? uncoveredProject(cwd, files) : undefined;
   try {
     // One run over the files, as with the eslint command (typescript-eslint's own switch): ESLint
     // then reuses the program index's conversion of each file instead of converting it again.
@@ -315,7 +329,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
       cwd,
       config,
       rules,
-      typed: mode.typed ? { project: inferred?.tsconfig ?? mode.project } : undefined,
+      typed: mode.typed ? { project: inferred?.tsconfig ?? mode.project, uncovered: outside?.uncovered } : undefined,
       fix: options.fix ?? false,
       cache: options.cache ?? false,
       // Checked before the run: no cache is ever written through a symbolic link.
@@ -331,7 +345,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     const typedParts = mode.typed ? typedThreadsFor(spec, groups, options.concurrency ?? "off") : undefined;
     const analyzeMode: AnalyzeMode = {
       typed: mode.typed,
-      reason: mode.reason,
+      reason: outside ? `${mode.reason}, ${uncoveredReason(outside.uncovered.files.length)}` : mode.reason,
       tsconfigs: mode.tsconfigs,
       ...(typedParts ? { threads: { threads: typedParts.threads, repositories: typedParts.parts.length } } : {}),
     };
@@ -397,6 +411,7 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
     };
   } finally {
     inferred?.dispose();
+    outside?.dispose();
   }
 }
 

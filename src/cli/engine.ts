@@ -22,8 +22,11 @@ export interface EngineSpec {
   readonly config: PresetConfig;
   /** Rule id (with or without `mcp-errors/`) -> severity, applied after the preset. */
   readonly rules: Readonly<Record<string, Severity>>;
-  /** Typed linting: the project service, or one tsconfig. Undefined: syntactic. */
-  readonly typed: { readonly project: string | undefined } | undefined;
+  /**
+   * Typed linting: the project service, or one tsconfig. Undefined: syntactic. `uncovered`: the
+   * files no tsconfig.json above them covers, linted with one inferred project of their own.
+   */
+  readonly typed: { readonly project: string | undefined; readonly uncovered?: UncoveredFiles | undefined } | undefined;
   readonly fix: boolean;
   readonly cache: boolean;
   /** The cache file (see cache.ts); undefined without a cache. */
@@ -33,6 +36,13 @@ export interface EngineSpec {
   readonly workspaces?: boolean;
   /** Read tsconfigs that extend a missing generated base (`.wxt/tsconfig.json`) with the tool's defaults. */
   readonly generatedBases?: boolean;
+}
+
+/** Files beside the project service's, in an inferred project (`inferred-project.ts`). */
+export interface UncoveredFiles {
+  readonly tsconfig: string;
+  /** Absolute paths. */
+  readonly files: readonly string[];
 }
 
 export const RULE_PREFIX = "mcp-errors/";
@@ -61,6 +71,7 @@ export function cliConfig(spec: EngineSpec): Linter.Config[] {
     : undefined;
   return [
     { ...preset, ...(parserOptions ? { languageOptions: { ...preset.languageOptions, parserOptions } } : {}) },
+    ...uncoveredConfig(spec),
     {
       name: "mcp-errors/cli-inventory",
       files: FILES,
@@ -79,6 +90,31 @@ export function cliConfig(spec: EngineSpec): Linter.Config[] {
       linterOptions: { reportUnusedDisableDirectives: "off", reportUnusedInlineConfigs: "off" },
     },
   ];
+}
+
+/**
+ * A JavaScript server whose only tsconfig sits in a folder of its own (a dashboard's, a build
+ * tool's): the project service finds no tsconfig for the server's files and they would be linted
+ * without types. They get the inferred project an editor gives them, as when there is no tsconfig.
+ */
+function uncoveredConfig(spec: EngineSpec): Linter.Config[] {
+  const uncovered = spec.typed?.uncovered;
+  if (!uncovered) return [];
+  return [
+    {
+      name: "mcp-errors/cli-inferred-project",
+      files: uncovered.files.map((file) => literalPattern(path.relative(spec.cwd, file))),
+      languageOptions: { parserOptions: { projectService: false, project: uncovered.tsconfig, tsconfigRootDir: spec.cwd } },
+    },
+  ];
+}
+
+/** A glob pattern that matches exactly this relative path (ESLint's matcher takes `\\` as an escape). */
+export function literalPattern(relative: string): string {
+  return relative
+    .split(path.sep)
+    .join("/")
+    .replace(/[*?[\]{}()!+@\\]/g, "\\$&");
 }
 
 export function eslintOptions(spec: EngineSpec): ESLint.Options {

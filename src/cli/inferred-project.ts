@@ -16,6 +16,11 @@ export interface InferredProject {
 /** What the header says of the mode. */
 export const INFERRED_REASON = "no tsconfig.json: an inferred project";
 
+/** What the header adds for files that no tsconfig covers, beside those that one does. */
+export function uncoveredReason(count: number): string {
+  return `an inferred project for ${String(count)} file${count === 1 ? "" : "s"} outside them`;
+}
+
 /** Writes the tsconfig of one program holding exactly `files` (absolute paths). */
 export function writeInferredProject(files: readonly string[]): InferredProject {
   const dir = mkdtempSync(path.join(os.tmpdir(), "mcp-errors-project-"));

@@ -1,7 +1,8 @@
 /**
  * A server with no tsconfig.json (plain JavaScript): the command makes one program of the files
  * it found, so a handler's path is followed into the project's other files, and writes nothing
- * into the target.
+ * into the target. The same for the files no tsconfig covers in a server that has one elsewhere
+ * (a dashboard's, in a folder of its own).
  */
 import { readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,19 +42,52 @@ module.exports = { listRegions };
 `,
 };
 
+/** The same server, with a dashboard whose tsconfig covers only its own folder. */
+const WITH_DASHBOARD: Record<string, string> = {
+  ...FILES,
+  "dashboard/tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["*.ts"] }),
+  "dashboard/app.ts": `export const title: string = "Deployments";\n`,
+};
+
+/** Names a glob pattern would read as patterns: each file is still linted with its program. */
+const ODD_NAMES: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "odd", type: "module" }),
+  "web/tsconfig.json": JSON.stringify({ include: ["*.ts"] }),
+  "server/[tools]+(v2).js": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { regions } from "./lib/[regions]+(eu)!.js";
+const server = new McpServer({ name: "odd", version: "1.0.0" });
+server.registerTool("list_regions", { inputSchema: {} }, async () => ({ content: [{ type: "text", text: await regions() }] }));
+`,
+  "server/lib/[regions]+(eu)!.js": `export async function regions() {
+  const response = await fetch("https://regions.example.com/list");
+  return response.text();
+}
+`,
+};
+
 let root: string;
+let dashboardRoot: string;
+let oddRoot: string;
+let odd: AnalyzeResult;
 let typed: AnalyzeResult;
 let syntactic: AnalyzeResult;
+let beside: AnalyzeResult;
 let leftBehind: string[];
 beforeAll(async () => {
   root = writeTempTree("mcp-errors-inferred-", FILES);
+  dashboardRoot = writeTempTree("mcp-errors-inferred-", WITH_DASHBOARD);
   const before = new Set(readdirSync(tmpdir()));
   typed = await analyze({ cwd: root });
+  beside = await analyze({ cwd: dashboardRoot });
+  oddRoot = writeTempTree("mcp-errors-inferred-", ODD_NAMES);
+  odd = await analyze({ cwd: oddRoot });
   leftBehind = readdirSync(tmpdir()).filter((name) => !before.has(name) && name.startsWith("mcp-errors-project-"));
   syntactic = await analyze({ cwd: root, types: false });
 });
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
+  rmSync(dashboardRoot, { recursive: true, force: true });
+  rmSync(oddRoot, { recursive: true, force: true });
 });
 
 const found = (result: AnalyzeResult): string[] => result.findings.map((f) => `${f.file}:${String(f.line)} ${String(f.ruleId)} ${f.tools.join(",")}`);
@@ -71,6 +105,21 @@ describe("a JavaScript server without tsconfig.json", () => {
 
   it("writes nothing into the target and leaves no temporary tsconfig behind", () => {
     expect(filesUnder(root)).toEqual(Object.keys(FILES).sort());
+    expect(filesUnder(dashboardRoot)).toEqual(Object.keys(WITH_DASHBOARD).sort());
     expect(leftBehind).toEqual([]);
+  });
+});
+
+describe("a JavaScript server whose only tsconfig.json is a dashboard's", () => {
+  it("says that the files outside it have an inferred project", () => {
+    expect(beside.mode).toMatchObject({ typed: true, reason: "1 tsconfig.json, an inferred project for 3 files outside them" });
+  });
+
+  it("follows each tool into the files it imports or requires, as without any tsconfig", () => {
+    expect(found(beside)).toEqual(found(typed));
+  });
+
+  it("takes file names with glob characters for names", () => {
+    expect(found(odd)).toEqual(["server/lib/[regions]+(eu)!.js:2 mcp-errors/require-timeout list_regions"]);
   });
 });
