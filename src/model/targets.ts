@@ -16,6 +16,7 @@ import {
   memberName,
   resolveFunction,
   unwrap,
+  forEachOwnNode,
 } from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -81,8 +82,59 @@ export class CallTargets {
         return method ? [method] : [];
       }
       if (object.type === AST_NODE_TYPES.Identifier) return this.memberOf(object, name);
+      // `this.legacy.listMemories(filters)`, with `this.legacy = new LegacyStorage(dir)`.
+      const field =
+        object.type === AST_NODE_TYPES.MemberExpression && unwrap(object.object).type === AST_NODE_TYPES.ThisExpression
+          ? calledMemberName(object)
+          : undefined;
+      if (field !== undefined) return this.fieldMethod(within, field, name);
     }
     return [];
+  }
+
+  /**
+   * The method `name` of the same-file class whose instance every write in the class puts in the
+   * field `field` (`this.legacy = new LegacyStorage(dir)` in the constructor, `legacy = new
+   * LegacyStorage()` as a class field). Any other write: unknown, none.
+   */
+  private fieldMethod(within: FunctionNode, field: string, name: string): FunctionNode[] {
+    let body: TSESTree.Node | undefined = within.parent;
+    while (body && body.type !== AST_NODE_TYPES.ClassBody) body = body.parent;
+    if (!body) return [];
+    let fields = this.fieldClasses.get(body);
+    if (!fields) this.fieldClasses.set(body, (fields = new Map<string, TSESTree.ClassDeclaration | TSESTree.ClassExpression | null>()));
+    let declaration = fields.get(field);
+    if (declaration === undefined) fields.set(field, (declaration = this.fieldClass(body, field) ?? null));
+    const method = declaration ? methodOf(declaration.body, name) : undefined;
+    return method ? [method] : [];
+  }
+
+  private readonly fieldClasses = new Map<TSESTree.ClassBody, Map<string, TSESTree.ClassDeclaration | TSESTree.ClassExpression | null>>();
+
+  private fieldClass(body: TSESTree.ClassBody, field: string): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+    const classes = new Set<TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined>();
+    for (const member of body.body) {
+      if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.computed && memberKeyName(member) === field && member.value) {
+        classes.add(this.constructed(member.value));
+      }
+      if (member.type !== AST_NODE_TYPES.MethodDefinition || !member.value.body) continue;
+      forEachOwnNode(this.sourceCode, member.value.body, (n) => {
+        if (n.type !== AST_NODE_TYPES.AssignmentExpression || n.left.type !== AST_NODE_TYPES.MemberExpression) return;
+        if (unwrap(n.left.object).type === AST_NODE_TYPES.ThisExpression && calledMemberName(n.left) === field) {
+          classes.add(n.operator === "=" ? this.constructed(n.right) : undefined);
+        }
+      });
+    }
+    const [declaration] = classes;
+    return classes.size === 1 ? declaration : undefined;
+  }
+
+  /** The same-file class `new X(...)` constructs. */
+  private constructed(value: TSESTree.Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+    const n = unwrap(value);
+    return n.type === AST_NODE_TYPES.NewExpression && n.callee.type === AST_NODE_TYPES.Identifier
+      ? classDeclaration(this.sourceCode, n.callee)
+      : undefined;
   }
 
   /** `const call = provider === "openai" ? callOpenAI : callAnthropic`: either function may run. */

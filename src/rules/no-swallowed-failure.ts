@@ -48,7 +48,7 @@ import {
 } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 import { fixedData } from "./no-swallowed-failure/fixed-data.js";
-import { falseAnswer } from "./no-swallowed-failure/false-answer.js";
+import { falseAfterCatch, falseAnswer } from "./no-swallowed-failure/false-answer.js";
 import { droppedStep } from "./no-swallowed-failure/steps.js";
 import { inField } from "./no-swallowed-failure/carried.js";
 
@@ -140,7 +140,10 @@ export default createRule<Options, MessageIds>({
         /** What a rethrown error's default message names: the tool, else the function. */
         const failing = model.toolNameAt(clause) ?? (fn ? functionName(fn) : undefined);
         if (returns.length === 0) {
-          if (fn && !isFanOutItem(fn) && !warns()) reportFailureLines(context, model, { answers, remedies, names }, { clause, failing });
+          if (!fn || isFanOutItem(fn) || warns()) continue;
+          const falseAfter = falseAfterCatch(sourceCode, clause);
+          if (falseAfter) reportFalseAfterCatch(context, model, (flow ??= SuccessFlow.of(model)), { clause, fn });
+          else reportFailureLines(context, model, { answers, remedies, names }, { clause, failing });
           continue;
         }
         for (const statement of returns) {
@@ -426,6 +429,24 @@ function reportFailureLines(
       suggest: remedies.rethrow(line.statement, clause, line.text, failing),
     });
   }
+}
+
+/**
+ * A catch that only logs, in a predicate that goes on to the `return false` of its "no" (see
+ * `falseAfterCatch`): reported at the catch, which is where the fix goes.
+ */
+function reportFalseAfterCatch(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  flow: SuccessFlow,
+  { clause, fn }: { clause: TSESTree.CatchClause; fn: FunctionNode },
+): void {
+  const sourceCode = context.sourceCode;
+  if (!triedAccess(sourceCode, model, clause)) return;
+  const answer = flow.isValueHandler(fn) ? fn : flow.successAnswer(fn);
+  const keyword = answer ? sourceCode.getFirstToken(clause) : null;
+  if (!answer || !keyword) return;
+  context.report({ loc: keyword.loc, messageId: "swallowedFallback", data: { value: "`false`", tool: answerLabel(model, answer, fn) } });
 }
 
 /** One item of a fan-out that says it failed (`{ error: \`Search failed: ${e}\` }`): a visible partial failure. */

@@ -4,9 +4,11 @@
  * from what the call gave back (`return skills.includes(skill)`, `return repo !== null`), or where
  * the function answers `false` elsewhere (`if (!session) return false`). A probe whose failure is
  * the answer (`try { await access(path); return true } catch { return false }`) is no stand-in.
+ * `falseAfterCatch`: the same `false`, where the catch only logs and the function goes on to it.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { enclosingFunction, isInside, ownReturnStatements, unwrap } from "../../util/ast.js";
+import type { TSESLint } from "@typescript-eslint/utils";
+import { enclosingFunction, isInside, ownReturnStatements, someOwnNode, unwrap } from "../../util/ast.js";
 
 /** The catch's `false` stands in for a "no" the caller cannot tell from the failure. */
 export function falseAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchClause): boolean {
@@ -27,3 +29,33 @@ function isBoolean(node: TSESTree.Node, value: boolean): boolean {
   const n = unwrap(node);
   return n.type === AST_NODE_TYPES.Literal && n.value === value;
 }
+
+/**
+ * `try { const memory = await find(id); if (memory) { await remove(memory); return true } } catch
+ * (e) { log(e) } return false`: the catch neither returns nor leaves, and the function goes on to
+ * the same `return false` that answers when the try finds nothing to do. The caller cannot tell
+ * the failure from that "no". A try that always returns (`await access(path); return true`) is a
+ * probe: its `false` answers only the failure.
+ */
+export function falseAfterCatch(sourceCode: Readonly<TSESLint.SourceCode>, clause: TSESTree.CatchClause): TSESTree.ReturnStatement | undefined {
+  const statement = clause.parent;
+  const block = statement.parent;
+  if (statement.finalizer || block.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  const next = block.body[block.body.indexOf(statement) + 1];
+  if (next?.type !== AST_NODE_TYPES.ReturnStatement || !next.argument || !isBoolean(next.argument, false)) return undefined;
+  const last = statement.block.body.at(-1);
+  if (!last || LEAVES.has(last.type) || someOwnNode(sourceCode, clause.body, (n) => LEAVES.has(n.type))) return undefined;
+  // A predicate: the try answers `true` where it did what it was asked.
+  const fn = enclosingFunction(clause);
+  if (fn?.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  const answersTrue = ownReturnStatements(fn.body).some((r) => isInside(r, statement.block) && r.argument !== null && isBoolean(r.argument, true));
+  return answersTrue ? next : undefined;
+}
+
+/** Statements after which the catch does not go on to the code after the try. */
+const LEAVES: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.ThrowStatement,
+  AST_NODE_TYPES.BreakStatement,
+  AST_NODE_TYPES.ContinueStatement,
+]);

@@ -190,14 +190,15 @@ function containsThrow(sourceCode: SourceCode, node: TSESTree.Node): boolean {
  * the catch turns into a default.
  */
 export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSESTree.CatchClause): boolean {
-  let checked: boolean | undefined;
-  const existenceChecked = (): boolean => (checked ??= checksExistence(sourceCode, model, clause.parent));
+  let checks: readonly number[] | undefined;
+  const existenceChecked = (read: TSESTree.CallExpression): boolean =>
+    (checks ??= existenceChecks(sourceCode, model, clause.parent)).some((end) => end <= read.range[0]);
   return someOwnNode(
     sourceCode,
     clause.parent.block,
     (n) =>
       (n.type === AST_NODE_TYPES.AwaitExpression && unwrap(n.argument).type === AST_NODE_TYPES.CallExpression) ||
-      (n.type === AST_NODE_TYPES.CallExpression && (model.externalCall(n) !== undefined || (fsCall(model, n, FS_SYNC_READS) && existenceChecked()))),
+      (n.type === AST_NODE_TYPES.CallExpression && (model.externalCall(n) !== undefined || (fsCall(model, n, FS_SYNC_READS) && existenceChecked(n)))),
   );
 }
 
@@ -222,13 +223,19 @@ function fsCall(model: McpModel, call: TSESTree.CallExpression, names: ReadonlyS
   return object.type === AST_NODE_TYPES.Identifier && FS_MODULES.has(importOf(facts, object) ?? "") && names.has(name ?? "");
 }
 
-/** The function asks `existsSync(...)` before the try statement. */
-function checksExistence(sourceCode: SourceCode, model: McpModel, statement: TSESTree.TryStatement): boolean {
+/**
+ * Where the function asks `existsSync(...)` (the end of each call) before the end of the try: a
+ * synchronous read after one is of something known to be there (`if (!existsSync(dir)) return
+ * []`, before the try or inside it), so its failure is a real one, not the file's absence.
+ */
+function existenceChecks(sourceCode: SourceCode, model: McpModel, statement: TSESTree.TryStatement): number[] {
   const fn = enclosingFunction(statement);
-  return (
-    fn !== undefined &&
-    someOwnNode(sourceCode, fn.body, (n) => n.type === AST_NODE_TYPES.CallExpression && n.range[1] <= statement.range[0] && fsCall(model, n, FS_EXISTS))
-  );
+  const ends: number[] = [];
+  if (!fn) return ends;
+  forEachOwnNode(sourceCode, fn.body, (n) => {
+    if (n.type === AST_NODE_TYPES.CallExpression && n.range[1] <= statement.block.range[1] && fsCall(model, n, FS_EXISTS)) ends.push(n.range[1]);
+  });
+  return ends;
 }
 
 /** The catch body mentions a partial-result marker (`warnings.push(...)`, `result.partial = true`). */
