@@ -31,8 +31,10 @@ import {
   isTruthyStandIn,
   recordsWarning,
   triedAccess,
+  StandInWalk,
   TruthyStandInWalk,
 } from "./no-swallowed-failure/flow.js";
+import { knownStandIn } from "./no-swallowed-failure/taken-branch.js";
 import { caughtObjectAnswer } from "./no-swallowed-failure/caught-object.js";
 import { answeringCatches } from "./no-swallowed-failure/answering.js";
 import { failureLines } from "./no-swallowed-failure/lines.js";
@@ -205,7 +207,8 @@ export default createRule<Options, MessageIds>({
           // An empty value counts only after an access that can fail (not a JSON.parse fallback).
           const accessed = (): boolean => triedAccess(sourceCode, model, clause);
           if (inValueHandler && empty !== undefined && !accessed()) continue;
-          const walk = empty !== undefined && isTruthyStandIn(empty.value) ? new TruthyStandInWalk() : undefined;
+          const known = empty !== undefined && !empty.fixed && empty.field === undefined ? knownStandIn(empty.value) : undefined;
+          const walk = empty !== undefined && isTruthyStandIn(empty.value) ? new TruthyStandInWalk(known) : known ? new StandInWalk(known) : undefined;
           // `return { segments: null }`: the value goes on in that field of what the function returns.
           const carried = empty?.field !== undefined ? inField(empty.field) : undefined;
           const answer = inValueHandler ? fn : accessed() ? flow.successAnswer(fn, 0, walk, false, carried) : undefined;
@@ -374,10 +377,12 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
   }
   for (const failure of quiet) {
     const truthy = failure.dropped === true || failure.claimed === true || isTruthyStandIn(failure.empty);
+    // A list missing some items, or a made-up success, is no value known in advance.
+    const known = failure.dropped === true || failure.claimed === true ? undefined : knownStandIn(failure.empty);
     // `if (devices.length === 0) { ... fall back ... }`: the code after the try tells the failure apart.
     if (failure.dropped === true && failure.reads.some((read) => flow.tellsApart(read))) continue;
     const answer = failure.reads
-      .map((read) => flow.reaches(read, 0, truthy ? new TruthyStandInWalk() : new Set()))
+      .map((read) => flow.readReaches(read, truthy ? new TruthyStandInWalk(known) : new StandInWalk(known)))
       .find((reached) => reached !== undefined);
     if (!answer) continue;
     // A catch clause is reported at its keyword, not the whole block.

@@ -49,6 +49,7 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import { promiseCombinator } from "../shared/fan-outs.js";
+import { type KnownStandIn, takenBranch } from "./taken-branch.js";
 import { type Carried, fieldDown, fieldRead, inField, inObject, intoField, unlessRewritten } from "./carried.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -855,8 +856,11 @@ export class SuccessFlow {
     let reached: TSESTree.Node | undefined;
     // `report.status = 502` after `{ status: 200, ... }`: the field is not fixed after all.
     const carried = holding && unlessRewritten(holding, variable.references);
+    // The value as the catch gave it: the branches of an `if` it does not take do not run for it.
+    const standIn = !built && !carried && seen instanceof StandInWalk && boundToCall(variable, assigned) ? seen.standIn : undefined;
+    const notTaken: TSESTree.Node[] = [];
     for (const reference of variable.references) {
-      if (reference.init) continue;
+      if (reference.init || notTaken.some((branch) => isInside(reference.identifier, branch))) continue;
       // `let rules = cache.get(id); if (rules === undefined) rules = load(id)`: what runs before the
       // write does not see the value. (Something built of the value, `entry = await create({ name })`,
       // keeps every reference: what the entry holds besides the value is unknown.)
@@ -901,6 +905,17 @@ export class SuccessFlow {
         if (outcome === "error" && seen instanceof TruthyStandInWalk && asksPresenceOnly(this.sourceCode, test, variable)) continue;
         // `if (image) items.push(image)` in a loop: the failed item is dropped from the answer unseen.
         if (outcome !== "success" && !skipsItem(this.sourceCode, test, reference.identifier)) {
+          // `if (accounts && accounts.length > 0) {...} else { message += " No accounts were found." }`
+          // for `[]`: only the branch it takes decides.
+          const branch = standIn ? takenBranch(test, variable.name, standIn) : undefined;
+          if (branch) {
+            if (branch.skipped) notTaken.push(branch.skipped);
+            if (!branch.taken) continue;
+            if (branchNotes(this.sourceCode, branch.taken, referenceNodes(variable))) return undefined;
+            const added = addedText(branch.taken);
+            if (added) reached ??= this.reaches(added, depth, seen, true);
+            continue;
+          }
           // `if (accounts.length > 0) {...} else { message += " No accounts were found." }`: what follows runs either way.
           if (outcome === undefined && goesOnEitherWay(this.sourceCode, test, variable)) continue;
           return undefined;
@@ -960,6 +975,22 @@ export class SuccessFlow {
    * (`if (!useCli || devices.length === 0) { ... fall back, or return an error ... }`): the code
    * tells the failure apart. (A test that only ends a loop, `if (found.length >= limit) break`, does not.)
    */
+  /**
+   * Where a read of a value after a try reaches a successful answer: as `reaches`, and through a
+   * conditional whose test it sits in when a branch is fixed text (`found.length === 0 ? "No
+   * matches." : found.join("\\n")`): the answer says "none" for the failure too.
+   */
+  readReaches(read: TSESTree.Node, seen: Set<FunctionNode>): TSESTree.Node | undefined {
+    const conditional = testOf(read)?.parent;
+    if (
+      conditional?.type === AST_NODE_TYPES.ConditionalExpression &&
+      isInside(read, conditional.test) &&
+      (staticString(conditional.consequent) !== undefined || staticString(conditional.alternate) !== undefined)
+    )
+      return this.reaches(conditional, 0, seen);
+    return this.reaches(read, 0, seen);
+  }
+
   tellsApart(read: TSESTree.Node): boolean {
     const test = testOf(read);
     return test?.parent?.type === AST_NODE_TYPES.IfStatement && this.branchOutcome(test) === "error";
@@ -1033,7 +1064,14 @@ function reshapesItself(sourceCode: SourceCode, reference: TSESLint.Scope.Refere
  * object, or a list missing the failed call's items. `if (!items) throw ...` lets it through, so
  * such a test does not tell the failure apart.
  */
-export class TruthyStandInWalk extends Set<FunctionNode> {}
+export class StandInWalk extends Set<FunctionNode> {
+  /** `standIn`: the value the catch gives, when known (`[]`, `null`): the branch of an `if` it takes can be worked out. */
+  constructor(readonly standIn?: KnownStandIn) {
+    super();
+  }
+}
+
+export class TruthyStandInWalk extends StandInWalk {}
 
 /** Stand-ins that a presence test lets through (descriptions as `emptyValue` gives them). */
 export function isTruthyStandIn(empty: string): boolean {
@@ -1194,23 +1232,66 @@ function goesOnEitherWay(sourceCode: SourceCode, test: TSESTree.Node, variable: 
   const statement = test.parent;
   if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test) return false;
   const writes = referenceNodes(variable);
+  return [statement.consequent, statement.alternate].every((branch) => !branch || !branchNotes(sourceCode, branch, writes));
+}
+
+/**
+ * The branch leaves (return, throw, break, continue) or notes a failure: writes the value itself
+ * (`writes`, its references), a flag or counter, a warning or error list or builder, or has text
+ * that says something failed or is degraded.
+ */
+function branchNotes(sourceCode: SourceCode, branch: TSESTree.Node, writes: ReadonlySet<TSESTree.Node>): boolean {
   let notes = false;
-  for (const branch of [statement.consequent, statement.alternate]) {
-    if (!branch) continue;
-    forEachOwnNode(sourceCode, branch, (n) => {
-      if (notes) return;
-      if (EXITS.has(n.type) || n.type === AST_NODE_TYPES.ContinueStatement) notes = true;
-      else if (n.type === AST_NODE_TYPES.AssignmentExpression)
-        notes = writes.has(n.left) || NOTES_FAILURE.test(sourceCode.getText(n.left)) || isFlagValue(n.right);
-      else if (n.type === AST_NODE_TYPES.CallExpression)
-        notes = NOTES_FAILURE.test(sourceCode.getText(n.callee)) || WARNING_BUILDER.test(calleeName(n) ?? "");
-      else if (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateElement) {
-        const text = n.type === AST_NODE_TYPES.Literal ? (typeof n.value === "string" ? n.value : "") : (n.value.cooked ?? "");
-        notes = FAILURE_TEXT.test(text) || DEGRADED_TEXT.test(text);
-      }
-    });
+  forEachOwnNode(sourceCode, branch, (n) => {
+    if (notes) return;
+    if (EXITS.has(n.type) || n.type === AST_NODE_TYPES.ContinueStatement) notes = true;
+    else if (n.type === AST_NODE_TYPES.AssignmentExpression)
+      notes = writes.has(n.left) || NOTES_FAILURE.test(sourceCode.getText(n.left)) || isFlagValue(n.right);
+    else if (n.type === AST_NODE_TYPES.CallExpression)
+      notes = NOTES_FAILURE.test(sourceCode.getText(n.callee)) || WARNING_BUILDER.test(calleeName(n) ?? "");
+    else if (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateElement) {
+      const text = n.type === AST_NODE_TYPES.Literal ? (typeof n.value === "string" ? n.value : "") : (n.value.cooked ?? "");
+      notes = FAILURE_TEXT.test(text) || DEGRADED_TEXT.test(text);
+    }
+  });
+  return notes;
+}
+
+/**
+ * The variable holds what a call gave back, as it gave it (`const accounts = await
+ * listAccounts()`, or its one write `accounts = await listAccounts()`): the stand-in the walk
+ * follows, not a list or an object that holds it somewhere inside (`const lines = []`).
+ */
+function boundToCall(variable: TSESLint.Scope.Variable, assigned: TSESTree.Identifier | undefined): boolean {
+  const write = assigned?.parent;
+  const def = variable.defs[0]?.node;
+  const value =
+    write?.type === AST_NODE_TYPES.AssignmentExpression && write.operator === "="
+      ? write.right
+      : def?.type === AST_NODE_TYPES.VariableDeclarator
+        ? def.init
+        : null;
+  if (!value) return false;
+  let n = unwrap(value);
+  if (n.type === AST_NODE_TYPES.AwaitExpression) n = unwrap(n.argument);
+  return n.type === AST_NODE_TYPES.CallExpression;
+}
+
+/**
+ * `message += " No billing accounts were found."`, `lines.push("Create the repository by hand.")`
+ * at the top of a branch: the text it adds to a message or a list of lines.
+ */
+function addedText(branch: TSESTree.Statement): TSESTree.Node | undefined {
+  const statements = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body : [branch];
+  for (const statement of statements) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const write = statement.expression;
+    let text: TSESTree.Node | undefined;
+    if (write.type === AST_NODE_TYPES.AssignmentExpression && write.operator === "+=" && write.left.type === AST_NODE_TYPES.Identifier) text = write.right;
+    else if (write.type === AST_NODE_TYPES.CallExpression && pushedInto(write) !== undefined && write.arguments.length === 1) text = write.arguments[0];
+    if (text?.type === AST_NODE_TYPES.Literal || text?.type === AST_NODE_TYPES.TemplateLiteral) return text;
   }
-  return !notes;
+  return undefined;
 }
 
 /** `true`, `false`, `1`: what a flag or counter is set to. */

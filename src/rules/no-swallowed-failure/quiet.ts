@@ -9,6 +9,7 @@ import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { McpModel } from "../../model/index.js";
 import {
   enclosingFunction,
+  findProperty,
   findVariable,
   forEachOwnNode,
   someOwnNode,
@@ -138,6 +139,10 @@ export function droppedItems(sourceCode: SourceCode, clause: TSESTree.CatchClaus
     const callee = unwrap(n.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "push") return;
     const list = unwrap(callee.object);
+    if (list.type === AST_NODE_TYPES.MemberExpression) {
+      found = droppedFromField(sourceCode, clause, fn, list);
+      return;
+    }
     if (list.type !== AST_NODE_TYPES.Identifier) return;
     const variable = findVariable(sourceCode, list);
     const def = variable?.defs[0];
@@ -150,6 +155,40 @@ export function droppedItems(sourceCode: SourceCode, clause: TSESTree.CatchClaus
     if (after.length > 0) found = { node: clause, empty: `\`${list.name}\``, reads: after.map((r) => r.identifier), dropped: true };
   });
   return found;
+}
+
+/**
+ * `overview.channels.push(...)` where `const overview = { channels: [], ... }` is declared before
+ * the try in the same function: the list is that field, read after the try as `overview.channels`.
+ */
+function droppedFromField(
+  sourceCode: SourceCode,
+  clause: TSESTree.CatchClause,
+  fn: FunctionNode,
+  list: TSESTree.MemberExpression,
+): QuietFailure | undefined {
+  const holder = unwrap(list.object);
+  const field = memberName(list);
+  if (holder.type !== AST_NODE_TYPES.Identifier || field === undefined || list.computed) return undefined;
+  const variable = findVariable(sourceCode, holder);
+  const def = variable?.defs[0];
+  const statement = clause.parent;
+  if (!variable || def?.node.type !== AST_NODE_TYPES.VariableDeclarator || def.node.init?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  if (def.node.range[1] > statement.range[0] || enclosingFunction(def.node) !== fn) return undefined;
+  const property = findProperty(def.node.init, field);
+  if (!property || emptyValue(property.value) !== "an empty array") return undefined;
+  // A catch that touches the object (an item that says it failed, a flag) may tell the failure apart.
+  if (variable.references.some((r) => isInside(r.identifier, clause) || (r.isWrite() && !r.init))) return undefined;
+  const reads = variable.references.flatMap((r) => {
+    const member = r.identifier.parent;
+    return r.identifier.range[0] > statement.range[1] &&
+      member.type === AST_NODE_TYPES.MemberExpression &&
+      member.object === r.identifier &&
+      memberName(member) === field
+      ? [member]
+      : [];
+  });
+  return reads.length > 0 ? { node: clause, empty: `\`${holder.name}.${field}\``, reads, dropped: true } : undefined;
 }
 
 /**

@@ -168,9 +168,25 @@ const emptyHelper = (code: string, value = "an empty array", empty = "[]") => ({
 
 const dropped = { messageId: "swallowedItems" as const, data: { list: "`matches`", tool: 'tool "search_docs"' } };
 
+/** The matches gathered into a field of the overview the tool answers with. */
+const inOverview = (onError: string, answer = 'overview.matches.length === 0 ? "No matches found." : overview.matches.join("\\n")'): string =>
+  inTool(`    const overview = { query: args.query, matches: [] };
+    for (const team of await listTeams()) {
+      try {
+        overview.matches.push(...(await searchTeam(team.id, args.query)));
+      } catch (error) {
+        ${onError}
+      }
+    }
+    return { content: [{ type: "text", text: ${answer} }] };`);
+
 describe("no-swallowed-failure: a catch that leaves the failed call's items out of the answer", () => {
   ruleTester.run("no-swallowed-failure", rule, {
     valid: [
+      // The catch notes the failure in the overview.
+      { code: inOverview("overview.failed = true;") },
+      // The answer does not read the field.
+      { code: inOverview('console.error("team search failed", error);', "overview.query") },
       // A test of the list's size fails the tool on an empty list: the failure is told apart.
       { code: checkedTeams("boards.length === 0") },
       { code: checkedHelper("[]", "!boards || boards.length === 0") },
@@ -209,6 +225,16 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       },
     ],
     invalid: [
+      // The answer says "none" when the list is empty, and lists it otherwise.
+      {
+        code: perTeam('console.error("team search failed", error);', 'matches.length === 0 ? "No matches found." : matches.join("\\n")'),
+        errors: [dropped],
+      },
+      // A list in a field of an object declared before the try.
+      {
+        code: inOverview('console.error("team search failed", error);'),
+        errors: [{ messageId: "swallowedItems", data: { list: "`overview.matches`", tool: 'tool "search_docs"' } }],
+      },
       // A test that the list is there (or is a list) lets an empty list, or one missing the failed items, through.
       {
         code: checkedTeams("!boards || !Array.isArray(boards)"),
