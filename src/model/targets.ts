@@ -12,11 +12,11 @@ import {
   fallbackFunction,
   findProperty,
   findVariable,
+  forEachOwnNode,
   isFunctionNode,
   memberName,
   resolveFunction,
   unwrap,
-  forEachOwnNode,
 } from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;

@@ -143,8 +143,7 @@ export default createRule<Options, MessageIds>({
         const failing = model.toolNameAt(clause) ?? (fn ? functionName(fn) : undefined);
         if (returns.length === 0) {
           if (!fn || isFanOutItem(fn) || warns()) continue;
-          const falseAfter = falseAfterCatch(sourceCode, clause);
-          if (falseAfter) reportFalseAfterCatch(context, model, (flow ??= SuccessFlow.of(model)), { clause, fn });
+          if (falseAfterCatch(sourceCode, clause)) reportFalseAfterCatch(context, model, (flow ??= SuccessFlow.of(model)), { clause, fn });
           else reportFailureLines(context, model, { answers, remedies, names }, { clause, failing });
           continue;
         }

@@ -37,19 +37,18 @@ function isBoolean(node: TSESTree.Node, value: boolean): boolean {
  * the failure from that "no". A try that always returns (`await access(path); return true`) is a
  * probe: its `false` answers only the failure.
  */
-export function falseAfterCatch(sourceCode: Readonly<TSESLint.SourceCode>, clause: TSESTree.CatchClause): TSESTree.ReturnStatement | undefined {
+export function falseAfterCatch(sourceCode: Readonly<TSESLint.SourceCode>, clause: TSESTree.CatchClause): boolean {
   const statement = clause.parent;
   const block = statement.parent;
-  if (statement.finalizer || block.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  if (statement.finalizer || block.type !== AST_NODE_TYPES.BlockStatement) return false;
   const next = block.body[block.body.indexOf(statement) + 1];
-  if (next?.type !== AST_NODE_TYPES.ReturnStatement || !next.argument || !isBoolean(next.argument, false)) return undefined;
+  if (next?.type !== AST_NODE_TYPES.ReturnStatement || !next.argument || !isBoolean(next.argument, false)) return false;
   const last = statement.block.body.at(-1);
-  if (!last || LEAVES.has(last.type) || someOwnNode(sourceCode, clause.body, (n) => LEAVES.has(n.type))) return undefined;
+  if (!last || LEAVES.has(last.type) || someOwnNode(sourceCode, clause.body, (n) => LEAVES.has(n.type))) return false;
   // A predicate: the try answers `true` where it did what it was asked.
   const fn = enclosingFunction(clause);
-  if (fn?.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-  const answersTrue = ownReturnStatements(fn.body).some((r) => isInside(r, statement.block) && r.argument !== null && isBoolean(r.argument, true));
-  return answersTrue ? next : undefined;
+  if (fn?.body.type !== AST_NODE_TYPES.BlockStatement) return false;
+  return ownReturnStatements(fn.body).some((r) => isInside(r, statement.block) && r.argument !== null && isBoolean(r.argument, true));
 }
 
 /** Statements after which the catch does not go on to the code after the try. */
