@@ -212,9 +212,8 @@ function reportInvalidTsconfigs(cwd: string, tsconfigs: readonly string[]): numb
  * about one run in four). Inside a project the order does not matter: its first file builds the
  * index of all its tools.
  */
-export function lintOrder(files: readonly string[]): string[][] {
+export function lintOrder(files: readonly string[], configs = new Map<string, string | null>()): string[][] {
   const projects = new Map<string, { registering: string[]; rest: string[] }>();
-  const configs = new Map<string, string | null>();
   for (const file of files) {
     let text = "";
     try {
@@ -237,8 +236,11 @@ export function lintOrder(files: readonly string[]): string[][] {
  * The inferred project of the files (absolute) with no tsconfig.json or jsconfig.json in any
  * folder above them, if there are any.
  */
-function uncoveredProject(cwd: string, files: readonly string[]): { uncovered: UncoveredFiles; dispose: () => void } | undefined {
-  const configs = new Map<string, string | null>();
+function uncoveredProject(
+  cwd: string,
+  files: readonly string[],
+  configs: Map<string, string | null>,
+): { uncovered: UncoveredFiles; dispose: () => void } | undefined {
   const uncovered = files.map((file) => path.resolve(cwd, file)).filter((file) => nearestConfig(path.dirname(file), configs) === undefined);
   if (uncovered.length === 0) return undefined;
   const project = writeInferredProject(uncovered);
@@ -316,11 +318,13 @@ export async function analyze(options: AnalyzeOptions = {}): Promise<AnalyzeResu
   refuseTypeScriptWithout(discovered.files);
   // Before anything reads them: a FIFO would block a read, an unreadable file stop ESLint's run.
   const { lintable, unreadable } = sortOut(cwd, discovered.files);
-  const groups = mode.typed ? lintOrder(lintable) : [lintable];
+  /** The tsconfig of each folder, looked up once for the lint order and the uncovered files. */
+  const configs = new Map<string, string | null>();
+  const groups = mode.typed ? lintOrder(lintable, configs) : [lintable];
   const files = groups.flat();
   const inferred = mode.inferred && files.length > 0 ? writeInferredProject(files.map((file) => path.resolve(cwd, file))) : undefined;
   // With the project service: the files it finds no tsconfig for get one inferred project.
-  const outside = mode.typed && !mode.inferred && mode.project === undefined ? uncoveredProject(cwd, files) : undefined;
+  const outside = mode.typed && !mode.inferred && mode.project === undefined ? uncoveredProject(cwd, files, configs) : undefined;
   try {
     // One run over the files, as with the eslint command (typescript-eslint's own switch): ESLint
     // then reuses the program index's conversion of each file instead of converting it again.

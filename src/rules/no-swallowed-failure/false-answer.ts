@@ -9,6 +9,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { enclosingFunction, isInside, ownReturnStatements, someOwnNode, unwrap } from "../../util/ast.js";
+import { LEAVES } from "./flow.js";
 
 /** The catch's `false` stands in for a "no" the caller cannot tell from the failure. */
 export function falseAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchClause): boolean {
@@ -50,11 +51,3 @@ export function falseAfterCatch(sourceCode: Readonly<TSESLint.SourceCode>, claus
   if (fn?.body.type !== AST_NODE_TYPES.BlockStatement) return false;
   return ownReturnStatements(fn.body).some((r) => isInside(r, statement.block) && r.argument !== null && isBoolean(r.argument, true));
 }
-
-/** Statements after which the catch does not go on to the code after the try. */
-const LEAVES: ReadonlySet<string> = new Set([
-  AST_NODE_TYPES.ReturnStatement,
-  AST_NODE_TYPES.ThrowStatement,
-  AST_NODE_TYPES.BreakStatement,
-  AST_NODE_TYPES.ContinueStatement,
-]);

@@ -971,26 +971,27 @@ export class SuccessFlow {
   }
 
   /**
-   * A read of a list the code after a try goes on with sits in a test whose branch may fail
-   * (`if (!useCli || devices.length === 0) { ... fall back, or return an error ... }`): the code
-   * tells the failure apart. (A test that only ends a loop, `if (found.length >= limit) break`, does not.)
-   */
-  /**
    * Where a read of a value after a try reaches a successful answer: as `reaches`, and through a
    * conditional whose test it sits in when a branch is fixed text (`found.length === 0 ? "No
    * matches." : found.join("\\n")`): the answer says "none" for the failure too.
    */
   readReaches(read: TSESTree.Node, seen: Set<FunctionNode>): TSESTree.Node | undefined {
-    const conditional = testOf(read)?.parent;
+    const test = testOf(read);
+    const conditional = test?.parent;
     if (
       conditional?.type === AST_NODE_TYPES.ConditionalExpression &&
-      isInside(read, conditional.test) &&
+      conditional.test === test &&
       (staticString(conditional.consequent) !== undefined || staticString(conditional.alternate) !== undefined)
     )
       return this.reaches(conditional, 0, seen);
     return this.reaches(read, 0, seen);
   }
 
+  /**
+   * A read of a list the code after a try goes on with sits in a test whose branch may fail
+   * (`if (!useCli || devices.length === 0) { ... fall back, or return an error ... }`): the code
+   * tells the failure apart. (A test that only ends a loop, `if (found.length >= limit) break`, does not.)
+   */
   tellsApart(read: TSESTree.Node): boolean {
     const test = testOf(read);
     return test?.parent?.type === AST_NODE_TYPES.IfStatement && this.branchOutcome(test) === "error";
@@ -1220,6 +1221,9 @@ function skipsItem(sourceCode: SourceCode, test: TSESTree.Node, read: TSESTree.N
 
 const EXITS = new Set<string>([AST_NODE_TYPES.ReturnStatement, AST_NODE_TYPES.ThrowStatement, AST_NODE_TYPES.BreakStatement]);
 
+/** Statements after which what follows in the block does not run: the exits, and `continue`. */
+export const LEAVES: ReadonlySet<string> = new Set([...EXITS, AST_NODE_TYPES.ContinueStatement]);
+
 /**
  * `if (accounts.length > 0) { ... } else { message += " No billing accounts were found." }`: an
  * `if` whose branches neither leave (return, throw, break, continue) nor note a failure, so what
@@ -1244,7 +1248,7 @@ function branchNotes(sourceCode: SourceCode, branch: TSESTree.Node, writes: Read
   let notes = false;
   forEachOwnNode(sourceCode, branch, (n) => {
     if (notes) return;
-    if (EXITS.has(n.type) || n.type === AST_NODE_TYPES.ContinueStatement) notes = true;
+    if (LEAVES.has(n.type)) notes = true;
     else if (n.type === AST_NODE_TYPES.AssignmentExpression)
       notes = writes.has(n.left) || NOTES_FAILURE.test(sourceCode.getText(n.left)) || isFlagValue(n.right);
     else if (n.type === AST_NODE_TYPES.CallExpression)
