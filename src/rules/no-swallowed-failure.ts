@@ -554,7 +554,8 @@ function reportAnswered(
 
 /**
  * `return { data: \`Error fetching docs: ${e}\` }` from a catch after an access that can fail: a
- * caller on a tool's path that answers successfully with that field swallows the failure.
+ * caller on a tool's path that answers successfully with that field, or with the whole object,
+ * swallows the failure.
  */
 function reportFailureField(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
@@ -566,9 +567,22 @@ function reportFailureField(
   const sourceCode = context.sourceCode;
   const field = failureTextField(sourceCode, at.value);
   if (!field || !triedAccess(sourceCode, model, at.clause) || answers.isDegradation(at.value, field.text, at.clause, names, false)) return false;
-  const answer = flow.fieldAnswer(at.fn, field.name);
+  // A caller answers with that field, or with the whole object (`text: JSON.stringify(found)`)
+  // when the rest of it is the usual value emptied (`{ rows: [], count: 0, error }`): an object
+  // that also says what it is (`status: "UNAVAILABLE"`, an id it had) is a partial answer with a note.
+  const whole = (): TSESTree.Node | undefined =>
+    // (An object is there: a test of its presence lets it through.)
+    emptiedBeside(at.value, field.name) ? (flow.isValueHandler(at.fn) ? at.fn : flow.successAnswer(at.fn, 0, new TruthyStandInWalk())) : undefined;
+  const answer = flow.fieldAnswer(at.fn, field.name) ?? whole();
   if (answer) reportAnswered(context, model, remedies, at, answer, field.value);
   return answer !== undefined;
+}
+
+/** Every field of `object` but `field` holds an empty value (`[]`, `0`, `null`, ...). */
+function emptiedBeside(object: TSESTree.ObjectExpression, field: string): boolean {
+  return object.properties.every(
+    (p) => p.type === AST_NODE_TYPES.Property && (staticKeyName(p.key, p.computed) === field || emptyValue(p.value) !== undefined),
+  );
 }
 
 /** A property whose text says the call failed (`data: \`Error fetching docs: ${e}\``), directly or through a constant. */

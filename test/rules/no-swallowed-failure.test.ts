@@ -33,6 +33,14 @@ function nullInBareCatch(message: string): Expected<MessageIds> {
   };
 }
 
+/** The report on `return { id, tags: [] };` in a `catch {`: the try's item with its tags emptied. */
+const TAGS_EMPTIED: Expected<MessageIds> = {
+  messageId: "swallowedEmpty",
+  reported: "{ id, tags: [] }",
+  data: { value: "an empty array in `tags`", tool: INSIDE() },
+  suggestions: (code) => rethrow(code, "return { id, tags: [] };", '"The operation failed"', "error", ["} catch {", "} catch (error) {"]),
+};
+
 /** A throw reaches the model as an error result in this shape, so a rethrow is suggested. */
 const rethrows = (shape: HandlerShape): boolean => shape.thrown === "is-error";
 
@@ -765,14 +773,21 @@ invalidCases.push(
     }
   }));
   return { content: [{ type: "text", text: JSON.stringify(docs) }] };`),
-    errors: [
-      {
-        messageId: "swallowedEmpty",
-        reported: "{ id, tags: [] }",
-        data: { value: "an empty array in `tags`", tool: INSIDE() },
-        suggestions: (code) => rethrow(code, "return { id, tags: [] };", '"The operation failed"', "error", ["} catch {", "} catch (error) {"]),
-      },
-    ],
+    errors: [TAGS_EMPTIED],
+    output: null,
+  }),
+  invalid({
+    // The same, where the try's item comes back from a runner that gives back what its callback returns.
+    name: "a per-item catch whose try returns the item through a runner",
+    code: inTool(`  const docs = await Promise.all(args.ids.map(async (id) => {
+    try {
+      return await withRetry(async () => ({ id, tags: await listTags(id) }));
+    } catch {
+      return /*>*/{ id, tags: [] };
+    }
+  }));
+  return { content: [{ type: "text", text: JSON.stringify(docs) }] };`),
+    errors: [TAGS_EMPTIED],
     output: null,
   }),
   invalid({

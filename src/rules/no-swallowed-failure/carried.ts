@@ -2,7 +2,9 @@
  * A value that went into a field of an object literal (`return { success: true, data: { rows } }`,
  * `details.comments = await commentsOf(id)`): which field of the object holds it, and which
  * fields the object sets to a fixed value. A caller that tests one of those (`if (!result.success)
- * throw ...`) cannot tell the value's failure apart: the flag is the same either way. The value
+ * throw ...`) cannot tell the value's failure apart: the flag is the same either way. So is a field
+ * the object does not have, when it names all of its fields (`if ("error" in result)` of `{ data,
+ * status: 200 }`): the test is for another return. The value
  * goes on only where the caller reads its field (`result.data.rows`, `const { rows } = result.data`).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
@@ -14,6 +16,10 @@ export interface Carried {
   readonly fields: readonly string[];
   /** The fields of the outermost object that hold a literal (`success: true`, `status: 200`). */
   readonly fixed: ReadonlySet<string>;
+  /** Every field of the outermost object, when it names them all (no spread, no computed key). */
+  readonly known?: ReadonlySet<string>;
+  /** The literal each fixed field holds (`success: true`). */
+  readonly literals?: ReadonlyMap<string, unknown>;
 }
 
 /** The value went in as `property`'s value: one field deeper, or lost track of for a computed key. */
@@ -40,15 +46,27 @@ function unfixed(carried: Carried): Carried {
 export function inObject(carried: Carried, object: TSESTree.ObjectExpression): Carried {
   if (enclosingCatch(object)) return unfixed(carried);
   const fixed = new Set<string>();
+  const literals = new Map<string, unknown>();
+  let known: Set<string> | undefined = new Set<string>();
   for (const [index, property] of object.properties.entries()) {
+    const key = property.type === AST_NODE_TYPES.Property ? staticKeyName(property.key, property.computed) : undefined;
+    if (key === undefined) known = undefined;
+    else known?.add(key);
     if (property.type !== AST_NODE_TYPES.Property) continue;
     // `{ success: true, ...outcome }`: a spread after the field may set it again.
     if (object.properties.slice(index + 1).some((later) => later.type === AST_NODE_TYPES.SpreadElement)) continue;
-    const key = staticKeyName(property.key, property.computed);
     const value = unwrap(property.value);
-    if (key !== undefined && key !== carried.fields[0] && value.type === AST_NODE_TYPES.Literal) fixed.add(key);
+    if (key !== undefined && key !== carried.fields[0] && value.type === AST_NODE_TYPES.Literal) {
+      fixed.add(key);
+      literals.set(key, value.value);
+    }
   }
-  return { fields: carried.fields, fixed };
+  return { fields: carried.fields, fixed, known, literals };
+}
+
+/** The object holds the same thing in field `key` whether or not the value failed: a literal, or nothing at all. */
+export function isFixed(carried: Carried, key: string): boolean {
+  return key !== carried.fields[0] && (carried.fixed.has(key) || (carried.known !== undefined && !carried.known.has(key)));
 }
 
 /**
@@ -56,8 +74,9 @@ export function inObject(carried: Carried, object: TSESTree.ObjectExpression): C
  * = 502`, `delete report.success`, `Object.assign(report, more)`) are not fixed.
  */
 export function unlessRewritten(carried: Carried, references: readonly TSESLint.Scope.Reference[]): Carried {
-  if (carried.fixed.size === 0) return carried;
+  if (carried.fixed.size === 0 && !carried.known) return carried;
   const fixed = new Set(carried.fixed);
+  const known = carried.known && new Set(carried.known);
   for (const { identifier } of references) {
     const parent = identifier.parent;
     if (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments[0] === identifier && memberPath(parent.callee) === "Object.assign")
@@ -68,17 +87,21 @@ export function unlessRewritten(carried: Carried, references: readonly TSESLint.
       parent.parent.type === AST_NODE_TYPES.UpdateExpression ||
       (parent.parent.type === AST_NODE_TYPES.UnaryExpression && parent.parent.operator === "delete");
     const name = memberName(parent);
-    if (written && name !== undefined) fixed.delete(name);
+    if (written && name !== undefined) {
+      fixed.delete(name);
+      known?.add(name);
+    }
     // `report[key] = value`: any field.
     if (written && name === undefined) return unfixed(carried);
   }
-  return fixed.size === carried.fixed.size ? carried : { fields: carried.fields, fixed };
+  if (fixed.size === carried.fixed.size && known?.size === carried.known?.size) return carried;
+  return { fields: carried.fields, fixed, known, literals: carried.literals };
 }
 
 /** What a read `member` of the holding object is: the field that holds the value, a fixed flag, or another field. */
 export function fieldRead(carried: Carried, member: TSESTree.MemberExpression): "value" | "fixed" | "other" {
   const name = memberName(member);
-  if (name !== carried.fields[0]) return name !== undefined && carried.fixed.has(name) ? "fixed" : "other";
+  if (name !== carried.fields[0]) return name !== undefined && isFixed(carried, name) ? "fixed" : "other";
   // `result.data.title` next to the value in `data.rows`: another field, one level down.
   let current: TSESTree.Node = member;
   for (const field of carried.fields.slice(1)) {
@@ -93,4 +116,17 @@ export function fieldRead(carried: Carried, member: TSESTree.MemberExpression): 
 /** One field down: what the read of the holding field holds. */
 export function fieldDown(carried: Carried): Carried | undefined {
   return carried.fields.length > 1 ? { fields: carried.fields.slice(1), fixed: new Set() } : undefined;
+}
+
+/**
+ * What a read of field `name` of the holding object gives, for working out a test of it: the
+ * literal of a fixed field, `undefined` for a field the object does not have, `value` for the
+ * field that holds the value (`present` for one that holds it further down); `unknown` when it
+ * cannot be told.
+ */
+export function fieldValue(carried: Carried, name: string, value: unknown, unknown: unknown, present: unknown): unknown {
+  // The field holds the value, or an object that holds it further down.
+  if (name === carried.fields[0]) return carried.fields.length === 1 ? value : present;
+  if (carried.fixed.has(name)) return carried.literals?.has(name) === true ? carried.literals.get(name) : unknown;
+  return carried.known !== undefined && !carried.known.has(name) ? undefined : unknown;
 }

@@ -8,7 +8,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
-import { type FunctionNode, mentionsName, ownReturnStatements, staticKeyName, unwrap } from "../../util/ast.js";
+import { type FunctionNode, constInitializer, mentionsName, ownReturnStatements, staticKeyName, unwrap } from "../../util/ast.js";
 import { type SuccessFlow, readsOutsideData, triedAccess } from "./flow.js";
 
 /**
@@ -23,19 +23,22 @@ export function caughtObjectAnswer(
   at: { value: TSESTree.ObjectExpression; clause: TSESTree.CatchClause; fn: FunctionNode; names: ReadonlySet<string> },
 ): TSESTree.Node | undefined {
   if (!mentionsName(sourceCode, at.value, at.names, "own-code") || readsOutsideData(sourceCode, at.value, at.clause)) return undefined;
-  if (!triedAccess(sourceCode, model, at.clause) || shapedLikeTry(at.value, at.clause)) return undefined;
+  if (!triedAccess(sourceCode, model, at.clause) || shapedLikeTry(sourceCode, at.value, at.clause)) return undefined;
   return flow.successAnswer(at.fn);
 }
 
 /**
  * `return { approved: null, approved_by: [], unavailable_reason: message }` where the try returns
  * `{ approved, approved_by }`: the usual value, emptied, with a note saying why. The answer shows
- * the failure where the data would be: a partial answer, not the failure passed off as data.
+ * the failure where the data would be: a partial answer, not the failure passed off as data. The
+ * try may return the object through a constant (`const out = { status: "OK", items }; return out`).
  */
-function shapedLikeTry(value: TSESTree.ObjectExpression, clause: TSESTree.CatchClause): boolean {
+function shapedLikeTry(sourceCode: Readonly<TSESLint.SourceCode>, value: TSESTree.ObjectExpression, clause: TSESTree.CatchClause): boolean {
   const keys = new Set(value.properties.map((p) => (p.type === AST_NODE_TYPES.Property ? staticKeyName(p.key, p.computed) : undefined)));
   return ownReturnStatements(clause.parent.block).some((statement) => {
-    const returned = statement.argument ? unwrap(statement.argument) : undefined;
+    const argument = statement.argument ? unwrap(statement.argument) : undefined;
+    const made = argument?.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, argument) : argument;
+    const returned = made ? unwrap(made) : undefined;
     if (returned?.type !== AST_NODE_TYPES.ObjectExpression || returned.properties.length === 0) return false;
     const tried = returned.properties.map((p) => (p.type === AST_NODE_TYPES.Property ? staticKeyName(p.key, p.computed) : undefined));
     return tried.every((key) => key !== undefined && keys.has(key)) && keys.size > tried.length;

@@ -25,6 +25,7 @@ import {
 import {
   type FunctionNode,
   calleeName,
+  constInitializer,
   enclosingFunction,
   findProperty,
   findVariable,
@@ -49,8 +50,8 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import { promiseCombinator } from "../shared/fan-outs.js";
-import { type KnownStandIn, takenBranch } from "./taken-branch.js";
-import { type Carried, fieldDown, fieldRead, inField, inObject, intoField, unlessRewritten } from "./carried.js";
+import { Holder, type KnownStandIn, PRESENT, UNKNOWN, takenBranch } from "./taken-branch.js";
+import { type Carried, fieldDown, fieldRead, fieldValue, inField, inObject, intoField, isFixed, unlessRewritten } from "./carried.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -392,6 +393,8 @@ export class SuccessFlow {
   private readonly successHelpers = new Map<FunctionNode, ImportedSuccessHelper | null>();
   /** The variables `constantReaches` is following now: a value handed round in a loop (`const next = shape(current); current = next`) is followed once. */
   private readonly following = new Set<TSESLint.Scope.Variable>();
+  /** The fields of what each function returns that a walk followed the value in (`visited`). */
+  private readonly fieldVisits = new WeakMap<Set<FunctionNode>, Map<FunctionNode, Set<string>>>();
 
   constructor(
     private readonly sourceCode: SourceCode,
@@ -414,8 +417,7 @@ export class SuccessFlow {
    * the success result it ends up in, or the handler a framework takes a plain value from.
    */
   successAnswer(fn: FunctionNode, depth = 0, seen = new Set<FunctionNode>(), built = false, carried?: Carried): TSESTree.Node | undefined {
-    if (seen.has(fn) || depth > MAX_HOPS) return undefined;
-    seen.add(fn);
+    if (depth > MAX_HOPS || this.visited(seen, fn, carried)) return undefined;
     if (this.isValueHandler(fn)) return fn;
     // A handler a wrapper of the file runs (`withResult(async (args) => ...)`): what the wrapper makes of its value.
     const wrapped = this.model.handlers.find((h) => h.kind !== "imported" && h.entry === fn && h.root !== fn);
@@ -432,7 +434,7 @@ export class SuccessFlow {
     if (runner) return this.reaches(runner, depth + 1, seen, built);
     // `return withDataCache(key, async () => fetchPage(id))`: the call gives back what the callback returns.
     const giving = valueGivingCall(this.sourceCode, fn);
-    const given = giving ? this.reaches(giving, depth + 1, seen, built) : undefined;
+    const given = giving ? this.reaches(giving, depth + 1, seen, built, carried) : undefined;
     if (given) return given;
     for (const call of this.callSites(fn)) {
       if (this.model.handlersAt(call).length === 0) continue;
@@ -447,6 +449,27 @@ export class SuccessFlow {
       if (answer) return answer;
     }
     return undefined;
+  }
+
+  /**
+   * `fn` was already followed in this walk: for the whole value, or for the same field of what it
+   * returns. A value read twice on its way into two fields of one object (`return { count, level
+   * }`) goes on in each, whichever is read first.
+   */
+  private visited(walk: Set<FunctionNode>, fn: FunctionNode, carried: Carried | undefined): boolean {
+    if (walk.has(fn)) return true;
+    if (!carried) {
+      walk.add(fn);
+      return false;
+    }
+    let byFunction = this.fieldVisits.get(walk);
+    if (!byFunction) this.fieldVisits.set(walk, (byFunction = new Map<FunctionNode, Set<string>>()));
+    let fields = byFunction.get(fn);
+    if (!fields) byFunction.set(fn, (fields = new Set<string>()));
+    const key = carried.fields.join(".");
+    if (fields.has(key)) return true;
+    fields.add(key);
+    return false;
   }
 
   /**
@@ -584,7 +607,7 @@ export class SuccessFlow {
           if (parent.callee !== current && promiseCombinator(this.model, parent, "allSettled")) settled = true;
           // `results.push(...found)`: the value is now part of the list, which goes on from there.
           if (parent.callee !== current) {
-            const list = pushedInto(parent);
+            const list = pushedInto(this.sourceCode, parent);
             if (list) return depth < 6 ? this.constantReaches(list, depth + 1, seen, built) : undefined;
             // Into an error result (`return errorResult(formatError(e))`): no success answer. A
             // helper this file cannot see whose name says it builds errors counts as one.
@@ -600,12 +623,8 @@ export class SuccessFlow {
           if (parent.parent.type !== AST_NODE_TYPES.CallExpression || !promiseCombinator(this.model, parent.parent, "all")) carrying = undefined;
           break;
         // `for (const device of devices) found.push({ id: device.id })`: each item goes on as the loop's variable.
-        case AST_NODE_TYPES.ForOfStatement: {
-          const declared =
-            parent.right === current && parent.left.type === AST_NODE_TYPES.VariableDeclaration ? parent.left.declarations[0].id : undefined;
-          if (declared?.type !== AST_NODE_TYPES.Identifier) return undefined;
-          return settled ? this.outcomeReaches(declared, depth, seen, built) : this.constantReaches(declared, depth, seen, built);
-        }
+        case AST_NODE_TYPES.ForOfStatement:
+          return parent.right === current ? this.itemsReach(parent, settled, depth, seen, built, carrying) : undefined;
         case AST_NODE_TYPES.AssignmentExpression: {
           const target = parent.left;
           // `message += \` It has ${accounts.length} accounts.\``: the text is now part of the message.
@@ -702,6 +721,44 @@ export class SuccessFlow {
     return bound ? this.constantReaches(bound, depth, seen, built, undefined, fieldDown(carried)) : undefined;
   }
 
+  /** The variable of a `for...of` over the value: each item, or each outcome of `Promise.allSettled`. */
+  private itemsReach(
+    loop: TSESTree.ForOfStatement,
+    settled: boolean,
+    depth: number,
+    seen: Set<FunctionNode>,
+    built: boolean,
+    carried: Carried | undefined,
+  ): TSESTree.Node | undefined {
+    const declared = loop.left.type === AST_NODE_TYPES.VariableDeclaration ? loop.left.declarations[0].id : undefined;
+    // `for (const { accountId, calendars } of perAccount)`: each item's fields.
+    if (declared?.type === AST_NODE_TYPES.ObjectPattern && !settled) return this.itemFieldsReach(declared, depth, seen, built, carried);
+    if (declared?.type !== AST_NODE_TYPES.Identifier) return undefined;
+    return settled ? this.outcomeReaches(declared, depth, seen, built) : this.constantReaches(declared, depth, seen, built);
+  }
+
+  /**
+   * `for (const { accountId, calendars } of perAccount)`: the field that holds the value, when it
+   * is known; else every field, as reads of a whole item would (`entry.calendars`), unless one of
+   * them is tested (`if (error) continue`): a field next to the value may tell the failure apart.
+   */
+  private itemFieldsReach(
+    pattern: TSESTree.ObjectPattern,
+    depth: number,
+    seen: Set<FunctionNode>,
+    built: boolean,
+    carried: Carried | undefined,
+  ): TSESTree.Node | undefined {
+    if (carried) return this.bindingReaches(pattern, depth, seen, built, carried);
+    if (siblingTested(this.sourceCode, pattern, { fields: [], fixed: new Set() })) return undefined;
+    let reached: TSESTree.Node | undefined;
+    for (const property of pattern.properties) {
+      const bound = property.type === AST_NODE_TYPES.Property ? property.value : property.argument;
+      if (bound.type === AST_NODE_TYPES.Identifier) reached ??= this.constantReaches(bound, depth, seen, built);
+    }
+    return reached;
+  }
+
   /**
    * `const [local] = await Promise.allSettled([searchLocal(q)])`: the value goes on where the
    * outcome's `value` is read (`local.status === "fulfilled" ? local.value : []`, the whole
@@ -725,8 +782,11 @@ export class SuccessFlow {
         reached ??= this.reaches(conditional, depth, seen, built);
         continue;
       }
+      const test = testOf(member);
+      // `o.status === "fulfilled" && o.value && Array.isArray(o.value)`: an empty list passes.
+      if (test && seen instanceof TruthyStandInWalk && asksPresentOnly(this.sourceCode, test, member)) continue;
       // Any other test of the value (`local.value.length === 0`) may tell the failure apart.
-      if (testOf(member)) return undefined;
+      if (test) return undefined;
       reached ??= this.reaches(member, depth, seen, built);
     }
     return reached;
@@ -857,7 +917,7 @@ export class SuccessFlow {
     // `report.status = 502` after `{ status: 200, ... }`: the field is not fixed after all.
     const carried = holding && unlessRewritten(holding, variable.references);
     // The value as the catch gave it: the branches of an `if` it does not take do not run for it.
-    const standIn = !built && !carried && seen instanceof StandInWalk && boundToCall(variable, assigned) ? seen.standIn : undefined;
+    const standIn = !built && seen instanceof StandInWalk && boundToCall(variable, assigned) ? standInOf(seen, carried) : undefined;
     const notTaken: TSESTree.Node[] = [];
     for (const reference of variable.references) {
       if (reference.init || notTaken.some((branch) => isInside(reference.identifier, branch))) continue;
@@ -876,10 +936,17 @@ export class SuccessFlow {
       const field =
         carried && parent.type === AST_NODE_TYPES.MemberExpression && parent.object === reference.identifier ? fieldRead(carried, parent) : undefined;
       if (field === "fixed") continue;
+      // `if ("error" in result)` of `{ data, status: 200 }`: a test for another return.
+      if (carried && parent.type === AST_NODE_TYPES.BinaryExpression && parent.operator === "in" && parent.right === reference.identifier) {
+        const key = staticString(parent.left);
+        if (key !== undefined && isFixed(carried, key)) continue;
+      }
       // `buildCommitteeWarnings(committee, documents)` with the helper's value as it came: the
       // answer notes what is missing. (An object made of it, `buildWarnings(sources)`, may leave it out.)
       if (!built && handedToWarnings(reference.identifier)) return undefined;
       const test = testOf(reference.identifier);
+      // `if (isCallToolResult(output)) return output;`: a test of the value's kind, whose branch hands it on.
+      if (test && handsItOn(test, variable)) continue;
       // `hits.length ? hits.join("\n") : "No matches found"`: the answer says "none" for the failure
       // too. Only a fixed text in a branch says so; `title ? label : url` shows something else instead.
       const conditional = test?.parent;
@@ -1045,6 +1112,18 @@ export class SuccessFlow {
   }
 }
 
+/**
+ * What the variable holds when the catch gave its stand-in, to work out tests of it: the stand-in
+ * itself, or, for an object that holds it in a field (`{ success: true, data: items }`), that
+ * object, whose fixed fields hold their literals and whose field of the value holds the stand-in
+ * (or something there, for a list the catch left items out of).
+ */
+function standInOf(walk: StandInWalk, carried: Carried | undefined): KnownStandIn | { readonly value: Holder } | undefined {
+  if (!carried) return walk.standIn;
+  const value = walk.standIn ? walk.standIn.value : walk instanceof TruthyStandInWalk ? PRESENT : UNKNOWN;
+  return { value: new Holder((field) => fieldValue(carried, field, value, UNKNOWN, PRESENT)) };
+}
+
 /** The identifiers that read or write `variable`, to find them in an expression. */
 function referenceNodes(variable: TSESLint.Scope.Variable): Set<TSESTree.Node> {
   return new Set<TSESTree.Node>(variable.references.map((r) => r.identifier));
@@ -1105,6 +1184,49 @@ function asksPresenceOnly(sourceCode: SourceCode, test: TSESTree.Node, variable:
     if (someOwnNode(sourceCode, operand, (n) => reads.has(n))) return false;
   }
   return asked;
+}
+
+/**
+ * `test` asks of `read` only that it is there: each part of an `&&` chain that reads it is the
+ * read itself, `Array.isArray(read)`, or `read != null` (`o.status === "fulfilled" && o.value &&
+ * Array.isArray(o.value)`). A value that is there, an empty list too, passes.
+ */
+function asksPresentOnly(sourceCode: SourceCode, test: TSESTree.Node, read: TSESTree.MemberExpression): boolean {
+  const operands: TSESTree.Node[] = [];
+  const split = (node: TSESTree.Node): void => {
+    if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === "&&") {
+      split(node.left);
+      split(node.right);
+    } else operands.push(unwrap(node));
+  };
+  split(unwrap(test));
+  const same = (node: TSESTree.Node | undefined): boolean =>
+    node !== undefined && unwrap(node).type === AST_NODE_TYPES.MemberExpression && sameMember(unwrap(node) as TSESTree.MemberExpression, read);
+  const reads = (node: TSESTree.Node): boolean => same(node) || (node.type === AST_NODE_TYPES.ChainExpression && same(node.expression));
+  let asked = false;
+  for (const operand of operands) {
+    const present =
+      same(operand) ||
+      (operand.type === AST_NODE_TYPES.CallExpression && calleeName(operand) === "isArray" && same(operand.arguments[0])) ||
+      (operand.type === AST_NODE_TYPES.BinaryExpression &&
+        (operand.operator === "!=" || operand.operator === "!==") &&
+        ((same(operand.left) && isNothing(operand.right)) || (same(operand.right) && isNothing(operand.left))));
+    if (present) asked = true;
+    else if (someOwnNode(sourceCode, operand, reads)) return false;
+  }
+  return asked;
+}
+
+/** The same member read: `o.value` and `o.value`. */
+function sameMember(a: TSESTree.MemberExpression, b: TSESTree.MemberExpression): boolean {
+  const objectA = unwrap(a.object);
+  const objectB = unwrap(b.object);
+  return (
+    memberName(a) === memberName(b) &&
+    objectA.type === AST_NODE_TYPES.Identifier &&
+    objectB.type === AST_NODE_TYPES.Identifier &&
+    objectA.name === objectB.name
+  );
 }
 
 /** The value a presence test asks about (`!v`, `v == null`, `!Array.isArray(v.data)`, `typeof v !== "object"`). */
@@ -1292,7 +1414,7 @@ function addedText(branch: TSESTree.Statement): TSESTree.Node | undefined {
     const write = statement.expression;
     let text: TSESTree.Node | undefined;
     if (write.type === AST_NODE_TYPES.AssignmentExpression && write.operator === "+=" && write.left.type === AST_NODE_TYPES.Identifier) text = write.right;
-    else if (write.type === AST_NODE_TYPES.CallExpression && pushedInto(write) !== undefined && write.arguments.length === 1) text = write.arguments[0];
+    else if (write.type === AST_NODE_TYPES.CallExpression && listPush(write) && write.arguments.length === 1) text = write.arguments[0];
     if (text?.type === AST_NODE_TYPES.Literal || text?.type === AST_NODE_TYPES.TemplateLiteral) return text;
   }
   return undefined;
@@ -1316,10 +1438,35 @@ function testOf(identifier: TSESTree.Node): TSESTree.Node | undefined {
     if (!parent || isFunctionNode(parent)) return logical;
     if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test === current) return current;
     if (parent.type === AST_NODE_TYPES.SwitchStatement || parent.type === AST_NODE_TYPES.WhileStatement) return current;
-    if (parent.type === AST_NODE_TYPES.LogicalExpression) logical ??= current;
+    // `ready && rows.length > 0` guards; `cal.summary || cal.id` and `name ?? "?"` pick a value.
+    if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.operator === "&&") logical ??= current;
     if (parent.type.endsWith("Statement") || parent.type === AST_NODE_TYPES.VariableDeclarator || parent.type === AST_NODE_TYPES.Property) return logical;
     current = parent;
   }
+}
+
+/**
+ * The test of an `if` whose branch only returns the value itself, or a call of it that builds no
+ * error (`if (isCallToolResult(output)) return output;`, `if (isStructured(output)) return
+ * toResult(output);`): a test of what kind the value is, which tells no failure apart.
+ */
+function handsItOn(test: TSESTree.Node, variable: TSESLint.Scope.Variable): boolean {
+  const statement = test.parent;
+  const kind = unwrap(test);
+  // A predicate of the value (`isResult(output)`, `output instanceof Report`), not a test of its presence.
+  const asksKind =
+    (kind.type === AST_NODE_TYPES.CallExpression && kind.arguments.length > 0) ||
+    (kind.type === AST_NODE_TYPES.BinaryExpression && kind.operator === "instanceof");
+  if (!asksKind || statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test) return false;
+  const branch = statement.consequent.type === AST_NODE_TYPES.BlockStatement ? statement.consequent.body : [statement.consequent];
+  const only = branch.length === 1 ? branch[0] : undefined;
+  if (only?.type !== AST_NODE_TYPES.ReturnStatement || !only.argument) return false;
+  const returned = unwrap(only.argument);
+  // `return toResult(output)`, by a helper whose name does not say it builds errors.
+  const handed = returned.type === AST_NODE_TYPES.CallExpression && !ERROR_BUILDER_NAME.test(calleeName(returned) ?? "") ? returned.arguments : [];
+  const [first] = handed;
+  const value = handed.length === 1 && first ? unwrap(first) : returned;
+  return value.type === AST_NODE_TYPES.Identifier && variable.references.some((r) => r.identifier === value);
 }
 
 /**
@@ -1405,12 +1552,37 @@ function mappingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
   return name === "map" || name === "flatMap" ? call : undefined;
 }
 
-/** `list.push(x)` or `list.unshift(x)` on a variable: the variable. */
-function pushedInto(call: TSESTree.CallExpression): TSESTree.Identifier | undefined {
+/** `list.push(x)` or `list.unshift(x)` on a variable. */
+function listPush(call: TSESTree.CallExpression): boolean {
   const callee = unwrap(call.callee);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || (memberName(callee) !== "push" && memberName(callee) !== "unshift")) return undefined;
+  return (
+    callee.type === AST_NODE_TYPES.MemberExpression &&
+    unwrap(callee.object).type === AST_NODE_TYPES.Identifier &&
+    (memberName(callee) === "push" || memberName(callee) === "unshift")
+  );
+}
+
+/** What a method puts into the collection of a variable made as the class says: `new Map()`'s `set`, `new Set()`'s `add`. */
+const COLLECTING = new Map([
+  ["set", "Map"],
+  ["add", "Set"],
+]);
+
+/**
+ * `list.push(x)` or `list.unshift(x)` on a variable, or `byId.set(id, x)` on a `new Map()`,
+ * `seen.add(x)` on a `new Set()`: the variable.
+ */
+function pushedInto(sourceCode: SourceCode, call: TSESTree.CallExpression): TSESTree.Identifier | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const list = unwrap(callee.object);
-  return list.type === AST_NODE_TYPES.Identifier ? list : undefined;
+  if (list.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const method = memberName(callee) ?? "";
+  if (method === "push" || method === "unshift") return list;
+  const made = COLLECTING.has(method) ? constInitializer(sourceCode, list) : undefined;
+  return made?.type === AST_NODE_TYPES.NewExpression && made.callee.type === AST_NODE_TYPES.Identifier && made.callee.name === COLLECTING.get(method)
+    ? list
+    : undefined;
 }
 
 /** `node` comes before `write` in the same function, and no loop around the write brings it round again. */
@@ -1422,7 +1594,7 @@ function runsBefore(node: TSESTree.Node, write: TSESTree.Node): boolean {
 function siblingTested(sourceCode: SourceCode, pattern: TSESTree.ObjectPattern, carried: Carried): boolean {
   return pattern.properties.some((property) => {
     const key = property.type === AST_NODE_TYPES.Property ? staticKeyName(property.key, property.computed) : undefined;
-    if (key !== undefined && (key === carried.fields[0] || carried.fixed.has(key))) return false;
+    if (key !== undefined && (key === carried.fields[0] || isFixed(carried, key))) return false;
     const bound = property.type === AST_NODE_TYPES.Property ? property.value : property.argument;
     if (bound.type !== AST_NODE_TYPES.Identifier) return true;
     return (findVariable(sourceCode, bound)?.references ?? []).some((reference) => !reference.init && testOf(reference.identifier) !== undefined);

@@ -6,7 +6,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
-import type { McpModel } from "../../model/index.js";
+import { type McpModel, valueGivingCall } from "../../model/index.js";
 import {
   enclosingFunction,
   findProperty,
@@ -18,6 +18,7 @@ import {
   isInside,
   memberName,
   mentionsName,
+  returnedValues,
   rootIdentifier,
   staticKeyName,
   unwrap,
@@ -345,26 +346,56 @@ export function emptiedItem(
   let found: { value: string; field?: string } | undefined;
   forEachOwnNode(sourceCode, statement.block, (node) => {
     if (found || node.type !== AST_NODE_TYPES.ReturnStatement || !node.argument || enclosingFunction(node) !== fn) return;
-    let returned = unwrap(node.argument);
-    if (returned.type === AST_NODE_TYPES.AwaitExpression) returned = unwrap(returned.argument);
-    const tried = returned.type === AST_NODE_TYPES.ObjectExpression ? plainFields(returned) : undefined;
-    if (tried?.size !== fields.size) return;
-    let emptied: { value: string; field: string } | undefined;
-    let kept = 0;
-    for (const [key, standIn] of fields) {
-      const original = tried.get(key);
-      if (!original) return;
-      const empty = emptyValue(standIn);
-      if (empty !== undefined && emptyValue(original) === undefined) emptied ??= { value: `${empty} in \`${key}\``, field: key };
-      else if (sourceCode.getText(standIn) === sourceCode.getText(original)) kept++;
-      else return;
+    for (const returned of returnedObjects(sourceCode, node.argument)) {
+      if (!found) found = emptiedFrom(sourceCode, fields, returned);
     }
-    // Some of the item is kept (its id, its name): it stands for that item.
-    if (kept > 0 && emptied) found = { value: emptied.value };
-    // The one field there is: the value handed back in it.
-    else if (fields.size === 1) found = emptied;
   });
   return found;
+}
+
+/**
+ * The objects a return of the try gives back: a literal, or those the function handed to a
+ * runner returns, when the runner gives back what it returns (`return await withSession(async
+ * () => { ...; return { success: true, fromId } })`).
+ */
+function returnedObjects(sourceCode: SourceCode, argument: TSESTree.Node): TSESTree.ObjectExpression[] {
+  let returned = unwrap(argument);
+  if (returned.type === AST_NODE_TYPES.AwaitExpression) returned = unwrap(returned.argument);
+  if (returned.type === AST_NODE_TYPES.ObjectExpression) return [returned];
+  if (returned.type !== AST_NODE_TYPES.CallExpression) return [];
+  const call = returned;
+  return call.arguments
+    .map((argument) => unwrap(argument))
+    .filter((argument): argument is FunctionNode => isFunctionNode(argument) && valueGivingCall(sourceCode, argument) === call)
+    .flatMap((callback) => returnedValues(callback))
+    .flatMap((value) => {
+      const object = value ? unwrap(value) : undefined;
+      return object?.type === AST_NODE_TYPES.ObjectExpression ? [object] : [];
+    });
+}
+
+/** The item `fields` of a catch's object stand for, when they are `returned`'s with the failed call's field emptied. */
+function emptiedFrom(
+  sourceCode: SourceCode,
+  fields: ReadonlyMap<string, TSESTree.Node>,
+  returned: TSESTree.ObjectExpression,
+): { value: string; field?: string } | undefined {
+  const tried = plainFields(returned);
+  if (tried?.size !== fields.size) return undefined;
+  let emptied: { value: string; field: string } | undefined;
+  let kept = 0;
+  for (const [key, standIn] of fields) {
+    const original = tried.get(key);
+    if (!original) return undefined;
+    const empty = emptyValue(standIn);
+    if (empty !== undefined && emptyValue(original) === undefined) emptied ??= { value: `${empty} in \`${key}\``, field: key };
+    else if (sourceCode.getText(standIn) === sourceCode.getText(original)) kept++;
+    else return undefined;
+  }
+  // Some of the item is kept (its id, its name): it stands for that item.
+  if (kept > 0 && emptied) return { value: emptied.value };
+  // The one field there is: the value handed back in it.
+  return fields.size === 1 ? emptied : undefined;
 }
 
 /** The fields of an object literal by name, when each is a plain property with a static name. */

@@ -39,7 +39,7 @@ export function knownStandIn(description: string): KnownStandIn | undefined {
 export function takenBranch(
   test: TSESTree.Node,
   name: string,
-  standIn: KnownStandIn,
+  standIn: KnownStandIn | { readonly value: Holder },
 ): { readonly taken: TSESTree.Statement | null; readonly skipped: TSESTree.Statement | null } | undefined {
   const statement = test.parent;
   if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test) return undefined;
@@ -49,7 +49,18 @@ export function takenBranch(
 }
 
 /** Nothing known about a value. */
-const UNKNOWN = Symbol("unknown");
+export const UNKNOWN = Symbol("unknown");
+
+/** A value known to be there (a list the catch left items out of), and nothing more. */
+export const PRESENT = Symbol("present");
+
+/**
+ * An object that holds the stand-in in one of its fields (`{ success: true, data: items }`):
+ * `read` gives what each field holds, `UNKNOWN` when it cannot be told.
+ */
+export class Holder {
+  constructor(readonly read: (field: string) => unknown) {}
+}
 
 function truthOf(node: TSESTree.Node, name: string, standIn: unknown): boolean | undefined {
   const n = unwrap(node);
@@ -79,8 +90,10 @@ function valueOf(node: TSESTree.Node, name: string, standIn: unknown): unknown {
     case AST_NODE_TYPES.ChainExpression:
       return valueOf(n.expression, name, standIn);
     case AST_NODE_TYPES.MemberExpression: {
-      if (memberName(n) !== "length" || n.computed) return UNKNOWN;
       const object = valueOf(n.object, name, standIn);
+      // `result.success`, `result.data` of the object that holds the value.
+      if (object instanceof Holder) return n.computed || memberName(n) === undefined ? UNKNOWN : object.read(memberName(n) ?? "");
+      if (memberName(n) !== "length" || n.computed) return UNKNOWN;
       if (Array.isArray(object) || typeof object === "string") return object.length;
       if (object === null || object === undefined) return n.optional ? undefined : UNKNOWN;
       return typeof object === "object" ? undefined : UNKNOWN;
@@ -98,6 +111,13 @@ function compared(n: TSESTree.BinaryExpression, name: string, standIn: unknown):
   const left = valueOf(n.left, name, standIn);
   const right = valueOf(n.right, name, standIn);
   if (left === UNKNOWN || right === UNKNOWN) return UNKNOWN;
+  // Something there is neither `null` nor `undefined`; nothing else is known of it.
+  if (left === PRESENT || right === PRESENT) {
+    const other = left === PRESENT ? right : left;
+    if (other !== null && other !== undefined) return UNKNOWN;
+    if (n.operator === "===" || n.operator === "==") return false;
+    return n.operator === "!==" || n.operator === "!=" ? true : UNKNOWN;
+  }
   // Objects compare by identity: `x === []` is never what a test means.
   if ((typeof left === "object" && left !== null) || (typeof right === "object" && right !== null)) return UNKNOWN;
   const a = left as number | string | boolean | null | undefined;

@@ -164,6 +164,33 @@ declare function findEntry(id: string): Promise<Entry | undefined>;`,
   return { content: [{ type: "text", text: title }] };`,
         ),
       },
+      // A field the object does not have at first, written when the value is missing: testing it tells the failure apart.
+      {
+        code: tool(
+          `async function loadReport(id: string) {
+  const rows = await metricRows(id);
+  const report: { data: { rows: string[] | null }; status: number; error?: string } = { data: { rows }, status: 200 };
+  report.error = rows ? undefined : "The metrics could not be read";
+  return report;
+}`,
+          `  const result = await loadReport(id);
+  if ("error" in result) throw new Error(\`Report \${id}: \${result.error}\`);
+  return { content: [{ type: "text", text: JSON.stringify(result.data.rows) }] };`,
+        ),
+      },
+      // An object that spreads another may have any field: its \`error\` may tell the failure apart.
+      {
+        code: tool(
+          `declare const extra: { error?: string };
+async function loadReport(id: string) {
+  const rows = await metricRows(id);
+  return { ...extra, data: { rows } };
+}`,
+          `  const result = await loadReport(id);
+  if (result.error) throw new Error(result.error);
+  return { content: [{ type: "text", text: JSON.stringify(result.data.rows) }] };`,
+        ),
+      },
     ],
     invalid: [
       reported(
@@ -192,6 +219,53 @@ declare function findEntry(id: string): Promise<Entry | undefined>;`,
           `  const response = await loadPage(id);
   if (response.status !== 200) throw new Error(\`Report \${id} answered \${response.status}\`);
   return { content: [{ type: "text", text: JSON.stringify(response.data) }] };`,
+        ),
+      ),
+      reported(
+        'a test for a field the object does not have (`"error" in result`), for another return',
+        tool(
+          `async function withCache<T>(key: string, load: () => Promise<T>): Promise<T> {
+  return load();
+}
+async function loadPage(id: string) {
+  const page: { title: string; rows?: string[] | null } = { title: "Weekly" };
+  page.rows = await metricRows(id);
+  return { data: page, status: 200 };
+}
+async function findPage(id: string) {
+  return withCache(id, async () => {
+    try {
+      return await loadPage(id);
+    } catch (error) {
+      return { error: String(error), status: 500 };
+    }
+  });
+}`,
+          `  const response = await findPage(id);
+  if ("error" in response) return { isError: true, content: [{ type: "text", text: response.error }] };
+  return { content: [{ type: "text", text: JSON.stringify(response.data.rows) }] };`,
+        ),
+      ),
+      reported(
+        "two fields of one returned object, the one the caller leaves out read first",
+        tool(
+          `async function loadReport(id: string) {
+  const rows = await metricRows(id);
+  const source = rows?.[0];
+  const count = rows?.length;
+  return { count, source };
+}`,
+          `  const { count } = await loadReport(id);
+  return { content: [{ type: "text", text: \`\${count} rows\` }] };`,
+        ),
+      ),
+      reported(
+        "a destructured field the object does not have",
+        tool(
+          FIELD_HELPER,
+          `  const { data, error } = (await loadPage(id)) as { data: { rows?: string[] | null }; error?: string };
+  if (error) throw new Error(error);
+  return { content: [{ type: "text", text: JSON.stringify(data.rows) }] };`,
         ),
       ),
     ],

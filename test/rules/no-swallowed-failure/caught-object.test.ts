@@ -35,7 +35,7 @@ async function runOperation(id) {
 const ANSWERED = "return { status, message };";
 
 /** A summary whose catch gives the usual fields emptied (`emptied`) and the reason; the tool answers with it inside the record. */
-const summary = (emptied: string): string =>
+const summary = (emptied: string, tried = "return { approved: state.approved, approvers: state.users };"): string =>
   inTool(
     `    const record = { id: args.id, approvals: await approvalsOf(args.id) };
     return { content: [{ type: "text", text: JSON.stringify(record) }] };`,
@@ -43,7 +43,7 @@ const summary = (emptied: string): string =>
   try {
     const response = await fetch(\`https://reviews.example.com/\${id}/approvals\`, { signal: AbortSignal.timeout(5000) });
     const state = await response.json();
-    return { approved: state.approved, approvers: state.users };
+    ${tried}
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return ${emptied};
@@ -62,6 +62,13 @@ describe("no-swallowed-failure: an object made of the failure, answered as it is
       { code: runner("throw new Error(`Operation ${id} failed: ${message}`, { cause: error });") },
       // The usual fields, emptied, with the reason beside them: the answer shows what is missing and why.
       { code: summary("{ approved: null, approvers: [], unavailable_reason: message }") },
+      // ... also when the try returns its object through a constant.
+      {
+        code: summary(
+          '{ status: "UNAVAILABLE", approvers: [], unavailable_reason: message }',
+          'const found = { status: "OK", approvers: state.users };\n    return found;',
+        ),
+      },
     ],
     invalid: [
       {

@@ -147,6 +147,14 @@ server.registerTool("image_search", { description: "Images for a query" }, async
   return { content };
 });`;
 
+/** The list searched for a project: a test no stand-in decides. */
+const searched = `  if (projects.includes("default")) {
+    text += " The default project is there.";
+  } else {
+    text += " There is no default project.";
+  }
+  text += \` \${projects.join(", ")}\`;`;
+
 describe("no-swallowed-failure: a test whose branches both go on", () => {
   ruleTester.run("no-swallowed-failure", rule, {
     valid: [
@@ -191,6 +199,8 @@ describe("no-swallowed-failure: a test whose branches both go on", () => {
     invalid: [
       { name: "text chosen by the list's size, in the handler", code: listing(joined), errors: emptied(listing(joined), "list_projects", "listProjects") },
       { name: "a message built in a helper of the tool", code: summarized, errors: emptied(summarized, "create_project", "listAccounts") },
+      // A test that cannot be worked out for the stand-in, whose branches both go on.
+      { name: "text chosen by a search of the list", code: listing(searched), errors: emptied(listing(searched), "list_projects", "listProjects") },
       // A test in a loop that skips the failed item is an item dropped unseen, not a test that goes on.
       {
         name: "an item skipped in a loop",

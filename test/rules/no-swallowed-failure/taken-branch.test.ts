@@ -160,3 +160,56 @@ describe("no-swallowed-failure: the branch a stand-in takes", () => {
     ],
   });
 });
+
+/**
+ * Keywords of videos, each video's comments added when they can be read; the helper hands the
+ * list back in an object that says it worked, and the caller `test`s that object.
+ */
+const keywords = (test: string, success = "true") => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "videos", version: "1.0.0" });
+declare const api: { titles(ids: string[]): Promise<string[]>; comments(id: string): Promise<string[]> };
+async function extract(ids: string[]): Promise<{ success: boolean; data: string[]; error?: string }> {
+  const all: string[] = [];
+  for (const title of await api.titles(ids)) all.push(...title.split(" "));
+  for (const id of ids) {
+    try {
+      all.push(...(await api.comments(id)));
+    } catch (error) {
+      console.error("comments", error);
+    }
+  }
+  return { success: ${success}, data: all };
+}
+server.registerTool("extract_keywords", { description: "Keywords of videos" }, async ({ ids }: { ids: string[] }) => {
+  const extracted = await extract(ids);
+  let text: string;
+  if (${test}) {
+    text = extracted.data.join(", ");
+  } else {
+    text = "Extracting the keywords failed.";
+  }
+  return { content: [{ type: "text", text }] };
+});`;
+
+describe("no-swallowed-failure: the branch the object holding a stand-in takes", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // A test of the list's size cannot be worked out for what is left of it.
+      { code: keywords("extracted.success && extracted.data.length > 0") },
+      // A flag the helper computes is not fixed: it may be false for the failure.
+      { code: keywords("extracted.success && extracted.data", "all.length > 0") },
+    ],
+    invalid: [
+      {
+        name: "a fixed flag and the list's presence: the branch that answers with the list",
+        code: keywords("extracted.success && extracted.data"),
+        errors: [{ messageId: "swallowedItems", data: { list: "`all`", tool: 'tool "extract_keywords"' } }],
+      },
+      {
+        name: "the same, with a field the object does not have",
+        code: keywords("!extracted.error && extracted.data"),
+        errors: [{ messageId: "swallowedItems", data: { list: "`all`", tool: 'tool "extract_keywords"' } }],
+      },
+    ],
+  });
+});
