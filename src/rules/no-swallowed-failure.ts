@@ -570,8 +570,8 @@ function reportFailureField(
   // A caller answers with that field, or with the whole object (`text: JSON.stringify(found)`)
   // when the rest of it is the usual value emptied (`{ rows: [], count: 0, error }`): an object
   // that also says what it is (`status: "UNAVAILABLE"`, an id it had) is a partial answer with a note.
+  // The object is there: a test of its presence lets it through.
   const whole = (): TSESTree.Node | undefined =>
-    // (An object is there: a test of its presence lets it through.)
     emptiedBeside(at.value, field.name) ? (flow.isValueHandler(at.fn) ? at.fn : flow.successAnswer(at.fn, 0, new TruthyStandInWalk())) : undefined;
   const answer = flow.fieldAnswer(at.fn, field.name) ?? whole();
   if (answer) reportAnswered(context, model, remedies, at, answer, field.value);

@@ -10,6 +10,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { enclosingCatch, memberName, memberPath, staticKeyName, unwrap } from "../../util/ast.js";
+import { PRESENT, UNKNOWN } from "./taken-branch.js";
 
 export interface Carried {
   /** The fields from the object down to the value (`["data", "rows"]`). */
@@ -121,12 +122,12 @@ export function fieldDown(carried: Carried): Carried | undefined {
 /**
  * What a read of field `name` of the holding object gives, for working out a test of it: the
  * literal of a fixed field, `undefined` for a field the object does not have, `value` for the
- * field that holds the value (`present` for one that holds it further down); `unknown` when it
+ * field that holds the value (`PRESENT` for one that holds it further down); `UNKNOWN` when it
  * cannot be told.
  */
-export function fieldValue(carried: Carried, name: string, value: unknown, unknown: unknown, present: unknown): unknown {
+export function fieldValue(carried: Carried, name: string, value: unknown): unknown {
   // The field holds the value, or an object that holds it further down.
-  if (name === carried.fields[0]) return carried.fields.length === 1 ? value : present;
-  if (carried.fixed.has(name)) return carried.literals?.has(name) === true ? carried.literals.get(name) : unknown;
-  return carried.known !== undefined && !carried.known.has(name) ? undefined : unknown;
+  if (name === carried.fields[0]) return carried.fields.length === 1 ? value : PRESENT;
+  if (carried.fixed.has(name)) return carried.literals?.has(name) === true ? carried.literals.get(name) : UNKNOWN;
+  return carried.known !== undefined && !carried.known.has(name) ? undefined : UNKNOWN;
 }

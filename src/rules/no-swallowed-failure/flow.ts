@@ -1121,7 +1121,7 @@ export class SuccessFlow {
 function standInOf(walk: StandInWalk, carried: Carried | undefined): KnownStandIn | { readonly value: Holder } | undefined {
   if (!carried) return walk.standIn;
   const value = walk.standIn ? walk.standIn.value : walk instanceof TruthyStandInWalk ? PRESENT : UNKNOWN;
-  return { value: new Holder((field) => fieldValue(carried, field, value, UNKNOWN, PRESENT)) };
+  return { value: new Holder((field) => fieldValue(carried, field, value)) };
 }
 
 /** The identifiers that read or write `variable`, to find them in an expression. */
@@ -1165,16 +1165,8 @@ export function isTruthyStandIn(empty: string): boolean {
  */
 function asksPresenceOnly(sourceCode: SourceCode, test: TSESTree.Node, variable: TSESLint.Scope.Variable): boolean {
   const reads = referenceNodes(variable);
-  const operands: TSESTree.Node[] = [];
-  const split = (node: TSESTree.Node): void => {
-    if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === "||") {
-      split(node.left);
-      split(node.right);
-    } else operands.push(node);
-  };
-  split(test);
   let asked = false;
-  for (const operand of operands) {
+  for (const operand of operandsOf(test, "||")) {
     const about = presenceOperand(operand);
     if (about && reads.has(about)) {
       asked = true;
@@ -1192,19 +1184,11 @@ function asksPresenceOnly(sourceCode: SourceCode, test: TSESTree.Node, variable:
  * Array.isArray(o.value)`). A value that is there, an empty list too, passes.
  */
 function asksPresentOnly(sourceCode: SourceCode, test: TSESTree.Node, read: TSESTree.MemberExpression): boolean {
-  const operands: TSESTree.Node[] = [];
-  const split = (node: TSESTree.Node): void => {
-    if (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === "&&") {
-      split(node.left);
-      split(node.right);
-    } else operands.push(unwrap(node));
-  };
-  split(unwrap(test));
+  const path = memberPath(read);
   const same = (node: TSESTree.Node | undefined): boolean =>
-    node !== undefined && unwrap(node).type === AST_NODE_TYPES.MemberExpression && sameMember(unwrap(node) as TSESTree.MemberExpression, read);
-  const reads = (node: TSESTree.Node): boolean => same(node) || (node.type === AST_NODE_TYPES.ChainExpression && same(node.expression));
+    path !== undefined && node !== undefined && unwrap(node).type === AST_NODE_TYPES.MemberExpression && memberPath(node) === path;
   let asked = false;
-  for (const operand of operands) {
+  for (const operand of operandsOf(unwrap(test), "&&").map((node) => unwrap(node))) {
     const present =
       same(operand) ||
       (operand.type === AST_NODE_TYPES.CallExpression && calleeName(operand) === "isArray" && same(operand.arguments[0])) ||
@@ -1212,21 +1196,16 @@ function asksPresentOnly(sourceCode: SourceCode, test: TSESTree.Node, read: TSES
         (operand.operator === "!=" || operand.operator === "!==") &&
         ((same(operand.left) && isNothing(operand.right)) || (same(operand.right) && isNothing(operand.left))));
     if (present) asked = true;
-    else if (someOwnNode(sourceCode, operand, reads)) return false;
+    else if (someOwnNode(sourceCode, operand, same)) return false;
   }
   return asked;
 }
 
-/** The same member read: `o.value` and `o.value`. */
-function sameMember(a: TSESTree.MemberExpression, b: TSESTree.MemberExpression): boolean {
-  const objectA = unwrap(a.object);
-  const objectB = unwrap(b.object);
-  return (
-    memberName(a) === memberName(b) &&
-    objectA.type === AST_NODE_TYPES.Identifier &&
-    objectB.type === AST_NODE_TYPES.Identifier &&
-    objectA.name === objectB.name
-  );
+/** The parts of a chain of `operator` (`a || b || c`: `a`, `b`, `c`). */
+function operandsOf(node: TSESTree.Node, operator: "&&" | "||"): TSESTree.Node[] {
+  return node.type === AST_NODE_TYPES.LogicalExpression && node.operator === operator
+    ? [...operandsOf(node.left, operator), ...operandsOf(node.right, operator)]
+    : [node];
 }
 
 /** The value a presence test asks about (`!v`, `v == null`, `!Array.isArray(v.data)`, `typeof v !== "object"`). */
@@ -1328,7 +1307,7 @@ function skipsItem(sourceCode: SourceCode, test: TSESTree.Node, read: TSESTree.N
   const statement = test.parent;
   if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test || statement.alternate) return false;
   if (!inLoop(statement)) return false;
-  const body = statement.consequent.type === AST_NODE_TYPES.BlockStatement ? statement.consequent.body : [statement.consequent];
+  const body = branchStatements(statement.consequent);
   if (test === read) {
     // The branch uses the item and goes on: nothing in it answers, fails or leaves the loop.
     let exits = false;
@@ -1408,7 +1387,7 @@ function boundToCall(variable: TSESLint.Scope.Variable, assigned: TSESTree.Ident
  * at the top of a branch: the text it adds to a message or a list of lines.
  */
 function addedText(branch: TSESTree.Statement): TSESTree.Node | undefined {
-  const statements = branch.type === AST_NODE_TYPES.BlockStatement ? branch.body : [branch];
+  const statements = branchStatements(branch);
   for (const statement of statements) {
     if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
     const write = statement.expression;
@@ -1418,6 +1397,11 @@ function addedText(branch: TSESTree.Statement): TSESTree.Node | undefined {
     if (text?.type === AST_NODE_TYPES.Literal || text?.type === AST_NODE_TYPES.TemplateLiteral) return text;
   }
   return undefined;
+}
+
+/** The statements of a branch: those of its block, or the one statement. */
+function branchStatements(branch: TSESTree.Statement): readonly TSESTree.Statement[] {
+  return branch.type === AST_NODE_TYPES.BlockStatement ? branch.body : [branch];
 }
 
 /** `true`, `false`, `1`: what a flag or counter is set to. */
@@ -1458,7 +1442,7 @@ function handsItOn(test: TSESTree.Node, variable: TSESLint.Scope.Variable): bool
     (kind.type === AST_NODE_TYPES.CallExpression && kind.arguments.length > 0) ||
     (kind.type === AST_NODE_TYPES.BinaryExpression && kind.operator === "instanceof");
   if (!asksKind || statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test) return false;
-  const branch = statement.consequent.type === AST_NODE_TYPES.BlockStatement ? statement.consequent.body : [statement.consequent];
+  const branch = branchStatements(statement.consequent);
   const only = branch.length === 1 ? branch[0] : undefined;
   if (only?.type !== AST_NODE_TYPES.ReturnStatement || !only.argument) return false;
   const returned = unwrap(only.argument);
@@ -1577,8 +1561,8 @@ function pushedInto(sourceCode: SourceCode, call: TSESTree.CallExpression): TSES
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const list = unwrap(callee.object);
   if (list.type !== AST_NODE_TYPES.Identifier) return undefined;
+  if (listPush(call)) return list;
   const method = memberName(callee) ?? "";
-  if (method === "push" || method === "unshift") return list;
   const made = COLLECTING.has(method) ? constInitializer(sourceCode, list) : undefined;
   return made?.type === AST_NODE_TYPES.NewExpression && made.callee.type === AST_NODE_TYPES.Identifier && made.callee.name === COLLECTING.get(method)
     ? list

@@ -6,7 +6,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
-import { type McpModel, valueGivingCall } from "../../model/index.js";
+import { type McpModel, inlineCallbacks, valueGivingCall } from "../../model/index.js";
 import {
   enclosingFunction,
   findProperty,
@@ -364,9 +364,8 @@ function returnedObjects(sourceCode: SourceCode, argument: TSESTree.Node): TSEST
   if (returned.type === AST_NODE_TYPES.ObjectExpression) return [returned];
   if (returned.type !== AST_NODE_TYPES.CallExpression) return [];
   const call = returned;
-  return call.arguments
-    .map((argument) => unwrap(argument))
-    .filter((argument): argument is FunctionNode => isFunctionNode(argument) && valueGivingCall(sourceCode, argument) === call)
+  return inlineCallbacks(call)
+    .filter((callback) => valueGivingCall(sourceCode, callback) === call)
     .flatMap((callback) => returnedValues(callback))
     .flatMap((value) => {
       const object = value ? unwrap(value) : undefined;
