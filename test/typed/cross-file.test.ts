@@ -41,6 +41,12 @@ describe("tool names found by the index", () => {
     return [...new Set(messages.flatMap((m) => [...m.message.matchAll(/tool "([^"]+)"/gu)].map((match) => match[1] ?? "")))].sort();
   };
 
+  it("names the tools of a class registry after the definitions its list entries carry", async () => {
+    // `catalog.runnerOf(name)` returns `this.byName.get(name)?.runner`, set by `add(definition, runner)`.
+    expect(await names("registry-map")).toEqual(["count_books", "list_loans", "renew_loan"]);
+    expect(await names("registry-entries")).toEqual(["get_storm_warnings", "get_tides"]);
+  });
+
   it("names a subclass's tool after its `name` field", async () => {
     expect(await names("base-class")).toEqual(["geocode"]);
   });

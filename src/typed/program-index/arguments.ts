@@ -69,7 +69,7 @@ export class CallsOf {
       const parent = node.parent as ts.Node | undefined;
       const inAccess = parent !== undefined && typescript.isPropertyAccessExpression(parent) && parent.name === node;
       const named = typescript.isIdentifier(node) && !inAccess ? node : typescript.isPropertyAccessExpression(node) ? node.name : undefined;
-      if (named && named.text === text && unaliased(this.checker, this.checker.getSymbolAtLocation(named)) === symbol) {
+      if (named && named.text === text && sameSymbol(unaliased(this.checker, this.checker.getSymbolAtLocation(named)), symbol)) {
         const reference = node as ts.Expression;
         if (typescript.isCallExpression(reference.parent) && skipOuter(reference.parent.expression) === reference) calls.push(reference.parent);
         else handed.push(reference);
@@ -120,6 +120,14 @@ export class CallsOf {
     this.reexporters = reexporters;
     return map;
   }
+}
+
+/**
+ * The symbol a name stands for is `symbol`: itself, or a transient copy the checker makes of a
+ * member (`registry.registerEach(list)` on a class instance of another file), same declaration.
+ */
+function sameSymbol(found: ts.Symbol | undefined, symbol: ts.Symbol): boolean {
+  return found === symbol || (found !== undefined && found.valueDeclaration !== undefined && found.valueDeclaration === symbol.valueDeclaration);
 }
 
 /** The name a function is called by: its own (a method's too), or that of the `const` it initialises. */

@@ -166,3 +166,17 @@ export function keyText(checker: ts.TypeChecker, name: ts.PropertyName): string 
   const value = declaration && typescript.isPropertyAssignment(declaration) ? skipOuter(declaration.initializer) : undefined;
   return value && typescript.isStringLiteralLike(value) ? value.text : undefined;
 }
+
+/** `constructor(private readonly run: () => void)`: a constructor parameter that is also a property. */
+export function isParameterProperty(declaration: ts.Declaration): boolean {
+  return (
+    typescript.isParameter(declaration) &&
+    typescript.isConstructorDeclaration(declaration.parent) &&
+    (typescript.getCombinedModifierFlags(declaration) & typescript.ModifierFlags.ParameterPropertyModifier) !== 0
+  );
+}
+
+/** A function declaration, a function expression or an arrow: code that runs. */
+export function isFunctionValue(declaration: ts.Declaration): boolean {
+  return typescript.isFunctionDeclaration(declaration) || typescript.isArrowFunction(declaration) || typescript.isFunctionExpression(declaration);
+}

@@ -3,6 +3,7 @@
  * program's own source file, with what the index learns about it.
  */
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
+import type { TSESTree } from "@typescript-eslint/types";
 import type { ParserServicesWithTypeInformation } from "@typescript-eslint/typescript-estree";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { visitorKeys } from "@typescript-eslint/visitor-keys";
@@ -108,4 +109,18 @@ function convertEntry(sourceFile: ts.SourceFile, program: ts.Program): FileEntry
     });
   }
   return created;
+}
+
+/** A function a call or a reference runs, in the file that declares it. */
+export interface Target {
+  readonly entry: FileEntry;
+  readonly fn: TSESTree.Node;
+  /** The tool's name when the implementation sits in a tool definition (`{ name: "x", handler }`). */
+  readonly toolName: string | undefined;
+  /** The string member `key` beside the member that named the function (`{ title: "x", tool }`), for a registration that reads its name from another member. */
+  readonly named?: (key: string) => string | undefined;
+  /** The catches of the wrappers the value was made with (`tool: withErrors(run)`), innermost first. */
+  readonly guards?: readonly CatchGuard[];
+  /** Its name names a tool only for a dispatcher of tools: a class that implements the receiver's interface, a key of a table of the calling file. */
+  readonly dispatcherName?: boolean;
 }

@@ -19,6 +19,8 @@ export class LiteralImplementations {
   private readonly checker: ts.TypeChecker;
   /** Object-literal members by name, over the project's files (built on first use). */
   private members: Map<string, ts.ObjectLiteralElementLike[]> | undefined;
+  /** Assignments to a member (`spec.run = run`) by the member's name, over the same files (built with `members`). */
+  private readonly writes = new Map<string, ts.BinaryExpression[]>();
   /** What `of` found for each member symbol: the fixed point asks about the same members again. */
   private readonly found = new Map<ts.Symbol, ts.Declaration[]>();
   /** The contextual types of each literal asked about (`getContextualType` is not cached by the checker). */
@@ -57,6 +59,17 @@ export class LiteralImplementations {
       if (matches) found.push(member);
     }
     return found;
+  }
+
+  /**
+   * The values the project assigns to the member `symbol` declares (`spec.run = run` in a
+   * registry's `add(spec, run)`), for an entry whose literals leave the member out.
+   */
+  writtenTo(symbol: ts.Symbol): ts.Expression[] {
+    this.members ??= this.membersByName();
+    return (this.writes.get(symbol.name) ?? []).flatMap((write) =>
+      this.checker.getSymbolAtLocation((write.left as ts.PropertyAccessExpression).name) === symbol ? [write.right] : [],
+    );
   }
 
   /**
@@ -139,6 +152,16 @@ export class LiteralImplementations {
   private membersByName(): Map<string, ts.ObjectLiteralElementLike[]> {
     const map = new Map<string, ts.ObjectLiteralElementLike[]>();
     const visit = (node: ts.Node): void => {
+      if (
+        typescript.isBinaryExpression(node) &&
+        node.operatorToken.kind === typescript.SyntaxKind.EqualsToken &&
+        typescript.isPropertyAccessExpression(node.left) &&
+        mayHoldFunction(node.right)
+      ) {
+        const list = this.writes.get(node.left.name.text) ?? [];
+        this.writes.set(node.left.name.text, list);
+        list.push(node);
+      }
       if (typescript.isObjectLiteralExpression(node)) {
         for (const property of node.properties) {
           // `{ name, handler }` too: the shorthand names a function declared beside the object.

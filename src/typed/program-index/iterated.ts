@@ -98,7 +98,7 @@ function iteratedObject(declaration: ts.Declaration): ts.Expression | undefined 
 }
 
 /** What a loop variable iterates: `x` of `x.forEach((v) => ...)` (also `map`, `flatMap`), or of `for (const v of x)`. */
-function loopSource(declaration: ts.Declaration): ts.Expression | undefined {
+export function loopSource(declaration: ts.Declaration): ts.Expression | undefined {
   let iterated: ts.Expression | undefined;
   // `Object.values(e).forEach((tool) => ...)`: the callback's first parameter.
   if (typescript.isParameter(declaration) && declaration.parent.parameters[0] === declaration) {
@@ -115,7 +115,7 @@ function loopSource(declaration: ts.Declaration): ts.Expression | undefined {
     }
   }
   // `for (const tool of Object.values(e))`.
-  if (typescript.isVariableDeclaration(declaration) && typescript.isIdentifier(declaration.name)) {
+  if (typescript.isVariableDeclaration(declaration)) {
     const list = declaration.parent;
     const loop = list.parent;
     if (typescript.isForOfStatement(loop) && loop.initializer === list) iterated = loop.expression;

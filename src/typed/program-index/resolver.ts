@@ -7,33 +7,31 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { memberName, unwrap } from "../../util/ast.js";
-import { type CatchGuard, inNonToolCallback } from "../../model/index.js";
-import { functionOf, functionOfNamedValue, functionValue, keyText, skipOuter, toolNameNear, unaliased } from "./declarations.js";
+import { inNonToolCallback } from "../../model/index.js";
+import {
+  functionOf,
+  functionOfNamedValue,
+  functionValue,
+  isFunctionValue,
+  isParameterProperty,
+  skipOuter,
+  toolNameNear,
+  unaliased,
+} from "./declarations.js";
 import { uncastMember } from "./casts.js";
 import { CallsOf, destructuredMember, isPlainParameter, returnedFunctions, returnedMembers } from "./arguments.js";
-import { lookedUpMembers } from "./tables.js";
+import { tableTargets } from "./tables.js";
 import { mayLeaveFile } from "./callees.js";
 import { ClassImplementations, LiteralImplementations } from "./implementations.js";
 import { ClassIndex } from "./class-index.js";
 import { declaredTypeNode, namedTypes } from "./declared-types.js";
 import { iteratedMemberDeclarations } from "./iterated.js";
+import { accessedMember, loopedMembers } from "./registries.js";
 import { wrappedTargets } from "./wrapped.js";
 import { type ClassFacts, fieldSlot, passedThrough, slotArguments } from "./fields.js";
-import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
+import { type FileEntries, type FileEntry, type Target, isProjectFile } from "./file-entry.js";
 
-/** A function a call or a reference runs, in the file that declares it. */
-export interface Target {
-  readonly entry: FileEntry;
-  readonly fn: TSESTree.Node;
-  /** The tool's name when the implementation sits in a tool definition (`{ name: "x", handler }`). */
-  readonly toolName: string | undefined;
-  /** The string member `key` beside the member that named the function (`{ title: "x", tool }`), for a registration that reads its name from another member. */
-  readonly named?: (key: string) => string | undefined;
-  /** The catches of the wrappers the value was made with (`tool: withErrors(run)`), innermost first. */
-  readonly guards?: readonly CatchGuard[];
-  /** Its name names a tool only for a dispatcher of tools: a class that implements the receiver's interface, a key of a table of the calling file. */
-  readonly dispatcherName?: boolean;
-}
+export type { Target } from "./file-entry.js";
 
 /** Answers, for one program, which functions (of which files) a call or an expression runs. */
 export class Resolver {
@@ -107,7 +105,7 @@ export class Resolver {
       return this.lookUp(entry, callee.callee.object, accept);
     }
     // `HANDLERS[name](args)` on a table of another file: every function of the table, each its key's tool.
-    if (callee.type === AST_NODE_TYPES.MemberExpression && callee.computed) return this.tableTargets(entry, callee.object);
+    if (callee.type === AST_NODE_TYPES.MemberExpression && callee.computed) return tableTargets(this.checker, this.files, entry, callee.object);
     const name = callee.type === AST_NODE_TYPES.Identifier ? callee : callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : undefined;
     if (!name) return [];
     const tsName = entry.services.esTreeNodeToTSNodeMap.get(name);
@@ -115,6 +113,7 @@ export class Resolver {
     const symbol = (callee.type === AST_NODE_TYPES.MemberExpression && uncastMember(checker, entry, callee, written)) || written;
     const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
     const implementing = new Set<ts.Declaration>();
+    const targets: Target[] = [];
     // `const run = await Provider.from(tool.callback)`: a call that hands back what it was given.
     const through = declarations.length === 1 && declarations[0] ? passedThrough(checker, declarations[0]) : undefined;
     if (through) return this.argumentTargets([through], accept);
@@ -122,7 +121,12 @@ export class Resolver {
     const initializer =
       declarations.length === 1 && declarations[0] && typescript.isVariableDeclaration(declarations[0]) ? declarations[0].initializer : undefined;
     if (initializer && typescript.isElementAccessExpression(skipOuter(initializer))) {
-      return this.tableTargets(entry, entry.services.tsNodeToESTreeNodeMap.get((skipOuter(initializer) as ts.ElementAccessExpression).expression));
+      return tableTargets(
+        this.checker,
+        this.files,
+        entry,
+        entry.services.tsNodeToESTreeNodeMap.get((skipOuter(initializer) as ts.ElementAccessExpression).expression),
+      );
     }
     // `const { downloadFile } = await import("./download.js")`, `const run = pick()`: a binding
     // that no function declares; the function its type was declared as (`typeof downloadFile`).
@@ -164,6 +168,10 @@ export class Resolver {
     }
     // `const { handler } = config; await handler(input)`: the member each caller passes (`createTool({ handler: async (input) => ... })`).
     const [only] = declarations;
+    // `list.forEach(({ spec, run }) => this.add(spec, run))`: the members of the literals the list holds.
+    const looped =
+      callee.type === AST_NODE_TYPES.Identifier && only && typescript.isBindingElement(only) ? loopedMembers(checker, this.calls(), only) : undefined;
+    if (looped && looped.length > 0) return this.argumentTargets(looped, accept);
     const destructured =
       callee.type === AST_NODE_TYPES.Identifier && declarations.length === 1 && only && typescript.isBindingElement(only)
         ? destructuredMember(checker, only)
@@ -177,6 +185,8 @@ export class Resolver {
       const made =
         receiver?.type === AST_NODE_TYPES.Identifier ? returnedMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), symbol.name) : [];
       const literals = made.length > 0 ? made : this.literalImplementations().of(symbol);
+      // `spec.run = run` in a registry's `add(spec, run)`, when no literal gives the member.
+      if (literals.length === 0) targets.push(...this.argumentTargets(this.literalImplementations().writtenTo(symbol), accept));
       this.classes ??= new ClassImplementations(
         checker,
         () => this.classList().constructions(),
@@ -186,6 +196,17 @@ export class Resolver {
       for (const declaration of classes) implementing.add(declaration);
       declarations.push(...literals, ...classes);
     }
+    targets.push(...this.declarationTargets(declarations, implementing, accept));
+    return targets;
+  }
+
+  /** The functions declarations stand for: a function, what a factory or an accessor returns, what a wrapper was handed. */
+  private declarationTargets(
+    declarations: readonly ts.Declaration[],
+    implementing: ReadonlySet<ts.Declaration>,
+    accept: ((fn: ts.FunctionLikeDeclaration) => boolean) | undefined,
+  ): Target[] {
+    const { checker } = this;
     const targets: Target[] = [];
     for (const declaration of declarations) {
       // `{ name, execute }` or `{ execute: run }`: the member names a function declared elsewhere;
@@ -194,6 +215,10 @@ export class Resolver {
       const named = (key: string): string | undefined => toolNameNear(checker, declaration, key);
       // `const run = makeRunner(config)`: what the factory returns.
       const functions = fn ? [fn] : returnedFunctions(checker, declaration);
+      // `const run = catalog.runnerFor(name)`, which returns `this.specs.get(name)?.run`: what the member holds.
+      const member = functions.length === 0 ? accessedMember(checker, declaration) : undefined;
+      if (member)
+        targets.push(...this.argumentTargets([...this.literalImplementations().of(member), ...this.literalImplementations().writtenTo(member)], accept));
       for (const each of functions) {
         if (accept && !accept(each)) continue;
         const sourceFile = each.getSourceFile();
@@ -216,34 +241,6 @@ export class Resolver {
           targets.push({ ...wrapped, toolName: toolNameNear(checker, declaration), named });
         }
       }
-    }
-    return targets;
-  }
-
-  /**
-   * The functions of a dispatch table declared as an object literal in another file of the
-   * project (`export const HANDLERS = { get_widget: async (args) => ... }`), each named by its key,
-   * and of the tables spread into it (`{ ...createWidgetHandlers(api), ...OTHER_HANDLERS }`, what a
-   * project factory returns or another literal). The functions of this file that a table of this
-   * file names are the model's to read; those it imports (`{ get_votes: handleGetVotes }`) and what
-   * is spread into it are the index's.
-   */
-  private tableTargets(entry: FileEntry, table: TSESTree.Node): Target[] {
-    const { checker } = this;
-    const object = unwrap(table);
-    if (object.type !== AST_NODE_TYPES.Identifier && !(object.type === AST_NODE_TYPES.MemberExpression && object.computed)) return [];
-    const members = lookedUpMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(object) as ts.Expression, entry.fileName);
-    const targets: Target[] = [];
-    for (const { member, nested, local } of members) {
-      // In a table of tables the keys name the looked-up operation (`createAccount`), not a tool.
-      const key = member.name && !nested ? keyText(checker, member.name) : undefined;
-      const fn = functionOf(member) ?? functionOfNamedValue(checker, member);
-      // `{ get_widget: getWidget }`: the function may be declared in a third file, imported by the table's.
-      const target = fn && isProjectFile(fn.getSourceFile()) ? this.files.entryOf(fn.getSourceFile()) : undefined;
-      const node = fn ? target?.services.tsNodeToESTreeNodeMap.get(fn) : undefined;
-      const estree = node ? functionValue(node) : undefined;
-      if (local && target === entry) continue;
-      if (target && estree && (key !== undefined || nested)) targets.push({ entry: target, fn: estree, toolName: key, dispatcherName: local });
     }
     return targets;
   }
@@ -280,7 +277,9 @@ export class Resolver {
         const fn = entry.services.esTreeNodeToTSNodeMap.get(inline) as ts.FunctionLikeDeclaration;
         if (!accept || accept(fn)) targets.push({ entry, fn: inline, toolName });
       } else {
-        targets.push(...(accept ? this.lookUp(entry, node, accept) : this.resolveExpression(entry, node)));
+        // `{ entry: { name: "get_forecast" }, handle: forecast }`: the literal names the function it points to.
+        const found = accept ? this.lookUp(entry, node, accept) : this.resolveExpression(entry, node);
+        targets.push(...found.map((target) => (target.toolName === undefined && toolName !== undefined ? { ...target, toolName } : target)));
       }
     }
     return targets;
@@ -382,18 +381,4 @@ export class Resolver {
   private literalImplementations(): LiteralImplementations {
     return (this.literals ??= new LiteralImplementations(this.program));
   }
-}
-
-/** `constructor(private readonly run: () => void)`: a constructor parameter that is also a property. */
-function isParameterProperty(declaration: ts.Declaration): boolean {
-  return (
-    typescript.isParameter(declaration) &&
-    typescript.isConstructorDeclaration(declaration.parent) &&
-    (typescript.getCombinedModifierFlags(declaration) & typescript.ModifierFlags.ParameterPropertyModifier) !== 0
-  );
-}
-
-/** A function declaration, a function expression or an arrow: code that runs. */
-function isFunctionValue(declaration: ts.Declaration): boolean {
-  return typescript.isFunctionDeclaration(declaration) || typescript.isArrowFunction(declaration) || typescript.isFunctionExpression(declaration);
 }

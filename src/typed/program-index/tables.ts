@@ -5,8 +5,10 @@
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { factoryCalled, returnedValues } from "./arguments.js";
-import { keyText, skipOuter, unaliased } from "./declarations.js";
-import { isProjectFile } from "./file-entry.js";
+import { functionOf, functionOfNamedValue, functionValue, keyText, skipOuter, unaliased } from "./declarations.js";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { unwrap } from "../../util/ast.js";
+import { type FileEntries, type FileEntry, type Target, isProjectFile } from "./file-entry.js";
 
 /** The object literal a table variable is declared as (`const HANDLERS = { ... }`). */
 export function tableLiteral(declaration: ts.Declaration | undefined): ts.ObjectLiteralExpression | undefined {
@@ -107,4 +109,31 @@ export function lookedUpMembers(
       const own = literal === direct && literal.getSourceFile().fileName === fileName ? new Set(literal.properties) : undefined;
       return tableMembers(checker, literal, 0).map((member) => ({ member, nested, local: own?.has(member) === true }));
     });
+}
+
+/**
+ * The functions of a dispatch table declared as an object literal in another file of the
+ * project (`export const HANDLERS = { get_widget: async (args) => ... }`), each named by its key,
+ * and of the tables spread into it (`{ ...createWidgetHandlers(api), ...OTHER_HANDLERS }`, what a
+ * project factory returns or another literal). The functions of this file that a table of this
+ * file names are the model's to read; those it imports (`{ get_votes: handleGetVotes }`) and what
+ * is spread into it are the index's.
+ */
+export function tableTargets(checker: ts.TypeChecker, files: FileEntries, entry: FileEntry, table: TSESTree.Node): Target[] {
+  const object = unwrap(table);
+  if (object.type !== AST_NODE_TYPES.Identifier && !(object.type === AST_NODE_TYPES.MemberExpression && object.computed)) return [];
+  const members = lookedUpMembers(checker, entry.services.esTreeNodeToTSNodeMap.get(object) as ts.Expression, entry.fileName);
+  const targets: Target[] = [];
+  for (const { member, nested, local } of members) {
+    // In a table of tables the keys name the looked-up operation (`createAccount`), not a tool.
+    const key = member.name && !nested ? keyText(checker, member.name) : undefined;
+    const fn = functionOf(member) ?? functionOfNamedValue(checker, member);
+    // `{ get_widget: getWidget }`: the function may be declared in a third file, imported by the table's.
+    const target = fn && isProjectFile(fn.getSourceFile()) ? files.entryOf(fn.getSourceFile()) : undefined;
+    const node = fn ? target?.services.tsNodeToESTreeNodeMap.get(fn) : undefined;
+    const estree = node ? functionValue(node) : undefined;
+    if (local && target === entry) continue;
+    if (target && estree && (key !== undefined || nested)) targets.push({ entry: target, fn: estree, toolName: key, dispatcherName: local });
+  }
+  return targets;
 }

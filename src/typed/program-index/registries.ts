@@ -1,0 +1,112 @@
+/**
+ * Registries a class of the project keeps: entries handed to a method in a list
+ * (`catalog.addAll(notesTools(service))`, then `list.forEach(({ spec, run }) => this.add(spec, run))`),
+ * kept in a collection (`this.specs.set(spec.name, spec)`), and read back by an accessor
+ * (`runnerFor(name) { return this.specs.get(name)?.run }`) whose value a dispatcher calls.
+ * The checker types each hop by a different declaration (the list's element type, the entry's
+ * interface, the accessor's return type), so the values are followed instead: the elements a list
+ * is built from, and the member an accessor returns.
+ */
+import type ts from "typescript";
+import { typescript } from "../runtime.js";
+import { type CallsOf, isPlainParameter, returnedValues } from "./arguments.js";
+import { skipOuter, unaliased } from "./declarations.js";
+import { isProjectFile } from "./file-entry.js";
+import { loopSource } from "./iterated.js";
+
+/** How many hops (variables, factories, callers) an iterated list is followed back. */
+const MAX_LIST_DEPTH = 5;
+
+/**
+ * For a binding destructured from the variable of a loop (`list.forEach(({ spec, run }) => ...)`,
+ * `for (const { run } of list)`), the members it names in the object literals the list holds:
+ * written in place, held by a `const`, returned by a project function (`notesTools(service)`,
+ * also through another that returns its call), spread into it, or passed by the callers when
+ * the list is a parameter. Undefined when the binding is not destructured from a loop variable.
+ */
+export function loopedMembers(checker: ts.TypeChecker, calls: CallsOf, binding: ts.BindingElement): ts.ObjectLiteralElementLike[] | undefined {
+  const pattern = binding.parent;
+  const key = binding.propertyName ?? binding.name;
+  if (!typescript.isObjectBindingPattern(pattern) || binding.dotDotDotToken || !typescript.isIdentifier(key)) return undefined;
+  const list = loopSource(pattern.parent);
+  if (!list) return undefined;
+  const found: ts.ObjectLiteralElementLike[] = [];
+  elementMembers(checker, calls, list, key.text, 0, found, new Set());
+  return found;
+}
+
+function elementMembers(
+  checker: ts.TypeChecker,
+  calls: CallsOf,
+  expression: ts.Expression,
+  key: string,
+  depth: number,
+  found: ts.ObjectLiteralElementLike[],
+  seen: Set<ts.Node>,
+): void {
+  let value = skipOuter(expression);
+  if (typescript.isAwaitExpression(value)) value = skipOuter(value.expression);
+  if (depth > MAX_LIST_DEPTH || seen.has(value)) return;
+  seen.add(value);
+  const next = (inner: ts.Expression): void => {
+    elementMembers(checker, calls, inner, key, depth + 1, found, seen);
+  };
+  if (typescript.isArrayLiteralExpression(value)) {
+    for (const element of value.elements) {
+      if (typescript.isSpreadElement(element)) next(element.expression);
+      else {
+        const object = skipOuter(element);
+        if (typescript.isObjectLiteralExpression(object)) found.push(...object.properties.filter((p) => named(p, key)));
+      }
+    }
+    return;
+  }
+  if (typescript.isIdentifier(value)) {
+    const declaration = unaliased(checker, checker.getSymbolAtLocation(value))?.valueDeclaration;
+    if (declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer) next(declaration.initializer);
+    else if (declaration && isPlainParameter(declaration)) for (const argument of calls.argumentsFor(declaration)) next(argument);
+    return;
+  }
+  if (typescript.isCallExpression(value)) {
+    const fn = projectFunctionCalled(checker, value);
+    for (const returned of fn ? returnedValues(fn) : []) next(returned);
+  }
+}
+
+/** A member of an object literal written with the name `key` (`run: ...`, `run`, `run() {}`). */
+function named(property: ts.ObjectLiteralElementLike, key: string): boolean {
+  return property.name !== undefined && typescript.isIdentifier(property.name) && property.name.text === key;
+}
+
+/** The project function or method a call runs (`notesTools(service)`, `this.build()`, `catalog.runnerFor(name)`), with a body. */
+function projectFunctionCalled(checker: ts.TypeChecker, call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
+  const callee = skipOuter(call.expression);
+  const name = typescript.isPropertyAccessExpression(callee) ? callee.name : callee;
+  const declaration = unaliased(checker, checker.getSymbolAtLocation(name))?.valueDeclaration;
+  const fn = declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer ? skipOuter(declaration.initializer) : declaration;
+  if (!fn || !isProjectFile(fn.getSourceFile())) return undefined;
+  const isFunction =
+    typescript.isFunctionDeclaration(fn) || typescript.isMethodDeclaration(fn) || typescript.isArrowFunction(fn) || typescript.isFunctionExpression(fn);
+  return isFunction && fn.body ? fn : undefined;
+}
+
+/**
+ * `const run = catalog.runnerFor(name)` (or awaited), where the project method returns a member it
+ * reads (`return this.specs.get(name)?.run`): the member's symbol (`ToolSpec.run`). Empty unless
+ * every return of the method reads that one member.
+ */
+export function accessedMember(checker: ts.TypeChecker, declaration: ts.Declaration): ts.Symbol | undefined {
+  if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  let call = skipOuter(declaration.initializer);
+  if (typescript.isAwaitExpression(call)) call = skipOuter(call.expression);
+  const fn = typescript.isCallExpression(call) ? projectFunctionCalled(checker, call) : undefined;
+  const returned = fn ? returnedValues(fn) : [];
+  let member: ts.Symbol | undefined;
+  for (const value of returned) {
+    if (!typescript.isPropertyAccessExpression(value)) return undefined;
+    const symbol = checker.getSymbolAtLocation(value.name);
+    if (!symbol || (member && symbol !== member)) return undefined;
+    member = symbol;
+  }
+  return member;
+}
