@@ -34,6 +34,12 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 /** Text without which a file cannot hold a tool handler or result: its model is empty. */
 export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
 
+/**
+ * A text part of a tool result written out (`{ type: "text", text }`): a module of tool handlers
+ * that a registry of another file loads may name nothing of MCP but the result it answers with.
+ */
+const RESULT_EVIDENCE = /\btype\s*:\s*["'`]text["'`]/;
+
 /** The word at `lastIndex` (sticky). */
 const WORD = /\w*/uy;
 
@@ -181,7 +187,7 @@ export function buildModel(
   types: TypeOracle = NO_TYPES,
   callSettings: CallSettings = NO_CALL_SETTINGS,
 ): McpModel {
-  if (!MCP_EVIDENCE.test(sourceCode.text) && !hasFacts(imported)) return emptyModel(sourceCode, types);
+  if (!MCP_EVIDENCE.test(sourceCode.text) && !RESULT_EVIDENCE.test(sourceCode.text) && !hasFacts(imported)) return emptyModel(sourceCode, types);
   const collected = collect(sourceCode, mode);
   const { calls, functions, importedFrom } = collected;
   const search = findHandlers(sourceCode, collected, imported, types);

@@ -43,6 +43,7 @@ import {
   type QuietFailure,
   droppedItems,
   emptiedItem,
+  partOfItem,
   emptyAssignment,
   fallThrough,
   listsFailureAside,
@@ -328,7 +329,8 @@ function emptyStandIn(
 ): { readonly value: string; readonly fixed: boolean; readonly field?: string } | undefined {
   const empty = emptyValue(value);
   if (empty !== undefined) return { value: empty, fixed: false };
-  const item = value?.type === AST_NODE_TYPES.ObjectExpression ? emptiedItem(sourceCode, value, clause) : undefined;
+  const item =
+    value?.type === AST_NODE_TYPES.ObjectExpression ? emptiedItem(sourceCode, value, clause) : value ? partOfItem(sourceCode, value, clause) : undefined;
   if (item) return { ...item, fixed: false };
   const fixed = fixedData(sourceCode, value);
   if (fixed !== undefined) return { value: fixed, fixed: true };

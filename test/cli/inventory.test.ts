@@ -76,7 +76,7 @@ describe("tool inventory", () => {
       ["forecast", "define-helpers/src/server.ts:10", "define-helpers/src/server.ts:10", "0/0", "0/1", 1],
       // A list of definitions of the same type, destructured in a forEach: each element's handler.
       ["search_logs", "definition-list/src/server.ts:14", "definition-list/src/tools/logs.ts:6", "0/0", "1/1", 1],
-      ["read_metrics", "definition-list/src/server.ts:14", "definition-list/src/tools/metrics.ts:6", "0/0", "1/1", 1],
+      ["read_metrics", "definition-list/src/server.ts:14", "definition-list/src/tools/metrics.ts:6", "0/0", "0/1", 2],
       // A handler a factory takes from its config object (`const { handler } = config`).
       ["export_ledger", "destructured-config/src/server.ts:8", "destructured-config/src/server.ts:8", "0/1", "0/0", 1],
       // A function loaded with `await import()`.

@@ -340,6 +340,20 @@ export const FAILURE_TEXT =
   /\b(errors?|fail(ed|ure|s)?|could ?n[o']t|unable|cannot|can't|problem|exception|went wrong|unavailable|timed? ?out|unreachable|not (be )?(available|reachable|accessible)|inaccessible|denied|invalid|refused)\b/i;
 
 /**
+ * The text variable a message is added to was declared with text that says the request failed or
+ * found nothing (`let message = \`Content "${id}" not found.\``): what is added are hints to a
+ * failure message, not an answer the agent takes as the truth.
+ */
+function startsAsFailure(sourceCode: SourceCode, target: TSESTree.Identifier): boolean {
+  const def = findVariable(sourceCode, target)?.defs[0]?.node;
+  const init = def?.type === AST_NODE_TYPES.VariableDeclarator ? def.init : null;
+  if (init?.type === AST_NODE_TYPES.Literal) return typeof init.value === "string" && (FAILURE_TEXT.test(init.value) || NO_DATA_TEXT.test(init.value));
+  if (init?.type !== AST_NODE_TYPES.TemplateLiteral) return false;
+  const text = init.quasis.map((q) => q.value.cooked ?? "").join(" ");
+  return FAILURE_TEXT.test(text) || NO_DATA_TEXT.test(text);
+}
+
+/**
  * The returned value reads data from outside the catch (a variable or parameter of the function,
  * directly or through a constant of the catch): the catch answers with what it already had, not
  * with the failure (`catch { return { content: [{ type: "text", text: rawJson }] } }`).
@@ -628,8 +642,9 @@ export class SuccessFlow {
         case AST_NODE_TYPES.AssignmentExpression: {
           const target = parent.left;
           // `message += \` It has ${accounts.length} accounts.\``: the text is now part of the message.
+          // A message that starts by saying the request failed (`let message = "Not found."`): its hints are no answer.
           if (parent.right === current && parent.operator === "+=" && target.type === AST_NODE_TYPES.Identifier)
-            return this.constantReaches(target, depth, seen, true, target);
+            return startsAsFailure(this.sourceCode, target) ? undefined : this.constantReaches(target, depth, seen, true, target);
           if (parent.right !== current || parent.operator !== "=") return undefined;
           if (target.type === AST_NODE_TYPES.Identifier) return this.constantReaches(target, depth, seen, built, target, carrying);
           // `details.comments = await commentsOf(id)`: the value is now the field of the object, which goes on from there.

@@ -397,6 +397,39 @@ function emptiedFrom(
   return fields.size === 1 ? emptied : undefined;
 }
 
+/**
+ * `return response.data` in a catch whose try returns `{ createResult: response.data, sendResult }`,
+ * `sendResult` awaited in the try: the same item, with the failed call's field left out. Described
+ * for the message ("`response.data` without `sendResult`").
+ */
+export function partOfItem(sourceCode: SourceCode, value: TSESTree.Node, clause: TSESTree.CatchClause): { readonly value: string } | undefined {
+  const kept = unwrap(value);
+  if (kept.type !== AST_NODE_TYPES.Identifier && kept.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const statement = clause.parent;
+  const fn = enclosingFunction(clause);
+  const text = sourceCode.getText(kept);
+  let found: { value: string } | undefined;
+  forEachOwnNode(sourceCode, statement.block, (node) => {
+    if (found || node.type !== AST_NODE_TYPES.ReturnStatement || !node.argument || enclosingFunction(node) !== fn) return;
+    for (const returned of returnedObjects(sourceCode, node.argument)) {
+      const fields = plainFields(returned);
+      if (!fields || ![...fields.values()].some((v) => sourceCode.getText(v) === text)) continue;
+      const left = [...fields].find(([, v]) => awaitedIn(sourceCode, v, statement.block));
+      if (left && !found) found = { value: `\`${text}\` without \`${left[0]}\`` };
+    }
+  });
+  return found;
+}
+
+/** The field's value is what a call awaited in the try gave (`const sent = await send(id)`, or written in place). */
+function awaitedIn(sourceCode: SourceCode, value: TSESTree.Node, block: TSESTree.BlockStatement): boolean {
+  const n = unwrap(value);
+  if (n.type === AST_NODE_TYPES.AwaitExpression) return true;
+  if (n.type !== AST_NODE_TYPES.Identifier) return false;
+  const def = findVariable(sourceCode, n)?.defs[0]?.node;
+  return def?.type === AST_NODE_TYPES.VariableDeclarator && isInside(def, block) && def.init?.type === AST_NODE_TYPES.AwaitExpression;
+}
+
 /** The fields of an object literal by name, when each is a plain property with a static name. */
 function plainFields(object: TSESTree.ObjectExpression): Map<string, TSESTree.Node> | undefined {
   const fields = new Map<string, TSESTree.Node>();

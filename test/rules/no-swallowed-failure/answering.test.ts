@@ -32,6 +32,21 @@ export class PortfolioHandler {
   }
 }`;
 
+/**
+ * A module of tool logic that a registry of another file loads: no word of it names the protocol,
+ * only the result it answers with does.
+ */
+const LOGIC_MODULE = `export async function listDevices(run: (args: string[]) => Promise<string>) {
+  try {
+    const out = await run(["devices", "list", "--json"]);
+    return { content: [{ type: "text", text: out }] };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { content: [{ type: "text", text: \`Failed to list devices: \${message}\` }] };
+  }
+}`;
+const LOGIC_EXPRESSION = "`Failed to list devices: ${message}`";
+
 const FAILED_EXPRESSION = 'this.decorate("❌ **Sync failed**") + `: ${error instanceof Error ? error.message : String(error)}`';
 const FAILED_TEXT = `return { content: [{ type: "text", text: ${FAILED_EXPRESSION} }] };`;
 
@@ -65,6 +80,10 @@ describe("no-swallowed-failure: functions that answer like a tool handler", () =
       },
     ],
     invalid: [
+      {
+        code: LOGIC_MODULE,
+        errors: [{ messageId: "swallowedResult", suggestions: classified(LOGIC_MODULE, LOGIC_EXPRESSION) }],
+      },
       {
         code: handlerClass(FAILED_TEXT),
         errors: [

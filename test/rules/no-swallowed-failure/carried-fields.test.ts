@@ -344,3 +344,56 @@ describe("no-swallowed-failure: a field emptied by a catch", () => {
     ],
   });
 });
+
+/** An invoice created, then sent in a try of its own whose catch answers with `onError`. */
+const invoiceTool = (
+  onError: string,
+  sent = "const delivery = await sendInvoice(created.id);",
+) => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "invoices", version: "1.0.0" });
+declare function postInvoice(draft: unknown): Promise<{ id: string; status: string }>;
+declare function sendInvoice(id: string): Promise<{ sentAt: string }>;
+async function createAndSend(draft: unknown) {
+  const created = await postInvoice(draft);
+  try {
+    ${sent}
+    return { invoice: created, delivery };
+  } catch (error) {
+    console.error("sending the invoice failed", error);
+    ${onError}
+  }
+}
+server.registerTool("create_invoice", { description: "Creates an invoice and sends it" }, async ({ draft }: { draft: unknown }) => {
+  const result = await createAndSend(draft);
+  return { content: [{ type: "text", text: JSON.stringify(result) }] };
+});`;
+
+describe("no-swallowed-failure: a catch that answers with part of its try's item", () => {
+  const partCode = invoiceTool("return created;");
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // The part comes with a note of what failed.
+      { code: invoiceTool("return { invoice: created, delivery: null, sendError: String(error) };") },
+      // The left-out field holds nothing the try awaited: no failed call's value is missing.
+      { code: invoiceTool("return created;", "await sendInvoice(created.id);\n    const delivery = { pending: true };") },
+    ],
+    invalid: [
+      {
+        code: partCode,
+        errors: [
+          {
+            messageId: "swallowedEmpty",
+            data: { value: "`created` without `delivery`", tool: 'tool "create_invoice"' },
+            suggestions: [
+              {
+                messageId: "rethrowWithCause",
+                data: { cause: "error" },
+                output: partCode.replace("return created;", 'throw new Error("createAndSend failed", { cause: error });'),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+});

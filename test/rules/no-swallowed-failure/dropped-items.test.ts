@@ -180,6 +180,20 @@ const inOverview = (onError: string, answer = 'overview.matches.length === 0 ? "
     }
     return { content: [{ type: "text", text: ${answer} }] };`);
 
+/** A message the tool answers with, started as `opening`, with the teams' matches added as hints. */
+const hinted = (opening: string): string =>
+  inTool(`    let message = ${opening};
+    const matches = [];
+    for (const team of await listTeams()) {
+      try {
+        matches.push(...(await searchTeam(team.id, args.query)));
+      } catch {
+        continue;
+      }
+    }
+    for (const match of matches.slice(0, 5)) message += \`\\n- \${match.title}\`;
+    return { content: [{ type: "text", text: message }] };`);
+
 describe("no-swallowed-failure: a catch that leaves the failed call's items out of the answer", () => {
   ruleTester.run("no-swallowed-failure", rule, {
     valid: [
@@ -199,6 +213,9 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       { code: perTeam("throw new Error(`Searching team ${team.id} failed`, { cause: error });") },
       // The answer is not the list.
       { code: perTeam("continue;", '"Search done."') },
+      // The items are hints added to a message that already says the request failed or found nothing.
+      { code: hinted('`No document is called "${args.name}". Similar names:`') },
+      { code: hinted('"The document could not be opened. Similar names:"') },
       // The catch lists the failure apart, and the answer carries that list.
       { code: withFailures("JSON.stringify({ matches, failed })") },
       // The session callback's failure is answered.
@@ -225,6 +242,8 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       },
     ],
     invalid: [
+      // The same message, started as an answer: the missing items make it look complete.
+      { code: hinted('`Documents like "${args.name}":`'), errors: [dropped] },
       // The answer says "none" when the list is empty, and lists it otherwise.
       {
         code: perTeam('console.error("team search failed", error);', 'matches.length === 0 ? "No matches found." : matches.join("\\n")'),
