@@ -103,7 +103,8 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
         return;
       }
       // Only the region's calls and nested functions belong to this tool.
-      for (const child of f.children) if (isInside(child, region) && !isReturnedMethod(child) && mark(child, handler)) queue.push(child);
+      for (const child of f.children)
+        if (isInside(child, region) && !isReturnedMethod(child) && !isRouteHandler(child) && mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
         if (!isInside(call, region)) continue;
         if (graphed) record(pathCalls, call, handler);
@@ -116,7 +117,7 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
       const fn = queue.pop() as FunctionNode;
       const f = facts.get(fn);
       if (!f) continue;
-      for (const child of f.children) if (!isReturnedMethod(child) && mark(child, handler)) queue.push(child);
+      for (const child of f.children) if (!isReturnedMethod(child) && !isRouteHandler(child) && mark(child, handler)) queue.push(child);
       for (const call of f.calls) {
         if (graphed) record(pathCalls, call, handler);
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
@@ -144,6 +145,30 @@ function isReturnedMethod(fn: FunctionNode): boolean {
   const object = property.parent;
   const holder = object.parent;
   return holder.type === AST_NODE_TYPES.ReturnStatement || (holder.type === AST_NODE_TYPES.ArrowFunctionExpression && holder.body === object);
+}
+
+/** Methods of an HTTP router or app that register a route (`router.get("/stats", handler)`). */
+const ROUTE_METHODS = new Set(["get", "post", "put", "patch", "delete", "all", "use", "options", "head"]);
+
+/**
+ * `router.get("/collection", async (req, res) => ...)`: a route handler that a tool's code
+ * registers (to start a web UI) runs when a request comes, not while the tool runs: it is on no
+ * tool's path.
+ */
+function isRouteHandler(fn: FunctionNode): boolean {
+  const call = fn.parent;
+  if (
+    call.type !== AST_NODE_TYPES.CallExpression ||
+    !call.arguments.some((argument) => argument === fn) ||
+    call.callee.type !== AST_NODE_TYPES.MemberExpression
+  )
+    return false;
+  const [path] = call.arguments;
+  const route =
+    path?.type === AST_NODE_TYPES.Literal
+      ? typeof path.value === "string" && path.value.startsWith("/")
+      : path?.type === AST_NODE_TYPES.TemplateLiteral && (path.quasis[0]?.value.cooked ?? "").startsWith("/");
+  return route && ROUTE_METHODS.has(memberName(call.callee) ?? "");
 }
 
 /**
@@ -286,8 +311,8 @@ export function handlersThrough(paths: HandlerPaths, node: TSESTree.Node): reado
       if (regional && regional.length > 0) return regional;
       const list = paths.onPath.get(fn);
       if (list) return list;
-      // A method of a returned object runs when called, not where the object is made.
-      if (isReturnedMethod(fn)) return EMPTY;
+      // A method of a returned object runs when called, not where the object is made; a route handler, when a request comes.
+      if (isReturnedMethod(fn) || isRouteHandler(fn)) return EMPTY;
     }
     current = current.parent;
   }

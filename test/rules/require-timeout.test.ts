@@ -188,6 +188,16 @@ const fetchCases = {
         top: "function load(fetch, url, signal) {\n  return fetch(url);\n}\n",
       }),
     ),
+    // A web UI the tool starts: its routes run when a request comes, not while the tool runs.
+    valid(
+      "a route handler of a web UI the tool starts",
+      inTool(
+        '  const router = express.Router();\n  router.get("/collection", async (req, res) => {\n    res.send(await (await fetch("https://example.com/index.json")).text());\n  });',
+        {
+          imports: 'import express from "express";\n',
+        },
+      ),
+    ),
     valid("fetch imported from an unknown module", inTool("  await fetch(args.url);", { imports: 'import { fetch } from "./http-client.js";\n' })),
     valid(
       "fetch of a parameter declared as a Request (it may carry its own signal)",
@@ -219,6 +229,17 @@ const fetchCases = {
     valid("node-fetch with a timeout option", inTool("  await fetch(args.url, { timeout: 5000 });", { imports: 'import fetch from "node-fetch";\n' })),
   ],
   invalid: [
+    // A `get` that takes no route: its callback runs while the tool waits.
+    invalid(
+      "fetch in the loader of a cache read",
+      inTool('  await cache.get("collection", async () => /*>*/fetch("https://example.com/index.json")/*<*/);', {
+        top: "declare const cache: { get(key: string, load: () => Promise<unknown>): Promise<unknown> };\n",
+      }),
+      {
+        messageId: "missingTimeout",
+        suggest: addSignal('fetch("https://example.com/index.json")', `fetch("https://example.com/index.json", { signal: ${COMBINED} })`),
+      },
+    ),
     // Declared as a string (or a URL), the argument is an address: no Request carries a signal in.
     invalid(
       "fetch of a parameter declared as a string",
@@ -574,6 +595,13 @@ const childCases = {
       "a detached spawn unref'd through its variable",
       inTool('  const viewer = spawn("xdg-open", [args.path], { detached: true, stdio: "ignore" });\n  viewer.unref();', { imports: CP }),
     ),
+    valid(
+      "a detached spawn a helper returns, unref'd by its caller",
+      inTool("  const viewer = openViewer(args.path);\n  viewer.unref();", {
+        imports: CP,
+        top: 'function openViewer(path) {\n  return spawn("xdg-open", [path], { detached: true, stdio: "ignore" });\n}\n',
+      }),
+    ),
     // A timer that kills the process bounds it as a `timeout` option would.
     valid(
       "a spawn that a timer kills",
@@ -622,6 +650,18 @@ const childCases = {
         messageId: "missingTimeout",
         data: { label: "spawn", tool: TOOL, remedy: REMEDY.child_process },
         suggest: addTimeout('["playwright", "install"])', '["playwright", "install"], { timeout: 30000 })'),
+      },
+    ),
+    invalid(
+      "a spawn a helper returns, waited for by one of its callers",
+      inTool('  openViewer(args.path).unref();\n  openViewer(args.other).on("close", () => {});', {
+        imports: CP,
+        top: 'function openViewer(path) {\n  return /*>*/spawn("xdg-open", [path], { stdio: "ignore" })/*<*/;\n}\n',
+      }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "spawn", tool: TOOL, remedy: REMEDY.child_process },
+        suggest: addTimeout('{ stdio: "ignore" }', '{ stdio: "ignore", timeout: 30000 }'),
       },
     ),
     invalid("spawn with options but no timeout", inTool('  /*>*/spawn("ls", ["-la"], { cwd: "/tmp" })/*<*/;', { imports: CP }), {

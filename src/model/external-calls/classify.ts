@@ -10,6 +10,8 @@ import {
   constInitializer,
   enclosingFunction,
   findVariable,
+  forEachChild,
+  functionName,
   hasSpread,
   memberName,
   memberPath,
@@ -230,8 +232,33 @@ function isDetached(sourceCode: SourceCode, call: TSESTree.CallExpression): bool
       parent.parent.type === AST_NODE_TYPES.CallExpression
     );
   };
-  if (unrefs(call)) return true;
-  const declarator = call.parent;
-  if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.init !== call) return false;
-  return findVariable(sourceCode, declarator.id)?.references.some((reference) => unrefs(reference.identifier)) ?? false;
+  const letGo = (value: TSESTree.Node): boolean => {
+    if (unrefs(value)) return true;
+    const declarator = value.parent;
+    if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.init !== value)
+      return false;
+    return findVariable(sourceCode, declarator.id)?.references.some((reference) => unrefs(reference.identifier)) ?? false;
+  };
+  if (letGo(call)) return true;
+  // `return spawn(...)` from a helper of the file (`spawnHelper(...)`) whose every call lets the process go.
+  const fn = call.parent.type === AST_NODE_TYPES.ReturnStatement ? enclosingFunction(call) : undefined;
+  const name = fn ? functionName(fn) : undefined;
+  if (!name) return false;
+  const calls: TSESTree.CallExpression[] = [];
+  const visit = (node: TSESTree.Node): void => {
+    if (node.type === AST_NODE_TYPES.CallExpression && node !== call) {
+      const callee = unwrap(node.callee);
+      const named =
+        callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : undefined;
+      if (named === name) calls.push(node);
+    }
+    forEachChild(node, sourceCode.visitorKeys, visit);
+  };
+  visit(sourceCode.ast);
+  return calls.length > 0 && calls.every((each) => letGo(valueOf(each)));
+}
+
+/** What holds a call's value: `await call(...)` where it is awaited, the call otherwise. */
+function valueOf(node: TSESTree.Node): TSESTree.Node {
+  return node.parent?.type === AST_NODE_TYPES.AwaitExpression ? node.parent : node;
 }
