@@ -92,8 +92,8 @@ function projectFunctionCalled(checker: ts.TypeChecker, call: ts.CallExpression)
 
 /**
  * `const run = catalog.runnerFor(name)` (or awaited), where the project method returns a member it
- * reads (`return this.specs.get(name)?.run`): the member's symbol (`ToolSpec.run`). Empty unless
- * every return of the method reads that one member.
+ * reads (`return this.specs.get(name)?.run`): the member's symbol (`ToolSpec.run`). Undefined
+ * unless every return of the method reads that one member.
  */
 export function accessedMember(checker: ts.TypeChecker, declaration: ts.Declaration): ts.Symbol | undefined {
   if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;

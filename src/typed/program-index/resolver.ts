@@ -1,7 +1,7 @@
 /**
  * Which functions of the program a call or an expression of a file runs, answered with the type
  * checker when the file alone cannot tell: imports, registry members typed by an interface,
- * methods that subclasses override.
+ * registries a class keeps (registries.ts), methods that subclasses override.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
