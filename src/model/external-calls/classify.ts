@@ -244,18 +244,33 @@ function isDetached(sourceCode: SourceCode, call: TSESTree.CallExpression): bool
   const fn = call.parent.type === AST_NODE_TYPES.ReturnStatement ? enclosingFunction(call) : undefined;
   const name = fn ? functionName(fn) : undefined;
   if (!name) return false;
-  const calls: TSESTree.CallExpression[] = [];
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === AST_NODE_TYPES.CallExpression && node !== call) {
-      const callee = unwrap(node.callee);
-      const named =
-        callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : undefined;
-      if (named === name) calls.push(node);
-    }
-    forEachChild(node, sourceCode.visitorKeys, visit);
-  };
-  visit(sourceCode.ast);
+  const calls = callsNamed(sourceCode, name).filter((each) => each !== call);
   return calls.length > 0 && calls.every((each) => letGo(valueOf(each)));
+}
+
+/** The calls of each file by the name they call, gathered on first ask (a file may return many spawns). */
+const CALLS_BY_NAME = new WeakMap<TSESTree.Program, Map<string, TSESTree.CallExpression[]>>();
+
+/** The calls of the file to a function or method named `name` (`spawnHelper(...)`, `this.spawnHelper(...)`). */
+function callsNamed(sourceCode: SourceCode, name: string): readonly TSESTree.CallExpression[] {
+  let byName = CALLS_BY_NAME.get(sourceCode.ast);
+  if (!byName) {
+    const found = new Map<string, TSESTree.CallExpression[]>();
+    const visit = (node: TSESTree.Node): void => {
+      if (node.type === AST_NODE_TYPES.CallExpression) {
+        const callee = unwrap(node.callee);
+        const named =
+          callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? memberName(callee) : undefined;
+        const list = named === undefined ? undefined : found.get(named);
+        if (list) list.push(node);
+        else if (named !== undefined) found.set(named, [node]);
+      }
+      forEachChild(node, sourceCode.visitorKeys, visit);
+    };
+    visit(sourceCode.ast);
+    CALLS_BY_NAME.set(sourceCode.ast, (byName = found));
+  }
+  return byName.get(name) ?? [];
 }
 
 /** What holds a call's value: `await call(...)` where it is awaited, the call otherwise. */

@@ -347,10 +347,8 @@ export const FAILURE_TEXT =
 function startsAsFailure(sourceCode: SourceCode, target: TSESTree.Identifier): boolean {
   const def = findVariable(sourceCode, target)?.defs[0]?.node;
   const init = def?.type === AST_NODE_TYPES.VariableDeclarator ? def.init : null;
-  if (init?.type === AST_NODE_TYPES.Literal) return typeof init.value === "string" && (FAILURE_TEXT.test(init.value) || NO_DATA_TEXT.test(init.value));
-  if (init?.type !== AST_NODE_TYPES.TemplateLiteral) return false;
-  const text = init.quasis.map((q) => q.value.cooked ?? "").join(" ");
-  return FAILURE_TEXT.test(text) || NO_DATA_TEXT.test(text);
+  const text = init?.type === AST_NODE_TYPES.Literal || init?.type === AST_NODE_TYPES.TemplateLiteral ? messageText(init) : undefined;
+  return text !== undefined && (FAILURE_TEXT.test(text) || NO_DATA_TEXT.test(text));
 }
 
 /**

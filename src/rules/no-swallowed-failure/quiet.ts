@@ -340,17 +340,23 @@ export function emptiedItem(
   clause: TSESTree.CatchClause,
 ): { readonly value: string; readonly field?: string } | undefined {
   const fields = plainFields(value);
-  const statement = clause.parent;
+  if (!fields || !enclosingFunction(clause)) return undefined;
+  for (const returned of triedObjects(sourceCode, clause)) {
+    const found = emptiedFrom(sourceCode, fields, returned);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The object literals the try of a catch returns, from the catch's own function (see `returnedObjects`). */
+function triedObjects(sourceCode: SourceCode, clause: TSESTree.CatchClause): TSESTree.ObjectExpression[] {
   const fn = enclosingFunction(clause);
-  if (!fields || !fn) return undefined;
-  let found: { value: string; field?: string } | undefined;
-  forEachOwnNode(sourceCode, statement.block, (node) => {
-    if (found || node.type !== AST_NODE_TYPES.ReturnStatement || !node.argument || enclosingFunction(node) !== fn) return;
-    for (const returned of returnedObjects(sourceCode, node.argument)) {
-      if (!found) found = emptiedFrom(sourceCode, fields, returned);
-    }
+  const objects: TSESTree.ObjectExpression[] = [];
+  forEachOwnNode(sourceCode, clause.parent.block, (node) => {
+    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument && enclosingFunction(node) === fn)
+      objects.push(...returnedObjects(sourceCode, node.argument));
   });
-  return found;
+  return objects;
 }
 
 /**
@@ -405,20 +411,14 @@ function emptiedFrom(
 export function partOfItem(sourceCode: SourceCode, value: TSESTree.Node, clause: TSESTree.CatchClause): { readonly value: string } | undefined {
   const kept = unwrap(value);
   if (kept.type !== AST_NODE_TYPES.Identifier && kept.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  const statement = clause.parent;
-  const fn = enclosingFunction(clause);
   const text = sourceCode.getText(kept);
-  let found: { value: string } | undefined;
-  forEachOwnNode(sourceCode, statement.block, (node) => {
-    if (found || node.type !== AST_NODE_TYPES.ReturnStatement || !node.argument || enclosingFunction(node) !== fn) return;
-    for (const returned of returnedObjects(sourceCode, node.argument)) {
-      const fields = plainFields(returned);
-      if (!fields || ![...fields.values()].some((v) => sourceCode.getText(v) === text)) continue;
-      const left = [...fields].find(([, v]) => awaitedIn(sourceCode, v, statement.block));
-      if (left && !found) found = { value: `\`${text}\` without \`${left[0]}\`` };
-    }
-  });
-  return found;
+  for (const returned of triedObjects(sourceCode, clause)) {
+    const fields = plainFields(returned);
+    if (!fields || ![...fields.values()].some((v) => sourceCode.getText(v) === text)) continue;
+    const left = [...fields].find(([, v]) => awaitedIn(sourceCode, v, clause.parent.block));
+    if (left) return { value: `\`${text}\` without \`${left[0]}\`` };
+  }
+  return undefined;
 }
 
 /** The field's value is what a call awaited in the try gave (`const sent = await send(id)`, or written in place). */

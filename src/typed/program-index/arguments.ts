@@ -255,18 +255,23 @@ function parameterReceiving(checker: ts.TypeChecker, value: ts.Expression): ts.P
   const call = value.parent;
   if (!typescript.isCallExpression(call)) return undefined;
   const index = call.arguments.indexOf(value);
-  if (index < 0) return undefined;
+  const parameter = index < 0 ? undefined : calledFunction(checker, call)?.parameters[index];
+  return parameter && !parameter.dotDotDotToken ? parameter : undefined;
+}
+
+/**
+ * The project function a call runs (`register(...)`, `this.build()`, `catalog.runnerOf(name)`):
+ * a function, a method, or a `const` holding a function (not a property holding one), with a body.
+ */
+export function calledFunction(checker: ts.TypeChecker, call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
   const callee = skipOuter(call.expression);
   const name = typescript.isPropertyAccessExpression(callee) ? callee.name : callee;
   const declaration = unaliased(checker, checker.getSymbolAtLocation(name))?.valueDeclaration;
-  // A function, a method, or a `const` holding a function (not a property holding one).
   const declared =
     declaration &&
     (typescript.isFunctionDeclaration(declaration) || typescript.isMethodDeclaration(declaration) || typescript.isVariableDeclaration(declaration));
   const fn = declared ? functionOf(declaration) : undefined;
-  if (!fn || !isProjectFile(fn.getSourceFile())) return undefined;
-  const parameter = fn.parameters[index];
-  return parameter && !parameter.dotDotDotToken ? parameter : undefined;
+  return fn && isProjectFile(fn.getSourceFile()) ? fn : undefined;
 }
 
 /**

@@ -9,9 +9,8 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { type CallsOf, isPlainParameter, returnedValues } from "./arguments.js";
+import { type CallsOf, calledFunction, isPlainParameter, returnedValues } from "./arguments.js";
 import { skipOuter, unaliased } from "./declarations.js";
-import { isProjectFile } from "./file-entry.js";
 import { loopSource } from "./iterated.js";
 
 /** How many hops (variables, factories, callers) an iterated list is followed back. */
@@ -68,7 +67,7 @@ function elementMembers(
     return;
   }
   if (typescript.isCallExpression(value)) {
-    const fn = projectFunctionCalled(checker, value);
+    const fn = calledFunction(checker, value);
     for (const returned of fn ? returnedValues(fn) : []) next(returned);
   }
 }
@@ -76,18 +75,6 @@ function elementMembers(
 /** A member of an object literal written with the name `key` (`run: ...`, `run`, `run() {}`). */
 function named(property: ts.ObjectLiteralElementLike, key: string): boolean {
   return property.name !== undefined && typescript.isIdentifier(property.name) && property.name.text === key;
-}
-
-/** The project function or method a call runs (`notesTools(service)`, `this.build()`, `catalog.runnerFor(name)`), with a body. */
-function projectFunctionCalled(checker: ts.TypeChecker, call: ts.CallExpression): ts.FunctionLikeDeclaration | undefined {
-  const callee = skipOuter(call.expression);
-  const name = typescript.isPropertyAccessExpression(callee) ? callee.name : callee;
-  const declaration = unaliased(checker, checker.getSymbolAtLocation(name))?.valueDeclaration;
-  const fn = declaration && typescript.isVariableDeclaration(declaration) && declaration.initializer ? skipOuter(declaration.initializer) : declaration;
-  if (!fn || !isProjectFile(fn.getSourceFile())) return undefined;
-  const isFunction =
-    typescript.isFunctionDeclaration(fn) || typescript.isMethodDeclaration(fn) || typescript.isArrowFunction(fn) || typescript.isFunctionExpression(fn);
-  return isFunction && fn.body ? fn : undefined;
 }
 
 /**
@@ -99,7 +86,7 @@ export function accessedMember(checker: ts.TypeChecker, declaration: ts.Declarat
   if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   let call = skipOuter(declaration.initializer);
   if (typescript.isAwaitExpression(call)) call = skipOuter(call.expression);
-  const fn = typescript.isCallExpression(call) ? projectFunctionCalled(checker, call) : undefined;
+  const fn = typescript.isCallExpression(call) ? calledFunction(checker, call) : undefined;
   const returned = fn ? returnedValues(fn) : [];
   let member: ts.Symbol | undefined;
   for (const value of returned) {
