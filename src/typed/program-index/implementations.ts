@@ -47,7 +47,7 @@ export class LiteralImplementations {
     const found: ts.Declaration[] = [];
     for (const member of this.members.get(symbol.name) ?? []) {
       const literal = member.parent as ts.ObjectLiteralExpression;
-      const matches = this.typesOf(literal).some((t) => {
+      const fits = (t: ts.Type): boolean => {
         // A type parameter (`makeTool<T extends ToolSpec>(config: T)`) stands for its constraint.
         const property = this.checker.getPropertyOfType(this.checker.getApparentType(t), symbol.name);
         if (!property) return false;
@@ -55,8 +55,9 @@ export class LiteralImplementations {
         // A helper that retypes the member (`Omit<ToolSpec, "handler"> & { handler: RunFn }`):
         // the same declared type, in an object that has every member the interface requires.
         return this.sameDeclaredType(property, symbol) && hasRequiredMembers(literal, symbol);
-      });
-      if (matches) found.push(member);
+      };
+      const declared = this.declaredParameterType(literal);
+      if ((declared !== undefined && fits(declared)) || this.typesOf(literal).some(fits)) found.push(member);
     }
     return found;
   }
@@ -108,6 +109,27 @@ export class LiteralImplementations {
       if (this.handsBack(passed.call, passed.index)) add(this.checker.getContextualType(passed.call));
     }
     return types;
+  }
+
+  /**
+   * The declared type of the parameter a literal is passed to, when the callee has one
+   * declaration (`defineTool(config: DefinedToolConfig<TSchema, TOutput>)`): its members are
+   * declared where the contextual type's are, and reading them infers no type arguments. The
+   * contextual type (`typesOf`) costs the checker an inference of the whole call, tens of
+   * milliseconds for a tool whose schema is typed by zod. None for a rest parameter or an
+   * overloaded callee; where this type does not fit, `typesOf` still decides.
+   */
+  private declaredParameterType(literal: ts.ObjectLiteralExpression): ts.Type | undefined {
+    const call = literal.parent;
+    if (!typescript.isCallExpression(call)) return undefined;
+    let callee = this.checker.getSymbolAtLocation(call.expression);
+    if (callee && callee.flags & typescript.SymbolFlags.Alias) callee = this.checker.getAliasedSymbol(callee);
+    const declaration = callee?.declarations?.length === 1 ? callee.declarations[0] : undefined;
+    const declared =
+      declaration &&
+      (typescript.isFunctionDeclaration(declaration) || typescript.isMethodDeclaration(declaration) || typescript.isMethodSignature(declaration));
+    const parameter = declared ? declaration.parameters[call.arguments.indexOf(literal)] : undefined;
+    return parameter?.type && !parameter.dotDotDotToken ? this.checker.getTypeFromTypeNode(parameter.type) : undefined;
   }
 
   /** The generic parameter the argument at `index` of the call binds, in the called signature's declaration. */
