@@ -347,13 +347,64 @@ export function countUnresolved(files: readonly string[], tsconfigs: readonly st
     for (const imported of typescript.preProcessFile(text, true, true).importedFiles) {
       const name = imported.fileName;
       if (name.startsWith("node:") || BUILTINS.has(name) || BUILTINS.has(name.split("/")[0] ?? "")) continue;
-      if (!typescript.resolveModuleName(name, file, options, typescript.sys, cache).resolvedModule) {
+      if (onlyInNodeModules(name, file, options) || !typescript.resolveModuleName(name, file, options, typescript.sys, cache).resolvedModule) {
         imports++;
         withMissing.add(file);
       }
     }
   }
   return { imports, files: withMissing.size, baseConfigs };
+}
+
+/**
+ * A package name that TypeScript can only find in a `node_modules` folder, where none is above
+ * the file: unresolved without asking TypeScript, whose search for it (every folder up, every
+ * extension, `@types`) was most of the notice's cost. Anything else that could resolve it goes to
+ * TypeScript: a relative or absolute path, a subpath import (`#db`), a `baseUrl`, `typeRoots`
+ * (TypeScript looks there for `name.d.ts` too), a `paths` pattern that matches it, the classic
+ * resolution (which looks for `name.ts` in each folder up), and a package that imports itself by
+ * its own name.
+ */
+function onlyInNodeModules(name: string, file: string, options: ts.CompilerOptions): boolean {
+  if (/^[./#]/u.test(name) || path.isAbsolute(name) || options.baseUrl !== undefined || options.typeRoots !== undefined || isClassic(options))
+    return false;
+  for (const pattern of Object.keys(options.paths ?? {})) {
+    const star = pattern.indexOf("*");
+    if (star < 0 ? pattern === name : name.startsWith(pattern.slice(0, star)) && name.endsWith(pattern.slice(star + 1))) return false;
+  }
+  const own = ownPackageName(path.dirname(file));
+  return own === undefined || (name !== own && !name.startsWith(`${own}/`));
+}
+
+/** Whether TypeScript resolves with its classic strategy: when asked, or by default for ES module output. */
+function isClassic(options: ts.CompilerOptions): boolean {
+  const kind = options.moduleResolution;
+  if (kind !== undefined) return kind === typescript.ModuleResolutionKind.Classic;
+  // The default is classic except for CommonJS (node10), the node16-and-later kinds and `preserve` (bundler).
+  const module = options.module;
+  return !(module === typescript.ModuleKind.CommonJS || (module !== undefined && module >= typescript.ModuleKind.Node16));
+}
+
+/** The `name` of the nearest package.json from `dir` up ("" when it has none; checked once per folder). */
+const packageNameAt = new Map<string, string>();
+function ownPackageName(dir: string): string | undefined {
+  const known = packageNameAt.get(dir);
+  if (known !== undefined) return known || undefined;
+  let name: string | undefined;
+  const manifest = path.join(dir, "package.json");
+  if (existsSync(manifest)) {
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(manifest, "utf8"));
+      name = isRecord(parsed) && typeof parsed.name === "string" ? parsed.name : undefined;
+    } catch {
+      name = undefined;
+    }
+  } else {
+    const parent = path.dirname(dir);
+    name = parent === dir ? undefined : ownPackageName(parent);
+  }
+  packageNameAt.set(dir, name ?? "");
+  return name;
 }
 
 /** Some folder from `dir` up has a `node_modules` (checked once per folder). */

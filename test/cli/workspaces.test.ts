@@ -6,7 +6,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unlinkedPackages, workspacePaths } from "../../src/cli/workspaces.js";
+import { countUnresolved, unlinkedPackages, workspacePaths } from "../../src/cli/workspaces.js";
 import { type Run, spawnBin } from "./spawn-bin.js";
 import { filesUnder, writeTempTree } from "./temp-tree.js";
 
@@ -88,5 +88,50 @@ describe("a monorepo without node_modules", () => {
     const notices = run.stderr.split("\n").filter((line) => line.includes("could not be resolved"));
     expect(notices).toEqual([expect.stringMatching(/^mcp-errors: 1 import in 1 file and 1 base tsconfig could not be resolved/u)]);
     expect(filesUnder(root)).toEqual(Object.keys(FILES).sort());
+  });
+});
+
+/**
+ * Where no `node_modules` is above a file, a package name resolves only through the settings that
+ * map it elsewhere; the count skips TypeScript's search for every other name, and each of these
+ * must still resolve as TypeScript resolves it. One folder per setting, each importing one name the
+ * setting finds and one it does not (`absent-*`).
+ */
+const NODE = { module: "NodeNext", moduleResolution: "NodeNext" };
+const RESOLVING: Record<string, string> = {
+  "roots/tsconfig.json": JSON.stringify({ compilerOptions: { ...NODE, typeRoots: ["./types"] } }),
+  "roots/types/ledger-kit.d.ts": "export declare const balance: number;",
+  "roots/src/a.ts": 'import { balance } from "ledger-kit";\nimport "absent-roots";\nexport const b = balance;',
+  "mapped/tsconfig.json": JSON.stringify({ compilerOptions: { ...NODE, paths: { "@shelf/*": ["./shelf/*"] } } }),
+  "mapped/shelf/books.ts": "export const books = 1;",
+  "mapped/src/a.ts": 'import { books } from "@shelf/books.js";\nimport "absent-mapped";\nexport const b = books;',
+  "based/tsconfig.json": JSON.stringify({ compilerOptions: { module: "CommonJS", moduleResolution: "node10", baseUrl: "." } }),
+  "based/lib/tides.ts": "export const tides = 1;",
+  "based/src/a.ts": 'import { tides } from "lib/tides";\nimport "absent-based";\nexport const t = tides;',
+  // No moduleResolution and ES module output: the classic resolution looks for `almanac.ts` in each folder up.
+  "classic/tsconfig.json": JSON.stringify({ compilerOptions: { module: "ESNext", target: "ES2022" } }),
+  "classic/almanac.ts": "export const almanac = 1;",
+  "classic/src/a.ts": 'import { almanac } from "almanac";\nimport "absent-classic";\nexport const a = almanac;',
+  // A package that imports itself by its own name, through its exports.
+  "self/package.json": JSON.stringify({
+    name: "@orchard/self",
+    type: "module",
+    exports: { "./trees": { types: "./src/trees.ts", default: "./src/trees.ts" } },
+  }),
+  "self/tsconfig.json": JSON.stringify({ compilerOptions: NODE }),
+  "self/src/trees.ts": "export const trees = 1;",
+  "self/src/a.ts": 'import { trees } from "@orchard/self/trees";\nimport "absent-self";\nexport const t = trees;',
+};
+
+describe("counting unresolved imports without node_modules", () => {
+  let root: string;
+  beforeAll(() => {
+    root = writeTempTree("mcp-errors-resolving-", RESOLVING);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it.each(["roots", "mapped", "based", "classic", "self"])("resolves what %s settings map, and counts the rest", (folder) => {
+    const file = path.join(root, folder, "src", "a.ts");
+    expect(countUnresolved([file], [path.join(root, folder, "tsconfig.json")])).toEqual({ imports: 1, files: 1, baseConfigs: 0 });
   });
 });
