@@ -193,6 +193,13 @@ export function findEscapes(inputs: PathInputs): Escapes {
     if (!known) thrown.set(t, (known = { cls: thrownClass(sourceCode, t, types), text: staticThrownText(t) }));
     return known;
   };
+  // The catches around each throw and call in its own function, read once: handlers share them.
+  const arounds = new Map<TSESTree.Node, readonly CatchGuard[]>();
+  const around = (node: TSESTree.Node, fn: FunctionNode): readonly CatchGuard[] => {
+    let known = arounds.get(node);
+    if (!known) arounds.set(node, (known = catches.around(node, fn)));
+    return known;
+  };
   for (const handler of handlers) {
     if (handler.thrown === "unknown") continue;
     const visited = new Set<string>();
@@ -208,7 +215,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
       for (const t of f.throws) {
         if (region && !isInside(t, region)) continue;
         const { cls, text } = thrownOf(t);
-        const way = passage([...catches.around(t, fn), ...outer], cls, text);
+        const way = passage([...around(t, fn), ...outer], cls, text);
         if (way.through) recordEscape(escapes, t, { handler, wraps: way.wraps });
         else if (way.carried) recordEscape(carried, t, { handler, wraps: way.wraps });
         else if (way.reported) recordEscape(reported, t, { handler, wraps: way.wraps });
@@ -218,13 +225,13 @@ export function findEscapes(inputs: PathInputs): Escapes {
         // `items.map((item) => { ... throw ... })`: the callback runs now, inside the call.
         const now = syncCallbacks(call);
         if (now.length > 0) {
-          const guards = [...catches.around(call, fn), ...outer];
+          const guards = [...around(call, fn), ...outer];
           if (mayCarry(guards)) for (const callback of now) visit(callback, undefined, guards);
         }
         if (!isAwaitedOrReturned(call)) continue;
         const called = targetsFor(targets, call, fn, handler);
         // `return helper()` in a try: an async helper's rejection leaves the function uncaught.
-        const inside = returnsUnawaited(call) && called.length > 0 && called.every((target) => target.async) ? [] : catches.around(call, fn);
+        const inside = returnsUnawaited(call) && called.length > 0 && called.every((target) => target.async) ? [] : around(call, fn);
         const guards = [...inside, ...outer];
         if (!mayCarry(guards)) continue;
         if (graphed) recordCall(escapeCalls, call, handler, guards);
