@@ -393,12 +393,8 @@ function ownPackageName(dir: string): string | undefined {
   let name: string | undefined;
   const manifest = path.join(dir, "package.json");
   if (existsSync(manifest)) {
-    try {
-      const parsed: unknown = JSON.parse(readFileSync(manifest, "utf8"));
-      name = isRecord(parsed) && typeof parsed.name === "string" ? parsed.name : undefined;
-    } catch {
-      name = undefined;
-    }
+    const parsed = readJson(manifest);
+    name = isRecord(parsed) && typeof parsed.name === "string" ? parsed.name : undefined;
   } else {
     const parent = path.dirname(dir);
     name = parent === dir ? undefined : ownPackageName(parent);

@@ -122,8 +122,7 @@ export class LiteralImplementations {
   private declaredParameterType(literal: ts.ObjectLiteralExpression): ts.Type | undefined {
     const call = literal.parent;
     if (!typescript.isCallExpression(call)) return undefined;
-    let callee = this.checker.getSymbolAtLocation(call.expression);
-    if (callee && callee.flags & typescript.SymbolFlags.Alias) callee = this.checker.getAliasedSymbol(callee);
+    const callee = unaliased(this.checker, this.checker.getSymbolAtLocation(call.expression));
     const declaration = callee?.declarations?.length === 1 ? callee.declarations[0] : undefined;
     const declared =
       declaration &&
