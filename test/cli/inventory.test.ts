@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "72 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "73 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -214,6 +214,8 @@ describe("tool inventory", () => {
       ["archive_note", "wrapper/src/server.ts:25", "wrapper/src/server.ts:28", "0/1", "0/0", 1],
       // A gate of another file that hands back the handler it is given: no catch around it.
       ["restore_note", "wrapper/src/server.ts:34", "wrapper/src/server.ts:37", "0/1", "0/0", 1],
+      // A use case that wraps what its service threw, message carried on: the service's throw counts too.
+      ["record_invoice", "wrapping-use-case/src/server.ts:9", "wrapping-use-case/src/server.ts:9", "0/2", "0/0", 2],
     ]);
   });
 
@@ -306,6 +308,7 @@ describe("tool inventory", () => {
       ["delete_note", false],
       ["archive_note", false],
       ["restore_note", false],
+      ["record_invoice", false],
     ]);
     // Findings of other files are out of sight: the counts stay within each registration's file
     // (four: create_board's `handleError`, the output-object runner's error result, the

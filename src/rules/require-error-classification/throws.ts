@@ -44,12 +44,17 @@ export function unclassifiedThrow(
   site: ThrowSite,
   classified: ReadonlySet<string>,
   vocabulary: Vocabulary,
+  /** The class its own file's model read for the throw, when the throw is in another file (a wrap on the way out). */
+  readElsewhere?: string,
 ): UnclassifiedThrow | undefined {
   const handler = site.handlers[0];
   if (!handler || handler.thrown === "unknown" || onlyWhenCancelled(sourceCode, site.node)) return undefined;
   const argument = unwrap(site.node.argument);
   // `throw ApplicationErrors.invalidInput(message)`: a factory that builds an error of a known class.
-  const made = argument.type === AST_NODE_TYPES.CallExpression ? madeErrorClass(sourceCode, argument, model.types) : undefined;
+  const made =
+    argument.type === AST_NODE_TYPES.CallExpression
+      ? (madeErrorClass(sourceCode, argument, model.types) ?? madeElsewhere(argument, readElsewhere))
+      : undefined;
   const className =
     argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression ? (made ?? calleeName(argument)) : undefined;
   if (className !== undefined && classified.has(className)) return undefined;
@@ -126,8 +131,18 @@ function hiddenByWrap(
     if (!wrap.site) return wrap.as !== undefined && classified.has(wrap.as);
     if (protocolThrow(sourceCode, model.importedFrom, wrap.site)) return false;
     if (wrap.drops === true || dropsCaught(sourceCode, wrap.site)) return true;
-    return !unclassifiedThrow(sourceCode, model, { node: wrap.site, handlers: site.handlers, wraps: [] }, classified, vocabulary);
+    return !unclassifiedThrow(sourceCode, model, { node: wrap.site, handlers: site.handlers, wraps: [] }, classified, vocabulary, wrap.as);
   });
+}
+
+/**
+ * The class a factory call in another file builds, as that file's model read it: this file's
+ * scopes and type map cannot resolve the call (`throw ApplicationErrors.executionFailed(...)` in
+ * the use case that wraps what a service threw). The model falls back to the callee's own name
+ * where it could not tell the class, which says nothing here.
+ */
+function madeElsewhere(call: TSESTree.CallExpression, read: string | undefined): string | undefined {
+  return read !== undefined && read !== calleeName(call) ? read : undefined;
 }
 
 /** The wrap's throw does not read the error its catch caught (`throw new Error("Not Found")`). */
