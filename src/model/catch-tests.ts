@@ -220,9 +220,14 @@ export function narrowedByExit(
   return undefined;
 }
 
-/** The class a branch's test narrows the caught error to: `e instanceof X`, also as one side of `&&` (`e instanceof Error && e.name === "X"`). */
+/** The class a branch's test narrows the caught error to: `e instanceof X`, also as one side of `&&` (`e instanceof Error && e.name === "X"`) or as each side of `||`. */
 export function narrowingClass(test: TSESTree.Node, param: string): string | undefined {
   if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator === "&&")
     return narrowingClass(unwrap(test.left), param) ?? narrowingClass(unwrap(test.right), param);
+  // `e instanceof DomainError || e instanceof InfrastructureError`: narrowed to one of the classes, when each side tests one.
+  if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator === "||") {
+    const left = narrowingClass(unwrap(test.left), param);
+    return left !== undefined && narrowingClass(unwrap(test.right), param) !== undefined ? left : undefined;
+  }
   return testedClass(test, param);
 }

@@ -215,7 +215,8 @@ describe("tool inventory", () => {
       // A gate of another file that hands back the handler it is given: no catch around it.
       ["restore_note", "wrapper/src/server.ts:34", "wrapper/src/server.ts:37", "0/1", "0/0", 1],
       // A use case that wraps what its service threw, message carried on: the service's throw counts too.
-      ["record_invoice", "wrapping-use-case/src/server.ts:9", "wrapping-use-case/src/server.ts:9", "0/2", "0/0", 2],
+      ["record_invoice", "wrapping-use-case/src/server.ts:11", "wrapping-use-case/src/server.ts:11", "0/2", "0/0", 2],
+      ["get_rate", "wrapping-use-case/src/server.ts:16", "wrapping-use-case/src/server.ts:16", "0/2", "1/1", 1],
     ]);
   });
 
@@ -309,12 +310,13 @@ describe("tool inventory", () => {
       ["archive_note", false],
       ["restore_note", false],
       ["record_invoice", false],
+      ["get_rate", false],
     ]);
     // Findings of other files are out of sight: the counts stay within each registration's file
-    // (four: create_board's `handleError`, the output-object runner's error result, the
-    // runner-callback dispatcher's rethrow and the destructured-config dispatcher's unknown-tool
-    // result, are in the files that register them).
-    expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(4);
+    // (five: create_board's `handleError`, the output-object runner's error result, the
+    // runner-callback dispatcher's rethrow, the destructured-config dispatcher's unknown-tool
+    // result and get_rate's McpError, are in the files that register them).
+    expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(5);
   });
 
   it("attributes each finding to the tools whose path it is on", () => {

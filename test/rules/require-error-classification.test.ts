@@ -292,6 +292,22 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
     },
     { name: "rethrowing a value that is not the caught error", code: inTool("  throw err;") },
     {
+      // A call the error is handed to, or a property set on it, may classify it: unknown, silent.
+      name: "an error held in a const and handed to a function, or given another property, before the throw",
+      code: inTool(`  const response = await fetch(\`https://docs.example.com/\${args.id}\`, { signal: AbortSignal.timeout(5000) });
+  if (response.status === 429) {
+    const limited = new Error("Rate limited by the docs API");
+    tagFailure(limited, response);
+    throw limited;
+  }
+  if (!response.ok) {
+    const failure = new Error(\`Docs API answered \${response.status}\`);
+    failure.retryable = response.status >= 500;
+    throw failure;
+  }
+  return { content: [{ type: "text", text: await response.text() }] };`),
+    },
+    {
       name: "an error result whose content spreads a choice of parts, one of them classified",
       code: inTool(
         '  return {\n    isError: true,\n    content: [...(verbose ? [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true }) }] : [])],\n  };',
@@ -1022,6 +1038,20 @@ ${inTool('  /*>*/throw new ProtocolError("The upstream protocol broke");')}`,
       output: null,
     }),
     invalid({
+      name: "an error held in a const whose name and message are all that change before the throw",
+      code: inTool(`  const response = await fetch(\`https://docs.example.com/\${args.id}\`, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) {
+    const failure = new Error(\`Docs API answered \${response.status}\`);
+    failure.name = "DocsApiError";
+    failure.message += \` for \${args.id}\`;
+    console.error(failure.message);
+    /*>*/throw failure;
+  }
+  return { content: [{ type: "text", text: await response.text() }] };`),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw failure;" }],
+      output: null,
+    }),
+    invalid({
       name: "rethrowing the caught error",
       code: inTool("  try {\n    await fetchDoc(args.id);\n  } catch (error) {\n    /*>*/throw error;\n  }"),
       errors: [{ messageId: "unclassifiedThrow", reported: "throw error;" }],
@@ -1403,6 +1433,17 @@ const loadDoc = (statusThrow: string): string => `async function loadDoc(id: str
 }
 `;
 const HTTP_THROW = "throw new Error(`Loading doc ${id} failed: HTTP ${response.status}`);";
+/** A helper whose catch logs and rethrows whatever the fetch failed with. */
+const LOAD_INDEX = `async function loadIndex(id: string): Promise<string> {
+  try {
+    const response = await fetch(\`https://docs.example.com/\${id}\`, { signal: AbortSignal.timeout(5000) });
+    return await response.text();
+  } catch (error) {
+    console.error("index lookup failed", error);
+    throw error;
+  }
+}
+`;
 
 /** A FastMCP tool whose callback, handed to `runner` (declared in `helpers`), throws on a missing id: reported there. */
 const runnerCase = (name: string, helpers: string, runner: string) =>
@@ -1536,6 +1577,46 @@ ${loadDoc(HTTP_THROW)}server.addTool({ name: "get_doc", execute: async ({ id }) 
   } catch (error) {
     if (isTransient(error)) return { isError: true, content: [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true, description: String(error) }) }] };
     throw new UserError(\`Loading \${id} failed\`, { errorCategory: "business", isRetryable: false });
+  }
+} });`,
+    },
+    {
+      // Each side tests a class: only errors of those classes go on, judged where they are thrown.
+      name: "a rethrow narrowed to one of two classes sends on only those",
+      code: `${FASTMCP}class QuotaError extends Error {}
+class PolicyError extends Error {}
+server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    const response = await fetch(\`https://docs.example.com/\${id}\`, { signal: AbortSignal.timeout(5000) });
+    return await response.text();
+  } catch (error) {
+    if (error instanceof QuotaError || error instanceof PolicyError) throw error;
+    throw new UserError(\`Reading \${id} failed: \${String(error)}\`, { errorCategory: "transient", isRetryable: true });
+  }
+} });`,
+    },
+    {
+      // The wrap into McpError is no-protocol-error-in-tool's; what the rethrow sends on becomes that.
+      name: "a helper's rethrow that the tool wraps into a protocol error is left to the wrap",
+      code: `${LOW_LEVEL}import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+${LOAD_INDEX}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    return { content: [{ type: "text", text: await loadIndex(String(request.params.arguments?.id)) }] };
+  } catch (error) {
+    throw new McpError(ErrorCode.InternalError, \`Reading failed: \${String(error)}\`);
+  }
+});`,
+    },
+    {
+      // Past a catch that sorts errors by class, what the rethrown error becomes is not known here.
+      name: "a helper's rethrow that reaches a catch sorting errors by class stays silent",
+      code: `${FASTMCP}class QuotaError extends Error {}
+${LOAD_INDEX}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadIndex(id);
+  } catch (error) {
+    if (error instanceof QuotaError) throw error;
+    throw new UserError(\`Reading \${id} failed: \${String(error)}\`, { errorCategory: "transient", isRetryable: true });
   }
 } });`,
     },
@@ -1719,6 +1800,34 @@ ${SDK}server.registerTool("list_boards", { inputSchema: {} }, async ({ teams }) 
         {
           messageId: "unclassifiedThrow",
           reported: "throw new Error(`Loading ${id} failed: ${error.message}`);",
+          data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a helper's rethrow that the tool wraps with its message carried on is judged like the throws it sends on",
+      code: `${FASTMCP}async function loadIndex(id: string): Promise<string> {
+  try {
+    return await loadDoc(id);
+  } catch (error) {
+    console.error("index lookup failed", error);
+    /*1*/throw error;
+  }
+}
+${loadDoc(`/*2*/${HTTP_THROW}`)}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  try {
+    return await loadIndex(id);
+  } catch (error) {
+    /*3*/throw new Error(\`Reading \${id} failed: \${error instanceof Error ? error.message : String(error)}\`);
+  }
+} });`,
+      errors: [
+        { messageId: "unclassifiedThrow", reported: "throw error;", data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
+        { messageId: "unclassifiedThrow", reported: HTTP_THROW, data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`Reading ${id} failed: ${error instanceof Error ? error.message : String(error)}`);",
           data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
         },
       ],

@@ -21,6 +21,7 @@ import type { Vocabulary } from "../../settings.js";
 import { alwaysExits } from "../shared/external-failures.js";
 import {
   calleeName,
+  constInitializer,
   findProperty,
   findVariable,
   isFunctionNode,
@@ -49,7 +50,7 @@ export function unclassifiedThrow(
 ): UnclassifiedThrow | undefined {
   const handler = site.handlers[0];
   if (!handler || handler.thrown === "unknown" || onlyWhenCancelled(sourceCode, site.node)) return undefined;
-  const argument = unwrap(site.node.argument);
+  const argument = heldConstruction(sourceCode, unwrap(site.node.argument)) ?? unwrap(site.node.argument);
   // `throw ApplicationErrors.invalidInput(message)`: a factory that builds an error of a known class.
   const made =
     argument.type === AST_NODE_TYPES.CallExpression
@@ -80,13 +81,43 @@ export function unclassifiedThrow(
   if (argument.type === AST_NODE_TYPES.Identifier || argument.type === AST_NODE_TYPES.MemberExpression) {
     const rethrow = caughtRethrow(sourceCode, site.node);
     // A rethrow sends on what its try threw. Narrowed to a class (`if (e instanceof McpError) throw
-    // e`), or wrapped again further out, those errors are judged where they are thrown or wrapped.
-    if (!rethrow || rethrow.narrowedTo !== undefined || site.wraps.length > 0) return undefined;
+    // e`), those errors are judged where they are thrown. Wrapped further out into a protocol
+    // error, they are that wrap's defect (no-protocol-error-in-tool's); by a catch that sorts
+    // errors by class, what they become is unknown. A wrap that carries their message on is
+    // judged below, as for any throw.
+    if (!rethrow || rethrow.narrowedTo !== undefined || site.wraps.some((wrap) => !wrap.site || protocolThrow(sourceCode, model.importedFrom, wrap.site)))
+      return undefined;
     if (passesOnlyNonErrors(site.node) || rethrownFurtherOut(sourceCode, site.node)) return undefined;
   }
   if (argument.type === AST_NODE_TYPES.CallExpression && made === undefined && !isPlainErrorName(calleeName(argument))) return undefined;
   if (hiddenByWrap(sourceCode, model, site, classified, vocabulary)) return undefined;
   return { handler, className };
+}
+
+/** Properties whose change leaves an error as unclassified as it was built. */
+const UNTOLD_PROPERTIES = new Set(["name", "message", "stack", "cause"]);
+
+/**
+ * `const error = new Error(\`Browser not installed: ${reason}\`); error.name = "BrowserMissing"; throw error`:
+ * the construction a variable holds, judged as if thrown in place. Only while nothing else touches
+ * the variable: a call it is handed to (`enhance(error)`) or a property set on it (`error.retryable
+ * = true`) may classify it, and unknown means silent.
+ */
+function heldConstruction(sourceCode: Readonly<TSESLint.SourceCode>, argument: TSESTree.Node): TSESTree.NewExpression | undefined {
+  if (argument.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const init = constInitializer(sourceCode, argument);
+  const variable = init?.type === AST_NODE_TYPES.NewExpression ? findVariable(sourceCode, argument) : undefined;
+  if (!variable || init?.type !== AST_NODE_TYPES.NewExpression) return undefined;
+  const untouched = variable.references.every((reference) => {
+    const { identifier } = reference;
+    if (reference.init === true) return true;
+    const parent = identifier.parent;
+    if (parent.type === AST_NODE_TYPES.ThrowStatement) return true;
+    if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier || parent.computed) return false;
+    const written = parent.parent.type === AST_NODE_TYPES.AssignmentExpression && parent.parent.left === parent;
+    return !written || UNTOLD_PROPERTIES.has(memberName(parent) ?? "");
+  });
+  return untouched ? init : undefined;
 }
 
 /**
