@@ -178,7 +178,7 @@ export default createRule<Options, MessageIds>({
           // A plain value: a framework that converts it, or a caller, makes it a successful answer.
           flow ??= SuccessFlow.of(model);
           if (value?.type === AST_NODE_TYPES.ObjectExpression && failureFlag(value) !== undefined) {
-            if (!selective) reportFlaggedFailure(context, model, flow, remedies, { value, statement, clause, fn });
+            if (!selective) reportFlaggedFailure(context, model, flow, remedies, { value, statement, clause, fn, names });
             continue;
           }
           // `return { data: \`Error fetching docs: ${e}\` }`: a caller answers with that field;
@@ -495,6 +495,15 @@ function reportStringifiedFailure(
   });
 }
 
+/** An object a catch returns, where it is returned. */
+interface ReturnedObject {
+  readonly value: TSESTree.ObjectExpression;
+  readonly statement: TSESTree.ReturnStatement;
+  readonly clause: TSESTree.CatchClause;
+  readonly fn: FunctionNode;
+  readonly names: ReadonlySet<string>;
+}
+
 /**
  * An object that says it failed (`{ context: "", isRagWorking: false }`): a caller that tests the
  * flag and still answers successfully when it is false swallows the failure.
@@ -504,11 +513,15 @@ function reportFlaggedFailure(
   model: McpModel,
   flow: SuccessFlow,
   remedies: Remedies,
-  at: { value: TSESTree.ObjectExpression; statement: TSESTree.ReturnStatement; clause: TSESTree.CatchClause; fn: FunctionNode },
+  at: ReturnedObject,
 ): void {
   const flag = failureFlag(at.value);
   const flagged = flag === undefined ? undefined : flow.flagAnswer(at.fn, flag);
-  if (!flagged) return;
+  if (!flagged) {
+    // `return { success: false, error: message }` answered whole (`text: JSON.stringify(result)`): the failure goes out as data.
+    reportCaughtObject(context, model, flow, remedies, at);
+    return;
+  }
   context.report({
     node: at.value,
     messageId: "swallowedResult",
@@ -523,13 +536,7 @@ function reportCaughtObject(
   model: McpModel,
   flow: SuccessFlow,
   remedies: Remedies,
-  at: {
-    value: TSESTree.ObjectExpression;
-    statement: TSESTree.ReturnStatement;
-    clause: TSESTree.CatchClause;
-    fn: FunctionNode;
-    names: ReadonlySet<string>;
-  },
+  at: ReturnedObject,
 ): boolean {
   const answer = caughtObjectAnswer(context.sourceCode, model, flow, at);
   if (answer) reportAnswered(context, model, remedies, at, answer, undefined);

@@ -33,6 +33,26 @@ async function runOperation(id) {
   );
 
 const ANSWERED = "return { status, message };";
+/** The failure as an object that says so: answered whole, the flag is one more field of the data. */
+const FLAGGED = "return { success: false, message };";
+
+/** The runner's catch returns `onError`, which the tool answers with as a success: one report, a rethrow offered. */
+const answeredWhole = (onError: string) => ({
+  code: runner(onError),
+  errors: [
+    {
+      messageId: "swallowedResult" as const,
+      data: { tool: 'Tool "search_docs"' },
+      suggestions: [
+        {
+          messageId: "rethrowWithCause" as const,
+          data: { cause: "error" },
+          output: fixed([onError, 'throw new Error("runOperation failed", { cause: error });'])(runner(onError)),
+        },
+      ],
+    },
+  ],
+});
 
 /** A summary whose catch gives the usual fields emptied (`emptied`) and the reason; the tool answers with it inside the record. */
 const summary = (emptied: string, tried = "return { approved: state.approved, approvers: state.users };"): string =>
@@ -60,6 +80,8 @@ describe("no-swallowed-failure: an object made of the failure, answered as it is
       { code: runner("return { id, status, message };") },
       // The catch rethrows.
       { code: runner("throw new Error(`Operation ${id} failed: ${message}`, { cause: error });") },
+      // A flagged failure the tool tests before it answers.
+      { code: runner(FLAGGED, 'value.success === false ? { isError: true, content: [{ type: "text", text: value.message }] } : toResult(value)') },
       // The usual fields, emptied, with the reason beside them: the answer shows what is missing and why.
       { code: summary("{ approved: null, approvers: [], unavailable_reason: message }") },
       // ... also when the try returns its object through a constant.
@@ -70,23 +92,6 @@ describe("no-swallowed-failure: an object made of the failure, answered as it is
         ),
       },
     ],
-    invalid: [
-      {
-        code: runner(ANSWERED),
-        errors: [
-          {
-            messageId: "swallowedResult",
-            data: { tool: 'Tool "search_docs"' },
-            suggestions: [
-              {
-                messageId: "rethrowWithCause",
-                data: { cause: "error" },
-                output: fixed([ANSWERED, 'throw new Error("runOperation failed", { cause: error });'])(runner(ANSWERED)),
-              },
-            ],
-          },
-        ],
-      },
-    ],
+    invalid: [answeredWhole(ANSWERED), answeredWhole(FLAGGED)],
   });
 });
