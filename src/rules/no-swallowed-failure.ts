@@ -506,7 +506,8 @@ interface ReturnedObject {
 
 /**
  * An object that says it failed (`{ context: "", isRagWorking: false }`): a caller that tests the
- * flag and still answers successfully when it is false swallows the failure.
+ * flag and still answers successfully when it is false swallows the failure; with no such caller,
+ * so does one that answers with the whole object, as for an object made of the failure alone.
  */
 function reportFlaggedFailure(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,

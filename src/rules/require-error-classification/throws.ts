@@ -106,8 +106,9 @@ const UNTOLD_PROPERTIES = new Set(["name", "message", "stack", "cause"]);
 function heldConstruction(sourceCode: Readonly<TSESLint.SourceCode>, argument: TSESTree.Node): TSESTree.NewExpression | undefined {
   if (argument.type !== AST_NODE_TYPES.Identifier) return undefined;
   const init = constInitializer(sourceCode, argument);
-  const variable = init?.type === AST_NODE_TYPES.NewExpression ? findVariable(sourceCode, argument) : undefined;
-  if (!variable || init?.type !== AST_NODE_TYPES.NewExpression) return undefined;
+  if (init?.type !== AST_NODE_TYPES.NewExpression) return undefined;
+  const variable = findVariable(sourceCode, argument);
+  if (!variable) return undefined;
   const untouched = variable.references.every((reference) => {
     const { identifier } = reference;
     if (reference.init === true) return true;
