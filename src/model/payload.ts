@@ -11,6 +11,7 @@ import {
   enclosingFunction,
   findProperty,
   hasSpread,
+  inFile,
   jsonStringifyArgument,
   objectLiteral,
   ownReturnStatements,
@@ -24,12 +25,6 @@ import { type ParameterOrigin, parameterOrigin, someCallPasses } from "./passed.
 import type { ErrorResult, McpModel, MutatedErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-function rootOf(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (current.parent) current = current.parent;
-  return current;
-}
 
 /** What the index tells the reader about names imported from other files. */
 interface Imported {
@@ -282,7 +277,7 @@ function readPayload(
     }
     objects.push(candidate);
     // A literal of another file (an error class's constructions, read by the index): only what it writes out.
-    const own = rootOf(candidate) === sourceCode.ast;
+    const own = inFile(sourceCode, candidate);
     const spread = own ? spreadObjects(sourceCode, candidate) : [];
     if (spread === undefined) unknown = true;
     else objects.push(...spread);

@@ -318,6 +318,16 @@ export function parameterIndex(fn: FunctionNode, name: string | undefined): numb
   return name === undefined ? -1 : fn.params.findIndex((p) => p.type === AST_NODE_TYPES.Identifier && p.name === name);
 }
 
+/**
+ * Whether `node` belongs to the tree of `sourceCode`, not to a file the program index read: only
+ * then do the file's scopes (`findVariable`, `constInitializer`) describe it.
+ */
+export function inFile(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): boolean {
+  let current = node;
+  while (current.parent) current = current.parent;
+  return current === sourceCode.ast;
+}
+
 /** Whether `inner` is `outer` or lies inside it. */
 export function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {
   return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];

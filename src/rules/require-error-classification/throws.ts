@@ -24,6 +24,7 @@ import {
   constInitializer,
   findProperty,
   findVariable,
+  inFile,
   isFunctionNode,
   isPlainErrorName,
   memberName,
@@ -104,7 +105,8 @@ const UNTOLD_PROPERTIES = new Set(["name", "message", "stack", "cause"]);
  * = true`) may classify it, and unknown means silent.
  */
 function heldConstruction(sourceCode: Readonly<TSESLint.SourceCode>, argument: TSESTree.Node): TSESTree.NewExpression | undefined {
-  if (argument.type !== AST_NODE_TYPES.Identifier) return undefined;
+  // A wrap of another file (judged from `hiddenByWrap`): this file's scopes do not hold its variables.
+  if (argument.type !== AST_NODE_TYPES.Identifier || !inFile(sourceCode, argument)) return undefined;
   const init = constInitializer(sourceCode, argument);
   if (init?.type !== AST_NODE_TYPES.NewExpression) return undefined;
   const variable = findVariable(sourceCode, argument);
