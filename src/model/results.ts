@@ -23,6 +23,7 @@ import { NON_TOOL_REGISTRATIONS } from "./frameworks.js";
 
 export { isIsErrorProperty } from "./error-flag.js";
 import type { ErrorResult, ImportedFacts, MutatedErrorResult, ToolHandler, ToolResult } from "./types.js";
+import { type VisitorKeys, heldObject } from "./held-object.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -357,14 +358,18 @@ export function successObjectsOf(results: readonly ToolResult[]): ReadonlySet<TS
 /**
  * The first success result literal `fn` returns, when every return of `fn` is one (without a
  * spread): a helper that makes success results (`return toResult(data)`). `results` are the
- * results of `fn`'s file.
+ * results of `fn`'s file. With the file's `visitorKeys`, also a literal the function holds in a
+ * `const`, adds parts to and returns, when nothing sets its `isError`.
  */
-export function successReturnOf(results: readonly ToolResult[], fn: FunctionNode): TSESTree.ObjectExpression | undefined {
+export function successReturnOf(results: readonly ToolResult[], fn: FunctionNode, visitorKeys?: VisitorKeys): TSESTree.ObjectExpression | undefined {
   const successes = successObjectsOf(results);
   let first: TSESTree.ObjectExpression | undefined;
   for (const value of returnedValues(fn)) {
-    const object = value ? unwrap(value) : undefined;
-    if (object?.type !== AST_NODE_TYPES.ObjectExpression || !successes.has(object) || hasSpread(object)) return undefined;
+    const returned = value ? unwrap(value) : undefined;
+    const object = returned && visitorKeys ? heldObject(fn, returned, visitorKeys) : returned;
+    if (object?.type !== AST_NODE_TYPES.ObjectExpression || hasSpread(object)) return undefined;
+    // A literal held in a const is no returned result of the model's: judged by its shape here.
+    if (!successes.has(object) && (object === returned || !isResultShaped(object) || object.properties.some(isIsErrorProperty))) return undefined;
     first ??= object;
   }
   return first;

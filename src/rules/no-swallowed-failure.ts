@@ -18,7 +18,7 @@ import {
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel } from "./shared/describe.js";
 import { quote } from "./shared/fix.js";
-import { CatchAnswers, failedField, failureField, staticText, textOf, unwrapAwait } from "./no-swallowed-failure/answers.js";
+import { CatchAnswers, failedField, failureField, helperTextArgument, staticText, textOf, unwrapAwait } from "./no-swallowed-failure/answers.js";
 import {
   FAILURE_TEXT,
   NO_DATA_TEXT,
@@ -111,7 +111,7 @@ export default createRule<Options, MessageIds>({
       swallowedSettled:
         "{{tool}} runs these calls with `Promise.allSettled` and answers a failed one with {{value}}, as if it had found nothing: the agent tells the user there is nothing instead of retrying or reporting the failure. Read the rejection's `reason` and say that the call failed: a warning in the result, or an error result.",
       swallowedStep:
-        "This catch only logs that `{{step}}` failed, a step the input asked for, and {{tool}} goes on to answer as if it were done: the agent tells the user the whole request succeeded. Say in the answer that the step failed (a warning, or `partial: true`), or rethrow the error with `{ cause }`.",
+        "This catch only logs that `{{step}}` failed, a step the request asked for, and {{tool}} goes on to answer as if it were done: the agent tells the user the whole request succeeded. Say in the answer that the step failed (a warning, or `partial: true`), or rethrow the error with `{ cause }`.",
       failurePayload:
         "{{tool}} returns a successful result whose payload says it failed (`{{field}}`): clients and the agent go by `isError`, so the failure is taken as a normal answer instead of being retried or reported. Add `isError: true` with a classification.",
       addIsError:
@@ -163,7 +163,7 @@ export default createRule<Options, MessageIds>({
             if (!helper && fn && !selective && !warns())
               reportStringifiedFailure(context, model, remedies, { value, statement, clause, fn, names, failing });
             if (!helper || warns() || answers.isPartial(helper.object, helper.source)) continue;
-            const first = value.arguments[0];
+            const first = helperTextArgument(value, helper.object);
             const text = first ? messageText(first) : undefined;
             if (answers.isDegradation(value, text, clause, names, selective)) continue;
             context.report({

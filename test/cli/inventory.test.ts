@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "73 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "74 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -88,6 +88,11 @@ describe("tool inventory", () => {
       ["create_board", "error-handler-method/src/base-tool.ts:9", "error-handler-method/src/base-tool.ts:9", "0/0", "1/1", 1],
       // Error results built by a helper of another file, classified there.
       ["search_contacts", "error-helper/src/server.ts:7", "error-helper/src/server.ts:7", "3/3", "1/1", 2],
+      // A table a factory of the file returns, keyed by tool: one tool per key. trace_shipment's handler
+      // takes the API client untyped, from a table dispatcher's caller, and the client's transport is
+      // an untyped field it constructs: its fetch is on the path.
+      ["trace_shipment", "executor-table/src/server.ts:28", "executor-table/src/server.ts:28", "0/2", "0/1", 3],
+      ["check_manifest", "executor-table/src/server.ts:28", "executor-table/src/server.ts:28", "0/0", "0/0", 1],
       // The project's own `fetch`, imported: followed into its module, not taken for the global.
       // Only the method the tool calls, of the object the factory returns.
       ["get_product", "factory-methods/src/server.ts:6", "factory-methods/src/server.ts:6", "0/0", "0/1", 1],
@@ -247,6 +252,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["(unnamed)", false],
       ["search_contacts", false],
+      ["(unnamed)", false],
       ["get_product", false],
       ["query_docs", false],
       ["search_topics", false],

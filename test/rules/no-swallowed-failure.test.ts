@@ -17,6 +17,16 @@ const CATEGORIES: readonly Category[] = ["transient", "validation", "business", 
 const RETRYABLE: Readonly<Record<Category, boolean>> = { transient: true, validation: false, business: false, permission: false };
 
 /** The tool as messages name it: capitalised at the start of a sentence, or inside one. */
+/** A helper that builds its result in a const: its data first, its text second. */
+const REPLY = `function reply(data, summary) {
+  const parts = [];
+  if (summary.trim().length > 0) parts.push({ type: "text", text: summary.trim() });
+  const response = { isError: false };
+  response.structuredContent = data;
+  response.content = parts;
+  return response;
+}`;
+
 const START = (shape: HandlerShape = SDK_SHAPE): string => (shape.named ? 'Tool "search_docs"' : "This tool handler");
 const INSIDE = (shape: HandlerShape = SDK_SHAPE): string => (shape.named ? 'tool "search_docs"' : "this tool handler");
 
@@ -427,6 +437,27 @@ invalidCases.push(
       output: null,
     }),
   ),
+  // The helper builds its result in a const, part by part; its text is the second argument.
+  invalid({
+    name: "a same-file helper that holds its result in a const, whose text is the second argument",
+    code: inTool(
+      `  try {
+    return reply(await readDoc(args.id), "Document read");
+  } catch (error) {
+    return /*>*/reply({ ok: false }, \`Document not found: \${args.id}\`);
+  }`,
+      REPLY,
+    ),
+    errors: [
+      {
+        messageId: "swallowedResult",
+        reported: "reply({ ok: false }, `Document not found: ${args.id}`)",
+        data: { tool: START() },
+        suggestions: (code) => rethrow(code, "return reply({ ok: false }, `Document not found: ${args.id}`);", "`Document not found: ${args.id}`"),
+      },
+    ],
+    output: null,
+  }),
   invalid({
     name: "a comment in the return: no rethrow suggestion",
     code: inTool(`  try {
@@ -557,6 +588,19 @@ invalidCases.push(
     output: null,
   }),
 );
+// A helper that may set `isError` on what it holds is no success helper.
+valid.push({
+  name: "a same-file helper that holds its result in a const and sets its isError",
+  code: inTool(
+    `  try {
+    return reply(await readDoc(args.id), "Document read");
+  } catch (error) {
+    return reply({ ok: false }, \`Document not found: \${args.id}\`);
+  }`,
+    REPLY.replace("  response.content = parts;", "  response.content = parts;\n  if (data?.ok === false) response.isError = true;"),
+  ),
+});
+
 valid.push(
   {
     name: "a builder whose isError is a parameter, called from a catch with `true`: an error result",

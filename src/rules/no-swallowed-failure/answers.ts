@@ -8,6 +8,7 @@ import type { ImportedSuccessHelper, McpModel, ToolResult } from "../../model/in
 import {
   calleeName,
   constInitializer,
+  enclosingFunction,
   findProperty,
   forEachOwnNode,
   mentionsName,
@@ -121,6 +122,28 @@ export function textOf(object: TSESTree.ObjectExpression): TSESTree.Node | undef
   const text = part ? findProperty(part, "text") : undefined;
   const value = text ? unwrap(text.value) : undefined;
   return value && messageText(value) !== undefined ? value : undefined;
+}
+
+/**
+ * The argument of a success helper's call that becomes the result's text: the one passed for the
+ * parameter the helper writes as its text (`reply(data, summary)` building `text: summary`), else
+ * the first that is text (`toolResponse(text)`), else the first.
+ */
+export function helperTextArgument(call: TSESTree.CallExpression, object: TSESTree.ObjectExpression): TSESTree.Node | undefined {
+  const part = soleContentPart(object);
+  const text = part ? findProperty(part, "text") : undefined;
+  const value = text ? unwrap(text.value) : undefined;
+  const fn = value?.type === AST_NODE_TYPES.Identifier ? enclosingFunction(object) : undefined;
+  const index = fn && value?.type === AST_NODE_TYPES.Identifier ? fn.params.findIndex((p) => parameterName(p) === value.name) : -1;
+  // Not a parameter (`content.push({ type: "text", text })` in a builder): what the call says in words.
+  const argument = index >= 0 ? call.arguments[index] : (call.arguments.find((a) => messageText(a) !== undefined) ?? call.arguments[0]);
+  return argument?.type === AST_NODE_TYPES.SpreadElement ? undefined : argument;
+}
+
+/** `summary` of `summary` or `summary = ""`. */
+function parameterName(parameter: TSESTree.Parameter): string | undefined {
+  const name = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+  return name.type === AST_NODE_TYPES.Identifier ? name.name : undefined;
 }
 
 /** A string the node holds: a literal, a template, or a const initialised with one. */

@@ -546,7 +546,7 @@ export class SuccessFlow {
     const fn = resolveFunction(this.sourceCode, callee);
     let helper = fn ? this.successHelpers.get(fn) : this.importedSuccessHelpers().get(callee.name);
     if (fn && helper === undefined) {
-      const object = successReturnOf(this.model.results, fn);
+      const object = successReturnOf(this.model.results, fn, this.sourceCode.visitorKeys);
       const flagged = object ? undefined : flagBuilderObject(fn);
       helper = object ? { object, source: this.sourceCode } : flagged ? { object: flagged, source: this.sourceCode, builder: fn } : null;
       this.successHelpers.set(fn, helper);

@@ -5,7 +5,9 @@
  * The tool then reports success, and the agent tells the user the whole request was done.
  *
  * A step the tool takes on its own (a cache write, telemetry, cleanup) is not asked for by any
- * input: only a try under a branch or a loop that reads the function's parameters counts.
+ * input: only a try under a branch or a loop that reads the function's parameters counts, or the
+ * one step a function is named for (`enableSync` awaiting `store.enableSync(...)`). An empty catch
+ * is require-error-logging's.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
@@ -18,6 +20,7 @@ import {
   enclosingFunction,
   findVariable,
   forEachOwnNode,
+  functionName,
   isFunctionNode,
   mentionsName,
   unwrap,
@@ -39,7 +42,10 @@ export function droppedStep(sourceCode: SourceCode, clause: TSESTree.CatchClause
   const fn = enclosingFunction(statement);
   if (!fn || !onlyLogs(sourceCode, clause) || statement.finalizer) return undefined;
   const step = awaitedStep(sourceCode, statement.block);
-  if (!step || CLEANUP.test(calleeName(step) ?? "") || enclosingCatch(statement)) return undefined;
+  const name = step ? calleeName(step) : undefined;
+  if (!step || name === undefined || CLEANUP.test(name) || enclosingCatch(statement)) return undefined;
+  // `async enableSync(args) { try { await store.enableSync(args.reason) } catch (e) { log(e) } ... }`: the function's own job.
+  if (name === functionName(fn) && !/^(?:handle|execute|run|call|invoke)$/u.test(name)) return step;
   const inputs = inputNames(sourceCode, fn);
   return inputs.size > 0 && askedFor(sourceCode, statement, fn, inputs) ? step : undefined;
 }

@@ -17,29 +17,54 @@ export class CallsOf {
   private reexporters: Set<ts.SourceFile> | undefined;
   private readonly found = new Map<ts.Symbol, ts.CallExpression[]>();
 
+  /**
+   * The calls the index resolved so far that run each function (by its TypeScript node): the
+   * calls through tables and registries (`handler(api, args)`), which name no function.
+   */
+  private readonly resolved = new Map<ts.Node, Set<ts.CallExpression>>();
+
   constructor(
     private readonly program: ts.Program,
     private readonly checker: ts.TypeChecker,
   ) {}
 
+  /** Records that the index resolved `call` to run `fn`. */
+  ranBy(fn: ts.Node, call: ts.CallExpression): void {
+    let calls = this.resolved.get(fn);
+    if (!calls) this.resolved.set(fn, (calls = new Set()));
+    calls.add(call);
+  }
+
   /** The arguments passed at `index` to the function `parameter` belongs to, at every call found. */
   argumentsFor(parameter: ts.ParameterDeclaration): ts.Expression[] {
     const fn = parameter.parent;
     const index = fn.parameters.indexOf(parameter);
+    if (index < 0 || parameter.dotDotDotToken) return [];
     const name = functionName(fn);
-    if (index < 0 || parameter.dotDotDotToken || !name) return [];
-    const symbol = unaliased(this.checker, this.checker.getSymbolAtLocation(name));
-    if (!symbol) return [];
-    return this.callsOf(symbol, name.text, fn.getSourceFile()).flatMap((call) => {
+    const symbol = name ? unaliased(this.checker, this.checker.getSymbolAtLocation(name)) : undefined;
+    const calls = name && symbol ? this.callsOf(symbol, name.text, fn.getSourceFile()) : [];
+    const through = [...(this.resolved.get(fn) ?? [])].filter((call) => !calls.includes(call));
+    return [...calls, ...through].flatMap((call) => {
       const argument = call.arguments[index];
       return argument && !typescript.isSpreadElement(argument) ? [argument] : [];
     });
   }
 
-  /** The declarations of member `name` of the values passed for a parameter the checker types `any` (`handler.runTool(args)` on `handler: any`). */
-  memberOfPassed(parameter: ts.ParameterDeclaration, name: string): ts.Declaration[] {
+  /**
+   * The declarations of member `name` of the values passed for a parameter the checker types `any`
+   * (`handler.runTool(args)` on `handler: any`, a parameter of JavaScript), also where the value
+   * passed is itself such a parameter (`dispatch(name, api, args)` handing `api` on to a table's handler).
+   */
+  memberOfPassed(parameter: ts.ParameterDeclaration, name: string, depth = 0): ts.Declaration[] {
     if (!(this.checker.getTypeAtLocation(parameter).flags & typescript.TypeFlags.Any)) return [];
-    return this.membersPassed(parameter, name);
+    const found = this.membersPassed(parameter, name);
+    if (found.length > 0 || depth >= MAX_HANDED) return found;
+    for (const argument of this.argumentsFor(parameter)) {
+      const source = typescript.isIdentifier(argument) ? this.checker.getSymbolAtLocation(argument)?.valueDeclaration : undefined;
+      if (!source || source === parameter || !isPlainParameter(source)) continue;
+      for (const declaration of this.memberOfPassed(source, name, depth + 1)) if (!found.includes(declaration)) found.push(declaration);
+    }
+    return found;
   }
 
   /** The declarations of member `name` of the values passed for a parameter, whatever its type (`const { handler } = config`). */

@@ -283,13 +283,10 @@ function readSuccessHelpers(entry: FileEntry, files: FileEntries, resolver: Reso
     const target = files.entryOf(declaration.getSourceFile());
     const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
     if (!target || !fn || !isFunctionNode(fn)) continue;
-    // Says nothing of `isError`, or takes it from a parameter (`reply(text, isError = false)`).
-    if (!text.includes("isError")) {
-      const object = successReturnOf(modelOf(target).results, fn);
-      if (object) found.set(name, { object, source: target.sourceCode });
-      continue;
-    }
-    const flagged = flagBuilderObject(fn);
+    // Returns success results (`isError: false` or none), or takes `isError` from a parameter (`reply(text, isError = false)`).
+    const object = successReturnOf(modelOf(target).results, fn, target.sourceCode.visitorKeys);
+    const flagged = object || !text.includes("isError") ? undefined : flagBuilderObject(fn);
+    if (object) found.set(name, { object, source: target.sourceCode });
     if (flagged) found.set(name, { object: flagged, source: target.sourceCode, builder: fn });
   }
   return found;

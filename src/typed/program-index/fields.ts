@@ -172,3 +172,58 @@ function promised(checker: ts.TypeChecker, type: ts.Type): ts.Type {
   if (type.getSymbol()?.name !== "Promise" || !(type.flags & typescript.TypeFlags.Object)) return type;
   return checker.getTypeArguments(type as ts.TypeReference)[0] ?? type;
 }
+
+/**
+ * `this.manager.start()` where the checker knows no such member, the field being `any`
+ * (`this.manager = manager || new ProcessManager()` in JavaScript): the member `name` of the
+ * project classes the class constructs the field as, in its assignments to it.
+ */
+export function constructedFieldMembers(checker: ts.TypeChecker, receiver: ts.Node, name: string): ts.Declaration[] {
+  const ts = typescript;
+  if (!ts.isPropertyAccessExpression(receiver) || receiver.expression.kind !== ts.SyntaxKind.ThisKeyword) return [];
+  const cls = ts.findAncestor(receiver, ts.isClassLike);
+  const found: ts.Declaration[] = [];
+  for (const construction of cls ? (fieldConstructions(cls).get(receiver.name.text) ?? []) : []) {
+    for (const declaration of checker.getTypeAtLocation(construction).getProperty(name)?.declarations ?? []) {
+      if (!declaration.getSourceFile().isDeclarationFile && !found.includes(declaration)) found.push(declaration);
+    }
+  }
+  return found;
+}
+
+const constructionsByClass = new WeakMap<ts.ClassLikeDeclaration, Map<string, ts.NewExpression[]>>();
+
+/** The `new C(...)` each field of a class is set to (`this.manager = manager || new ProcessManager()`), read once per class. */
+function fieldConstructions(cls: ts.ClassLikeDeclaration): Map<string, ts.NewExpression[]> {
+  const ts = typescript;
+  let byField = constructionsByClass.get(cls);
+  if (byField) return byField;
+  const found = new Map<string, ts.NewExpression[]>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && isThisField(node.left)) {
+      const field = node.left.name.text;
+      found.set(field, [...(found.get(field) ?? []), ...constructions(node.right)]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(cls);
+  constructionsByClass.set(cls, (byField = found));
+  return byField;
+}
+
+function isThisField(node: ts.Node): node is ts.PropertyAccessExpression {
+  const ts = typescript;
+  return ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword;
+}
+
+/** The `new C(...)` a value may be: itself, either side of `||` / `??`, either branch of `?:`. */
+function constructions(expression: ts.Expression): ts.NewExpression[] {
+  const ts = typescript;
+  const value = skipOuter(expression);
+  if (ts.isNewExpression(value)) return [value];
+  if (ts.isConditionalExpression(value)) return [...constructions(value.whenTrue), ...constructions(value.whenFalse)];
+  const logical =
+    ts.isBinaryExpression(value) &&
+    (value.operatorToken.kind === ts.SyntaxKind.BarBarToken || value.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken);
+  return logical ? [...constructions(value.left), ...constructions(value.right)] : [];
+}

@@ -28,7 +28,7 @@ import { declaredTypeNode, namedTypes } from "./declared-types.js";
 import { iteratedMemberDeclarations } from "./iterated.js";
 import { accessedMember, loopedMembers } from "./registries.js";
 import { wrappedTargets } from "./wrapped.js";
-import { type ClassFacts, fieldSlot, passedThrough, slotArguments } from "./fields.js";
+import { type ClassFacts, constructedFieldMembers, fieldSlot, passedThrough, slotArguments } from "./fields.js";
 import { type FileEntries, type FileEntry, type Target, isProjectFile } from "./file-entry.js";
 
 export type { Target } from "./file-entry.js";
@@ -59,7 +59,12 @@ export class Resolver {
 
   /** The functions (declarations) a call runs, wherever they live in the program. */
   resolveCall(entry: FileEntry, call: TSESTree.CallExpression): Target[] {
-    return mayLeaveFile(entry, call.callee) ? this.resolveExpression(entry, call.callee) : [];
+    if (!mayLeaveFile(entry, call.callee)) return [];
+    const targets = this.resolveExpression(entry, call.callee);
+    // What a function reached through a table or a registry is called with (`handler(api, args)`).
+    for (const target of targets)
+      this.calls().ranBy(target.entry.services.esTreeNodeToTSNodeMap.get(target.fn), entry.services.esTreeNodeToTSNodeMap.get(call));
+    return targets;
   }
 
   /** Like `resolveCall`, for a question only some functions can answer (`accept`): a file none of whose candidates is accepted is not converted. */
@@ -312,7 +317,8 @@ export class Resolver {
   /**
    * The members of subclasses that may run instead: `this.execute()` in a base class runs the
    * subclasses' implementations too; `handler.runTool(args)` on `handler: any` is the member of
-   * what the callers pass, and on an abstract method each subclass's implementation.
+   * what the callers pass, `this.manager.start()` on an `any` field that of the classes it is
+   * constructed as, and on an abstract method each subclass's implementation.
    */
   private subclassMembers(
     entry: FileEntry,
@@ -331,6 +337,8 @@ export class Resolver {
     }
     const receiverDeclaration = receiver?.type === AST_NODE_TYPES.Identifier && !symbol ? this.symbolOf(entry, receiver)?.valueDeclaration : undefined;
     if (receiverDeclaration && isPlainParameter(receiverDeclaration)) found.push(...this.calls().memberOfPassed(receiverDeclaration, member));
+    if (receiver?.type === AST_NODE_TYPES.MemberExpression && !symbol)
+      found.push(...constructedFieldMembers(this.checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), member));
     for (const declaration of [...declarations, ...found]) {
       if (typescript.isMethodDeclaration(declaration) && !declaration.body && typescript.isClassLike(declaration.parent)) {
         found.push(...this.classList().overridesOf(declaration.parent, member));

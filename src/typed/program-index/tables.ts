@@ -59,13 +59,20 @@ export interface TableLiteral {
 
 /**
  * The object literals a table expression may be: the literal itself, what a variable is declared as
- * (`const handlers = SERVICE_HANDLERS`), and for a lookup in a table of tables
+ * (`const handlers = SERVICE_HANDLERS`), what a project factory returns (`buildExecutors(session)`), and for a lookup in a table of tables
  * (`const handlers = HANDLERS_BY_SERVICE[service]`) the tables its members are or name.
  */
 export function tableLiterals(checker: ts.TypeChecker, expression: ts.Expression, depth = 0, nested = false): TableLiteral[] {
   const value = skipOuter(expression);
   if (typescript.isObjectLiteralExpression(value)) return [{ literal: value, nested }];
   if (depth >= MAX_TABLE_DEPTH) return [];
+  // `const executors = buildExecutors(session)`: the object literals the project factory returns.
+  const factory = factoryCalled(checker, value);
+  if (factory) {
+    return returnedValues(factory)
+      .filter((returned): returned is ts.ObjectLiteralExpression => typescript.isObjectLiteralExpression(returned))
+      .map((literal) => ({ literal, nested }));
+  }
   if (typescript.isIdentifier(value)) {
     const declaration = unaliased(checker, checker.getSymbolAtLocation(value))?.valueDeclaration;
     const initializer = declaration && typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;

@@ -1,6 +1,7 @@
 /**
- * `no-swallowed-failure`: a step the input asked for (a branch or a loop that reads it) whose
- * failure the catch only logs, after which the tool answers as if everything was done.
+ * `no-swallowed-failure`: a step the input asked for (a branch or a loop that reads it), or the
+ * one a function is named for, whose failure the catch only logs, after which the tool answers as
+ * if everything was done.
  */
 import { describe } from "vitest";
 import rule from "../../../src/rules/no-swallowed-failure.js";
@@ -51,6 +52,22 @@ const withCacheWrite = (onError: string): string =>
     }
     return { content: [{ type: "text", text: hits.join("\\n") }] };`);
 
+/** A method named for the one step it takes, whose answer says it was taken. */
+const ownJob = (method: string, onError: string): string =>
+  inTool(
+    `    return await switches.${method}(args);`,
+    `const switches = {
+  async ${method}(input) {
+    try {
+      await store.${method}(input.reason);
+    } catch (error) {
+      ${onError}
+    }
+    return { content: [{ type: "text", text: "Sync enabled." }] };
+  },
+};`,
+  );
+
 const dropped = (step: string) => ({ messageId: "swallowedStep" as const, data: { step, tool: 'tool "search_docs"' } });
 
 describe("no-swallowed-failure: a requested step whose failure is only logged", () => {
@@ -79,6 +96,10 @@ describe("no-swallowed-failure: a requested step whose failure is only logged", 
     }
     return { content: [{ type: "text", text: shot.path }] };`),
       },
+      // The function's own job, dropped without a word: require-error-logging's.
+      { code: ownJob("enableSync", "") },
+      // A generic name is no job of its own.
+      { code: ownJob("execute", 'logger.warn("execute failed", error);') },
       // Tidying up in the catch of another failure: the tool is failing already.
       {
         code: inTool(`    const session = await debuggerApi.attach(args.pid);
@@ -104,6 +125,8 @@ describe("no-swallowed-failure: a requested step whose failure is only logged", 
         errors: [dropped("api.link")],
       },
       { code: withRename('console.warn("Failed to rename the document:", error);'), errors: [dropped("docs.rename")] },
+      // The one step the function is named for, asked for by calling it at all.
+      { code: ownJob("enableSync", 'logger.warn("enabling sync failed", error);'), errors: [dropped("store.enableSync")] },
     ],
   });
 });
