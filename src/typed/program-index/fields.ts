@@ -193,7 +193,10 @@ export function constructedFieldMembers(checker: ts.TypeChecker, receiver: ts.No
 
 const constructionsByClass = new WeakMap<ts.ClassLikeDeclaration, Map<string, ts.NewExpression[]>>();
 
-/** The `new C(...)` each field of a class is set to (`this.manager = manager || new ProcessManager()`), read once per class. */
+/**
+ * The `new C(...)` each field of a class is set to (`this.manager = manager || new ProcessManager()`),
+ * read once per class, in its members and the arrows inside them (not a nested `function`).
+ */
 function fieldConstructions(cls: ts.ClassLikeDeclaration): Map<string, ts.NewExpression[]> {
   const ts = typescript;
   let byField = constructionsByClass.get(cls);
@@ -204,6 +207,8 @@ function fieldConstructions(cls: ts.ClassLikeDeclaration): Map<string, ts.NewExp
       const field = node.left.name.text;
       found.set(field, [...(found.get(field) ?? []), ...constructions(node.right)]);
     }
+    // A function or class of its own has its own `this`.
+    if (ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node) || (ts.isClassLike(node) && node !== cls)) return;
     ts.forEachChild(node, visit);
   };
   visit(cls);

@@ -59,8 +59,9 @@ export interface TableLiteral {
 
 /**
  * The object literals a table expression may be: the literal itself, what a variable is declared as
- * (`const handlers = SERVICE_HANDLERS`), what a project factory returns (`buildExecutors(session)`), and for a lookup in a table of tables
- * (`const handlers = HANDLERS_BY_SERVICE[service]`) the tables its members are or name.
+ * (`const handlers = SERVICE_HANDLERS`), what a project factory returns (`buildExecutors(session)`),
+ * and for a lookup in a table of tables (`const handlers = HANDLERS_BY_SERVICE[service]`) the
+ * tables its members are or name.
  */
 export function tableLiterals(checker: ts.TypeChecker, expression: ts.Expression, depth = 0, nested = false): TableLiteral[] {
   const value = skipOuter(expression);
