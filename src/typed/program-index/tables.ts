@@ -39,10 +39,16 @@ export function tableMembers(checker: ts.TypeChecker, literal: ts.ObjectLiteralE
   return members;
 }
 
+/** `buildExecutors(session)`: the object literals the project factory called returns; undefined when no project factory is called. */
+function factoryTables(checker: ts.TypeChecker, expression: ts.Expression): ts.ObjectLiteralExpression[] | undefined {
+  const factory = factoryCalled(checker, expression);
+  return factory ? returnedValues(factory).filter((value): value is ts.ObjectLiteralExpression => typescript.isObjectLiteralExpression(value)) : undefined;
+}
+
 /** The tables a spread puts in: the object literals a project factory returns, or the literal a table variable is declared as. */
 function spreadTables(checker: ts.TypeChecker, expression: ts.Expression): ts.ObjectLiteralExpression[] {
-  const factory = factoryCalled(checker, expression);
-  if (factory) return returnedValues(factory).filter((value): value is ts.ObjectLiteralExpression => typescript.isObjectLiteralExpression(value));
+  const made = factoryTables(checker, expression);
+  if (made) return made;
   const spread = skipOuter(expression);
   const table = typescript.isIdentifier(spread) ? tableLiteral(unaliased(checker, checker.getSymbolAtLocation(spread))?.valueDeclaration) : undefined;
   return table ? [table] : [];
@@ -68,12 +74,8 @@ export function tableLiterals(checker: ts.TypeChecker, expression: ts.Expression
   if (typescript.isObjectLiteralExpression(value)) return [{ literal: value, nested }];
   if (depth >= MAX_TABLE_DEPTH) return [];
   // `const executors = buildExecutors(session)`: the object literals the project factory returns.
-  const factory = factoryCalled(checker, value);
-  if (factory) {
-    return returnedValues(factory)
-      .filter((returned): returned is ts.ObjectLiteralExpression => typescript.isObjectLiteralExpression(returned))
-      .map((literal) => ({ literal, nested }));
-  }
+  const made = factoryTables(checker, value);
+  if (made) return made.map((literal) => ({ literal, nested }));
   if (typescript.isIdentifier(value)) {
     const declaration = unaliased(checker, checker.getSymbolAtLocation(value))?.valueDeclaration;
     const initializer = declaration && typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
