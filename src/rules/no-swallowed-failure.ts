@@ -29,6 +29,7 @@ import {
   errorNames,
   isSelectiveReturn,
   isTruthyStandIn,
+  readsOptionalFile,
   recordsWarning,
   triedAccess,
   StandInWalk,
@@ -52,7 +53,8 @@ import {
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 import { fixedData } from "./no-swallowed-failure/fixed-data.js";
 import { falseAfterCatch, falseAnswer } from "./no-swallowed-failure/false-answer.js";
-import { droppedStep } from "./no-swallowed-failure/steps.js";
+import { droppedStep } from "./shared/steps.js";
+import { writtenBack } from "./no-swallowed-failure/written-back.js";
 import { inField } from "./no-swallowed-failure/carried.js";
 
 export type Options = [{ partialMarkers?: string[] }];
@@ -65,6 +67,7 @@ export type MessageIds =
   | "swallowedLine"
   | "swallowedSettled"
   | "swallowedStep"
+  | "swallowedOverwrite"
   | "failurePayload"
   | "addIsError"
   | "markAsError"
@@ -100,6 +103,8 @@ export default createRule<Options, MessageIds>({
         "{{tool}} catches a failure and answers with a successful result (no `isError`): the agent takes it as the real answer and passes it on, instead of retrying or reporting the failure. Return an error result with `isError: true` and a classification, or rethrow the error with `{ cause }`.",
       swallowedEmpty:
         "This catch turns a failed call into {{value}}, and {{tool}} reports it as a normal answer: the agent takes the empty answer as the truth and tells the user there is nothing, instead of retrying or reporting the outage. Rethrow the error with `{ cause }`, or return an error result.",
+      swallowedOverwrite:
+        "This catch puts {{value}} in place of data it could not read, and the code then writes that back with `{{write}}`: what was stored is replaced, and the agent calling {{tool}} is not told that anything failed. Rethrow the error with `{ cause }` (or return an error result) instead of writing.",
       swallowedSuccess:
         "This catch turns a failed call into {{value}}, and {{tool}} reports it as the real answer: the agent tells the user that it worked, instead of retrying or reporting the failure. Rethrow the error with `{ cause }`, or return an error result.",
       swallowedFallback:
@@ -111,7 +116,7 @@ export default createRule<Options, MessageIds>({
       swallowedSettled:
         "{{tool}} runs these calls with `Promise.allSettled` and answers a failed one with {{value}}, as if it had found nothing: the agent tells the user there is nothing instead of retrying or reporting the failure. Read the rejection's `reason` and say that the call failed: a warning in the result, or an error result.",
       swallowedStep:
-        "This catch only logs that `{{step}}` failed, a step the request asked for, and {{tool}} goes on to answer as if it were done: the agent tells the user the whole request succeeded. Say in the answer that the step failed (a warning, or `partial: true`), or rethrow the error with `{ cause }`.",
+        "This catch {{handling}} `{{step}}` failed, a step the request asked for, and {{tool}} goes on to answer as if it were done: the agent tells the user the whole request succeeded. Say in the answer that the step failed (a warning, or `partial: true`), or rethrow the error with `{ cause }`.",
       failurePayload:
         "{{tool}} returns a successful result whose payload says it failed (`{{field}}`): clients and the agent go by `isError`, so the failure is taken as a normal answer instead of being retried or reported. Add `isError: true` with a classification.",
       addIsError:
@@ -385,7 +390,10 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     const answer = failure.reads
       .map((read) => flow.readReaches(read, truthy ? new TruthyStandInWalk(known) : new StandInWalk(known)))
       .find((reached) => reached !== undefined);
-    if (!answer) continue;
+    if (!answer) {
+      reportOverwrite(context, model, failure);
+      continue;
+    }
     // A catch clause is reported at its keyword, not the whole block.
     const keyword = failure.node.type === AST_NODE_TYPES.CatchClause ? sourceCode.getFirstToken(failure.node) : null;
     context.report({
@@ -397,6 +405,22 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     });
   }
   return flow;
+}
+
+/** `catch { scripts = [] }`, then `await api.upsertScripts(site, { scripts })`: what was stored is replaced by nothing. */
+function reportOverwrite(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, model: McpModel, failure: QuietFailure): void {
+  const { sourceCode } = context;
+  const clause = failure.node;
+  if (clause.type !== AST_NODE_TYPES.CatchClause || failure.dropped === true || failure.claimed === true) return;
+  if ((failure.empty !== "an empty array" && failure.empty !== "an empty object") || readsOptionalFile(sourceCode, model, clause)) return;
+  const write = writtenBack(sourceCode, failure.reads);
+  const keyword = write ? sourceCode.getFirstToken(clause) : null;
+  if (!write || !keyword) return;
+  context.report({
+    loc: keyword.loc,
+    messageId: "swallowedOverwrite",
+    data: { value: failure.empty, write: sourceCode.getText(write.callee), tool: toolLabel(model.toolNamesAt(clause)) },
+  });
 }
 
 /** `if (input.docName) { try { await api.rename(id, input.docName) } catch (e) { console.warn(e) } }`, then a success answer. */
@@ -415,7 +439,11 @@ function reportDroppedStep(
   context.report({
     loc: keyword.loc,
     messageId: "swallowedStep",
-    data: { step: context.sourceCode.getText(step.callee), tool: toolLabel(model.toolNamesAt(answer)) },
+    data: {
+      handling: step.logged ? "only logs that" : "ignores that",
+      step: context.sourceCode.getText(step.call.callee),
+      tool: toolLabel(model.toolNamesAt(answer)),
+    },
   });
 }
 

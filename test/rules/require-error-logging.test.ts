@@ -204,6 +204,16 @@ server.addTool({
   return { content: [{ type: "text", text: pages.join("\\n") }] };`),
   },
   {
+    name: "a step the request asked for, dropped without a word, is no-swallowed-failure's",
+    code: inTool(`  const doc = await docs.create(args.folder);
+  if (args.title) {
+    try {
+      await docs.rename(doc.id, args.title);
+    } catch {}
+  }
+  return { content: [{ type: "text", text: \`Created \${doc.id}\` }] };`),
+  },
+  {
     name: "an empty catch with a comment says the failure is meant to be dropped",
     code: inTool(`  try {
     await warmCache(args.query);

@@ -186,7 +186,8 @@ function containsThrow(sourceCode: SourceCode, node: TSESTree.Node): boolean {
 }
 
 /**
- * The try block made an access that can fail: an awaited call, a call that leaves the process, or
+ * The try block made an access that can fail: an awaited call, a call that leaves the process (a
+ * request, a command, a signal sent to another process: `child.kill("SIGINT")`), or
  * a synchronous read of a file the function has checked exists (`if (!existsSync(path)) return
  * []`, then `readFileSync(path)`). Without that check the file is an optional one whose absence
  * the catch turns into a default.
@@ -200,8 +201,15 @@ export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSE
     clause.parent.block,
     (n) =>
       (n.type === AST_NODE_TYPES.AwaitExpression && unwrap(n.argument).type === AST_NODE_TYPES.CallExpression) ||
-      (n.type === AST_NODE_TYPES.CallExpression && (model.externalCall(n) !== undefined || (fsCall(model, n, FS_SYNC_READS) && existenceChecked(n)))),
+      (n.type === AST_NODE_TYPES.CallExpression &&
+        (model.externalCall(n) !== undefined || signals(n) || (fsCall(model, n, FS_SYNC_READS) && existenceChecked(n)))),
   );
+}
+
+/** `session.process.kill("SIGINT")`, `process.kill(pid)`: a signal, which fails for a process that is gone or not ours. */
+function signals(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "kill";
 }
 
 /** The modules of Node's file system API (and its drop-in replacements). */
@@ -223,6 +231,22 @@ function fsCall(model: McpModel, call: TSESTree.CallExpression, names: ReadonlyS
   const object = unwrap(callee.object);
   const name = memberName(callee);
   return object.type === AST_NODE_TYPES.Identifier && FS_MODULES.has(importOf(facts, object) ?? "") && names.has(name ?? "");
+}
+
+/** Reads of a file or directory, by name: `readFile` of `fs/promises`, `fs.readJson`, `readdirSync`, ... */
+const FILE_READS = /^(?:read(?:File|dir|Json|JSON)(?:Sync)?|l?stat(?:Sync)?|access(?:Sync)?|opendir)$/u;
+
+/**
+ * The try reads a file the function did not first check is there (`existsSync`): its failure is
+ * as likely the file's absence (a first run, nothing stored yet) as a real failure.
+ */
+export function readsOptionalFile(sourceCode: SourceCode, model: McpModel, clause: TSESTree.CatchClause): boolean {
+  let checks: readonly number[] | undefined;
+  return someOwnNode(sourceCode, clause.parent.block, (n) => {
+    if (n.type !== AST_NODE_TYPES.CallExpression || !FILE_READS.test(calleeName(n) ?? "")) return false;
+    checks ??= existenceChecks(sourceCode, model, clause.parent);
+    return !checks.some((end) => end <= n.range[0]);
+  });
 }
 
 /**
@@ -331,6 +355,19 @@ export function emptyValue(node: TSESTree.Node | null): string | undefined {
 /** Text that says there is nothing: "No data", "No forecast available", "None", "Not found", "Unavailable". */
 export const NO_DATA_TEXT =
   /^\W*(no|nothing|none|empty|n\/a)\b|\b(not found|no (data|results?|matches|items|records|entries|rows)|not available|unavailable|nothing (was )?found|found nothing)\b/i;
+
+/**
+ * A branch of the conditional is text written in the code: fixed text (`"No matches."`), or a
+ * template whose written words say there is none (`\`No active session found for PID ${pid}\``).
+ * `title ? label : url` shows something else instead, and says nothing about the value.
+ */
+function fixedBranch(conditional: TSESTree.ConditionalExpression): boolean {
+  return [conditional.consequent, conditional.alternate].some((branch) => {
+    const node = unwrap(branch);
+    if (staticString(node) !== undefined) return true;
+    return node.type === AST_NODE_TYPES.TemplateLiteral && NO_DATA_TEXT.test(node.quasis.map((q) => q.value.cooked).join(" "));
+  });
+}
 
 /** Text that says it is degraded data (`"Showing cached results"`): the catch fell back knowingly. */
 export const DEGRADED_TEXT = /\b(cached|cache|fallback|stale|partial|degraded|offline)\b/i;
@@ -973,7 +1010,7 @@ export class SuccessFlow {
       if (conditional?.type === AST_NODE_TYPES.ConditionalExpression && conditional.test === test) {
         // `suggestion: hits.length ? undefined : hint()`: a note only one case gets; the value goes on in its other reads.
         if (addsNoteOnly(this.sourceCode, conditional, variable)) continue;
-        const says = staticString(conditional.consequent) !== undefined || staticString(conditional.alternate) !== undefined;
+        const says = fixedBranch(conditional);
         // Another field of the object (`result.error ? ... : ...`) may tell the failure apart, and is not the value.
         if (!says || field === "other") return undefined;
         reached ??= this.reaches(conditional, depth, seen, built);
@@ -1058,11 +1095,7 @@ export class SuccessFlow {
   readReaches(read: TSESTree.Node, seen: Set<FunctionNode>): TSESTree.Node | undefined {
     const test = testOf(read);
     const conditional = test?.parent;
-    if (
-      conditional?.type === AST_NODE_TYPES.ConditionalExpression &&
-      conditional.test === test &&
-      (staticString(conditional.consequent) !== undefined || staticString(conditional.alternate) !== undefined)
-    )
+    if (conditional?.type === AST_NODE_TYPES.ConditionalExpression && conditional.test === test && fixedBranch(conditional))
       return this.reaches(conditional, 0, seen);
     return this.reaches(read, 0, seen);
   }

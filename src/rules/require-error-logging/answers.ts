@@ -9,6 +9,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import type { McpModel } from "../../model/index.js";
 import { constInitializer, enclosingCatch, findVariable, forEachOwnNode, isInside, memberName, unwrap } from "../../util/ast.js";
 import { isDeliberate, onFailurePath } from "../shared/quiet-catches.js";
+import { droppedStep } from "../shared/steps.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -51,6 +52,8 @@ export class CatchAnswers {
     // `response.isError = true`: the result the function goes on to return is now an error result.
     if (marks.length > 0) return "error-result";
     if (isDeliberate(sourceCode, clause) || onFailurePath(clause)) return undefined;
+    // A step the request asked for, dropped: `no-swallowed-failure` reports it where the agent needs the fix.
+    if (droppedStep(sourceCode, clause)) return undefined;
     return "dropped";
   }
 

@@ -82,6 +82,27 @@ tool("explain_query", async ({ query }) => {
   return api.explain(query);
 });`;
 
+/** A worker stopped by a signal, which fails for a process that is gone or not ours; `otherwise` answers a `false`. */
+const stopping = (otherwise: string): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ChildProcess } from "node:child_process";
+const server = new McpServer({ name: "workers", version: "1.0.0" });
+const workers = new Map<string, ChildProcess>();
+function stopWorker(id: string): boolean {
+  const worker = workers.get(id);
+  if (!worker) return false;
+  try {
+    worker.kill("SIGTERM");
+    return true;
+  } catch (error) {
+    console.error("stopping the worker failed", error);
+    return false;
+  }
+}
+server.registerTool("stop_worker", { description: "Stops a worker" }, async ({ id }: { id: string }) => {
+  const stopped = stopWorker(id);
+  return { content: [{ type: "text", text: stopped ? \`Stopped \${id}\` : ${otherwise} }] };
+});`;
+
 describe("no-swallowed-failure: `false` from a predicate", () => {
   ruleTester.run("no-swallowed-failure", rule, {
     valid: [
@@ -106,6 +127,8 @@ describe("no-swallowed-failure: `false` from a predicate", () => {
     throw error;
   }`),
       },
+      // The other branch shows something else, and says nothing about the worker.
+      { code: stopping("`Worker ${id}: ${workers.size} running`") },
       // `false` after a parse of text already in hand: no access failed.
       {
         code: asking(`  try {
@@ -120,6 +143,26 @@ describe("no-swallowed-failure: `false` from a predicate", () => {
       { name: "a real `false` elsewhere in the function, and `true` in the try", code: elsewhere, errors: answeredFalse(elsewhere) },
       { name: "a conditional answer on the predicate", code: conditional, errors: answeredFalse(conditional) },
       { name: "text a wrapper of the file makes the answer of", code: wrapped, errors: answeredFalse(wrapped) },
+      {
+        name: "a signal that failed, answered as a worker that is not there",
+        code: stopping("`No worker found with id ${id}`"),
+        errors: [
+          {
+            messageId: "swallowedFallback",
+            data: { value: "`false`", tool: 'tool "stop_worker"' },
+            suggestions: [
+              {
+                messageId: "rethrowWithCause",
+                data: { cause: "error" },
+                output: stopping("`No worker found with id ${id}`").replace(
+                  "return false;\n  }\n}",
+                  'throw new Error("stopWorker failed", { cause: error });\n  }\n}',
+                ),
+              },
+            ],
+          },
+        ],
+      },
     ],
   });
 });

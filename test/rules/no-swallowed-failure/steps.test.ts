@@ -1,7 +1,7 @@
 /**
  * `no-swallowed-failure`: a step the input asked for (a branch or a loop that reads it), or the
- * one a function is named for, whose failure the catch only logs, after which the tool answers as
- * if everything was done.
+ * one a function is named for, whose failure the catch only logs or ignores, after which the tool
+ * answers as if everything was done.
  */
 import { describe } from "vitest";
 import rule from "../../../src/rules/no-swallowed-failure.js";
@@ -68,7 +68,10 @@ const ownJob = (method: string, onError: string): string =>
 };`,
   );
 
-const dropped = (step: string) => ({ messageId: "swallowedStep" as const, data: { step, tool: 'tool "search_docs"' } });
+const dropped = (step: string, handling = "only logs that") => ({
+  messageId: "swallowedStep" as const,
+  data: { handling, step, tool: 'tool "search_docs"' },
+});
 
 describe("no-swallowed-failure: a requested step whose failure is only logged", () => {
   ruleTester.run("no-swallowed-failure", rule, {
@@ -80,8 +83,6 @@ describe("no-swallowed-failure: a requested step whose failure is only logged", 
       { code: withLinks("logger.warn(error); failedLinks.push(dependencyId);") },
       // A step the tool takes on its own, asked for by no input.
       { code: withCacheWrite('logger.warn("cache write failed", error);') },
-      // Nothing logs: an empty catch is require-error-logging's.
-      { code: withRename("") },
       // Cleanup the tool does on its own, even in a branch the input decides: a temporary file removed.
       {
         code: inTool(`    const shot = await device.screenshot(args.deviceId, tmpPath);
@@ -96,8 +97,30 @@ describe("no-swallowed-failure: a requested step whose failure is only logged", 
     }
     return { content: [{ type: "text", text: shot.path }] };`),
       },
-      // The function's own job, dropped without a word: require-error-logging's.
-      { code: ownJob("enableSync", "") },
+      // The promise's own `.catch` has the failure: the try's catch catches nothing of it.
+      {
+        code: inTool(`    if (args.fresh) {
+      try {
+        await session.close().catch(() => {});
+      } catch {
+        // a session that is gone is fine
+      }
+    }
+    const page = await openPage(args.url);
+    return { content: [{ type: "text", text: page.title }] };`),
+      },
+      // A notification to the client is the protocol's, not a step of the request.
+      {
+        code: inTool(`    const added = await catalog.activate(args.category);
+    if (added.length > 0) {
+      try {
+        await server.server.sendToolListChanged();
+      } catch {
+        // the client may not support notifications
+      }
+    }
+    return { content: [{ type: "text", text: \`Activated \${added.length} tools\` }] };`),
+      },
       // A generic name is no job of its own.
       { code: ownJob("execute", 'logger.warn("execute failed", error);') },
       // Tidying up in the catch of another failure: the tool is failing already.
@@ -127,6 +150,10 @@ describe("no-swallowed-failure: a requested step whose failure is only logged", 
       { code: withRename('console.warn("Failed to rename the document:", error);'), errors: [dropped("docs.rename")] },
       // The one step the function is named for, asked for by calling it at all.
       { code: ownJob("enableSync", 'logger.warn("enabling sync failed", error);'), errors: [dropped("store.enableSync")] },
+      // Dropped without a word, with or without a comment that says why: the agent is told the same.
+      { code: withRename(""), errors: [dropped("docs.rename", "ignores that")] },
+      { code: ownJob("enableSync", "// the store may not support it"), errors: [dropped("store.enableSync", "ignores that")] },
+      { code: withLinks(""), errors: [dropped("api.link", "ignores that")] },
     ],
   });
 });

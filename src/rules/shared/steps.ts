@@ -1,13 +1,16 @@
 /**
- * A step the caller asked for, whose failure the catch only logs: `if (input.doc_name) { try {
+ * A step the caller asked for, whose failure the catch only logs or ignores: `if (input.doc_name) { try {
  * await api.renameDoc(id, input.doc_name) } catch (e) { console.warn(e) } }`, or `for (const id
  * of input.dependencies) { try { await addDependency(project.id, id) } catch (e) { logger.warning(...) } }`.
  * The tool then reports success, and the agent tells the user the whole request was done.
  *
  * A step the tool takes on its own (a cache write, telemetry, cleanup) is not asked for by any
  * input: only a try under a branch or a loop that reads the function's parameters counts, or the
- * one step a function is named for (`enableSync` awaiting `store.enableSync(...)`). An empty catch
- * is require-error-logging's.
+ * one step a function is named for (`enableSync` awaiting `store.enableSync(...)`).
+ *
+ * Shared by two rules: `no-swallowed-failure` reports such a step (the agent is told it was done),
+ * and `require-error-logging` leaves its empty catch to that finding (one catch, one finding: the
+ * fix, saying in the answer that the step failed, is the one the agent needs).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
@@ -35,19 +38,35 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 const CLEANUP = /^(?:rm|rmdir|unlink|close|dispose|destroy|clean[Uu]p|release|detach\w*|disconnect|kill|terminate)$/u;
 
 /**
- * The awaited call of a try whose failure its catch only logs (not cleanup, and not in a catch of
- * its own: that is the tidying up after another failure), in a branch or loop the inputs decide; undefined otherwise. */
-export function droppedStep(sourceCode: SourceCode, clause: TSESTree.CatchClause): TSESTree.CallExpression | undefined {
+ * A notification to the client (`server.sendToolListChanged()`, `sendResourceUpdated(...)`,
+ * `notification(...)`): the protocol's own message, which a client may not support, and no step
+ * of what the request asked for.
+ */
+const NOTIFICATIONS = /^(?:send\w*(?:ListChanged|Updated|Notification)|notification|notify)$/u;
+
+/** A step whose failure a catch drops: the awaited call, and whether the catch logs it (else its body is empty). */
+export interface DroppedStep {
+  readonly call: TSESTree.CallExpression;
+  readonly logged: boolean;
+}
+
+/**
+ * The awaited call of a try whose failure its catch only logs, or drops with an empty body (not
+ * cleanup, and not in a catch of its own: that is the tidying up after another failure), in a
+ * branch or loop the inputs decide, or the one the function is named for; undefined otherwise.
+ */
+export function droppedStep(sourceCode: SourceCode, clause: TSESTree.CatchClause): DroppedStep | undefined {
   const statement = clause.parent;
   const fn = enclosingFunction(statement);
-  if (!fn || !onlyLogs(sourceCode, clause) || statement.finalizer) return undefined;
-  const step = awaitedStep(sourceCode, statement.block);
-  const name = step ? calleeName(step) : undefined;
-  if (!step || name === undefined || CLEANUP.test(name) || enclosingCatch(statement)) return undefined;
+  const logged = clause.body.body.length > 0;
+  if (!fn || (logged && !onlyLogs(sourceCode, clause)) || statement.finalizer) return undefined;
+  const call = awaitedStep(sourceCode, statement.block);
+  const name = call ? calleeName(call) : undefined;
+  if (!call || name === undefined || CLEANUP.test(name) || NOTIFICATIONS.test(name) || enclosingCatch(statement)) return undefined;
   // `async enableSync(args) { try { await store.enableSync(args.reason) } catch (e) { log(e) } ... }`: the function's own job.
-  if (name === functionName(fn) && !/^(?:handle|execute|run|call|invoke)$/u.test(name)) return step;
+  if (name === functionName(fn) && !/^(?:handle|execute|run|call|invoke)$/u.test(name)) return { call, logged };
   const inputs = inputNames(sourceCode, fn);
-  return inputs.size > 0 && askedFor(sourceCode, statement, fn, inputs) ? step : undefined;
+  return inputs.size > 0 && askedFor(sourceCode, statement, fn, inputs) ? { call, logged } : undefined;
 }
 
 /** The catch body logs, and does nothing else but declare locals (`const context = { ...ctx, error }`). */
@@ -98,6 +117,8 @@ function awaitedStep(sourceCode: SourceCode, block: TSESTree.BlockStatement): TS
   if (awaited?.type !== AST_NODE_TYPES.AwaitExpression) return undefined;
   const call = unwrap(awaited.argument);
   if (call.type !== AST_NODE_TYPES.CallExpression || isLoggingCall(call) || calleeName(call) === undefined) return undefined;
+  // `await browser.close().catch(() => {})`: the promise's own `.catch` has the failure already.
+  if (calleeName(call) === "catch") return undefined;
   return call;
 }
 
