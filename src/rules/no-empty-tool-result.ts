@@ -15,7 +15,7 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { capitalized, toolLabel } from "./shared/describe.js";
+import { capitalized, toolSubject } from "./shared/describe.js";
 import { returnsToolResult } from "./shared/results.js";
 import { containsComment, quote } from "./shared/fix.js";
 
@@ -149,7 +149,7 @@ export default createRule<Options, MessageIds>({
     return withModel(context, (model) => {
       if (!model.isMcpFile || model.handlers.length === 0) return;
       const sourceCode = context.sourceCode;
-      const label = (node: TSESTree.Node): string => capitalized(toolLabel(model.toolNamesAt(node)));
+      const label = (node: TSESTree.Node): string => capitalized(toolSubject(model.toolNamesAt(node)));
 
       for (const result of model.results) {
         if (result.isError) continue;
@@ -215,7 +215,7 @@ function checkFastMcp(context: Readonly<TSESLint.RuleContext<MessageIds, Options
     const found = emptyReturns(sourceCode, fn);
     // Streamed content reaches the client as notifications; the final empty result is expected.
     if (found.length === 0 || sourceCode.getText(fn).includes("streamContent")) continue;
-    const tool = toolLabel(model.toolNamesAt(fn));
+    const tool = toolSubject(model.toolNamesAt(fn));
     for (const { what, ...descriptor } of found) {
       context.report({ ...descriptor, messageId: "emptyFastMcpReturn", data: { tool: capitalized(tool), what } });
     }

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { withModel } from "../lint/with-model.js";
 import { createRule } from "../util/create-rule.js";
-import { capitalized, toolLabel } from "./shared/describe.js";
+import { capitalized, toolSubject } from "./shared/describe.js";
 import { containsComment } from "./shared/fix.js";
 import { findLeaks } from "./no-error-details-leak/scan.js";
 
@@ -60,7 +60,7 @@ export default createRule<Options, MessageIds>({
         const key = `${String(leak.node.range[0])}:${String(leak.node.range[1])}:${leak.kind}`;
         if (reported.has(key)) continue;
         reported.add(key);
-        const tool = toolLabel(model.toolNamesAt(leak.node));
+        const tool = toolSubject(model.toolNamesAt(leak.node));
         const replacement = leak.replacement;
         context.report({
           node: leak.node,

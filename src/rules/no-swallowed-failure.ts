@@ -16,7 +16,7 @@ import {
   unwrap,
 } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { capitalized, toolLabel } from "./shared/describe.js";
+import { capitalized, toolLabel, toolSubject } from "./shared/describe.js";
 import { quote } from "./shared/fix.js";
 import { CatchAnswers, failedField, failureField, helperTextArgument, staticText, textOf, unwrapAwait } from "./no-swallowed-failure/answers.js";
 import {
@@ -159,7 +159,7 @@ export default createRule<Options, MessageIds>({
           const result = value?.type === AST_NODE_TYPES.ObjectExpression ? answers.results.get(value) : undefined;
           if (result) {
             handled.add(result.object);
-            const tool = (): string => capitalized(toolLabel(model.toolNamesAt(result.object)));
+            const tool = (): string => capitalized(toolSubject(model.toolNamesAt(result.object)));
             reportSuccessResult(context, model, { answers, remedies }, { clause, statement, result, names, selective, warns, tool, failing });
             continue;
           }
@@ -174,7 +174,7 @@ export default createRule<Options, MessageIds>({
             context.report({
               node: value,
               messageId: "swallowedResult",
-              data: { tool: capitalized(toolLabel(model.toolNamesAt(value))) },
+              data: { tool: capitalized(toolSubject(model.toolNamesAt(value))) },
               suggest: remedies.rethrow(statement, clause, text !== undefined ? first : undefined, failing),
             });
             continue;
@@ -238,7 +238,7 @@ export default createRule<Options, MessageIds>({
         context.report({
           node: settled.call,
           messageId: "swallowedSettled",
-          data: { tool: capitalized(toolLabel(model.toolNamesAt(settled.call))), value: settled.value },
+          data: { tool: capitalized(toolSubject(model.toolNamesAt(settled.call))), value: settled.value },
         });
       }
     });
@@ -320,7 +320,7 @@ function answerLabel(model: McpModel, answer: TSESTree.Node, fn: TSESTree.Node):
   const answerTools = model.toolNamesAt(answer);
   const ownTools = model.toolNamesAt(fn);
   const shared = answerTools.filter((name) => ownTools.includes(name));
-  return toolLabel(shared.length > 0 ? shared : answerTools.length > 0 ? answerTools : ownTools);
+  return toolSubject(shared.length > 0 ? shared : answerTools.length > 0 ? answerTools : ownTools);
 }
 
 /**
@@ -359,7 +359,7 @@ function reportFailedPayloads(
     context.report({
       node: failure,
       messageId: "failurePayload",
-      data: { tool: capitalized(toolLabel(model.toolNamesAt(object))), field: sourceCode.getText(failure) },
+      data: { tool: capitalized(toolSubject(model.toolNamesAt(object))), field: sourceCode.getText(failure) },
       suggest: remedies.markAsError(object),
     });
   }
@@ -400,8 +400,8 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
       ...(keyword ? { loc: keyword.loc } : { node: failure.node }),
       messageId: failure.dropped ? "swallowedItems" : failure.claimed ? "swallowedSuccess" : "swallowedEmpty",
       data: failure.dropped
-        ? { list: failure.empty, tool: toolLabel(model.toolNamesAt(answer)) }
-        : { value: failure.empty, tool: toolLabel(model.toolNamesAt(answer)) },
+        ? { list: failure.empty, tool: toolSubject(model.toolNamesAt(answer)) }
+        : { value: failure.empty, tool: toolSubject(model.toolNamesAt(answer)) },
     });
   }
   return flow;
@@ -442,7 +442,7 @@ function reportDroppedStep(
     data: {
       handling: step.logged ? "only logs that" : "ignores that",
       step: context.sourceCode.getText(step.call.callee),
-      tool: toolLabel(model.toolNamesAt(answer)),
+      tool: toolSubject(model.toolNamesAt(answer)),
     },
   });
 }
@@ -459,7 +459,7 @@ function reportFailureLines(
     context.report({
       node: line.call,
       messageId: "swallowedLine",
-      data: { tool: capitalized(toolLabel(model.toolNamesAt(line.call))), method: line.method },
+      data: { tool: capitalized(toolSubject(model.toolNamesAt(line.call))), method: line.method },
       suggest: remedies.rethrow(line.statement, clause, line.text, failing),
     });
   }
@@ -518,7 +518,7 @@ function reportStringifiedFailure(
   context.report({
     node: field,
     messageId: "failurePayload",
-    data: { tool: capitalized(toolLabel(answerTools.length > 0 ? answerTools : model.toolNamesAt(at.fn))), field: sourceCode.getText(field) },
+    data: { tool: capitalized(toolSubject(answerTools.length > 0 ? answerTools : model.toolNamesAt(at.fn))), field: sourceCode.getText(field) },
     suggest: remedies.rethrow(at.statement, at.clause, undefined, at.failing),
   });
 }
@@ -554,7 +554,7 @@ function reportFlaggedFailure(
   context.report({
     node: at.value,
     messageId: "swallowedResult",
-    data: { tool: capitalized(toolLabel(model.toolNamesAt(flagged))) },
+    data: { tool: capitalized(toolSubject(model.toolNamesAt(flagged))) },
     suggest: remedies.rethrow(at.statement, at.clause, undefined, functionName(at.fn)),
   });
 }
@@ -585,7 +585,7 @@ function reportAnswered(
   context.report({
     node: at.value,
     messageId: "swallowedResult",
-    data: { tool: capitalized(toolLabel(answerTools.length > 0 ? answerTools : model.toolNamesAt(at.fn))) },
+    data: { tool: capitalized(toolSubject(answerTools.length > 0 ? answerTools : model.toolNamesAt(at.fn))) },
     suggest: remedies.rethrow(at.statement, at.clause, text, functionName(at.fn)),
   });
 }

@@ -4,7 +4,7 @@ import { type ErrorResult, type McpModel, type Payload, categoriesOf, getPayload
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findProperty, hasSpread, mentionsName } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { capitalized, listed, toolLabel } from "./shared/describe.js";
+import { capitalized, listed, toolSubject } from "./shared/describe.js";
 import { type ExternalFailures, externalFailures } from "./shared/external-failures.js";
 import { retrySite } from "./shared/retries.js";
 import { type Escalation, escalationsOf, returnedErrorResult } from "./require-escalation-context/escalations.js";
@@ -171,7 +171,7 @@ export default createRule<Options, MessageIds>({
             node: escalation.statement,
             ...(keyword ? { loc: keyword.loc } : {}),
             messageId: "missingEscalationContext",
-            data: { tool: toolLabel(model.toolNamesAt(escalation.statement)), problems, fixes },
+            data: { tool: toolSubject(model.toolNamesAt(escalation.statement)), problems, fixes },
             suggest: suggestion ? [{ messageId: "addAttempts", data: { property: suggestion.property }, fix: suggestion.fix }] : [],
           });
         }

@@ -15,7 +15,7 @@ import { withModel } from "../lint/with-model.js";
 import { type Vocabulary, getVocabulary } from "../settings.js";
 import { findVariable, isFunctionNode, isInside, messageText, staticKeyName } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
-import { toolLabel } from "./shared/describe.js";
+import { toolSubject } from "./shared/describe.js";
 import { insertProperty, isEditableObject, propertyKey } from "./shared/fix.js";
 import { type HeaderRead, type Reason, rateLimitContext } from "./require-retry-after/context.js";
 
@@ -194,7 +194,7 @@ export default createRule<Options, MessageIds>({
           node: result.helperCall ?? claim,
           messageId: "missingRetryAfter",
           data: {
-            tool: toolLabel(model.toolNamesAt(result.node)),
+            tool: toolSubject(model.toolNamesAt(result.node)),
             reason: REASONS[reason],
             field: vocabulary.retryAfter,
             source: open ? "with the time left until the breaker half-opens" : "from the upstream's Retry-After header when it sends one",

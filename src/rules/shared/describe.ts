@@ -16,6 +16,15 @@ export function toolLabel(names: string | readonly string[] | undefined): string
   return `${String(list.length)} tools ("${first}", "${second}", ...)`;
 }
 
+/**
+ * The tool label as the subject of a verb in the singular (`{{tool}} reports it ...`): one tool as
+ * `toolLabel` says it, several as `each of the tools "a" and "b"`, `each of the 5 tools ("a", ...)`.
+ */
+export function toolSubject(names: string | readonly string[] | undefined): string {
+  const list = names === undefined ? [] : typeof names === "string" ? [names] : names;
+  return list.length < 2 ? toolLabel(list) : `each of the ${toolLabel(list)}`;
+}
+
 /** `a`, `a and b`, `a, b and c`. */
 export function listed(items: readonly string[]): string {
   return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1) ?? ""}`;

@@ -150,6 +150,27 @@ describe("no-swallowed-failure: a requested step whose failure is only logged", 
       { code: withRename('console.warn("Failed to rename the document:", error);'), errors: [dropped("docs.rename")] },
       // The one step the function is named for, asked for by calling it at all.
       { code: ownJob("enableSync", 'logger.warn("enabling sync failed", error);'), errors: [dropped("store.enableSync")] },
+      // A helper two tools share: the message names both, as the subject of one verb.
+      {
+        code: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "docs", version: "1.0.0" });
+async function createDoc(input: { folder: string; title?: string }) {
+  const doc = await docs.create(input.folder);
+  if (input.title) {
+    try {
+      await docs.rename(doc.id, input.title);
+    } catch (error) {
+      console.warn("rename failed", error);
+    }
+  }
+  return { content: [{ type: "text" as const, text: \`Created \${doc.id}\` }] };
+}
+server.registerTool("create_doc", { description: "Creates a document" }, async (args: { folder: string; title?: string }) => createDoc(args));
+server.registerTool("copy_doc", { description: "Copies a document" }, async (args: { folder: string; title?: string }) => createDoc(args));`,
+        errors: [
+          { messageId: "swallowedStep", data: { handling: "only logs that", step: "docs.rename", tool: 'each of the tools "create_doc" and "copy_doc"' } },
+        ],
+      },
       // Dropped without a word, with or without a comment that says why: the agent is told the same.
       { code: withRename(""), errors: [dropped("docs.rename", "ignores that")] },
       { code: ownJob("enableSync", "// the store may not support it"), errors: [dropped("store.enableSync", "ignores that")] },
