@@ -16,7 +16,7 @@ const CACHE = /cache/iu;
 
 /**
  * The write that one of `reads` goes into, as an argument (or inside one: a field of an object, an
- * item of a list, `JSON.stringify(...)`), in the same function and in no branch that tests the
+ * item of a list, `JSON.stringify(...)`, none of which leaves the function), in no branch that tests the
  * value first (`if (tasks.length > 0) save(tasks)`); undefined when there is none.
  */
 export function writtenBack(sourceCode: Readonly<TSESLint.SourceCode>, reads: readonly TSESTree.Node[]): TSESTree.CallExpression | undefined {
@@ -29,7 +29,7 @@ export function writtenBack(sourceCode: Readonly<TSESLint.SourceCode>, reads: re
       parent = parent.parent;
     }
     if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(child as TSESTree.CallExpressionArgument)) continue;
-    if (!WRITES.test(calleeName(parent) ?? "") || enclosingFunction(parent) !== fn || testedOnTheWay(sourceCode, parent, fn, read)) continue;
+    if (!WRITES.test(calleeName(parent) ?? "") || testedOnTheWay(sourceCode, parent, fn, read)) continue;
     // `cache = {}` after a corrupt cache file, then `writeFileSync(CACHE_FILE, ...)`: a cache holds copies, and rebuilding it loses nothing.
     if (CACHE.test(sourceCode.getText(read)) || CACHE.test(sourceCode.getText(parent))) continue;
     return parent;
