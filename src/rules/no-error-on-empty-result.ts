@@ -38,6 +38,11 @@ const NO_RESULTS_TEXT =
  * tell it wrong. "Could not find" is how a search says it found nothing, so it is not one of them.
  */
 const FAILED_TEXT = /\b(unable to|could not|couldn't|cannot|can't|failed to) (?!find\b|locate\b|match\b)/i;
+/**
+ * Text that asks the caller for an input (`"Provide content and/or a source URI."`, `"query is
+ * required"`): the branch rejects what was asked, whatever it tested, and is validation.
+ */
+const ASKS_FOR_INPUT = /^\W*(?:please\s+)?(?:provide|specify)\b|\b(?:is|are) required\b|\bmissing required\b/i;
 /** "User 42 not found", "No user found with email ...": a single-item lookup (by a key that names one item). */
 const NOT_FOUND_TEXT =
   /\b(not found|(does|may|might) not exist|doesn't exist|no such|no \w+ found (with|for) (the )?(id|email|e-mail|username|unique name|key|slug|uuid)\b)/i;
@@ -373,7 +378,7 @@ export default createRule<Options, MessageIds>({
         const saysNoResults = text !== undefined && NO_RESULTS_TEXT.test(text);
         const saysNone = text !== undefined && NONE_TEXT.test(text);
         const byKey = saysMissing && !reportSingle && KEYED_LOOKUP_TEXT.test(text);
-        if (text !== undefined && FAILED_TEXT.test(text)) return undefined;
+        if (text !== undefined && (FAILED_TEXT.test(text) || ASKS_FOR_INPUT.test(text))) return undefined;
         let current: TSESTree.Node = node;
         while (current.parent && !isFunctionNode(current.parent)) {
           const parent: TSESTree.Node = current.parent;

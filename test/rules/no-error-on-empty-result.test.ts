@@ -86,6 +86,14 @@ valid.push({
   }
   return { content: [{ type: "text", text: blocks.join("\\n") }] };`),
 });
+valid.push({
+  name: "an error that asks for an input, on a value a helper made of the input (validation, whatever it tested)",
+  code: inTool(`  const content = await contentFor(args);
+  if (!content || content.length < 1) {
+    throw new Error("Provide content and/or a source document URI.");
+  }
+  return { content: [{ type: "text", text: await train(content) }] };`),
+});
 const invalid: Invalid[] = [];
 
 // Every handler shape gets the same bodies, so every behaviour is tested in every shape.

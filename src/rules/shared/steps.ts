@@ -16,6 +16,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { isLoggingCall } from "../../model/index.js";
+import { isDeliberate } from "./quiet-catches.js";
 import {
   type FunctionNode,
   calleeName,
@@ -65,6 +66,8 @@ export function droppedStep(sourceCode: SourceCode, clause: TSESTree.CatchClause
   if (!call || name === undefined || CLEANUP.test(name) || NOTIFICATIONS.test(name) || enclosingCatch(statement)) return undefined;
   // `async enableSync(args) { try { await store.enableSync(args.reason) } catch (e) { log(e) } ... }`: the function's own job.
   if (name === functionName(fn) && !/^(?:handle|execute|run|call|invoke)$/u.test(name)) return { call, logged };
+  // `catch { /* best effort: the next read retries */ }`: a side step dropped on purpose. (The function's own job, above, cannot be.)
+  if (!logged && isDeliberate(sourceCode, clause)) return undefined;
   const inputs = inputNames(sourceCode, fn);
   return inputs.size > 0 && askedFor(sourceCode, statement, fn, inputs) ? { call, logged } : undefined;
 }

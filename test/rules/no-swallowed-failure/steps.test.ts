@@ -109,6 +109,8 @@ describe("no-swallowed-failure: a requested step whose failure is only logged", 
     const page = await openPage(args.url);
     return { content: [{ type: "text", text: page.title }] };`),
       },
+      // A side step dropped on purpose, as its comment says.
+      { code: withRename("// best effort: the title can be set again later") },
       // A notification to the client is the protocol's, not a step of the request.
       {
         code: inTool(`    const added = await catalog.activate(args.category);
