@@ -468,7 +468,7 @@ export default createRule<Options, MessageIds>({
       // A throw that a catch on the way turns into an error result is the same answer.
       for (const site of [...model.escapingThrows, ...model.carriedThrows, ...model.reportedThrows]) {
         // `catch (err) { ...; if (suggestions.length === 0) throw err; }`: the caught failure goes on as it was.
-        if (rethrowsCaught(site.node)) continue;
+        if (rethrowsCaught(site.node) || asksForInput(site.node)) continue;
         const text = thrownText(site.node);
         const what = emptyBranch(site.node, text);
         if (what === undefined) continue;
@@ -593,6 +593,13 @@ function isDirectlyIn(node: TSESTree.Node, fn: TSESTree.Node): boolean {
 }
 
 /** `throw err` with `err` the parameter of the catch it sits in. */
+/** `throw new TrainError("CONTENT_REQUIRED", "Provide content ...")`: any text of the construction asks for an input. */
+function asksForInput(node: TSESTree.ThrowStatement): boolean {
+  const argument = unwrap(node.argument);
+  if (argument.type !== AST_NODE_TYPES.NewExpression && argument.type !== AST_NODE_TYPES.CallExpression) return false;
+  return argument.arguments.some((a) => ASKS_FOR_INPUT.test(messageText(a) ?? ""));
+}
+
 function rethrowsCaught(node: TSESTree.ThrowStatement): boolean {
   const argument = unwrap(node.argument);
   const param = enclosingCatch(node)?.param;

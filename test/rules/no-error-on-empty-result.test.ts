@@ -94,6 +94,14 @@ valid.push({
   }
   return { content: [{ type: "text", text: await train(content) }] };`),
 });
+valid.push({
+  name: "the same, where the text is the second argument of a project error class, after its code",
+  code: inTool(`  const content = await contentFor(args);
+  if (!content || content.length < 1) {
+    throw new TrainingError("CONTENT_REQUIRED", "Provide content and/or a source document URI.");
+  }
+  return { content: [{ type: "text", text: await train(content) }] };`),
+});
 const invalid: Invalid[] = [];
 
 // Every handler shape gets the same bodies, so every behaviour is tested in every shape.
