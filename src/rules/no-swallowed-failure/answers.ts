@@ -13,6 +13,7 @@ import {
   forEachOwnNode,
   mentionsName,
   messageText,
+  parameterBinding,
   staticKeyName,
   staticString,
   unwrap,
@@ -134,16 +135,11 @@ export function helperTextArgument(call: TSESTree.CallExpression, object: TSESTr
   const text = part ? findProperty(part, "text") : undefined;
   const value = text ? unwrap(text.value) : undefined;
   const fn = value?.type === AST_NODE_TYPES.Identifier ? enclosingFunction(object) : undefined;
-  const index = fn && value?.type === AST_NODE_TYPES.Identifier ? fn.params.findIndex((p) => parameterName(p) === value.name) : -1;
+  const binding = fn && value?.type === AST_NODE_TYPES.Identifier ? parameterBinding(fn, value.name) : undefined;
+  const index = binding?.field === undefined ? (binding?.index ?? -1) : -1;
   // Not a parameter (`content.push({ type: "text", text })` in a builder): what the call says in words.
   const argument = index >= 0 ? call.arguments[index] : (call.arguments.find((a) => messageText(a) !== undefined) ?? call.arguments[0]);
   return argument?.type === AST_NODE_TYPES.SpreadElement ? undefined : argument;
-}
-
-/** `summary` of `summary` or `summary = ""`. */
-function parameterName(parameter: TSESTree.Parameter): string | undefined {
-  const name = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
-  return name.type === AST_NODE_TYPES.Identifier ? name.name : undefined;
 }
 
 /** A string the node holds: a literal, a template, or a const initialised with one. */

@@ -193,9 +193,7 @@ function containsThrow(sourceCode: SourceCode, node: TSESTree.Node): boolean {
  * the catch turns into a default.
  */
 export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSESTree.CatchClause): boolean {
-  let checks: readonly number[] | undefined;
-  const existenceChecked = (read: TSESTree.CallExpression): boolean =>
-    (checks ??= existenceChecks(sourceCode, model, clause.parent)).some((end) => end <= read.range[0]);
+  const existenceChecked = checkedBefore(sourceCode, model, clause.parent);
   return someOwnNode(
     sourceCode,
     clause.parent.block,
@@ -241,12 +239,18 @@ const FILE_READS = /^(?:read(?:File|dir|Json|JSON)(?:Sync)?|l?stat(?:Sync)?|acce
  * as likely the file's absence (a first run, nothing stored yet) as a real failure.
  */
 export function readsOptionalFile(sourceCode: SourceCode, model: McpModel, clause: TSESTree.CatchClause): boolean {
+  const existenceChecked = checkedBefore(sourceCode, model, clause.parent);
+  return someOwnNode(
+    sourceCode,
+    clause.parent.block,
+    (n) => n.type === AST_NODE_TYPES.CallExpression && FILE_READS.test(calleeName(n) ?? "") && !existenceChecked(n),
+  );
+}
+
+/** Whether the function asked `existsSync(...)` before a read in the try `statement` (the checks found once, when first asked). */
+function checkedBefore(sourceCode: SourceCode, model: McpModel, statement: TSESTree.TryStatement): (read: TSESTree.CallExpression) => boolean {
   let checks: readonly number[] | undefined;
-  return someOwnNode(sourceCode, clause.parent.block, (n) => {
-    if (n.type !== AST_NODE_TYPES.CallExpression || !FILE_READS.test(calleeName(n) ?? "")) return false;
-    checks ??= existenceChecks(sourceCode, model, clause.parent);
-    return !checks.some((end) => end <= n.range[0]);
-  });
+  return (read) => (checks ??= existenceChecks(sourceCode, model, statement)).some((end) => end <= read.range[0]);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { calleeName, enclosingFunction, isFunctionNode, memberPath, mentionsName, unwrap } from "../../util/ast.js";
+import { calleeName, isFunctionNode, memberPath, mentionsName, unwrap } from "../../util/ast.js";
 
 /** Calls that store what they are given in place of what was there: `writeFileSync`, `upsertCustomCode`, `saveTasks`, `putObject`. */
 const WRITES = /^(?:write|upsert|save|persist|put|replace|overwrite)(?:[A-Z]\w*)?$/u;
@@ -21,7 +21,6 @@ const CACHE = /cache/iu;
  */
 export function writtenBack(sourceCode: Readonly<TSESLint.SourceCode>, reads: readonly TSESTree.Node[]): TSESTree.CallExpression | undefined {
   for (const read of reads) {
-    const fn = enclosingFunction(read);
     let child: TSESTree.Node = read;
     let parent = read.parent;
     while (parent && carries(parent, child)) {
@@ -29,7 +28,7 @@ export function writtenBack(sourceCode: Readonly<TSESLint.SourceCode>, reads: re
       parent = parent.parent;
     }
     if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(child as TSESTree.CallExpressionArgument)) continue;
-    if (!WRITES.test(calleeName(parent) ?? "") || testedOnTheWay(sourceCode, parent, fn, read)) continue;
+    if (!WRITES.test(calleeName(parent) ?? "") || testedOnTheWay(sourceCode, parent, read)) continue;
     // `cache = {}` after a corrupt cache file, then `writeFileSync(CACHE_FILE, ...)`: a cache holds copies, and rebuilding it loses nothing.
     if (CACHE.test(sourceCode.getText(read)) || CACHE.test(sourceCode.getText(parent))) continue;
     return parent;
@@ -57,10 +56,10 @@ function carries(parent: TSESTree.Node, child: TSESTree.Node): boolean {
 }
 
 /** Between the write and its function, an `if` or `?:` whose test reads the variable the stand-in is in. */
-function testedOnTheWay(sourceCode: Readonly<TSESLint.SourceCode>, write: TSESTree.Node, fn: TSESTree.Node | undefined, read: TSESTree.Node): boolean {
+function testedOnTheWay(sourceCode: Readonly<TSESLint.SourceCode>, write: TSESTree.Node, read: TSESTree.Node): boolean {
   if (read.type !== AST_NODE_TYPES.Identifier) return false;
   const names = new Set([read.name]);
-  for (let current = write.parent; current && current !== fn && !isFunctionNode(current); current = current.parent) {
+  for (let current = write.parent; current && !isFunctionNode(current); current = current.parent) {
     if (
       (current.type === AST_NODE_TYPES.IfStatement || current.type === AST_NODE_TYPES.ConditionalExpression) &&
       mentionsName(sourceCode, current.test, names, "subtree")

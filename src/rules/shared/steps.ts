@@ -119,10 +119,10 @@ function awaitedStep(sourceCode: SourceCode, block: TSESTree.BlockStatement): TS
   }
   if (awaited?.type !== AST_NODE_TYPES.AwaitExpression) return undefined;
   const call = unwrap(awaited.argument);
-  if (call.type !== AST_NODE_TYPES.CallExpression || isLoggingCall(call) || calleeName(call) === undefined) return undefined;
+  if (call.type !== AST_NODE_TYPES.CallExpression || isLoggingCall(call)) return undefined;
   // `await browser.close().catch(() => {})`: the promise's own `.catch` has the failure already.
-  if (calleeName(call) === "catch") return undefined;
-  return call;
+  const name = calleeName(call);
+  return name === undefined || name === "catch" ? undefined : call;
 }
 
 /** The function's parameters, and the locals declared from them (`const { dependencies } = input`). */
