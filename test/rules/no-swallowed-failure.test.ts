@@ -1218,6 +1218,14 @@ valid.push(
     code: catchIn('return { content: [{ type: "text", text: "Showing cached results: " + lastKnown }] };'),
   },
   {
+    name: "a catch whose text says it serves data from the cache",
+    code: catchIn('return { content: [{ type: "text", text: "Refresh failed, served from the cache: " + lastKnown }] };'),
+  },
+  {
+    name: "a formatter around text that says it serves cached data",
+    code: catchIn('return { content: [{ type: "text", text: prefix("Showing cached results: " + lastKnown) }] };'),
+  },
+  {
     name: "a catch that answers with the data it already had (output validation fallback)",
     code: inTool(`  const raw = await readDoc(args.id);
   try {
@@ -1850,6 +1858,69 @@ ${inTool('  const text = await bodyOf(await archive(args.id));\n  return { conte
         loadThumb,
       ),
       errors: [nullInBareCatch('"loadThumb failed"')],
+      output: null,
+    }),
+  );
+
+  invalidCases.push(
+    invalid({
+      // "cache" here names what failed, not where the answer came from.
+      name: "a catch whose failure text names a cache as its subject",
+      code: catchIn('logger.error(error);\n    return /*>*/{ content: [{ type: "text", text: `Failed to get cache health: ${error.message}` }] };'),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: '{ content: [{ type: "text", text: `Failed to get cache health: ${error.message}` }] }',
+          data: { tool: START(), field: "" },
+          suggestions: (code) => [
+            ...textToJson(code, "`Failed to get cache health: ${error.message}`"),
+            ...rethrow(
+              code,
+              'return { content: [{ type: "text", text: `Failed to get cache health: ${error.message}` }] };',
+              "`Failed to get cache health: ${error.message}`",
+            ),
+          ],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a catch whose formatted failure text reads a detail its branches set from the error",
+      code: catchIn(`let detail = "";
+    if (error.code === "ENOENT") detail = \`Helper missing: \${error.message}\`;
+    else detail = \`Helper failed: \${error.message}\`;
+    return /*>*/{ content: [{ type: "text", text: this.prefix(\`Launch failed\\n\${detail}\`) }] };`),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: '{ content: [{ type: "text", text: this.prefix(`Launch failed\\n${detail}`) }] }',
+          data: { tool: START(), field: "" },
+          suggestions: (code) => [
+            ...textToJson(code, "this.prefix(`Launch failed\\n${detail}`)"),
+            ...rethrow(code, 'return { content: [{ type: "text", text: this.prefix(`Launch failed\\n${detail}`) }] };', "`Launch failed\\n${detail}`"),
+          ],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a catch whose failure text goes through a formatter",
+      code: catchIn('return /*>*/{ content: [{ type: "text", text: this.prefix(`❌ Launch failed: ${error.message}`) }] };'),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: '{ content: [{ type: "text", text: this.prefix(`❌ Launch failed: ${error.message}`) }] }',
+          data: { tool: START(), field: "" },
+          suggestions: (code) => [
+            ...textToJson(code, "this.prefix(`❌ Launch failed: ${error.message}`)"),
+            ...rethrow(
+              code,
+              'return { content: [{ type: "text", text: this.prefix(`❌ Launch failed: ${error.message}`) }] };',
+              "`❌ Launch failed: ${error.message}`",
+            ),
+          ],
+        },
+      ],
       output: null,
     }),
   );

@@ -122,7 +122,11 @@ export function textOf(object: TSESTree.ObjectExpression): TSESTree.Node | undef
   const part = soleContentPart(object);
   const text = part ? findProperty(part, "text") : undefined;
   const value = text ? unwrap(text.value) : undefined;
-  return value && messageText(value) !== undefined ? value : undefined;
+  if (!value) return undefined;
+  if (messageText(value) !== undefined) return value;
+  // `text: this.prefix(\`❌ Failed to ...\`)`: a formatter around the one message it is given.
+  const [only, ...more] = value.type === AST_NODE_TYPES.CallExpression ? value.arguments : [];
+  return only && more.length === 0 && messageText(only) !== undefined ? only : undefined;
 }
 
 /**

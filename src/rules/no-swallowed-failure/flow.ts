@@ -129,17 +129,31 @@ export function catchReturns(sourceCode: SourceCode, clause: TSESTree.CatchClaus
   return returns;
 }
 
-/** The caught error's name, and the names of constants the catch derives from it (`const msg = e.message`). */
+/** The caught error's name, and the names of locals the catch derives from it (`const msg = e.message`, or a `let` a branch sets from it). */
 export function errorNames(sourceCode: SourceCode, clause: TSESTree.CatchClause): Set<string> {
   const names = new Set<string>();
   if (clause.param?.type !== AST_NODE_TYPES.Identifier) return names;
   names.add(clause.param.name);
+  /** The catch's own `let`s, which a branch may set from the error (`detail = \`Spawn failed: ${e.message}\``). */
+  const locals = new Set<string>();
   for (const statement of clause.body.body) {
     if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
     for (const d of statement.declarations) {
-      if (d.id.type === AST_NODE_TYPES.Identifier && d.init && mentionsName(sourceCode, d.init, names, "own-code")) names.add(d.id.name);
+      if (d.id.type !== AST_NODE_TYPES.Identifier) continue;
+      if (d.init && mentionsName(sourceCode, d.init, names, "own-code")) names.add(d.id.name);
+      else if (statement.kind === "let") locals.add(d.id.name);
     }
   }
+  if (locals.size === 0) return names;
+  forEachOwnNode(sourceCode, clause.body, (node) => {
+    if (
+      node.type === AST_NODE_TYPES.AssignmentExpression &&
+      node.left.type === AST_NODE_TYPES.Identifier &&
+      locals.has(node.left.name) &&
+      mentionsName(sourceCode, node.right, names, "own-code")
+    )
+      names.add(node.left.name);
+  });
   return names;
 }
 
@@ -373,8 +387,11 @@ function fixedBranch(conditional: TSESTree.ConditionalExpression): boolean {
   });
 }
 
-/** Text that says it is degraded data (`"Showing cached results"`): the catch fell back knowingly. */
-export const DEGRADED_TEXT = /\b(cached|cache|fallback|stale|partial|degraded|offline)\b/i;
+/**
+ * Text that says it is degraded data (`"Showing cached results"`, "served from the cache"): the
+ * catch fell back knowingly. A cache named as the subject ("Failed to get cache health") is not.
+ */
+export const DEGRADED_TEXT = /\b(?:cached|fallback|stale|partial|degraded|offline)\b|\b(?:from|using|via) (?:the |a |local |\w+ )?cache\b/i;
 
 /** Text that says something went wrong. */
 export const FAILURE_TEXT =
