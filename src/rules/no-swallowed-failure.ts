@@ -56,6 +56,8 @@ import { falseAfterCatch, falseAnswer } from "./no-swallowed-failure/false-answe
 import { droppedStep } from "./shared/steps.js";
 import { writtenBack } from "./no-swallowed-failure/written-back.js";
 import { inField } from "./no-swallowed-failure/carried.js";
+import { reducedAnswer } from "./shared/reduced-answer.js";
+import { resolvedStandIn } from "./no-swallowed-failure/resolved.js";
 
 export type Options = [{ partialMarkers?: string[] }];
 export type MessageIds =
@@ -137,7 +139,7 @@ export default createRule<Options, MessageIds>({
       if (model.handlers.length === 0) return;
       /** Result objects a catch already decided about. */
       const handled = new Set<TSESTree.ObjectExpression>();
-      let flow: SuccessFlow | undefined = reportQuietFailures(context, model, markers);
+      let flow: SuccessFlow | undefined = reportQuietFailures(context, model, markers, answers.results);
       for (const clause of model.catches) {
         if (model.handlersAt(clause).length === 0) continue;
         const fn = enclosingFunction(clause);
@@ -149,6 +151,7 @@ export default createRule<Options, MessageIds>({
         const failing = model.toolNameAt(clause) ?? (fn ? functionName(fn) : undefined);
         if (returns.length === 0) {
           if (!fn || isFanOutItem(fn) || warns()) continue;
+          if (reportResolved(context, model, (flow ??= SuccessFlow.of(model)), clause, names)) continue;
           if (falseAfterCatch(sourceCode, clause)) reportFalseAfterCatch(context, model, (flow ??= SuccessFlow.of(model)), { clause, fn });
           else reportFailureLines(context, model, { answers, remedies, names }, { clause, failing });
           continue;
@@ -369,7 +372,12 @@ function reportFailedPayloads(
  * Catches that fall through and leave a variable's empty default, and `.catch(() => [])`: reported
  * where some read of the stand-in reaches a successful answer of a tool.
  */
-function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, model: McpModel, markers: ReadonlySet<string>): SuccessFlow {
+function reportQuietFailures(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  markers: ReadonlySet<string>,
+  results: ReadonlyMap<TSESTree.ObjectExpression, ToolResult>,
+): SuccessFlow {
   const sourceCode = context.sourceCode;
   const flow = SuccessFlow.of(model);
   const quiet: QuietFailure[] = promiseCatches(model);
@@ -377,6 +385,13 @@ function reportQuietFailures(context: Readonly<TSESLint.RuleContext<MessageIds, 
     if (model.handlersAt(clause).length === 0 || !triedAccess(sourceCode, model, clause) || recordsWarning(sourceCode, clause, markers)) continue;
     // What failed, and why, noted in a list the code after the try reads on (`outcomes.get(id)?.push({ id, detail })`).
     if (listsFailureAside(sourceCode, clause, errorNames(sourceCode, clause))) continue;
+    // The try's own answer, given after the catch with the failed call's parts left out.
+    const reduced = reducedAnswer(sourceCode, results, clause);
+    const keyword = reduced ? sourceCode.getFirstToken(clause) : null;
+    if (reduced && keyword) {
+      context.report({ loc: keyword.loc, messageId: "swallowedItems", data: { list: "the answer", tool: toolSubject(model.toolNamesAt(reduced)) } });
+      continue;
+    }
     const found = fallThrough(sourceCode, clause) ?? emptyAssignment(sourceCode, clause) ?? droppedItems(sourceCode, clause);
     if (found) quiet.push(found);
     else reportDroppedStep(context, model, flow, clause);
@@ -445,6 +460,30 @@ function reportDroppedStep(
       tool: toolSubject(model.toolNamesAt(answer)),
     },
   });
+}
+
+/**
+ * `catch (e) { log(e); resolve("") }` in the executor of the promise a function returns: reported
+ * where the empty value reaches a successful answer, as a catch's `return ""` would be.
+ */
+function reportResolved(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  flow: SuccessFlow,
+  clause: TSESTree.CatchClause,
+  names: ReadonlySet<string>,
+): boolean {
+  const resolved = resolvedStandIn(context.sourceCode, clause, names);
+  if (!resolved || !triedAccess(context.sourceCode, model, clause)) return false;
+  const known = knownStandIn(resolved.value);
+  const answer = flow.successAnswer(resolved.fn, 0, known ? new StandInWalk(known) : undefined);
+  if (!answer) return false;
+  context.report({
+    node: resolved.call,
+    messageId: "swallowedEmpty",
+    data: { value: resolved.value, tool: answerLabel(model, answer, resolved.fn) },
+  });
+  return true;
 }
 
 /** `catch (error) { response.appendResponseLine(\`Unable to navigate: ${error.message}\`) }`: the failure becomes a line of the answer. */

@@ -447,6 +447,16 @@ describe("require-error-logging beside no-swallowed-failure", () => {
     expect(rulesAt(code)).toEqual(["mcp-errors/no-swallowed-failure"]);
   });
 
+  it("reports a catch after which the try's answer loses a part once, as a swallowed failure", () => {
+    const code = inTool(`  const branch = await api.getBranch(args.id);
+  try {
+    const tables = await listTables(branch);
+    return { content: [{ type: "text", text: branch.name }, { type: "text", text: tables.join("\\n") }] };
+  } catch {}
+  return { content: [{ type: "text", text: branch.name }] };`);
+    expect(rulesAt(code)).toEqual(["mcp-errors/no-swallowed-failure"]);
+  });
+
   it("reports a catch that answers with an unlogged error result once, as unlogged", () => {
     const code = inTool(`  try {
     return { content: [{ type: "text", text: await fetchDocs(args.query) }] };

@@ -6,10 +6,11 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import type { McpModel } from "../../model/index.js";
+import type { McpModel, ToolResult } from "../../model/index.js";
 import { constInitializer, enclosingCatch, findVariable, forEachOwnNode, isInside, memberName, unwrap } from "../../util/ast.js";
 import { isDeliberate, onFailurePath } from "../shared/quiet-catches.js";
 import { droppedStep } from "../shared/steps.js";
+import { reducedAnswer } from "../shared/reduced-answer.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -23,6 +24,8 @@ export type CatchAnswer =
 /** Reads the answers of a file's catches. */
 export class CatchAnswers {
   private readonly errorNodes: ReadonlySet<TSESTree.Node>;
+  /** The file's result literals by object, made on first use. */
+  private results: ReadonlyMap<TSESTree.ObjectExpression, ToolResult> | undefined;
 
   constructor(
     private readonly sourceCode: SourceCode,
@@ -52,8 +55,9 @@ export class CatchAnswers {
     // `response.isError = true`: the result the function goes on to return is now an error result.
     if (marks.length > 0) return "error-result";
     if (isDeliberate(sourceCode, clause) || onFailurePath(clause)) return undefined;
-    // A step the request asked for, dropped: `no-swallowed-failure` reports it where the agent needs the fix.
-    if (droppedStep(sourceCode, clause)) return undefined;
+    // A step the request asked for, or a part of the answer, dropped: `no-swallowed-failure` reports it where the agent needs the fix.
+    this.results ??= new Map(this.model.results.map((r) => [r.object, r]));
+    if (droppedStep(sourceCode, clause) || reducedAnswer(sourceCode, this.results, clause)) return undefined;
     return "dropped";
   }
 
