@@ -167,10 +167,18 @@ export const NO_TYPES: TypeOracle = {
   isMcpClientMethod: () => false,
 };
 
-/** The throws of `found` (but those `skip` says), in source order, with the handlers they leave. */
+/**
+ * The throws of `found` (but those `skip` says), in source order, with the handlers they leave and
+ * the wraps on their way out: none when some way out has none (the error leaves that tool as it
+ * was thrown, whatever a catch on another tool's way makes of it).
+ */
 function throwSites(found: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>, skip: (node: TSESTree.ThrowStatement) => boolean): ThrowSite[] {
   const sites: ThrowSite[] = [];
-  for (const [node, list] of found) if (!skip(node)) sites.push({ node, handlers: list.map((e) => e.handler), wraps: list[0]?.wraps ?? [] });
+  for (const [node, list] of found) {
+    if (skip(node)) continue;
+    const wraps = list.some((escape) => escape.wraps.length === 0) ? [] : (list[0]?.wraps ?? []);
+    sites.push({ node, handlers: list.map((e) => e.handler), wraps });
+  }
   return sites.sort((a, b) => a.node.range[0] - b.node.range[0]);
 }
 

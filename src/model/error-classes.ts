@@ -15,13 +15,14 @@ export const ERROR_CLASS_NAME = /(Error|Exception)$/u;
 
 /**
  * The error class an error factory builds (`throw ApplicationErrors.invalidInput(message)`,
- * `throw notFound(id)`): the class every return of a same-file function constructs, or the
- * class the checker types the call as. Undefined for a call named like an error class
- * (`Error("...")`) and when it cannot be told.
+ * `throw notFound(id)`, `throw preflightError(detail)`): the class every return of a same-file
+ * function constructs, or the class the checker types the call as. Undefined for a call of an
+ * error class itself (`Error("...")`, `ValidationError(...)`: capitalised, as classes are) and
+ * when it cannot be told.
  */
 export function madeErrorClass(sourceCode: SourceCode, call: TSESTree.CallExpression, types: TypeOracle): string | undefined {
   const name = calleeName(call);
-  if (name !== undefined && ERROR_CLASS_NAME.test(name)) return undefined;
+  if (name !== undefined && ERROR_CLASS_NAME.test(name) && /^[A-Z]/u.test(name)) return undefined;
   const callee = unwrap(call.callee);
   const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
   if (fn) {

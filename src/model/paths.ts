@@ -267,8 +267,11 @@ const VISIT_LIMIT = 2_000;
 function recordEscape(map: Map<TSESTree.ThrowStatement, Escape[]>, node: TSESTree.ThrowStatement, escape: Escape): void {
   let list = map.get(node);
   if (!list) map.set(node, (list = []));
-  // Handlers are walked one after the other: a repeat can only be the current handler.
-  if (list[list.length - 1]?.handler !== escape.handler) list.push(escape);
+  // Handlers are walked one after the other: a repeat can only be the current handler. A way out
+  // with no wrap on it wins: on that way the error leaves the tool as it was thrown.
+  const last = list[list.length - 1];
+  if (last?.handler !== escape.handler) list.push(escape);
+  else if (escape.wraps.length === 0 && last.wraps.length > 0) list[list.length - 1] = escape;
 }
 
 function recordCall(

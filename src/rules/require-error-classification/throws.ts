@@ -29,6 +29,7 @@ import {
   isPlainErrorName,
   memberName,
   mentionsName,
+  returnedValues,
   someOwnNode,
   unwrap,
 } from "../../util/ast.js";
@@ -195,7 +196,41 @@ function dropsCaught(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSEST
     for (const d of s.declarations)
       if (d.id.type === AST_NODE_TYPES.Identifier && d.init && mentionsName(sourceCode, d.init, names, "subtree")) names.add(d.id.name);
   }
-  return !mentionsName(sourceCode, statement.argument, names, "subtree");
+  return !mentionsName(sourceCode, statement.argument, names, "subtree") || factoryDropsText(sourceCode, statement.argument, names);
+}
+
+/**
+ * `throw buildPersistenceError(input.uri, error)`, whose factory of the wrap's file builds `new
+ * AppError(\`Failed to record ${uri}.\`, "PERSIST_FAILED", 503, { cause: error.message })`: the
+ * caught error goes into the new error, but not into its message, which is all the model reads.
+ */
+function factoryDropsText(sourceCode: Readonly<TSESLint.SourceCode>, thrown: TSESTree.Expression, names: ReadonlySet<string>): boolean {
+  const call = unwrap(thrown);
+  if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Identifier) return false;
+  const name = call.callee.name;
+  // The wrap's own file, which may not be this one: its top-level functions.
+  let top: TSESTree.Node = call;
+  while (top.parent) top = top.parent;
+  const factory = top.body
+    .map((statement) => (statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement))
+    .find((statement): statement is TSESTree.FunctionDeclaration => statement?.type === AST_NODE_TYPES.FunctionDeclaration && statement.id?.name === name);
+  if (!factory) return false;
+  // The factory's parameters that receive the caught error.
+  const received = new Set<string>();
+  call.arguments.forEach((argument, index) => {
+    const param = factory.params[index];
+    if (mentionsName(sourceCode, argument, names, "subtree") && param?.type === AST_NODE_TYPES.Identifier) received.add(param.name);
+  });
+  const values = returnedValues(factory);
+  return (
+    received.size > 0 &&
+    values.length > 0 &&
+    values.every((value) => {
+      const made = value ? unwrap(value) : undefined;
+      const message = made?.type === AST_NODE_TYPES.NewExpression ? made.arguments[0] : undefined;
+      return message !== undefined && message.type !== AST_NODE_TYPES.SpreadElement && !mentionsName(sourceCode, message, received, "subtree");
+    })
+  );
 }
 
 /**

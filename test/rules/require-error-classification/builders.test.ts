@@ -132,6 +132,25 @@ describe("require-error-classification: throws inside a wrap", () => {
         ],
       },
       {
+        // The wrap hands the caught error to a factory that keeps it out of the message: only the wrap's text reaches the model.
+        code: `${LOOKUP("throw lookupFailed(args.query, error);")}
+function lookupFailed(key, error) {
+  return new Error(\`Lookup of \${key} failed; retry once the index is back.\`, { cause: error });
+}`,
+        errors: [{ messageId: "unclassifiedThrow", line: 8 }],
+      },
+      {
+        // A factory that puts the caught message in its text carries it on.
+        code: `${LOOKUP("throw lookupFailed(args.query, error);")}
+function lookupFailed(key, error) {
+  return new Error(\`Lookup of \${key} failed: \${error.message}\`);
+}`,
+        errors: [
+          { messageId: "unclassifiedThrow", line: 8 },
+          { messageId: "unclassifiedThrow", line: 13 },
+        ],
+      },
+      {
         // The same through a constant the catch makes of the error.
         code: LOOKUP("const message = error instanceof Error ? error.message : String(error);\n      throw new Error(`Lookup failed: ${message}`);"),
         errors: [
@@ -223,6 +242,55 @@ describe("require-error-classification: content made by a text-part builder", ()
         // Only texts, and a JSON payload without classification.
         code: MISSING_INDEX("textParts(`No docs index for ${args.query}`, JSON.stringify({ query: args.query }))"),
         errors: [{ messageId: "missingClassification", line: 6 }],
+      },
+    ],
+  });
+});
+
+/** A server whose `lookUp` throws a class of no classification (line 5). */
+const LOOKED_UP = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "docs", version: "1.0.0" });
+class NotFound extends Error {}
+async function lookUp(key) {
+  if (key.length > 64) throw new NotFound(\`No entry is named \${key}\`);
+  return key;
+}
+`;
+
+describe("require-error-classification: a throw wrapped on one way out and let through on another", () => {
+  ruleTester.run("require-error-classification", rule, {
+    valid: [],
+    invalid: [
+      {
+        code: `${LOOKED_UP}server.registerTool("find", {}, async (args) => {
+  try {
+    return { content: [{ type: "text", text: await lookUp(args.key) }] };
+  } catch {
+    throw new Error("The lookup failed.");
+  }
+});
+server.registerTool("get", {}, async (args) => ({ content: [{ type: "text", text: await lookUp(args.key) }] }));`,
+        // The wrap, and the throw inside: "get" sends it out as it was thrown.
+        errors: [
+          { messageId: "unclassifiedThrow", line: 5 },
+          { messageId: "unclassifiedThrow", line: 12 },
+        ],
+      },
+      {
+        code: `${LOOKED_UP}server.registerTool("get", {}, async (args) => {
+  let alias;
+  try {
+    alias = await lookUp(args.alias);
+  } catch {
+    throw new Error("The alias lookup failed.");
+  }
+  return { content: [{ type: "text", text: \`\${alias}: \${await lookUp(args.key)}\` }] };
+});`,
+        // One tool, two ways out: the second call sends the error out as it was thrown.
+        errors: [
+          { messageId: "unclassifiedThrow", line: 5 },
+          { messageId: "unclassifiedThrow", line: 13 },
+        ],
       },
     ],
   });

@@ -2,7 +2,8 @@
  * `require-error-classification`: what a thrown error's class tells on its way out.
  * - `if (e instanceof Error) throw e` rethrows every error class named so (`NotFoundError`), not
  *   only `new Error(...)`: such a class extends `Error`.
- * - An error factory (`throw notFound(id)`) that constructs an error class is judged as that class.
+ * - An error factory (`throw notFound(id)`, `throw preflightError(detail)`) that constructs an error
+ *   class is judged as that class.
  */
 import { describe } from "vitest";
 import rule from "../../../src/rules/require-error-classification.js";
@@ -87,6 +88,17 @@ describe("require-error-classification: error classes through catches", () => {
         code: `${FASTMCP}${NOT_FOUND}server.addTool({ name: "get_doc", execute: async ({ id }) => {
   if (!id.startsWith("doc-")) throw notFound(id);
   return "text";
+} });`,
+        errors: [{ messageId: "unclassifiedThrow", line: 8 }],
+      },
+      {
+        // A factory named like an error (`preflightError`), not capitalised like a class: what it builds is what counts.
+        code: `${FASTMCP}function preflightError(detail: string) {
+  return new Error(\`Stopped before posting.\\n\\n\${detail}\`);
+}
+server.addTool({ name: "post_invoice", execute: async ({ lines }) => {
+  if (lines.length > 100) throw preflightError("An invoice holds at most 100 lines.");
+  return "posted";
 } });`,
         errors: [{ messageId: "unclassifiedThrow", line: 8 }],
       },
