@@ -40,9 +40,10 @@ const NO_RESULTS_TEXT =
 const FAILED_TEXT = /\b(unable to|could not|couldn't|cannot|can't|failed to) (?!find\b|locate\b|match\b)/i;
 /**
  * Text that asks the caller for an input (`"Provide content and/or a source URI."`, `"query is
- * required"`): the branch rejects what was asked, whatever it tested, and is validation.
+ * required"`, "This invoice line needs a category. Provide its id."): the branch rejects what
+ * was asked, whatever it tested, and is validation.
  */
-const ASKS_FOR_INPUT = /^\W*(?:please\s+)?(?:provide|specify)\b|\b(?:is|are) required\b|\bmissing required\b/i;
+const ASKS_FOR_INPUT = /(?:^|[.!?:]\s+)\W*(?:please\s+)?(?:provide|specify|supply)\b|\b(?:is|are) required\b|\bmissing required\b/i;
 /** "User 42 not found", "No user found with email ...": a single-item lookup (by a key that names one item). */
 const NOT_FOUND_TEXT =
   /\b(not found|(does|may|might) not exist|doesn't exist|no such|no \w+ found (with|for) (the )?(id|email|e-mail|username|unique name|key|slug|uuid)\b)/i;
@@ -592,7 +593,6 @@ function isDirectlyIn(node: TSESTree.Node, fn: TSESTree.Node): boolean {
   return false;
 }
 
-/** `throw err` with `err` the parameter of the catch it sits in. */
 /** `throw new TrainError("CONTENT_REQUIRED", "Provide content ...")`: any text of the construction asks for an input. */
 function asksForInput(node: TSESTree.ThrowStatement): boolean {
   const argument = unwrap(node.argument);

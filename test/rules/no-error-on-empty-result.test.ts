@@ -102,6 +102,17 @@ valid.push({
   }
   return { content: [{ type: "text", text: await train(content) }] };`),
 });
+valid.push({
+  name: "an error made by a factory, whose text asks for an input in its second sentence",
+  code: inTool(
+    `  const lines = linesOf(args.invoice);
+  if (lines.length === 0) {
+    throw preflightError(\`This \${args.kind} needs a sales category on each product line. Provide categoryId and accountCode.\`);
+  }
+  return { content: [{ type: "text", text: await post(lines) }] };`,
+    "function preflightError(detail) {\n  return new Error(`Stopped before posting.\\n\\n${detail}`);\n}",
+  ),
+});
 const invalid: Invalid[] = [];
 
 // Every handler shape gets the same bodies, so every behaviour is tested in every shape.

@@ -881,6 +881,11 @@ invalid.push(
     "An internal error occurred. Please try again or contact s...",
   ),
   generic(
+    "a generic text whose only next step is to read logs the model cannot see",
+    inTool('    return { isError: true, content: [{ type: "text", text: /*>*/"An internal error occurred. Check server logs for details."/*<*/ }] };'),
+    "An internal error occurred. Check server logs for details.",
+  ),
+  generic(
     "a thrown error whose message is generic in one branch",
     inTool('    throw new Error(args.id ? `Document ${args.id} is locked` : /*>*/"Operation failed"/*<*/);'),
     "Operation failed",

@@ -69,10 +69,11 @@ const VAGUE_NOUN =
 
 /**
  * Boilerplate next steps that fit any failure ("please try again", "or contact support if the
- * problem persists"): they do not make a message specific, so they are read past.
+ * problem persists", "check the server logs for details", which the model cannot read): they do
+ * not make a message specific, so they are read past.
  */
 const BOILERPLATE =
-  /( please)?( (try|retry)( it| the request| the operation)?( again)?( later| shortly| in a (few|little) (moments?|minutes?|while))?)?( or)?( (contact|reach out to) (support|customer support|the administrator|your administrator|us))?( if (the|this) (problem|issue|error) (persists|continues))?$/u;
+  /( please)?( (try|retry)( it| the request| the operation)?( again)?( later| shortly| in a (few|little) (moments?|minutes?|while))?)?( or)?( (contact|reach out to) (support|customer support|the administrator|your administrator|us))?( if (the|this) (problem|issue|error) (persists|continues))?( (check|see|consult|review) (the )?(server |application |service )?logs?( for (more )?(details|information|info))?)?$/u;
 
 /** Normalised texts by text: the same messages come back in every handler and on every keystroke. */
 const normalised = new Map<string, string>();
