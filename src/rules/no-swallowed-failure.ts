@@ -14,11 +14,12 @@ import {
   ownReturnStatements,
   staticKeyName,
   unwrap,
+  unwrapAwait,
 } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { capitalized, toolLabel, toolSubject } from "./shared/describe.js";
 import { quote } from "./shared/fix.js";
-import { CatchAnswers, failedField, failureField, helperTextArgument, staticText, textOf, unwrapAwait } from "./no-swallowed-failure/answers.js";
+import { CatchAnswers, failedField, failureField, helperTextArgument, staticText, textOf } from "./no-swallowed-failure/answers.js";
 import {
   FAILURE_TEXT,
   NO_DATA_TEXT,

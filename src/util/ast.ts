@@ -34,6 +34,20 @@ export function unwrap(node: TSESTree.Node): TSESTree.Node {
   }
 }
 
+/** `await x` -> x, through TypeScript wrappers. */
+export function unwrapAwait(node: TSESTree.Node): TSESTree.Node {
+  const n = unwrap(node);
+  return n.type === AST_NODE_TYPES.AwaitExpression ? unwrap(n.argument) : n;
+}
+
+/** Statements after which what follows in their block does not run: `return`, `throw`, `break`, `continue`. */
+export const LEAVES: ReadonlySet<string> = new Set<string>([
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.ThrowStatement,
+  AST_NODE_TYPES.BreakStatement,
+  AST_NODE_TYPES.ContinueStatement,
+]);
+
 /** The outermost TypeScript-only wrapper around `node` (`(x as T)!`), or `node`: the inverse of `unwrap`. */
 export function typeWrapped(node: TSESTree.Node): TSESTree.Node {
   let current = node;

@@ -20,6 +20,7 @@ import {
   staticKeyName,
   staticString,
   unwrap,
+  unwrapAwait,
 } from "../../util/ast.js";
 import { type ClientProfile, FRAMEWORKS } from "../frameworks.js";
 import { classMethod } from "../targets.js";
@@ -209,12 +210,6 @@ function promised(type: TSESTree.TypeNode | undefined): TSESTree.TypeNode | unde
     return type.typeArguments.params[0];
   }
   return type;
-}
-
-/** The awaited expression, with TypeScript wrappers stripped. */
-function unwrapAwait(node: TSESTree.Node): TSESTree.Node {
-  const value = unwrap(node);
-  return value.type === AST_NODE_TYPES.AwaitExpression ? unwrap(value.argument) : value;
 }
 
 /** The type annotation of a declared name (`client: Client`, `client?: Client`, `client: Client = ...`). */

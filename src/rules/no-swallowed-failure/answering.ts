@@ -6,8 +6,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { McpModel, ToolResult } from "../../model/index.js";
-import { type FunctionNode, enclosingCatch, enclosingFunction, ownReturnStatements } from "../../util/ast.js";
-import { unwrapAwait } from "./answers.js";
+import { type FunctionNode, enclosingCatch, enclosingFunction, ownReturnStatements, unwrapAwait } from "../../util/ast.js";
 
 /** A success result a catch of an answering function returns. */
 export interface AnsweringCatch {

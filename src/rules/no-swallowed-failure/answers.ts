@@ -111,12 +111,6 @@ function saysCaughtMessage(sourceCode: SourceCode, value: TSESTree.Node, names: 
   return found;
 }
 
-/** `await x` -> x, through TypeScript wrappers. */
-export function unwrapAwait(node: TSESTree.Node): TSESTree.Node {
-  const n = unwrap(node);
-  return n.type === AST_NODE_TYPES.AwaitExpression ? unwrap(n.argument) : n;
-}
-
 /** The text of the only content part, when it is a message (not a JSON payload). */
 export function textOf(object: TSESTree.ObjectExpression): TSESTree.Node | undefined {
   const part = soleContentPart(object);

@@ -8,8 +8,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { enclosingFunction, isInside, ownReturnStatements, someOwnNode, unwrap } from "../../util/ast.js";
-import { LEAVES } from "./flow.js";
+import { LEAVES, enclosingFunction, isInside, ownReturnStatements, someOwnNode, unwrap } from "../../util/ast.js";
 
 /** The catch's `false` stands in for a "no" the caller cannot tell from the failure. */
 export function falseAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchClause): boolean {

@@ -48,6 +48,7 @@ import {
   staticKeyName,
   typeWrapped,
   unwrap,
+  LEAVES,
 } from "../../util/ast.js";
 import { promiseCombinator } from "../shared/fan-outs.js";
 import { Holder, type KnownStandIn, PRESENT, UNKNOWN, takenBranch } from "./taken-branch.js";
@@ -1388,9 +1389,6 @@ function skipsItem(sourceCode: SourceCode, test: TSESTree.Node, read: TSESTree.N
 }
 
 const EXITS = new Set<string>([AST_NODE_TYPES.ReturnStatement, AST_NODE_TYPES.ThrowStatement, AST_NODE_TYPES.BreakStatement]);
-
-/** Statements after which what follows in the block does not run: the exits, and `continue`. */
-export const LEAVES: ReadonlySet<string> = new Set([...EXITS, AST_NODE_TYPES.ContinueStatement]);
 
 /**
  * `if (accounts.length > 0) { ... } else { message += " No billing accounts were found." }`: an

@@ -6,7 +6,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ErrorResult } from "../../model/index.js";
-import { constInitializer, forEachOwnNode, isInside, mentionsName, unwrap } from "../../util/ast.js";
+import { constInitializer, forEachOwnNode, isInside, mentionsName, unwrap, unwrapAwait } from "../../util/ast.js";
 import { alwaysExits } from "../shared/external-failures.js";
 import type { Loop, RetrySite } from "../shared/retries.js";
 
@@ -168,8 +168,7 @@ export function returnedErrorResult(
   errorResultAt: ReadonlyMap<TSESTree.Node, ErrorResult>,
 ): ErrorResult | undefined {
   if (!statement.argument) return undefined;
-  let value = unwrap(statement.argument);
-  if (value.type === AST_NODE_TYPES.AwaitExpression) value = unwrap(value.argument);
+  const value = unwrapAwait(statement.argument);
   const direct = errorResultAt.get(value);
   if (direct) return direct;
   const init = value.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, value) : undefined;

@@ -10,17 +10,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ToolResult } from "../../model/index.js";
-import { findProperty, ownReturnStatements, someOwnNode, unwrap } from "../../util/ast.js";
+import { LEAVES, findProperty, ownReturnStatements, someOwnNode, unwrap, unwrapAwait } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-/** Statements after which the code after the try does not run. */
-const LEAVES: ReadonlySet<string> = new Set([
-  AST_NODE_TYPES.ReturnStatement,
-  AST_NODE_TYPES.ThrowStatement,
-  AST_NODE_TYPES.BreakStatement,
-  AST_NODE_TYPES.ContinueStatement,
-]);
 
 /** The success result the function answers with after the catch, when it is the try's answer less some of its parts. */
 export function reducedAnswer(
@@ -49,8 +41,7 @@ function successParts(
   results: ReadonlyMap<TSESTree.ObjectExpression, ToolResult>,
   statement: TSESTree.ReturnStatement,
 ): { object: TSESTree.ObjectExpression; parts: string[] } | undefined {
-  let value = statement.argument ? unwrap(statement.argument) : undefined;
-  if (value?.type === AST_NODE_TYPES.AwaitExpression) value = unwrap(value.argument);
+  const value = statement.argument ? unwrapAwait(statement.argument) : undefined;
   const result = value?.type === AST_NODE_TYPES.ObjectExpression ? results.get(value) : undefined;
   if (!result || result.isError) return undefined;
   const content = findProperty(result.object, "content");
