@@ -607,6 +607,14 @@ const childCases = {
       "a spawn that a timer kills",
       inTool('  const install = spawn("npx", ["playwright", "install"]);\n  setTimeout(() => {\n    install.kill();\n  }, 120_000);', { imports: CP }),
     ),
+    // A timer that rejects the promise the process is started in bounds the wait for it.
+    valid(
+      "a spawn in a promise that a timer rejects",
+      inTool(
+        '  await new Promise((resolve, reject) => {\n    const timer = setTimeout(() => reject(new Error("The indexer was not ready within 30 s")), 30_000);\n    const child = spawn("indexer", ["--serve"]);\n    child.stdout.once("data", () => {\n      clearTimeout(timer);\n      resolve(child);\n    });\n  });',
+        { imports: CP },
+      ),
+    ),
     valid("execSync with a timeout", inTool('  execSync("ls", { timeout: 5000, killSignal: "SIGKILL" });', { imports: CP })),
     valid("exec with options from a parameter", inTool("  exec(args.cmd, args.options, (error) => {});", { imports: CP })),
     valid("exec with spread options", inTool("  exec(args.cmd, { ...args.options }, (error) => {});", { imports: CP })),
@@ -669,6 +677,18 @@ const childCases = {
       data: { label: "spawn", tool: TOOL, remedy: REMEDY.child_process },
       suggest: addTimeout('{ cwd: "/tmp" }', '{ cwd: "/tmp", timeout: 30000 }'),
     }),
+    invalid(
+      "a spawn in a promise whose timer only logs",
+      inTool(
+        '  await new Promise((resolve, reject) => {\n    setTimeout(() => console.error("still waiting for the indexer"), 30_000);\n    const child = /*>*/spawn("indexer", ["--serve"], { cwd: "/tmp" })/*<*/;\n    child.on("exit", resolve);\n    child.on("error", reject);\n  });',
+        { imports: CP },
+      ),
+      {
+        messageId: "missingTimeout",
+        data: { label: "spawn", tool: TOOL, remedy: REMEDY.child_process },
+        suggest: addTimeout('{ cwd: "/tmp" }', '{ cwd: "/tmp", timeout: 30000 }'),
+      },
+    ),
     invalid("execSync(cmd)", inTool('  /*>*/execSync("ls")/*<*/;', { imports: CP }), {
       messageId: "missingTimeout",
       data: { label: "execSync", tool: TOOL, remedy: REMEDY.child_process },

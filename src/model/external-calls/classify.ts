@@ -13,9 +13,11 @@ import {
   forEachChild,
   functionName,
   hasSpread,
+  isFunctionNode,
   memberName,
   memberPath,
   objectLiteral,
+  someOwnNode,
   thisPropertyInitializer,
   unwrap,
 } from "../../util/ast.js";
@@ -176,6 +178,7 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
   // `spawn(...).unref()`: a process left to run on its own; nothing waits for it, so no timeout is owed.
   if (client === "child_process" && isDetached(facts.sourceCode, call)) return undefined;
   if (client === "child_process" && isKilledByTimer(facts.sourceCode, call)) return ok(call, client, label);
+  if (underPromiseDeadline(facts.sourceCode, call)) return ok(call, client, label);
   // `fetch(dataUrl)`: the bytes are in the address; nothing goes over the network that could hang.
   if (client === "fetch" && call.arguments[0] && isInlineAddress(facts.sourceCode, call.arguments[0])) return undefined;
   if (client === "axios" && fileDefaults.has("axios") && callee.type !== AST_NODE_TYPES.MemberExpression) return ok(call, client, label);
@@ -219,6 +222,28 @@ function isKilledByTimer(sourceCode: SourceCode, call: TSESTree.CallExpression):
       return timer?.type === AST_NODE_TYPES.CallExpression && timer.arguments[0] === callback && calleeName(timer) === "setTimeout";
     }) ?? false
   );
+}
+
+/**
+ * A call made in the executor of a promise that a timer of the executor rejects (`new
+ * Promise((resolve, reject) => { const timer = setTimeout(() => reject(new Error("...")), ms);
+ * this.child = spawn(...) })`): the caller's wait has a deadline, as a `timeout` option would give.
+ */
+function underPromiseDeadline(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  for (let fn = enclosingFunction(call); fn; fn = enclosingFunction(fn)) {
+    const promise = fn.parent;
+    if (promise.type !== AST_NODE_TYPES.NewExpression || promise.arguments[0] !== fn) continue;
+    const reject = fn.params[1];
+    if (calleeName(promise) !== "Promise" || reject?.type !== AST_NODE_TYPES.Identifier) return false;
+    const rejects = (node: TSESTree.Node): boolean =>
+      node.type === AST_NODE_TYPES.CallExpression && unwrap(node.callee).type === AST_NODE_TYPES.Identifier && calleeName(node) === reject.name;
+    return someOwnNode(sourceCode, fn.body, (node) => {
+      if (node.type !== AST_NODE_TYPES.CallExpression || calleeName(node) !== "setTimeout") return false;
+      const callback = node.arguments[0];
+      return callback !== undefined && isFunctionNode(callback) && someOwnNode(sourceCode, callback, rejects);
+    });
+  }
+  return false;
 }
 
 /** `spawn(...).unref()`, or `const child = spawn(...); child.unref()`: the caller lets the process go. */
