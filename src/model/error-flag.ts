@@ -18,6 +18,7 @@ import {
   mentionsName,
   ownReturnStatements,
   parameterBinding,
+  topLevelFunctions,
   unwrap,
   writtenAfterDeclaration,
 } from "../util/ast.js";
@@ -31,6 +32,8 @@ interface ErrorFlag {
   readonly field: string | undefined;
   /** `isError: status === "error"`: the literal compared with, and whether equal means error. */
   readonly compared?: { readonly value: TSESTree.Literal["value"]; readonly equal: boolean };
+  /** `isError: !envelope.ok`: an error where the value passed is `false`. */
+  readonly negated?: true;
 }
 
 const COMPARISONS: Readonly<Record<string, boolean>> = { "===": true, "==": true, "!==": false, "!=": false };
@@ -40,8 +43,62 @@ export function errorFlagOf(builder: FunctionNode, object: TSESTree.ObjectExpres
   const property = findProperty(object, "isError");
   const value = property ? unwrap(property.value) : undefined;
   if (value?.type === AST_NODE_TYPES.BinaryExpression) return comparedFlag(builder, value);
+  if (value?.type === AST_NODE_TYPES.UnaryExpression && value.operator === "!") return negatedFlag(builder, unwrap(value.argument));
   if (value?.type !== AST_NODE_TYPES.Identifier) return undefined;
   return parameterFlag(builder, value.name);
+}
+
+/** `isError: !ok` (`ok` a parameter) or `isError: !envelope.ok` (`envelope` a plain parameter). */
+function negatedFlag(builder: FunctionNode, value: TSESTree.Node): ErrorFlag | undefined {
+  if (value.type === AST_NODE_TYPES.Identifier) {
+    const flag = parameterFlag(builder, value.name);
+    return flag && { ...flag, negated: true };
+  }
+  if (value.type !== AST_NODE_TYPES.MemberExpression || value.computed || value.property.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const holder = unwrap(value.object);
+  if (holder.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const flag = parameterBinding(builder, holder.name);
+  return flag && flag.field === undefined ? { index: flag.index, field: value.property.name, negated: true } : undefined;
+}
+
+/** The parameter a negated field flag reads (`envelope` of `isError: !envelope.ok`). */
+function negatedHolder(builder: FunctionNode, object: TSESTree.ObjectExpression): string | undefined {
+  const flag = errorFlagOf(builder, object);
+  if (!flag?.negated || flag.field === undefined) return undefined;
+  const param = builder.params[flag.index];
+  const id = param?.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
+  return id?.type === AST_NODE_TYPES.Identifier ? id.name : undefined;
+}
+
+/**
+ * The functions of the builder's file whose every return is an object literal with `field:
+ * false` (`errorEnvelope(args)` returning `{ ok: false, ... }`): what a call hands a builder whose
+ * `isError` is `!envelope.ok` to make an error, and so the error's payload.
+ */
+function failureMakers(builder: FunctionNode, field: string): Map<string, TSESTree.ObjectExpression[]> {
+  const makers = new Map<string, TSESTree.ObjectExpression[]>();
+  for (const [name, fn] of topLevelFunctions(builder)) {
+    const objects = fn === builder ? undefined : returnedObjects(fn);
+    if (objects?.every((o) => literalField(o, field) === false)) makers.set(name, objects);
+  }
+  return makers;
+}
+
+function returnedObjects(fn: FunctionNode): TSESTree.ObjectExpression[] | undefined {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  const objects: TSESTree.ObjectExpression[] = [];
+  for (const r of ownReturnStatements(fn.body)) {
+    const value = r.argument ? unwrap(r.argument) : undefined;
+    if (value?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+    objects.push(value);
+  }
+  return objects.length > 0 ? objects : undefined;
+}
+
+function literalField(object: TSESTree.ObjectExpression, field: string): TSESTree.Literal["value"] | undefined {
+  const property = findProperty(object, field);
+  const value = property ? unwrap(property.value) : undefined;
+  return value?.type === AST_NODE_TYPES.Literal ? value.value : undefined;
 }
 
 /** `reply(text, isError = false)`, `build({ texts, isError = false })`, or `const { texts, isError = false } = options` at the top of the builder. */
@@ -75,13 +132,30 @@ export function callMakesError(helper: FunctionNode, object: TSESTree.ObjectExpr
   const argument = call.arguments[flag.index];
   if (!argument || argument.type === AST_NODE_TYPES.SpreadElement) return false;
   let passed: TSESTree.Node | undefined = unwrap(argument);
+  if (flag.negated && flag.field !== undefined) return passedField(helper, passed, flag.field) === false;
   if (flag.field !== undefined) {
     const property = passed.type === AST_NODE_TYPES.ObjectExpression ? findProperty(passed, flag.field) : undefined;
     passed = property ? unwrap(property.value) : undefined;
   }
   if (passed?.type !== AST_NODE_TYPES.Literal) return false;
+  if (flag.negated) return passed.value === false;
   if (!flag.compared) return passed.value === true;
   return (passed.value === flag.compared.value) === flag.compared.equal;
+}
+
+/**
+ * The literal `field` of what a call passes a builder: of an object literal, or of every object a
+ * function of the builder's file returns, called by name (`errorEnvelope({ ... })`, imported where
+ * the call is).
+ */
+function passedField(builder: FunctionNode, passed: TSESTree.Node, field: string): TSESTree.Literal["value"] | undefined {
+  if (passed.type === AST_NODE_TYPES.ObjectExpression) return literalField(passed, field);
+  if (passed.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = unwrap(passed.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const maker = topLevelFunctions(builder).get(callee.name);
+  const values = new Set(maker ? returnedObjects(maker)?.map((o) => literalField(o, field)) : undefined);
+  return values.size === 1 ? [...values][0] : undefined;
 }
 
 /** `isError: <anything but false>`. */
@@ -125,6 +199,7 @@ export function callMakesSuccess(builder: FunctionNode, object: TSESTree.ObjectE
   if (!argument) return true;
   if (argument.type === AST_NODE_TYPES.SpreadElement) return false;
   let passed = unwrap(argument);
+  if (flag.negated && flag.field !== undefined) return passedField(builder, passed, flag.field) === true;
   if (flag.field !== undefined) {
     if (passed.type !== AST_NODE_TYPES.ObjectExpression) return false;
     const property = findProperty(passed, flag.field);
@@ -172,4 +247,18 @@ export function spreadInto(sourceCode: SourceCode, flag: TSESTree.ObjectExpressi
   const fn = enclosingFunction(result);
   const params = new Set(fn ? sourceCode.getDeclaredVariables(fn).map((variable) => variable.name) : []);
   return test && mentionsName(sourceCode, test, params, "subtree") ? undefined : result;
+}
+
+/**
+ * `structuredContent: envelope` in a builder whose `isError` is `!envelope.ok`: its error results
+ * carry the objects the file's failure makers return (`errorEnvelope(args)` returning `{ ok:
+ * false, ... }`). Undefined when the file has none: the envelopes come from elsewhere.
+ */
+export function failurePayloads(builder: FunctionNode, result: TSESTree.ObjectExpression, value: TSESTree.Node): TSESTree.ObjectExpression[] | undefined {
+  const n = unwrap(value);
+  const holder = negatedHolder(builder, result);
+  const flag = holder === undefined ? undefined : errorFlagOf(builder, result);
+  if (n.type !== AST_NODE_TYPES.Identifier || n.name !== holder || flag?.field === undefined) return undefined;
+  const objects = [...failureMakers(builder, flag.field).values()].flat();
+  return objects.length > 0 ? objects : undefined;
 }

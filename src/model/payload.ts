@@ -19,6 +19,7 @@ import {
   staticKeyName,
   unwrap,
 } from "../util/ast.js";
+import { failurePayloads } from "./error-flag.js";
 import { builtArray, mappedPart, partList, textBuilderArguments } from "./content-parts.js";
 import { type CarriedPayloads, carriedObjects } from "./carriers.js";
 import { type ParameterOrigin, parameterOrigin, someCallPasses } from "./passed.js";
@@ -256,7 +257,7 @@ function readPayload(
     const object = objectLiteral(sourceCode, value);
     // A payload a same-file function builds is read (each return of it: a field any of them has
     // counts as there), but not offered as the place to edit.
-    const built = object ? undefined : builtObjects(sourceCode, value);
+    const built = object ? undefined : (builtObjects(sourceCode, value) ?? (builder && failurePayloads(builder, result, value)));
     if (object ?? built) {
       candidates.push(...(object ? [object] : (built ?? [])));
       if (key === "structuredContent" && object) jsonObject ??= object;

@@ -7,6 +7,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
+  calledTopLevelFunction,
   enclosingFunction,
   findProperty,
   hasSpread,
@@ -361,11 +362,24 @@ export function successObjectsOf(results: readonly ToolResult[]): ReadonlySet<TS
  * results of `fn`'s file. With the file's `visitorKeys`, also a literal the function holds in a
  * `const`, adds parts to and returns, when nothing sets its `isError`.
  */
-export function successReturnOf(results: readonly ToolResult[], fn: FunctionNode, visitorKeys?: VisitorKeys): TSESTree.ObjectExpression | undefined {
+export function successReturnOf(
+  results: readonly ToolResult[],
+  fn: FunctionNode,
+  visitorKeys?: VisitorKeys,
+  depth = 0,
+): TSESTree.ObjectExpression | undefined {
   const successes = successObjectsOf(results);
   let first: TSESTree.ObjectExpression | undefined;
   for (const value of returnedValues(fn)) {
     const returned = value ? unwrap(value) : undefined;
+    // `return textResponse(JSON.stringify(data))`: the result another helper of the file makes.
+    const inner = returned?.type === AST_NODE_TYPES.CallExpression && depth < 2 ? calledTopLevelFunction(fn, returned) : undefined;
+    if (inner) {
+      const object = successReturnOf(results, inner, visitorKeys, depth + 1);
+      if (!object) return undefined;
+      first ??= object;
+      continue;
+    }
     const object = returned && visitorKeys ? heldObject(fn, returned, visitorKeys) : returned;
     if (object?.type !== AST_NODE_TYPES.ObjectExpression || hasSpread(object)) return undefined;
     // A literal held in a const is no returned result of the model's: judged by its shape here.

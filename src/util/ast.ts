@@ -179,6 +179,25 @@ export function constInitializer(sourceCode: Readonly<TSESLint.SourceCode>, iden
   return unwrap(declarator.init);
 }
 
+/** The function declared at the top of the file (other than `from`) that `call` calls by name (`return textResponse(json)`). */
+export function calledTopLevelFunction(from: FunctionNode, call: TSESTree.CallExpression): FunctionNode | undefined {
+  const callee = unwrap(call.callee);
+  const called = callee.type === AST_NODE_TYPES.Identifier ? topLevelFunctions(from).get(callee.name) : undefined;
+  return called === from ? undefined : called;
+}
+
+/** The function declarations at the top of the file of `node` (exported or not), by name. */
+export function topLevelFunctions(node: TSESTree.Node): Map<string, TSESTree.FunctionDeclaration> {
+  const functions = new Map<string, TSESTree.FunctionDeclaration>();
+  let root: TSESTree.Node = node;
+  while (root.parent) root = root.parent;
+  for (const statement of root.body) {
+    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id) functions.set(declaration.id.name, declaration);
+  }
+  return functions;
+}
+
 /** The function an identifier names in this file (declaration or a const function expression). */
 export function resolveFunction(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier): FunctionNode | undefined {
   const variable = findVariable(sourceCode, identifier);

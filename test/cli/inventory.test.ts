@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "74 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "76 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -96,12 +96,17 @@ describe("tool inventory", () => {
       // The project's own `fetch`, imported: followed into its module, not taken for the global.
       // Only the method the tool calls, of the object the factory returns.
       ["get_product", "factory-methods/src/server.ts:6", "factory-methods/src/server.ts:6", "0/0", "0/1", 1],
+      // A builder whose `isError` is `!envelope.ok`, handed the failure envelopes of its file.
+      ["read_module", "failure-envelope/src/server.ts:8", "failure-envelope/src/server.ts:8", "0/3", "0/0", 1],
       // A helper of another file that hands its failure back as the data.
       ["query_docs", "failure-text-field/src/server.ts:6", "failure-text-field/src/server.ts:6", "0/0", "1/1", 1],
       ["search_topics", "failure-text-field/src/server.ts:11", "failure-text-field/src/server.ts:11", "0/0", "1/1", 1],
       ["changelog", "failure-text-field/src/server.ts:20", "failure-text-field/src/server.ts:20", "1/1", "1/1", 0],
       // A fan-out whose items run under a deadline helper of another file; a failed item says so.
       ["search_each_query", "fan-out-deadline/src/server.ts:28", "fan-out-deadline/src/server.ts:28", "0/0", "0/1", 1],
+      // An answer helper of another file that returns the result another helper of its file makes.
+      ["create_invoice", "forwarded-answer/src/server.ts:11", "forwarded-answer/src/server.ts:11", "0/0", "1/1", 1],
+      ["delete_invoice", "forwarded-answer/src/server.ts:21", "forwarded-answer/src/server.ts:21", "2/2", "1/1", 0],
       // An error helper of another file that only hands its text to the one of a third file.
       ["search_catalog", "forwarding-helper/src/server.ts:9", "forwarding-helper/src/server.ts:9", "0/3", "0/0", 2],
       // A definition frozen with `Object.freeze` under a union type, run through a narrowed `tool.run(...)`.
@@ -254,10 +259,13 @@ describe("tool inventory", () => {
       ["search_contacts", false],
       ["(unnamed)", false],
       ["get_product", false],
+      ["read_module", false],
       ["query_docs", false],
       ["search_topics", false],
       ["changelog", false],
       ["search_each_query", false],
+      ["create_invoice", false],
+      ["delete_invoice", false],
       ["search_catalog", false],
       ["(unnamed)", false],
       ["list_invoices", false],

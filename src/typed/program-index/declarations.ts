@@ -180,3 +180,13 @@ export function isParameterProperty(declaration: ts.Declaration): boolean {
 export function isFunctionValue(declaration: ts.Declaration): boolean {
   return typescript.isFunctionDeclaration(declaration) || typescript.isArrowFunction(declaration) || typescript.isFunctionExpression(declaration);
 }
+
+/** `fn` returns a call: an arrow's body, or a `return` among the statements of its body. */
+export function returnsCall(fn: ts.FunctionLikeDeclaration): boolean {
+  const body = fn.body;
+  if (!body) return false;
+  if (!typescript.isBlock(body)) return typescript.isCallExpression(skipOuter(body));
+  return body.statements.some(
+    (s) => typescript.isReturnStatement(s) && s.expression !== undefined && typescript.isCallExpression(skipOuter(s.expression)),
+  );
+}

@@ -33,7 +33,7 @@ import {
 import { type FunctionNode, isFunctionNode, returnedValues, unwrap } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
-import { skipOuter } from "./declarations.js";
+import { returnsCall, skipOuter } from "./declarations.js";
 import { rootsOf } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
 
@@ -277,9 +277,9 @@ function readSuccessHelpers(entry: FileEntry, files: FileEntries, resolver: Reso
   for (const [name, declaration] of importsOf(entry, resolver)) {
     if (!answered.has(name)) continue;
     const fnNode = functionOf(declaration);
-    const text = fnNode?.getText();
-    // A success result names its content.
-    if (!fnNode || !text?.includes("content")) continue;
+    const text = fnNode?.getText() ?? "";
+    // A success result names its content, or is what another helper of the file makes (`return textResponse(json)`).
+    if (!fnNode || !(text.includes("content") || returnsCall(fnNode))) continue;
     const target = files.entryOf(declaration.getSourceFile());
     const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
     if (!target || !fn || !isFunctionNode(fn)) continue;

@@ -295,3 +295,46 @@ server.registerTool("get", {}, async (args) => ({ content: [{ type: "text", text
     ],
   });
 });
+
+/** A builder whose result is an error when the envelope it is handed is not ok, and the envelope makers of its file. */
+const ENVELOPE = `function toResult(envelope, text) {
+  return { content: [{ type: "text", text: text ?? envelope.summary }], structuredContent: envelope, isError: !envelope.ok };
+}
+function success(summary) {
+  return { ok: true, kind: "ok", summary };
+}
+function failure(summary, kind = "tool-error") {
+  return { ok: false, kind, summary };
+}`;
+const CLASSIFIED_ENVELOPE = ENVELOPE.replace(
+  "return { ok: false, kind, summary }",
+  'return { ok: false, errorCategory: kind, isRetryable: kind === "transient", summary }',
+);
+
+describe("require-error-classification: builders that take an envelope", () => {
+  ruleTester.run("require-error-classification", rule, {
+    valid: [
+      // Only ok envelopes: no error result.
+      { code: inTool("    return toResult(success(`Found ${args.query}`));", ENVELOPE) },
+      // The failure envelope carries both fields.
+      {
+        code: inTool(
+          '    if (!args.query) return toResult(failure("The query is empty: pass the words to look for", "validation"));\n    return toResult(success(args.query));',
+          CLASSIFIED_ENVELOPE,
+        ),
+      },
+      // An envelope the file does not show: neither.
+      { code: inTool("    return toResult(await search(args.query));", ENVELOPE) },
+    ],
+    invalid: [
+      {
+        // `isError: !envelope.ok`, handed `failure(...)` twice: one finding at the builder, whose envelopes carry no retryability.
+        code: inTool(
+          '    if (!args.query) return toResult(failure("The query is empty: pass the words to look for", "validation"));\n    if (args.query.length > 200) return toResult(failure("The query is longer than 200 characters", "validation"));\n    return toResult(success(args.query));',
+          ENVELOPE,
+        ),
+        errors: [{ messageId: "helperWithoutClassification", line: 10 }],
+      },
+    ],
+  });
+});
