@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "76 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "77 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -127,6 +127,8 @@ describe("tool inventory", () => {
       ["lookup_user", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "0/1", 1],
       ["list_teams", "imported-table/src/server.ts:7", "imported-table/src/server.ts:7", "0/0", "1/1", 0],
       // A store typed by an interface, implemented by the one constructed class that fits it.
+      // A dispatcher injected through an interface member typed `typeof handleCallTool`, whose registry is filled with factory-made executors.
+      ["(unnamed)", "injected-handlers/src/server.ts:12", "-", "1/2", "0/1", 2],
       ["search_docs", "interface-class/src/server.ts:8", "interface-class/src/server.ts:8", "0/1", "0/0", 1],
       // Tool definitions made by factories typed by one interface: each registration reaches its own factory's handler.
       ["read_record", "interface-factory/src/server.ts:15", "interface-factory/src/server.ts:15", "0/1", "1/1", 2],
@@ -276,6 +278,7 @@ describe("tool inventory", () => {
       ["get_forecast", false],
       ["translate", true],
       ["(unnamed)", false],
+      ["(unnamed)", true],
       ["search_docs", false],
       ["read_record", false],
       ["service_health", false],

@@ -190,3 +190,18 @@ export function returnsCall(fn: ts.FunctionLikeDeclaration): boolean {
     (s) => typescript.isReturnStatement(s) && s.expression !== undefined && typescript.isCallExpression(skipOuter(s.expression)),
   );
 }
+
+/** The function a property signature's type names (`callTool: typeof handleCallTool`). */
+export function queriedFunctions(checker: ts.TypeChecker, declaration: ts.Declaration): ts.Declaration[] {
+  if (!typescript.isPropertySignature(declaration) || !declaration.type || !typescript.isTypeQueryNode(declaration.type)) return [];
+  const queried = unaliased(checker, checker.getSymbolAtLocation(declaration.type.exprName));
+  return (queried?.declarations ?? []).filter(isFunctionValue);
+}
+
+/** The symbol a name stands for: the value a shorthand holds (`{ tool, executor }`), not the member it writes. */
+export function valueSymbol(checker: ts.TypeChecker, name: ts.Node): ts.Symbol | undefined {
+  const parent = name.parent;
+  return typescript.isShorthandPropertyAssignment(parent) && parent.name === name
+    ? checker.getShorthandAssignmentValueSymbol(parent)
+    : checker.getSymbolAtLocation(name);
+}

@@ -72,6 +72,12 @@ function elementMembers(
   }
 }
 
+/** The values an expression may give: each branch of `entry ? entry.run : null`. */
+function branches(value: ts.Expression): ts.Expression[] {
+  const n = skipOuter(value);
+  return typescript.isConditionalExpression(n) ? [...branches(n.whenTrue), ...branches(n.whenFalse)] : [n];
+}
+
 /** A member of an object literal written with the name `key` (`run: ...`, `run`, `run() {}`). */
 function named(property: ts.ObjectLiteralElementLike, key: string): boolean {
   return property.name !== undefined && typescript.isIdentifier(property.name) && property.name.text === key;
@@ -87,9 +93,10 @@ export function accessedMember(checker: ts.TypeChecker, declaration: ts.Declarat
   let call = skipOuter(declaration.initializer);
   if (typescript.isAwaitExpression(call)) call = skipOuter(call.expression);
   const fn = typescript.isCallExpression(call) ? calledFunction(checker, call) : undefined;
-  const returned = fn ? returnedValues(fn) : [];
+  const returned = fn ? returnedValues(fn).flatMap(branches) : [];
   let member: ts.Symbol | undefined;
   for (const value of returned) {
+    if (value.kind === typescript.SyntaxKind.NullKeyword || (typescript.isIdentifier(value) && value.text === "undefined")) continue;
     if (!typescript.isPropertyAccessExpression(value)) return undefined;
     const symbol = checker.getSymbolAtLocation(value.name);
     if (!symbol || (member && symbol !== member)) return undefined;

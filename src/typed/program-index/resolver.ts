@@ -13,6 +13,8 @@ import {
   functionOfNamedValue,
   functionValue,
   isFunctionValue,
+  queriedFunctions,
+  valueSymbol,
   isParameterProperty,
   skipOuter,
   toolNameNear,
@@ -114,7 +116,7 @@ export class Resolver {
     const name = callee.type === AST_NODE_TYPES.Identifier ? callee : callee.type === AST_NODE_TYPES.MemberExpression ? callee.property : undefined;
     if (!name) return [];
     const tsName = entry.services.esTreeNodeToTSNodeMap.get(name);
-    const written = unaliased(checker, checker.getSymbolAtLocation(tsName));
+    const written = unaliased(checker, valueSymbol(checker, tsName));
     const symbol = (callee.type === AST_NODE_TYPES.MemberExpression && uncastMember(checker, entry, callee, written)) || written;
     const declarations: ts.Declaration[] = [...(symbol?.declarations ?? [])];
     const implementing = new Set<ts.Declaration>();
@@ -141,6 +143,8 @@ export class Resolver {
       const typeSymbol = checker.getTypeAtLocation(tsName).getSymbol();
       for (const declaration of typeSymbol?.declarations ?? []) if (isFunctionValue(declaration)) declarations.push(declaration);
     }
+    // `callTool: typeof handleCallTool` in an interface of handlers: the function the member is declared as.
+    for (const declaration of [...declarations]) declarations.push(...queriedFunctions(checker, declaration));
     const receiver = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
     // `tool.call(args)` where the checker knows no type (built from a dependency that is not
     // installed): the members of the literals declared with the receiver's named types.
@@ -303,9 +307,10 @@ export class Resolver {
   }
 
   /** The functions a call of a project factory returns (`createSearchHandler(sourceId)`), as handlers of the registration that hands it over. */
-  returnedBy(entry: FileEntry, call: TSESTree.CallExpression): Target[] {
+  returnedBy(entry: FileEntry, call: TSESTree.CallExpression, accept?: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
     const targets: Target[] = [];
     for (const fn of returnedFunctions(this.checker, entry.services.esTreeNodeToTSNodeMap.get(call))) {
+      if (accept && !accept(fn)) continue;
       const target = this.files.entryOf(fn.getSourceFile());
       const estree = target?.services.tsNodeToESTreeNodeMap.get(fn);
       const value = estree ? functionValue(estree) : undefined;
@@ -375,10 +380,13 @@ export class Resolver {
         // A method's calls hand it callbacks from every method of its class (`this.handleRequest(async () => ...)`):
         // those written in place run when their caller does, which its own path says; only values handed on are followed.
         if (inline && typescript.isMethodDeclaration(parameter.parent)) continue;
-        const fn = inline ? (entry.services.esTreeNodeToTSNodeMap.get(inline) as ts.FunctionLikeDeclaration) : undefined;
-        if (inline && fn) {
-          if (!accept || accept(fn)) targets.push({ entry, fn: inline, toolName: undefined });
-        } else if (!inline) targets.push(...this.lookUp(entry, node, accept));
+        if (!inline) {
+          const found = this.lookUp(entry, node, accept);
+          // `register(tool, makeExecutor(config))`: what the factory returns.
+          targets.push(...(found.length === 0 && node.type === AST_NODE_TYPES.CallExpression ? this.returnedBy(entry, node, accept) : found));
+        } else if (!accept || accept(entry.services.esTreeNodeToTSNodeMap.get(inline) as ts.FunctionLikeDeclaration)) {
+          targets.push({ entry, fn: inline, toolName: undefined });
+        }
       }
       return targets;
     } finally {
