@@ -18,6 +18,7 @@ import {
   mentionsName,
   ownReturnStatements,
   parameterBinding,
+  returnedObjectLiterals,
   topLevelFunctions,
   unwrap,
   writtenAfterDeclaration,
@@ -61,15 +62,6 @@ function negatedFlag(builder: FunctionNode, value: TSESTree.Node): ErrorFlag | u
   return flag && flag.field === undefined ? { index: flag.index, field: value.property.name, negated: true } : undefined;
 }
 
-/** The parameter a negated field flag reads (`envelope` of `isError: !envelope.ok`). */
-function negatedHolder(builder: FunctionNode, object: TSESTree.ObjectExpression): string | undefined {
-  const flag = errorFlagOf(builder, object);
-  if (!flag?.negated || flag.field === undefined) return undefined;
-  const param = builder.params[flag.index];
-  const id = param?.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
-  return id?.type === AST_NODE_TYPES.Identifier ? id.name : undefined;
-}
-
 /**
  * The functions of the builder's file whose every return is an object literal with `field:
  * false` (`errorEnvelope(args)` returning `{ ok: false, ... }`): what a call hands a builder whose
@@ -78,21 +70,10 @@ function negatedHolder(builder: FunctionNode, object: TSESTree.ObjectExpression)
 function failureMakers(builder: FunctionNode, field: string): Map<string, TSESTree.ObjectExpression[]> {
   const makers = new Map<string, TSESTree.ObjectExpression[]>();
   for (const [name, fn] of topLevelFunctions(builder)) {
-    const objects = fn === builder ? undefined : returnedObjects(fn);
+    const objects = fn === builder ? undefined : returnedObjectLiterals(fn);
     if (objects?.every((o) => literalField(o, field) === false)) makers.set(name, objects);
   }
   return makers;
-}
-
-function returnedObjects(fn: FunctionNode): TSESTree.ObjectExpression[] | undefined {
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-  const objects: TSESTree.ObjectExpression[] = [];
-  for (const r of ownReturnStatements(fn.body)) {
-    const value = r.argument ? unwrap(r.argument) : undefined;
-    if (value?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
-    objects.push(value);
-  }
-  return objects.length > 0 ? objects : undefined;
 }
 
 function literalField(object: TSESTree.ObjectExpression, field: string): TSESTree.Literal["value"] | undefined {
@@ -154,7 +135,7 @@ function passedField(builder: FunctionNode, passed: TSESTree.Node, field: string
   const callee = unwrap(passed.callee);
   if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
   const maker = topLevelFunctions(builder).get(callee.name);
-  const values = new Set(maker ? returnedObjects(maker)?.map((o) => literalField(o, field)) : undefined);
+  const values = new Set(maker ? returnedObjectLiterals(maker)?.map((o) => literalField(o, field)) : undefined);
   return values.size === 1 ? [...values][0] : undefined;
 }
 
@@ -256,9 +237,12 @@ export function spreadInto(sourceCode: SourceCode, flag: TSESTree.ObjectExpressi
  */
 export function failurePayloads(builder: FunctionNode, result: TSESTree.ObjectExpression, value: TSESTree.Node): TSESTree.ObjectExpression[] | undefined {
   const n = unwrap(value);
-  const holder = negatedHolder(builder, result);
-  const flag = holder === undefined ? undefined : errorFlagOf(builder, result);
-  if (n.type !== AST_NODE_TYPES.Identifier || n.name !== holder || flag?.field === undefined) return undefined;
+  const flag = errorFlagOf(builder, result);
+  if (!flag?.negated || flag.field === undefined || n.type !== AST_NODE_TYPES.Identifier) return undefined;
+  // `envelope`, the parameter the flag reads.
+  const param = builder.params[flag.index];
+  const holder = param?.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
+  if (holder?.type !== AST_NODE_TYPES.Identifier || holder.name !== n.name) return undefined;
   const objects = [...failureMakers(builder, flag.field).values()].flat();
   return objects.length > 0 ? objects : undefined;
 }

@@ -186,17 +186,21 @@ export function calledTopLevelFunction(from: FunctionNode, call: TSESTree.CallEx
   return called === from ? undefined : called;
 }
 
-/** The function declarations at the top of the file of `node` (exported or not), by name. */
-export function topLevelFunctions(node: TSESTree.Node): Map<string, TSESTree.FunctionDeclaration> {
-  const functions = new Map<string, TSESTree.FunctionDeclaration>();
+/** The function declarations at the top of the file of `node` (exported or not), by name; read once per file. */
+export function topLevelFunctions(node: TSESTree.Node): ReadonlyMap<string, TSESTree.FunctionDeclaration> {
   let root: TSESTree.Node = node;
   while (root.parent) root = root.parent;
+  let functions = topLevelByProgram.get(root);
+  if (functions) return functions;
+  topLevelByProgram.set(root, (functions = new Map<string, TSESTree.FunctionDeclaration>()));
   for (const statement of root.body) {
     const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
     if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id) functions.set(declaration.id.name, declaration);
   }
   return functions;
 }
+
+const topLevelByProgram = new WeakMap<TSESTree.Program, Map<string, TSESTree.FunctionDeclaration>>();
 
 /** The function an identifier names in this file (declaration or a const function expression). */
 export function resolveFunction(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier): FunctionNode | undefined {
@@ -579,6 +583,17 @@ export function ownReturnStatements(body: TSESTree.BlockStatement): TSESTree.Ret
  */
 export function returnedValues(fn: FunctionNode): (TSESTree.Node | null)[] {
   return fn.body.type === AST_NODE_TYPES.BlockStatement ? ownReturnStatements(fn.body).map((r) => r.argument) : [fn.body];
+}
+
+/** The object literals `fn` returns, when every return gives one (`return { ok: false, summary }`). */
+export function returnedObjectLiterals(fn: FunctionNode): TSESTree.ObjectExpression[] | undefined {
+  const objects: TSESTree.ObjectExpression[] = [];
+  for (const value of returnedValues(fn)) {
+    const object = value ? unwrap(value) : undefined;
+    if (object?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+    objects.push(object);
+  }
+  return objects.length > 0 ? objects : undefined;
 }
 
 /** Visitor keys that lead only into type annotations: walks that look for code skip them. */

@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { findVariable, forEachChild, objectLiteral, ownReturnStatements, resolveFunction, unwrap } from "../../util/ast.js";
+import { findVariable, forEachChild, objectLiteral, resolveFunction, returnedObjectLiterals, unwrap } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -88,13 +88,7 @@ function builderHoldsNoBound(sourceCode: SourceCode, call: TSESTree.CallExpressi
 /** The object literals a call of a same-file (not async) function returns, when it returns nothing else. */
 function builtLiterals(sourceCode: SourceCode, call: TSESTree.CallExpression): TSESTree.ObjectExpression[] | undefined {
   const fn = call.callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, call.callee) : undefined;
-  if (!fn || fn.async || fn.generator) return undefined;
-  const values = fn.body.type === AST_NODE_TYPES.BlockStatement ? ownReturnStatements(fn.body).map((r) => r.argument) : [fn.body];
-  const literals = values.flatMap((value) => {
-    const object = value ? unwrap(value) : undefined;
-    return object?.type === AST_NODE_TYPES.ObjectExpression ? [object] : [];
-  });
-  return literals.length > 0 && literals.length === values.length ? literals : undefined;
+  return !fn || fn.async || fn.generator ? undefined : returnedObjectLiterals(fn);
 }
 
 /** `fetch(url, getFetchConfig())`: the options literal the one return of a same-file builder makes. */

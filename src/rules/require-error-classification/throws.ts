@@ -31,6 +31,7 @@ import {
   mentionsName,
   returnedValues,
   someOwnNode,
+  topLevelFunctions,
   unwrap,
 } from "../../util/ast.js";
 
@@ -208,12 +209,8 @@ function factoryDropsText(sourceCode: Readonly<TSESLint.SourceCode>, thrown: TSE
   const call = unwrap(thrown);
   if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Identifier) return false;
   const name = call.callee.name;
-  // The wrap's own file, which may not be this one: its top-level functions.
-  let top: TSESTree.Node = call;
-  while (top.parent) top = top.parent;
-  const factory = top.body
-    .map((statement) => (statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement))
-    .find((statement): statement is TSESTree.FunctionDeclaration => statement?.type === AST_NODE_TYPES.FunctionDeclaration && statement.id?.name === name);
+  // A function of the wrap's own file, which may not be this one.
+  const factory = topLevelFunctions(call).get(name);
   if (!factory) return false;
   // The factory's parameters that receive the caught error.
   const received = new Set<string>();
