@@ -160,6 +160,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
 /** The answers without type information: every question gets the syntactic answer, "no". */
 export const NO_TYPES: TypeOracle = {
   isMethodOfNonMcpDependency: () => false,
+  isOwnMcpServerMethod: () => false,
   isUpstreamResponse: () => false,
   isToolResultType: () => false,
   errorClassMade: () => undefined,

@@ -11,9 +11,10 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   constInitializer,
-  enclosingCatch,
+  enclosingCatchParam,
   forEachChild,
   holdsOnlyCaught,
+  keptForLaterThrow,
   isFunctionNode,
   mentionsName,
   ownReturnStatements,
@@ -253,6 +254,8 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause, types?:
   }
   // The catch always leaves by a statement of its own (not by falling through to the code after it).
   const exits = otherwise !== undefined;
+  // `catch (e) { lastError = e }` in a retry loop that ends in `throw lastError`: every error goes on, later.
+  if (!exits && !mayReturn && param !== undefined && keptForLaterThrow(sourceCode, clause, param)) otherwise = RETHROWS;
   otherwise ??= CONVERTS;
   if (mayReturn && otherwise.kind !== "converts") otherwise = CONVERTS;
   if (otherwise.kind === "converts" && param !== undefined && carriesMessage(sourceCode, clause, param)) otherwise = CARRIES;
@@ -392,9 +395,4 @@ export function caughtRethrow(sourceCode: SourceCode, node: TSESTree.ThrowStatem
 function narrowedInCatch(sourceCode: SourceCode, body: TSESTree.BlockStatement, statement: TSESTree.Node): string | undefined {
   const caught = enclosingCatchParam(statement);
   return caught === undefined ? undefined : narrowedByExit(body, statement, caught, (s) => new Outcomes(sourceCode, caught).exit(s) !== undefined);
-}
-
-function enclosingCatchParam(node: TSESTree.Node): string | undefined {
-  const param = enclosingCatch(node)?.param;
-  return param?.type === AST_NODE_TYPES.Identifier ? param.name : undefined;
 }

@@ -12,6 +12,11 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 export interface TypeOracle {
   /** `agent.tool(...)` calls a method of a dependency that is no MCP framework (a chat library's own tool registry). */
   isMethodOfNonMcpDependency(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
+  /**
+   * `server.addToolWithReadAccess(name, ..., handler)`: a method of the project's own subclass of
+   * the SDK's `McpServer` that hands the handler on without catching anything on the way.
+   */
+  isOwnMcpServerMethod(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
   /** The value is typed as an upstream HTTP response (fetch's `Response`, an `AxiosResponse`). */
   isUpstreamResponse(sourceCode: SourceCode, node: TSESTree.Node): boolean;
   /** The value is typed as the global `fetch` function (`typeof fetch`), whatever its name. */

@@ -4,12 +4,13 @@
  * the syntactic configs load this module too.
  */
 import type { TypeOracle } from "../model/index.js";
-import { isMcpClientMethod, isMethodOfNonMcpDependency } from "./receiver.js";
+import { isMcpClientMethod, isMethodOfNonMcpDependency, isOwnMcpServerMethod } from "./receiver.js";
 import { namesToolResultType } from "./result-types.js";
 import { errorClassByType, isFetchByType, isResponseByType } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
+  isOwnMcpServerMethod,
   isUpstreamResponse: isResponseByType,
   isFetchFunction: isFetchByType,
   isMcpClientMethod,

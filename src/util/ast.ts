@@ -144,6 +144,29 @@ export function holdsOnlyCaught(sourceCode: Readonly<TSESLint.SourceCode>, ident
   );
 }
 
+/**
+ * The catch stores the error it caught in a `let` that only ever holds caught errors, and its
+ * function throws that variable (`lastError = error` in the catch of a retry loop, `throw
+ * lastError` after it): the error is not stopped, only sent on later.
+ */
+export function keptForLaterThrow(sourceCode: Readonly<TSESLint.SourceCode>, clause: TSESTree.CatchClause, param: string): boolean {
+  const kept = new Set<string>();
+  for (const statement of clause.body.body) {
+    const expression = statement.type === AST_NODE_TYPES.ExpressionStatement ? unwrap(statement.expression) : undefined;
+    if (expression?.type !== AST_NODE_TYPES.AssignmentExpression || expression.operator !== "=" || expression.left.type !== AST_NODE_TYPES.Identifier)
+      continue;
+    if (mentionsName(sourceCode, expression.right, new Set([param]), "subtree") && holdsOnlyCaught(sourceCode, expression.left))
+      kept.add(expression.left.name);
+  }
+  const fn = enclosingFunction(clause);
+  if (kept.size === 0 || !fn) return false;
+  return someOwnNode(sourceCode, fn, (node) => {
+    if (node.type !== AST_NODE_TYPES.ThrowStatement) return false;
+    const argument = unwrap(node.argument);
+    return argument.type === AST_NODE_TYPES.Identifier && kept.has(argument.name) && !isInside(node, clause);
+  });
+}
+
 /** The error of the catch clause around `at`, or a plain `Error` made in its place for a value that is none. */
 function isCaughtValue(value: TSESTree.Node, at: TSESTree.Node): boolean {
   const node = unwrap(value);
@@ -731,4 +754,40 @@ export function returnsParam(sourceCode: Readonly<TSESLint.SourceCode>, fn: Func
   };
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return isParam(fn.body);
   return someOwnNode(sourceCode, fn.body, (node) => node.type === AST_NODE_TYPES.ReturnStatement && isParam(node.argument));
+}
+
+/**
+ * How an answer helper is named at its call: `toResult` for `toResult(data)`, `this.toResult`
+ * for a method of the class (`this.toResult(data)`); undefined for any other callee.
+ */
+export function answerCalleeName(call: TSESTree.CallExpression): string | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || unwrap(callee.object).type !== AST_NODE_TYPES.ThisExpression) return undefined;
+  const name = memberName(callee);
+  return name === undefined ? undefined : `this.${name}`;
+}
+
+/**
+ * The functions whose call is returned (`return formatError(e)` in a catch, `return
+ * createToolResponse(text)`, `return this.toResult(data)`), by `answerCalleeName`, each with its
+ * first such call: what a file may answer with.
+ */
+export function answerCallees(calls: readonly TSESTree.CallExpression[]): Map<string, TSESTree.CallExpression> {
+  const names = new Map<string, TSESTree.CallExpression>();
+  for (const call of calls) {
+    let holder: TSESTree.Node = call;
+    while (holder.parent.type === AST_NODE_TYPES.AwaitExpression) holder = holder.parent;
+    const { parent } = holder;
+    const returned = parent.type === AST_NODE_TYPES.ReturnStatement || (parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === holder);
+    const name = returned ? answerCalleeName(call) : undefined;
+    if (name !== undefined && !names.has(name)) names.set(name, call);
+  }
+  return names;
+}
+
+/** The name of the `catch (e)` parameter of the catch clause around `node`, if it is a plain name. */
+export function enclosingCatchParam(node: TSESTree.Node): string | undefined {
+  const param = enclosingCatch(node)?.param;
+  return param?.type === AST_NODE_TYPES.Identifier ? param.name : undefined;
 }

@@ -1942,6 +1942,35 @@ server.addTool({ name: "get_doc", execute: async ({ id }) => {
 `,
       'timed("get_doc", ',
     ),
+    invalid({
+      name: "a throw in a callback handed to a retrying helper whose catch keeps the error for its last throw",
+      code: `${FASTMCP}async function retry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  let lastError: Error | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      lastError = error as Error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+  }
+  /*1*/throw lastError;
+}
+server.addTool({ name: "get_doc", execute: async ({ id }) =>
+  retry(async () => {
+    if (!id) /*2*/throw new Error("get_doc needs an id: pass the id of the document to read");
+    return "ok";
+  }) });`,
+      errors: [
+        { messageId: "unclassifiedThrow", reported: "throw lastError;", data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) },
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("get_doc needs an id: pass the id of the document to read");',
+          data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
     runnerCase(
       "a throw in a callback a helper queues with its promise's reject: the failure settles that promise",
       `const queue: { operation: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];

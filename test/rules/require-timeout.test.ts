@@ -834,6 +834,9 @@ const passThroughCases = {
 // bounded as what its callers pass: one report at the call when none passes a bound.
 const SEARCH_API =
   'async function searchApi(path, init) {\n  return /*>*/fetch(`https://search.example.com${path}`, { ...init, headers: { accept: "json" } })/*<*/;\n}\n';
+/** A transport that spreads defaults the file shows in full, then the caller's options. */
+const DEFAULTS_THEN_CALLER =
+  'async function request(path, options) {\n  const defaults = { method: "GET", headers: { accept: "json" } };\n  return /*>*/fetch(`https://api.example.com${path}`, { ...defaults, ...options })/*<*/;\n}\n';
 /** Options taken from a field of an object parameter, with a default, and headers set on them first. */
 const FIELD_API =
   'async function api({ path, options = {} }) {\n  options.headers = { accept: "json", ...options.headers };\n  return /*>*/fetch(`https://api.example.com${path}`, { ...options })/*<*/;\n}\n';
@@ -1006,6 +1009,10 @@ const spreadCases = {
       inTool('  await fetchWithRetries("https://registry.example.com/a", args.options);', { top: RETRYING("body") }),
     ),
     valid(
+      "defaults spread before the options of a caller that passes a signal",
+      inTool('  await request("/q", { signal: AbortSignal.timeout(5000) });', { top: DEFAULTS_THEN_CALLER }),
+    ),
+    valid(
       "the rest of the options, after the pattern took the signal out",
       inTool('  await load("/q", {});', {
         top: "async function load(url, options) {\n  const { signal, ...init } = options;\n  return fetch(url, init);\n}\n",
@@ -1032,6 +1039,11 @@ const spreadCases = {
       messageId: "missingTimeoutFromCallers",
       data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
       suggest: addSignal("{ ...init,", "{ signal: AbortSignal.timeout(30000), ...init,"),
+    }),
+    invalid("defaults spread before the options of callers that pass none", inTool('  await request("/q");', { top: DEFAULTS_THEN_CALLER }), {
+      messageId: "missingTimeoutFromCallers",
+      data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+      suggest: addSignal("{ ...defaults,", "{ signal: AbortSignal.timeout(30000), ...defaults,"),
     }),
     invalid("a spreading helper whose callers pass options without a bound", inTool('  await searchApi("/q", { method: "GET" });', { top: SEARCH_API }), {
       messageId: "missingTimeoutFromCallers",

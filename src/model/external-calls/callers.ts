@@ -11,7 +11,7 @@ import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { findProperty, findVariable, isFunctionNode, objectLiteral, parameterBinding, unwrap, writtenAfterDeclaration } from "../../util/ast.js";
 import type { CallerOptions, OptionsFromCaller } from "../types.js";
-import { BOUNDS, boundAfterLiteral, writesBound } from "./defaults.js";
+import { BOUNDS, addsNoBound, boundAfterLiteral, writesBound } from "./defaults.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -78,7 +78,8 @@ export function boundFromCaller(sourceCode: SourceCode, options: TSESTree.Object
 /**
  * The parameter whose value decides the bound of an options argument: the argument itself
  * (`fetch(url, init)` with `init` a parameter or the rest of one), or every spread of an object
- * literal that names no bound of its own (`{ ...init, headers }`).
+ * literal that names no bound of its own (`{ ...init, headers }`). Spreads of defaults the file
+ * shows in full, with no bound (`{ ...defaults, ...init }`), leave the decision to that parameter.
  */
 export function optionsFromCaller(sourceCode: SourceCode, options: TSESTree.Node): OptionsFromCaller | undefined {
   const node = unwrap(options);
@@ -92,6 +93,7 @@ export function optionsFromCaller(sourceCode: SourceCode, options: TSESTree.Node
     }
     const spread = unwrap(property.argument);
     const origin = spread.type === AST_NODE_TYPES.Identifier ? parameterOf(sourceCode, spread) : undefined;
+    if (!origin && addsNoBound(sourceCode, spread)) continue;
     if (!origin || (found && (found.fn !== origin.fn || found.index !== origin.index || found.field !== origin.field))) return undefined;
     found = origin;
   }

@@ -54,7 +54,7 @@ export function spreadsAddNoBound(sourceCode: SourceCode, options: TSESTree.Obje
  * What a spread adds holds no bound: such defaults, or a literal written in place, also in
  * either branch of a condition (`...(options?.body && { body: options.body })`).
  */
-function addsNoBound(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+export function addsNoBound(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   const spread = unwrap(node);
   switch (spread.type) {
     case AST_NODE_TYPES.ObjectExpression:

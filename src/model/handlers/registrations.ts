@@ -295,8 +295,21 @@ export function visitRegistrationCall(search: HandlerSearch, call: TSESTree.Call
     recognise(search, call, callee);
     return;
   }
-  // `context.accountTool("list_scans", { inputSchema }, async (args) => ...)`.
   const args = call.arguments;
+  // With types: `server.addToolWithReadAccess("stories-get", "Get a story", schema, async (args) => ...)`,
+  // a method of the project's own `McpServer` subclass that hands the handler on to the SDK.
+  if (callee.type === AST_NODE_TYPES.MemberExpression && isForwardToMcpServer(search, callee, method, args)) {
+    addHandler(search, {
+      kind: "own-method",
+      toolName: toolNameOf(search, args[0]),
+      expression: args.at(-1) as TSESTree.Node,
+      registration: call,
+      hasArgs: args.length > 2,
+      framework: search.imports.has("mcp-sdk-v2") ? "mcp-sdk-v2" : "mcp-sdk",
+    });
+    return;
+  }
+  // `context.accountTool("list_scans", { inputSchema }, async (args) => ...)`.
   if (callee.type === AST_NODE_TYPES.MemberExpression && isOwnRegistration(search, callee, method, args)) {
     addHandler(search, {
       kind: "own-method",
@@ -306,6 +319,23 @@ export function visitRegistrationCall(search: HandlerSearch, call: TSESTree.Call
       hasArgs: true,
     });
   }
+}
+
+/**
+ * A tool registration through a method of the project's own subclass of the SDK's `McpServer`
+ * (the checker says so): a method whose name says tool, called with a literal (or `const`) tool
+ * name first and an inline handler last. The SDK then does with a thrown error what it always does.
+ */
+function isForwardToMcpServer(
+  search: HandlerSearch,
+  callee: TSESTree.MemberExpression,
+  method: string,
+  args: readonly TSESTree.CallExpressionArgument[],
+): boolean {
+  if (args.length < 2 || !/tool/i.test(method) || RECOGNISERS.has(method)) return false;
+  const handler = unwrap(args.at(-1) as TSESTree.Node);
+  if (toolNameOf(search, args[0]) === undefined || !isFunctionNode(handler)) return false;
+  return search.types.isOwnMcpServerMethod(search.sourceCode, callee, method);
 }
 
 /**

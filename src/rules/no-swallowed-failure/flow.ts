@@ -10,6 +10,7 @@ import type { TSESLint } from "@typescript-eslint/utils";
 import {
   FRAMEWORKS,
   callMakesSuccess,
+  classMethod,
   flagBuilderObject,
   importOf,
   splitImport,
@@ -24,6 +25,7 @@ import {
 } from "../../model/index.js";
 import {
   type FunctionNode,
+  answerCalleeName,
   calleeName,
   constInitializer,
   enclosingFunction,
@@ -601,9 +603,11 @@ export class SuccessFlow {
    */
   successHelper(call: TSESTree.CallExpression): ImportedSuccessHelper | undefined {
     const callee = unwrap(call.callee);
-    if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
-    const fn = resolveFunction(this.sourceCode, callee);
-    let helper = fn ? this.successHelpers.get(fn) : this.importedSuccessHelpers().get(callee.name);
+    const name = answerCalleeName(call);
+    if (name === undefined) return undefined;
+    // `this.toResult(data)`: a method of the enclosing class, or with types one a base class of another file declares.
+    const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(this.sourceCode, callee) : classMethod(call, name.slice("this.".length));
+    let helper = fn ? this.successHelpers.get(fn) : this.importedSuccessHelpers().get(name);
     if (fn && helper === undefined) {
       const object = successReturnOf(this.model.results, fn, this.sourceCode.visitorKeys);
       const flagged = object ? undefined : flagBuilderObject(fn);

@@ -30,7 +30,7 @@ import {
   flagBuilderObject,
   successReturnOf,
 } from "../../model/index.js";
-import { type FunctionNode, isFunctionNode, returnedValues, unwrap } from "../../util/ast.js";
+import { type FunctionNode, answerCallees, isFunctionNode, returnedValues, unwrap } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
 import { returnsCall, skipOuter } from "./declarations.js";
@@ -271,42 +271,34 @@ export function successHelpersOf(entry: FileEntry, files: FileEntries, resolver:
 const successHelpersByEntry = new WeakMap<FileEntry, ImportedFacts["successHelpers"]>();
 
 function readSuccessHelpers(entry: FileEntry, files: FileEntries, resolver: Resolver): ImportedFacts["successHelpers"] {
-  const answered = answerCallees(modelOf(entry));
+  const answered = answerCallees(modelOf(entry).calls);
   if (answered.size === 0) return NO_FACTS.successHelpers;
   const found = new Map<string, ImportedSuccessHelper>();
-  for (const [name, declaration] of importsOf(entry, resolver)) {
-    if (!answered.has(name)) continue;
-    const fnNode = functionOf(declaration);
+  const read = (name: string, fnNode: ts.FunctionLikeDeclaration | undefined): void => {
     const text = fnNode?.getText() ?? "";
     // A success result names its content, or is what another helper of the file makes (`return textResponse(json)`).
-    if (!fnNode || !(text.includes("content") || returnsCall(fnNode))) continue;
-    const target = files.entryOf(declaration.getSourceFile());
-    const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
-    if (!target || !fn || !isFunctionNode(fn)) continue;
+    if (!fnNode || !(text.includes("content") || returnsCall(fnNode))) return;
+    const target = files.entryOf(fnNode.getSourceFile());
+    const node = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
+    // A method is converted to its definition; the function is its value.
+    const fn = node?.type === AST_NODE_TYPES.MethodDefinition ? node.value : node;
+    if (!target || !fn || !isFunctionNode(fn)) return;
     // Returns success results (`isError: false` or none), or takes `isError` from a parameter (`reply(text, isError = false)`).
     const object = successReturnOf(modelOf(target).results, fn, target.sourceCode.visitorKeys);
     const flagged = object || !text.includes("isError") ? undefined : flagBuilderObject(fn);
     if (object) found.set(name, { object, source: target.sourceCode });
     if (flagged) found.set(name, { object: flagged, source: target.sourceCode, builder: fn });
+  };
+  for (const [name, declaration] of importsOf(entry, resolver)) if (answered.has(name)) read(name, functionOf(declaration));
+  // `return this.toResult(text)`: a method a base class of another file declares.
+  for (const [name, call] of answered) {
+    if (!name.startsWith("this.")) continue;
+    const targets = resolver.resolveCall(entry, call).filter((target) => target.entry !== entry);
+    const [only] = targets;
+    const fnNode = targets.length === 1 && only ? only.entry.services.esTreeNodeToTSNodeMap.get(only.fn) : undefined;
+    if (fnNode && typescript.isFunctionLike(fnNode) && "body" in fnNode) read(name, fnNode);
   }
   return found;
-}
-
-/**
- * The names of the functions the file returns the call of (`return formatError(e)` in a catch,
- * `return createToolResponse(text)`): what the file may answer with.
- */
-function answerCallees(model: McpModel): Set<string> {
-  const names = new Set<string>();
-  for (const call of model.calls) {
-    let holder: TSESTree.Node = call;
-    while (holder.parent.type === AST_NODE_TYPES.AwaitExpression) holder = holder.parent;
-    const { parent } = holder;
-    const returned = parent.type === AST_NODE_TYPES.ReturnStatement || (parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === holder);
-    const callee = unwrap(call.callee);
-    if (returned && callee.type === AST_NODE_TYPES.Identifier) names.add(callee.name);
-  }
-  return names;
 }
 
 /** Imported functions of other files that hand a parameter to a client as its options. */

@@ -8,7 +8,7 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { skipOuter } from "./declarations.js";
+import { skipOuter, unaliased } from "./declarations.js";
 
 /** Object types followed per union, at most: a registry of registries stays bounded. */
 const MAX_TYPES = 64;
@@ -58,15 +58,8 @@ function arrayElementValues(checker: ts.TypeChecker, declaration: ts.Declaration
     variable = declaration.parent.parent;
   }
   const iterated = loopSource(variable);
-  let array = iterated ? skipOuter(iterated) : undefined;
-  if (array && typescript.isIdentifier(array)) {
-    const held = checker.getSymbolAtLocation(array)?.valueDeclaration;
-    array = held && typescript.isVariableDeclaration(held) && held.initializer ? skipOuter(held.initializer) : undefined;
-  }
-  if (!array || !typescript.isArrayLiteralExpression(array)) return [];
   const values: ts.Expression[] = [];
-  for (const element of array.elements) {
-    if (typescript.isSpreadElement(element)) continue;
+  for (const element of iterated ? arrayElements(checker, iterated, 0) : []) {
     if (key === undefined) {
       values.push(element);
       continue;
@@ -83,6 +76,28 @@ function arrayElementValues(checker: ts.TypeChecker, declaration: ts.Declaration
   return values;
 }
 
+/** How many arrays deep spreads are read (`[a, ...more]` where `more` is `[b, ...others]`). */
+const MAX_SPREAD = 2;
+
+/**
+ * The elements of an array literal written in place or held by a `const` of any file (also
+ * imported), with the elements of the arrays held by `const`s that it spreads (`[a, ...cruxTools]`).
+ */
+function arrayElements(checker: ts.TypeChecker, expression: ts.Expression, depth: number): ts.Expression[] {
+  let array = skipOuter(expression);
+  if (typescript.isIdentifier(array)) {
+    const held = unaliased(checker, checker.getSymbolAtLocation(array))?.valueDeclaration;
+    array = held && typescript.isVariableDeclaration(held) && held.initializer ? skipOuter(held.initializer) : array;
+  }
+  if (!typescript.isArrayLiteralExpression(array)) return [];
+  const elements: ts.Expression[] = [];
+  for (const element of array.elements) {
+    if (!typescript.isSpreadElement(element)) elements.push(element);
+    else if (depth < MAX_SPREAD) elements.push(...arrayElements(checker, element.expression, depth + 1));
+  }
+  return elements;
+}
+
 /** `e` of `Object.values(e)`, when `declaration` is the variable of a loop over it. */
 function iteratedObject(declaration: ts.Declaration): ts.Expression | undefined {
   const iterated = loopSource(declaration);
@@ -97,7 +112,10 @@ function iteratedObject(declaration: ts.Declaration): ts.Expression | undefined 
   return isObjectValues ? call.arguments[0] : undefined;
 }
 
-/** What a loop variable iterates: `x` of `x.forEach((v) => ...)` (also `map`, `flatMap`), or of `for (const v of x)`. */
+/**
+ * What a loop variable iterates: `x` of `x.forEach((v) => ...)` (also `map`, `flatMap`), or of
+ * `for (const v of x)`; and for `const v = x.find(...)`, the `x` it is one element of.
+ */
 export function loopSource(declaration: ts.Declaration): ts.Expression | undefined {
   let iterated: ts.Expression | undefined;
   // `Object.values(e).forEach((tool) => ...)`: the callback's first parameter.
@@ -119,6 +137,15 @@ export function loopSource(declaration: ts.Declaration): ts.Expression | undefin
     const list = declaration.parent;
     const loop = list.parent;
     if (typescript.isForOfStatement(loop) && loop.initializer === list) iterated = loop.expression;
+    // `const tool = tools.find((t) => t.name === name)`: one of the values, as in a loop.
+    const found = declaration.initializer ? skipOuter(declaration.initializer) : undefined;
+    if (
+      found &&
+      typescript.isCallExpression(found) &&
+      typescript.isPropertyAccessExpression(found.expression) &&
+      ["find", "findLast"].includes(found.expression.name.text)
+    )
+      iterated = found.expression.expression;
   }
   return iterated;
 }
