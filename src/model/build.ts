@@ -22,11 +22,11 @@ import {
   visitFastMcpDefinitions,
   visitXmcpModule,
 } from "./handlers/index.js";
-import { type Escape, findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
+import { type Escape, type Escapes, type HandlerPaths, findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
 import { collectErrorResults, collectMutatedErrorResults, collectResults, findErrorHelpers } from "./results.js";
 import { CallTargets } from "./targets.js";
 import { clientToolCallReader } from "./tool-calls/index.js";
-import type { CallerOptions, ImportedFacts, McpModel, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
+import type { CallerOptions, ImportedFacts, McpModel, ModelGraph, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
 import { isUnknownToolAnswer } from "./unknown-tool.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -102,6 +102,8 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     graph: {
       pathCalls: new Map(),
       escapeCalls: new Map(),
+      pathConstructions: new Map(),
+      escapeConstructions: new Map(),
       localTargets: () => EMPTY,
       unresolvedHandlers: EMPTY,
       opaqueWrapperCalls: EMPTY,
@@ -161,6 +163,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
 export const NO_TYPES: TypeOracle = {
   isMethodOfNonMcpDependency: () => false,
   isOwnMcpServerMethod: () => false,
+  constructedAnswerText: () => undefined,
   isUpstreamResponse: () => false,
   isToolResultType: () => false,
   errorClassMade: () => undefined,
@@ -296,16 +299,23 @@ export function buildModel(
     importedSuccessHelpers: imported?.successHelpers ?? new Map(),
     importedCarriers: imported?.carriers ?? new Map(),
     payloads: new Map(),
-    graph: {
-      pathCalls: paths.pathCalls,
-      escapeCalls: escapes.calls,
-      unresolvedHandlers: search.unresolved,
-      opaqueWrapperCalls: search.opaqueWrapperCalls,
-      runnerCalls: escapes.runnerCalls,
-      localTargets: (call) => {
-        const within = enclosingFunction(call);
-        return within ? targets.of(call, within) : EMPTY;
-      },
+    graph: graphOf(paths, escapes, search, targets),
+  };
+}
+
+/** The call graph of the handler paths that the program index reads. */
+function graphOf(paths: HandlerPaths, escapes: Escapes, search: HandlerSearch, targets: CallTargets): ModelGraph {
+  return {
+    pathCalls: paths.pathCalls,
+    escapeCalls: escapes.calls,
+    pathConstructions: paths.pathConstructions,
+    escapeConstructions: escapes.constructions,
+    unresolvedHandlers: search.unresolved,
+    opaqueWrapperCalls: search.opaqueWrapperCalls,
+    runnerCalls: escapes.runnerCalls,
+    localTargets: (call) => {
+      const within = enclosingFunction(call);
+      return within ? targets.of(call, within) : EMPTY;
     },
   };
 }

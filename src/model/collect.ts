@@ -28,6 +28,8 @@ export interface FunctionFacts {
   /** Calls made directly in this function (not in nested functions). */
   readonly calls: TSESTree.CallExpression[];
   readonly throws: TSESTree.ThrowStatement[];
+  /** `new Client(key)` made directly in this function: the class's constructor runs there. */
+  readonly constructions: TSESTree.NewExpression[];
 }
 
 /** Declarations that hold only types. */
@@ -80,7 +82,7 @@ export class Collector {
    * module's top level. The replay recognizes a function's exit by its identity, without reading
    * the exited node.
    */
-  private readonly stack: Frame[] = [{ fn: undefined, facts: { children: [], calls: [], throws: [] } }];
+  private readonly stack: Frame[] = [{ fn: undefined, facts: { children: [], calls: [], throws: [], constructions: [] } }];
 
   private get top(): Frame {
     return this.stack[this.stack.length - 1] as Frame;
@@ -94,7 +96,7 @@ export class Collector {
     this.functions.push(node);
     if (node.id) this.functionNames.add(node.id.name);
     this.owner.children.push(node);
-    const own: FunctionFacts = { children: [], calls: [], throws: [] };
+    const own: FunctionFacts = { children: [], calls: [], throws: [], constructions: [] };
     this.facts.set(node, own);
     this.stack.push({ fn: node, facts: own });
   }
@@ -153,6 +155,9 @@ export class Collector {
         break;
       case AST_NODE_TYPES.CallExpression:
         this.call(node);
+        break;
+      case AST_NODE_TYPES.NewExpression:
+        this.owner.constructions.push(node);
         break;
       case AST_NODE_TYPES.ThrowStatement:
         this.throwStatement(node);

@@ -23,6 +23,8 @@ export interface HandlerPaths {
   readonly regionsOf: ReadonlyMap<FunctionNode, readonly ToolHandler[]>;
   /** Calls made on some handler path (recorded only when `graphed`). */
   readonly pathCalls: ReadonlyMap<TSESTree.CallExpression, readonly ToolHandler[]>;
+  /** Constructions of classes this file does not declare, made on some handler path (recorded only when `graphed`). */
+  readonly pathConstructions: ReadonlyMap<TSESTree.NewExpression, readonly ToolHandler[]>;
 }
 
 /** A throw that escapes a handler, and the catches that wrapped it on the way. */
@@ -40,6 +42,8 @@ export interface Escapes {
   readonly reported: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[]>;
   /** Calls through which a throw of the callee may escape, with the catches it meets per handler (recorded only when `graphed`). */
   readonly calls: ReadonlyMap<TSESTree.CallExpression, ReadonlyMap<ToolHandler, readonly CatchGuard[]>>;
+  /** The same for constructions of classes of other files (`new CruxClient()`): their constructor's throws. */
+  readonly constructions: ReadonlyMap<TSESTree.NewExpression, ReadonlyMap<ToolHandler, readonly CatchGuard[]>>;
   /**
    * Calls of functions this file cannot see that are handed a function written in place
    * (`breaker.execute(() => run(args))`), recorded when `graphed`: the program index reads the
@@ -77,6 +81,7 @@ function record<K>(map: Map<K, ToolHandler[]>, key: K, handler: ToolHandler): vo
 export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInputs): HandlerPaths {
   const onPath = new Map<FunctionNode, ToolHandler[]>();
   const pathCalls = new Map<TSESTree.CallExpression, ToolHandler[]>();
+  const pathConstructions = new Map<TSESTree.NewExpression, ToolHandler[]>();
   const regionsOf = new Map<FunctionNode, ToolHandler[]>();
   // Handlers are walked one after the other, so a function already marked for the current
   // handler has it last in its list: no need to search the list (O(handlers) per mark).
@@ -110,6 +115,14 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
         if (graphed) record(pathCalls, call, handler);
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
+      for (const construction of f.constructions) if (isInside(construction, region)) construct(construction);
+    };
+    // `new CruxClient()`: the class's constructor runs on the path; one of another file, for the index.
+    const construct = (construction: TSESTree.NewExpression): void => {
+      const ctor = targets.constructorOf(construction);
+      if (ctor) {
+        if (mark(ctor, handler)) queue.push(ctor);
+      } else if (graphed) record(pathConstructions, construction, handler);
     };
     start(handler.entry, handler.region);
     if (handler.root !== handler.entry && handler.kind !== "low-level-case") start(handler.root, undefined);
@@ -122,9 +135,10 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
         if (graphed) record(pathCalls, call, handler);
         for (const target of targetsOf(call, fn)) if (mark(target, handler)) queue.push(target);
       }
+      for (const construction of f.constructions) construct(construction);
     }
   }
-  return { onPath, regionsOf, pathCalls };
+  return { onPath, regionsOf, pathCalls, pathConstructions };
 }
 
 /**
@@ -183,6 +197,7 @@ export function findEscapes(inputs: PathInputs): Escapes {
   const carried = new Map<TSESTree.ThrowStatement, Escape[]>();
   const reported = new Map<TSESTree.ThrowStatement, Escape[]>();
   const escapeCalls = new Map<TSESTree.CallExpression, Map<ToolHandler, readonly CatchGuard[]>>();
+  const escapeConstructions = new Map<TSESTree.NewExpression, Map<ToolHandler, readonly CatchGuard[]>>();
   const runnerCalls = new Set<TSESTree.CallExpression>();
   const { handlers, facts, targets, catches, sourceCode, graphed, runnerGuards, types } = inputs;
   // What each throw builds and says, read once: every handler whose path reaches it asks again
@@ -254,11 +269,20 @@ export function findEscapes(inputs: PathInputs): Escapes {
           for (const [callback, around] of callbacksRun(catches, call, target)) visit(callback, undefined, [...around, ...guards]);
         }
       }
+      // `new CruxClient()`: what its constructor throws leaves the construction at once.
+      for (const construction of f.constructions) {
+        if (region && !isInside(construction, region)) continue;
+        const guards = [...around(construction, fn), ...outer];
+        if (!mayCarry(guards)) continue;
+        const ctor = targets.constructorOf(construction);
+        if (ctor) visit(ctor, undefined, guards);
+        else if (graphed) recordCall(escapeConstructions, construction, handler, guards);
+      }
     };
     visit(handler.entry, handler.region, handler.entryGuards);
     if (handler.root !== handler.entry && handler.kind !== "low-level-case") visit(handler.root, undefined, []);
   }
-  return { throws: escapes, carried, reported, calls: escapeCalls, runnerCalls: [...runnerCalls] };
+  return { throws: escapes, carried, reported, calls: escapeCalls, constructions: escapeConstructions, runnerCalls: [...runnerCalls] };
 }
 
 /** Paths per handler worth following (a function under many combinations of catches). */
@@ -274,9 +298,9 @@ function recordEscape(map: Map<TSESTree.ThrowStatement, Escape[]>, node: TSESTre
   else if (escape.wraps.length === 0 && last.wraps.length > 0) list[list.length - 1] = escape;
 }
 
-function recordCall(
-  map: Map<TSESTree.CallExpression, Map<ToolHandler, readonly CatchGuard[]>>,
-  call: TSESTree.CallExpression,
+function recordCall<K extends TSESTree.Node>(
+  map: Map<K, Map<ToolHandler, readonly CatchGuard[]>>,
+  call: K,
   handler: ToolHandler,
   guards: readonly CatchGuard[],
 ): void {

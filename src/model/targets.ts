@@ -48,6 +48,13 @@ export class CallTargets {
     return targets;
   }
 
+  /** The constructor `new Client(key)` runs, of a class of this file (none for a class that declares none). */
+  constructorOf(construction: TSESTree.NewExpression): FunctionNode | undefined {
+    const callee = unwrap(construction.callee);
+    const cls = callee.type === AST_NODE_TYPES.Identifier ? classDeclaration(this.sourceCode, callee) : undefined;
+    return cls ? methodOf(cls.body, "constructor") : undefined;
+  }
+
   /** The functions bound to the wrapper parameter `call` calls (`fn(args)` in `return async (args) => fn(args)`), if it calls one. */
   bound(call: TSESTree.CallExpression, within: FunctionNode): ReadonlySet<FunctionNode> | undefined {
     const callee = unwrap(call.callee);

@@ -17,6 +17,12 @@ export interface TypeOracle {
    * the SDK's `McpServer` that hands the handler on without catching anything on the way.
    */
   isOwnMcpServerMethod(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
+  /**
+   * `new PromptResponse(text).promptResponse`, where the class's constructor sets the field to a
+   * successful tool result: the index of the constructor parameter that is its text (-1: none);
+   * undefined when the member is no such answer.
+   */
+  constructedAnswerText(sourceCode: SourceCode, member: TSESTree.MemberExpression): number | undefined;
   /** The value is typed as an upstream HTTP response (fetch's `Response`, an `AxiosResponse`). */
   isUpstreamResponse(sourceCode: SourceCode, node: TSESTree.Node): boolean;
   /** The value is typed as the global `fetch` function (`typeof fetch`), whatever its name. */

@@ -289,6 +289,10 @@ export interface ModelGraph {
    * catches it meets on the way (innermost first). A call whose catches stop every error is left out.
    */
   readonly escapeCalls: ReadonlyMap<TSESTree.CallExpression, ReadonlyMap<ToolHandler, readonly CatchGuard[]>>;
+  /** Constructions on some handler path of classes this file does not declare (`new CruxClient()`), with their handlers. */
+  readonly pathConstructions: ReadonlyMap<TSESTree.NewExpression, readonly ToolHandler[]>;
+  /** Those constructions whose constructor's throws may escape: per handler, the catches on the way. */
+  readonly escapeConstructions: ReadonlyMap<TSESTree.NewExpression, ReadonlyMap<ToolHandler, readonly CatchGuard[]>>;
   /** Same-file functions a call runs (empty when the callee lives elsewhere or is unknown). */
   localTargets(call: TSESTree.CallExpression): readonly FunctionNode[];
   /** Registrations whose handler is not a function of this file. */

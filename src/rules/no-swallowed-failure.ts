@@ -167,6 +167,7 @@ export default createRule<Options, MessageIds>({
             reportSuccessResult(context, model, { answers, remedies }, { clause, statement, result, names, selective, warns, tool, failing });
             continue;
           }
+          if (reportConstructedAnswer(context, model, { answers, remedies }, { value, statement, clause, names, selective, warns, failing })) continue;
           if (value?.type === AST_NODE_TYPES.CallExpression && fixedData(sourceCode, value) === undefined) {
             const helper = answers.successHelper(value);
             if (!helper && fn && !selective && !warns())
@@ -281,6 +282,43 @@ function reportAnsweringCatches(
  * the catch notes a warning, the result is partial or the dispatcher's "unknown tool" branch, or
  * the catch degrades to data; a payload that says it failed is reported as such.
  */
+/**
+ * `return new Answer(text).result` (`new PromptResponse(text).promptResponse`) in a catch, the class's constructor making a
+ * successful tool result of its parameter (typed): reported as the call of a success helper is.
+ * True when the value is such an answer (reported or not).
+ */
+function reportConstructedAnswer(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  { answers, remedies }: { readonly answers: CatchAnswers; readonly remedies: Remedies },
+  found: {
+    readonly value: TSESTree.Node | null;
+    readonly statement: TSESTree.ReturnStatement;
+    readonly clause: TSESTree.CatchClause;
+    readonly names: ReadonlySet<string>;
+    readonly selective: boolean;
+    readonly warns: () => boolean;
+    readonly failing: string | undefined;
+  },
+): boolean {
+  const { value, statement, clause, names, selective, warns, failing } = found;
+  if (value?.type !== AST_NODE_TYPES.MemberExpression || value.object.type !== AST_NODE_TYPES.NewExpression) return false;
+  const built = model.types.constructedAnswerText(context.sourceCode, value);
+  if (built === undefined) return false;
+  if (warns()) return true;
+  const args = value.object.arguments;
+  const first = built >= 0 ? args[built] : args.find((a) => messageText(a) !== undefined);
+  const text = first && first.type !== AST_NODE_TYPES.SpreadElement ? messageText(first) : undefined;
+  if (answers.isDegradation(value, text, clause, names, selective)) return true;
+  context.report({
+    node: value,
+    messageId: "swallowedResult",
+    data: { tool: capitalized(toolSubject(model.toolNamesAt(value))) },
+    suggest: remedies.rethrow(statement, clause, text !== undefined ? first : undefined, failing),
+  });
+  return true;
+}
+
 function reportSuccessResult(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
   model: McpModel,

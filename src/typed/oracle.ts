@@ -6,11 +6,13 @@
 import type { TypeOracle } from "../model/index.js";
 import { isMcpClientMethod, isMethodOfNonMcpDependency, isOwnMcpServerMethod } from "./receiver.js";
 import { namesToolResultType } from "./result-types.js";
+import { constructedAnswerText } from "./constructed-answers.js";
 import { errorClassByType, isFetchByType, isResponseByType } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
   isOwnMcpServerMethod,
+  constructedAnswerText,
   isUpstreamResponse: isResponseByType,
   isFetchFunction: isFetchByType,
   isMcpClientMethod,

@@ -55,7 +55,9 @@ describe("tool inventory", () => {
       ["close_ledger", "cast-receiver/src/server.ts:7", "cast-receiver/src/server.ts:7", "0/1", "0/0", 1],
       // A hand-written breaker of another file: its open throw and its rethrow reach the model.
       ["station_status", "circuit-breaker/src/server.ts:8", "circuit-breaker/src/server.ts:8", "0/2", "1/1", 2],
-      ["git_log", "class-instance/src/server.ts:8", "class-instance/src/server.ts:8", "0/0", "0/1", 1],
+      ["git_log", "class-instance/src/server.ts:9", "class-instance/src/server.ts:9", "0/0", "0/1", 1],
+      // A client a tool constructs, whose constructor of another file throws.
+      ["git_remote", "class-instance/src/server.ts:16", "class-instance/src/server.ts:16", "0/1", "0/0", 1],
       // Classes listed for a factory to construct, run through an interface method they inherit from an abstract base.
       ["archive_product", "class-list/src/toolkit.ts:13", "class-list/src/toolkit.ts:13", "0/0", "1/1", 1],
       ["update_price", "class-list/src/toolkit.ts:13", "class-list/src/toolkit.ts:13", "0/0", "1/1", 1],
@@ -184,11 +186,12 @@ describe("tool inventory", () => {
       // A dispatcher built from options that name the server (`{ name, version, tools }`): the
       // server's name is no tool's, so the dispatcher stays unnamed.
       ["(unnamed)", "server-options/src/serve.ts:18", "server-options/src/serve.ts:18", "1/1", "0/1", 1],
-      // Tools registered through methods of the project's own McpServer subclass; a catch answers
-      // through a method its base class (another file) declares.
+      // Tools registered through methods of the project's own McpServer subclass; catches answer
+      // through a method its base class (another file) declares, and through a class that builds the result.
       ["(unnamed)", "server-subclass/src/notes-mcp-server.ts:23", "server-subclass/src/notes-mcp-server.ts:23", "0/0", "0/0", 0],
-      ["notes-create", "server-subclass/src/tools/notes.ts:10", "server-subclass/src/tools/notes.ts:10", "0/0", "0/0", 1],
-      ["notes-get", "server-subclass/src/tools/notes.ts:11", "server-subclass/src/tools/notes.ts:11", "0/1", "0/0", 1],
+      ["notes-create", "server-subclass/src/tools/notes.ts:12", "server-subclass/src/tools/notes.ts:12", "0/0", "0/0", 1],
+      ["notes-get", "server-subclass/src/tools/notes.ts:13", "server-subclass/src/tools/notes.ts:13", "0/1", "0/0", 1],
+      ["notes-archive", "server-subclass/src/tools/notes.ts:14", "server-subclass/src/tools/notes.ts:14", "0/0", "0/0", 1],
       // Defined in one package, registered by a sibling package's helper, through its index.
       ["stock_quote", "sibling-registration/packages/toolkit/src/serve.ts:8", "sibling-registration/packages/toolkit/src/serve.ts:8", "0/0", "0/1", 1],
       // Options spread from the callers' arguments: bounded as the callers' are (one of three passes a signal).
@@ -254,6 +257,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["station_status", false],
       ["git_log", false],
+      ["git_remote", false],
       ["(unnamed)", false],
       ["web_search", false],
       ["(unnamed)", false],

@@ -24,6 +24,15 @@ const server = new Server({ name: "demo", version: "1.0.0" }, { capabilities: { 
 const FASTMCP = `import { FastMCP, UserError } from "fastmcp";
 const server = new FastMCP({ name: "demo", version: "1.0.0" });
 `;
+/** A client whose constructor checks its token (the throw carries the marker of the reported node). */
+const CLIENT = `class DocsClient {
+  token: string;
+  constructor(token = process.env.DOCS_TOKEN) {
+    if (!token) /*>*/throw new Error("DOCS_TOKEN is not set: add a token to the server's environment");
+    this.token = token;
+  }
+}
+`;
 
 /** A `registerTool("get_doc")` handler around `body`. */
 function inTool(body: string): string {
@@ -1488,6 +1497,11 @@ ${SDK}server.registerTool("get_tree", { inputSchema: {} }, async ({ path }) => (
 ruleTester.run("require-error-classification: catches on the way out", rule, {
   valid: [
     {
+      name: "a constructor that throws, for a client built when the module loads: on no tool's path",
+      code: `${FASTMCP}${CLIENT.replace("/*>*/", "")}const docs = new DocsClient();
+server.addTool({ name: "get_doc", execute: async ({ id }) => \`\${docs.token.length} \${String(id)}\` });`,
+    },
+    {
       // The test reads the error too: only an expired session goes on, and only for remote calls.
       // The rethrow sends on SessionExpired errors only (narrowed by the test, whatever else it asks),
       // judged where they are thrown: none here. The catch answers the others with a classified result.
@@ -1942,6 +1956,38 @@ server.addTool({ name: "get_doc", execute: async ({ id }) => {
 `,
       'timed("get_doc", ',
     ),
+    invalid({
+      name: "a registration through a bound alias of registerTool, cast to a narrower type",
+      code: `${SDK}type RegisterToolFn = (name: string, config: object, cb: (args: { id?: string }) => unknown) => unknown;
+const registerTool = server.registerTool.bind(server) as RegisterToolFn;
+registerTool("get_doc", { inputSchema: {} }, async ({ id }) => {
+  if (!id) /*>*/throw new Error("get_doc needs an id: pass the id of the document to read");
+  return { content: [{ type: "text", text: id }] };
+});`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("get_doc needs an id: pass the id of the document to read");',
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a constructor that throws, for a client a tool builds: the throw leaves the tool",
+      code: `${FASTMCP}${CLIENT}server.addTool({ name: "get_doc", execute: async ({ id }) => {
+  const docs = new DocsClient();
+  return \`\${docs.token.length} \${String(id)}\`;
+} });`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("DOCS_TOKEN is not set: add a token to the server\'s environment");',
+          data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
     invalid({
       name: "a throw in a callback handed to a retrying helper whose catch keeps the error for its last throw",
       code: `${FASTMCP}async function retry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {

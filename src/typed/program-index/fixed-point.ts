@@ -28,6 +28,7 @@ import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js
 import type { Resolver, Target } from "./resolver.js";
 import { handsFunctionsInto } from "./handed.js";
 import { addRoot, rootFor } from "./roots.js";
+import { constructorTargets } from "./constructions.js";
 import { TYPE_ORACLE } from "../oracle.js";
 import { mayBeLinted, otherLintingConfig, programBase } from "../conversions.js";
 
@@ -88,6 +89,7 @@ export function followToolPaths(program: ts.Program, files: FileEntries, resolve
     if (entry) work.add(entry);
   }
 
+  const checker = program.getTypeChecker();
   let steps = 0;
   while (work.size > 0 && steps < STEP_LIMIT) {
     steps++;
@@ -96,6 +98,7 @@ export function followToolPaths(program: ts.Program, files: FileEntries, resolve
     entry.model = model;
     followUnresolvedHandlers(entry, model, resolver, work);
     followPathCalls(entry, model, { files, resolver }, work);
+    followConstructions(entry, model, { files, checker }, work);
   }
 }
 
@@ -168,6 +171,24 @@ function followPathCalls(entry: FileEntry, model: McpModel, { files, resolver }:
         const root = rootFor(entry.fileName, handler, target, escaping?.get(handler) ?? [CATCHES_ALL], call);
         if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
         if (addRoot(target.entry, root)) work.add(target.entry);
+      }
+    }
+  }
+}
+
+/** Constructions on a handler's path of classes of other files (`new CruxClient()`): their constructors run on the tool's path too. */
+function followConstructions(
+  entry: FileEntry,
+  model: McpModel,
+  { files, checker }: { files: FileEntries; checker: ts.TypeChecker },
+  work: WorkQueue,
+): void {
+  for (const [construction, onPath] of model.graph.pathConstructions) {
+    const specific = model.handlersAt(construction).filter((h) => onPath.includes(h));
+    const escaping = model.graph.escapeConstructions.get(construction);
+    for (const target of constructorTargets(checker, files, entry, construction)) {
+      for (const handler of specific.length > 0 ? specific : onPath) {
+        if (addRoot(target.entry, rootFor(entry.fileName, handler, target, escaping?.get(handler) ?? [CATCHES_ALL]))) work.add(target.entry);
       }
     }
   }
