@@ -29,6 +29,8 @@ export interface CallBindings {
 
 export class CallTargets {
   private readonly cache = new Map<TSESTree.CallExpression, FunctionNode[]>();
+  /** Each construction's constructor, once: the path walk and the escape search both ask, per handler. */
+  private readonly constructors = new Map<TSESTree.NewExpression, FunctionNode | undefined>();
 
   constructor(
     private readonly sourceCode: SourceCode,
@@ -50,9 +52,12 @@ export class CallTargets {
 
   /** The constructor `new Client(key)` runs, of a class of this file (none for a class that declares none). */
   constructorOf(construction: TSESTree.NewExpression): FunctionNode | undefined {
+    if (this.constructors.has(construction)) return this.constructors.get(construction);
     const callee = unwrap(construction.callee);
     const cls = callee.type === AST_NODE_TYPES.Identifier ? classDeclaration(this.sourceCode, callee) : undefined;
-    return cls ? methodOf(cls.body, "constructor") : undefined;
+    const ctor = cls ? methodOf(cls.body, "constructor") : undefined;
+    this.constructors.set(construction, ctor);
+    return ctor;
   }
 
   /** The functions bound to the wrapper parameter `call` calls (`fn(args)` in `return async (args) => fn(args)`), if it calls one. */

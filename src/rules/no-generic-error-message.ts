@@ -7,6 +7,7 @@ import {
   calleeName,
   constInitializer,
   enclosingCatch,
+  enclosingCatchParam,
   enclosingFunction,
   findProperty,
   functionName,
@@ -31,18 +32,6 @@ export type Options = [
   },
 ];
 export type MessageIds = "genericErrorMessage" | "appendCauseMessage";
-
-/** The `catch (e)` parameter name around a node, within its function. */
-function caughtErrorName(node: TSESTree.Node): string | undefined {
-  let current: TSESTree.Node | undefined = node.parent;
-  while (current && !isFunctionNode(current)) {
-    if (current.type === AST_NODE_TYPES.CatchClause) {
-      return current.param?.type === AST_NODE_TYPES.Identifier ? current.param.name : undefined;
-    }
-    current = current.parent;
-  }
-  return undefined;
-}
 
 /**
  * What `answer` (an error result or a throw) does with a caught error: `dropped` in a catch that
@@ -94,7 +83,7 @@ function operationOf(node: TSESTree.Node): string | undefined {
 /** A call (not `Error(...)`) that is handed the error its catch caught, beside the text. */
 function handsOnCause(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
   if (isPlainErrorName(calleeName(call))) return false;
-  const caught = caughtErrorName(call);
+  const caught = enclosingCatchParam(call);
   return caught !== undefined && call.arguments.some((a) => mentionsName(sourceCode, a, new Set([caught]), "subtree"));
 }
 
@@ -157,7 +146,7 @@ export default createRule<Options, MessageIds>({
         if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt), () => causeUse(sourceCode, toolAt), operationOf(toolAt)))
           return;
         reported.add(node);
-        const caught = caughtErrorName(node);
+        const caught = enclosingCatchParam(node);
         const n = unwrap(node);
         const canFix =
           caught !== undefined && (n.type === AST_NODE_TYPES.Literal || n.type === AST_NODE_TYPES.TemplateLiteral) && !containsComment(sourceCode, n);
