@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "79 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "80 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -192,6 +192,10 @@ describe("tool inventory", () => {
       ["notes-create", "server-subclass/src/tools/notes.ts:12", "server-subclass/src/tools/notes.ts:12", "0/0", "0/0", 1],
       ["notes-get", "server-subclass/src/tools/notes.ts:13", "server-subclass/src/tools/notes.ts:13", "0/1", "0/0", 1],
       ["notes-archive", "server-subclass/src/tools/notes.ts:14", "server-subclass/src/tools/notes.ts:14", "0/0", "0/0", 1],
+      // A runner of another file that both tools call: only its own callback's throw leaves record_status,
+      // not what look_up_record's callback (inside its catch) throws.
+      ["record_status", "shared-runner/src/server.ts:10", "shared-runner/src/server.ts:10", "0/1", "1/1", 1],
+      ["look_up_record", "shared-runner/src/server.ts:18", "shared-runner/src/server.ts:18", "1/1", "1/1", 0],
       // Defined in one package, registered by a sibling package's helper, through its index.
       ["stock_quote", "sibling-registration/packages/toolkit/src/serve.ts:8", "sibling-registration/packages/toolkit/src/serve.ts:8", "0/0", "0/1", 1],
       // Options spread from the callers' arguments: bounded as the callers' are (one of three passes a signal).
@@ -317,6 +321,8 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["(unnamed)", false],
       ["(unnamed)", false],
+      ["record_status", false],
+      ["look_up_record", false],
       ["(unnamed)", false],
       ["get_order", false],
       ["cancel_order", false],

@@ -1957,6 +1957,23 @@ server.addTool({ name: "get_doc", execute: async ({ id }) => {
       'timed("get_doc", ',
     ),
     invalid({
+      name: "a registration through a bound alias of registerTool, cast to a narrower type",
+      code: `${SDK}type RegisterToolFn = (name: string, config: object, cb: (args: { id?: string }) => unknown) => unknown;
+const registerTool = server.registerTool.bind(server) as RegisterToolFn;
+registerTool("get_doc", { inputSchema: {} }, async ({ id }) => {
+  if (!id) /*>*/throw new Error("get_doc needs an id: pass the id of the document to read");
+  return { content: [{ type: "text", text: id }] };
+});`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("get_doc needs an id: pass the id of the document to read");',
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
       name: "a constructor that throws, for a client a tool builds: the throw leaves the tool",
       code: `${FASTMCP}${CLIENT}server.addTool({ name: "get_doc", execute: async ({ id }) => {
   const docs = new DocsClient();

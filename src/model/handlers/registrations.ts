@@ -22,7 +22,9 @@ export const REGISTRATION_TEXT =
 export function collectAliasNames(calls: readonly TSESTree.CallExpression[]): Set<string> {
   const names = new Set<string>();
   for (const call of calls) {
-    const parent = call.parent;
+    // `const registerTool = server.registerTool.bind(server) as RegisterToolFn`: the cast keeps the alias.
+    let parent = call.parent;
+    while (parent.type === AST_NODE_TYPES.TSAsExpression || parent.type === AST_NODE_TYPES.TSSatisfiesExpression) parent = parent.parent;
     if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier && bindAlias(call)) {
       names.add(parent.id.name);
     }

@@ -123,4 +123,16 @@ export interface Target {
   readonly guards?: readonly CatchGuard[];
   /** Its name names a tool only for a dispatcher of tools: a class that implements the receiver's interface, a key of a table of the calling file. */
   readonly dispatcherName?: boolean;
+  /**
+   * A function written in place as an argument (`withSpan("x", attrs, async () => ...)`), found as
+   * what the callers of this function pass for the parameter the call runs.
+   */
+  readonly writtenFor?: { readonly entry: FileEntry; readonly fn: TSESTree.Node };
+}
+
+/** The function a parameter belongs to, in the file that declares it (`Target.writtenFor`). */
+export function declaringFunction(files: FileEntries, parameter: ts.ParameterDeclaration): Target["writtenFor"] {
+  const entry = files.entryOf(parameter.getSourceFile());
+  const fn = entry?.services.tsNodeToESTreeNodeMap.get(parameter.parent);
+  return entry && fn ? { entry, fn } : undefined;
 }

@@ -17,12 +17,13 @@ import {
   type ImportedRoot,
   type ImportedSuccessHelper,
   type McpModel,
+  type ToolHandler,
   buildModel,
   hasCodeEvidence,
   wrapperCall,
   wrappedHandlerIndex,
 } from "../../model/index.js";
-import { isFunctionNode, rangeKey, returnsParam, unwrap } from "../../util/ast.js";
+import { isFunctionNode, isInside, rangeKey, returnsParam, unwrap } from "../../util/ast.js";
 import { modelFacts, modelOf, successHelpersOf } from "./facts.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
@@ -168,12 +169,26 @@ function followPathCalls(entry: FileEntry, model: McpModel, { files, resolver }:
     for (const target of resolver.resolveCall(entry, call)) {
       if (target.entry !== entry) recordCaller(entry, call, target, successHelpers);
       for (const handler of through) {
+        if (runsWithItsCaller(entry, handler, target)) continue;
         const root = rootFor(entry.fileName, handler, target, escaping?.get(handler) ?? [CATCHES_ALL], call);
         if (target.entry === entry && model.handlersAt(target.fn).includes(handler)) continue;
         if (addRoot(target.entry, root)) work.add(target.entry);
       }
     }
   }
+}
+
+/**
+ * A callback written in place at a call of a function the tool reached by a call
+ * (`withSpan("x", attrs, async () => ...)`, `withSpan` running its `fn`): it runs on the path of
+ * whoever wrote that call, which that file's own path follows with the catches around it (the
+ * runner's included). Read through the runner, every callback any caller in the program wrote
+ * would run under this tool, outside its catches. Only a handler written inside the function
+ * (`addTool(name, run)` registering `async (args) => run(args)`) has no caller of its own to run them.
+ */
+function runsWithItsCaller(entry: FileEntry, handler: ToolHandler, target: Target): boolean {
+  const written = target.writtenFor;
+  return written !== undefined && written.entry === entry && !(handler.entry !== written.fn && isInside(handler.entry, written.fn));
 }
 
 /** Constructions on a handler's path of classes of other files (`new CruxClient()`): their constructors run on the tool's path too. */

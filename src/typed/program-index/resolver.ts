@@ -31,7 +31,7 @@ import { iteratedMemberDeclarations } from "./iterated.js";
 import { accessedMember, loopedMembers } from "./registries.js";
 import { wrappedTargets } from "./wrapped.js";
 import { type ClassFacts, constructedFieldMembers, fieldSlot, passedThrough, slotArguments } from "./fields.js";
-import { type FileEntries, type FileEntry, type Target, isProjectFile } from "./file-entry.js";
+import { type FileEntries, type FileEntry, type Target, declaringFunction, isProjectFile } from "./file-entry.js";
 
 export type { Target } from "./file-entry.js";
 
@@ -385,7 +385,7 @@ export class Resolver {
           // `register(tool, makeExecutor(config))`: what the factory returns.
           targets.push(...(found.length === 0 && node.type === AST_NODE_TYPES.CallExpression ? this.returnedBy(entry, node, accept) : found));
         } else if (!accept || accept(entry.services.esTreeNodeToTSNodeMap.get(inline) as ts.FunctionLikeDeclaration)) {
-          targets.push({ entry, fn: inline, toolName: undefined });
+          targets.push({ entry, fn: inline, toolName: undefined, writtenFor: declaringFunction(this.files, parameter) });
         }
       }
       return targets;
