@@ -214,10 +214,12 @@ export default createRule<Options, MessageIds>({
           // `throw handleAxiosError(error, "Failed to fetch workflows")`: a helper handed the cause may say it.
           if (argument.type === AST_NODE_TYPES.CallExpression && handsOnCause(sourceCode, argument)) continue;
           // The message is the first argument for Error and its usual subclasses; McpError's is the second.
-          const message = argument.arguments.find(
+          const texts = argument.arguments.filter(
             (a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral || alternatives(a, sourceCode).length > 1,
           );
-          check(message, site.node);
+          // `createError("NOT_FOUND", "Documentation not found at ...")`: a code before the message is not the message.
+          const [first, second] = texts;
+          check(second && ERROR_CODE.test(staticString(first as TSESTree.Node) ?? "") ? second : first, site.node);
         } else {
           check(argument, site.node);
         }
@@ -225,6 +227,9 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/** A code written as a constant's name (`NOT_FOUND`, `E_TIMEOUT`), which an error factory takes before its message. */
+const ERROR_CODE = /^[A-Z][A-Z0-9_]+$/u;
 
 /**
  * The object literals pushed into a result's content in the block of `assignment` (`response.isError

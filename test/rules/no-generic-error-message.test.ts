@@ -238,6 +238,17 @@ invalid.push(
     "Internal server error",
   ),
   generic(
+    "the message after a code, of an error factory",
+    inTool(
+      `  if (!args.query) throw createError("NOT_FOUND", /*>*/"Not found"/*<*/);
+  return { content: [] };`,
+      `function createError(code: string, message: string) {
+  return Object.assign(new Error(message), { code });
+}`,
+    ),
+    "Not found",
+  ),
+  generic(
     "an Error with options",
     inTool(`  const hits = await searchIndex(args.query);
   if (!hits) throw new Error(/*>*/"Something went wrong"/*<*/, { cause: hits });
@@ -586,6 +597,16 @@ valid.push(
   {
     name: "a thrown Error with an interpolated message",
     code: inTool('  throw new Error(`Search for "${args.query}" failed: the index is offline`);'),
+  },
+  {
+    name: "a code before a specific message, of an error factory",
+    code: inTool(
+      `  if (!args.query) throw createError("NOT_FOUND", "No documentation at the path given in query: list the folders with list_docs first");
+  return { content: [] };`,
+      `function createError(code: string, message: string) {
+  return Object.assign(new Error(message), { code });
+}`,
+    ),
   },
   {
     name: "McpError with an interpolated message",
