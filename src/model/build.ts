@@ -24,6 +24,7 @@ import {
 } from "./handlers/index.js";
 import { type Escape, type Escapes, type HandlerPaths, findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
 import { collectErrorResults, collectMutatedErrorResults, collectResults, findErrorHelpers } from "./results.js";
+import { Interceptors } from "./interceptors.js";
 import { CallTargets } from "./targets.js";
 import { clientToolCallReader } from "./tool-calls/index.js";
 import type { CallerOptions, ImportedFacts, McpModel, ModelGraph, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
@@ -164,6 +165,7 @@ export const NO_TYPES: TypeOracle = {
   isMethodOfNonMcpDependency: () => false,
   isOwnMcpServerMethod: () => false,
   constructedAnswerText: () => undefined,
+  failureMessageArgument: () => undefined,
   isUpstreamResponse: () => false,
   isToolResultType: () => false,
   errorClassMade: () => undefined,
@@ -214,7 +216,7 @@ export function buildModel(
 
   // Stage 4: handler paths and escaping throws. The call graph is for the program index;
   // syntactic linting (no imported facts) never reads it.
-  const targets = new CallTargets(sourceCode, search, collected.functionNames, collected.objectNames);
+  const targets = new CallTargets(sourceCode, search, collected.functionNames, collected.objectNames, new Interceptors(sourceCode, calls));
   const graphed = imported !== undefined;
   const pathInputs = { handlers, facts: collected.facts, targets, catches: search.catches, sourceCode, graphed, runnerGuards: search.wrapperFacts, types };
   const paths = walkHandlerPaths(pathInputs);

@@ -25,7 +25,7 @@ import {
 } from "../util/ast.js";
 import { ERROR_CLASS_NAME, thrownClass } from "./error-classes.js";
 import type { TypeOracle } from "./type-oracle.js";
-import { queuedWithReject } from "./queued.js";
+import { queuedWithReject, rejectsCaught } from "./queued.js";
 import { carriesMessage, returnsErrorResults } from "./carried.js";
 import { inputCondition, instanceofClasses, messageTest, narrowedByExit, narrowingClass, staticThrownText } from "./catch-tests.js";
 
@@ -254,8 +254,8 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause, types?:
   }
   // The catch always leaves by a statement of its own (not by falling through to the code after it).
   const exits = otherwise !== undefined;
-  // `catch (e) { lastError = e }` in a retry loop that ends in `throw lastError`: every error goes on, later.
-  if (!exits && !mayReturn && param !== undefined && keptForLaterThrow(sourceCode, clause, param)) otherwise = RETHROWS;
+  // `catch (e) { lastError = e }` in a retry loop that ends in `throw lastError`, `catch (e) { reject(e) }` in a queued task: every error goes on.
+  if (!exits && !mayReturn && param !== undefined && (keptForLaterThrow(sourceCode, clause, param) || rejectsCaught(clause, param))) otherwise = RETHROWS;
   otherwise ??= CONVERTS;
   if (mayReturn && otherwise.kind !== "converts") otherwise = CONVERTS;
   if (otherwise.kind === "converts" && param !== undefined && carriesMessage(sourceCode, clause, param)) otherwise = CARRIES;

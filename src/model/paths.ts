@@ -146,7 +146,10 @@ export function walkHandlerPaths({ handlers, facts, targets, graphed }: PathInpu
  * ...)` around each) runs, for this tool, only the function this tool handed it.
  */
 function targetsFor(targets: CallTargets, call: TSESTree.CallExpression, within: FunctionNode, handler: ToolHandler): readonly FunctionNode[] {
-  return targets.bound(call, within)?.has(handler.entry) === true ? [handler.entry] : targets.of(call, within);
+  if (targets.bound(call, within)?.has(handler.entry) === true) return [handler.entry];
+  // `await this.http.get(url)`: the instance's interceptors run inside the request, and what they throw rejects it.
+  const intercepted = targets.interceptorsOf(call);
+  return intercepted.length === 0 ? targets.of(call, within) : [...targets.of(call, within), ...intercepted];
 }
 
 /**

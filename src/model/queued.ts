@@ -45,3 +45,31 @@ function holdsBoth(keys: SourceCode["visitorKeys"], node: TSESTree.Node, a: stri
   visit(node);
   return found;
 }
+
+/**
+ * `catch (error) { reject(error) }` in a task a function queues inside `new Promise((resolve,
+ * reject) => ...)`: the error is not stopped; it goes on as the rejection of the promise the
+ * function returns.
+ */
+export function rejectsCaught(clause: TSESTree.CatchClause, param: string): boolean {
+  return clause.body.body.some((statement) => {
+    const call = statement.type === AST_NODE_TYPES.ExpressionStatement ? unwrap(statement.expression) : undefined;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Identifier) return false;
+    const [argument] = call.arguments;
+    return argument?.type === AST_NODE_TYPES.Identifier && argument.name === param && isExecutorReject(clause, call.callee.name);
+  });
+}
+
+/** `name` is the `reject` of the nearest `new Promise(...)` executor around `from` (no function between declares it). */
+function isExecutorReject(from: TSESTree.Node, name: string): boolean {
+  for (let node = from.parent; node; node = node.parent) {
+    if (!isFunctionNode(node)) continue;
+    const owner = node.parent;
+    if (owner.type === AST_NODE_TYPES.NewExpression && owner.callee.type === AST_NODE_TYPES.Identifier && owner.callee.name === "Promise") {
+      const reject = owner.arguments[0] === node ? node.params[1] : undefined;
+      return reject?.type === AST_NODE_TYPES.Identifier && reject.name === name;
+    }
+    if (node.params.some((p) => p.type === AST_NODE_TYPES.Identifier && p.name === name)) return false;
+  }
+  return false;
+}

@@ -6,6 +6,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
+import type { Interceptors } from "./interceptors.js";
 import {
   type FunctionNode,
   constInitializer,
@@ -38,7 +39,14 @@ export class CallTargets {
     /** Names declared as functions, and as objects or instances: the only callees worth resolving. */
     private readonly functionNames: ReadonlySet<string>,
     private readonly objectNames: ReadonlySet<string>,
+    /** The axios interceptors of the file's instances, which every request through one runs. */
+    private readonly interceptors?: Interceptors,
   ) {}
+
+  /** The interceptors a request through an axios instance of this file runs (`this.http.get(url)`). */
+  interceptorsOf(call: TSESTree.CallExpression): readonly FunctionNode[] {
+    return this.interceptors?.of(call) ?? [];
+  }
 
   /** Same-file functions `call` (made inside `within`) runs. */
   of(call: TSESTree.CallExpression, within: FunctionNode): FunctionNode[] {

@@ -23,6 +23,12 @@ export interface TypeOracle {
    * undefined when the member is no such answer.
    */
   constructedAnswerText(sourceCode: SourceCode, member: TSESTree.MemberExpression): number | undefined;
+  /**
+   * `const result = await safeExecute(run, "Tool execution failed")`, read as `result.error.message`:
+   * the index of the callee's parameter that every object it returns from a `catch` holds at
+   * `path` (itself or through a builder it returns); undefined when that is not known.
+   */
+  failureMessageArgument(sourceCode: SourceCode, call: TSESTree.CallExpression, path: readonly string[]): number | undefined;
   /** The value is typed as an upstream HTTP response (fetch's `Response`, an `AxiosResponse`). */
   isUpstreamResponse(sourceCode: SourceCode, node: TSESTree.Node): boolean;
   /** The value is typed as the global `fetch` function (`typeof fetch`), whatever its name. */

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { withModel } from "../lint/with-model.js";
-import { getPayload, valueAtResult } from "../model/index.js";
+import { type McpModel, getPayload, valueAtResult } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import {
   addsNoWords,
@@ -16,6 +16,7 @@ import {
   mentionsName,
   staticString,
   unwrap,
+  unwrapAwait,
 } from "../util/ast.js";
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
@@ -196,6 +197,8 @@ export default createRule<Options, MessageIds>({
         if (payload.texts.length === 1 || payload.texts.every(isGenericPart)) {
           for (const text of payload.texts) check(text, result.node);
         }
+        // `text: \`Error: ${result.error.message}\``: the message the call that made `result` chose.
+        for (const text of payload.texts) check(chosenFailureText(sourceCode, model, text), result.node);
         for (const object of payload.objects) {
           for (const field of fields) check(findProperty(object, field)?.value, result.node);
         }
@@ -217,9 +220,13 @@ export default createRule<Options, MessageIds>({
           const texts = argument.arguments.filter(
             (a) => staticString(a) !== undefined || a.type === AST_NODE_TYPES.TemplateLiteral || alternatives(a, sourceCode).length > 1,
           );
-          // `createError("NOT_FOUND", "Documentation not found at ...")`: a code before the message is not the message.
-          const [first, second] = texts;
-          check(second && ERROR_CODE.test(staticString(first as TSESTree.Node) ?? "") ? second : first, site.node);
+          // `createError("NOT_FOUND", "Documentation not found at ...")`, `new QBOError(error.message, "REQUEST_ERROR")`:
+          // beside other arguments, a code is not the message.
+          const coded = (text: TSESTree.Node): boolean => argument.arguments.length > 1 && ERROR_CODE.test(staticString(text) ?? "");
+          check(
+            texts.find((text) => !coded(text)),
+            site.node,
+          );
         } else {
           check(argument, site.node);
         }
@@ -227,6 +234,29 @@ export default createRule<Options, MessageIds>({
     });
   },
 });
+
+/**
+ * `text: \`Error: ${result.error.message}\``, where `const result = await safeExecute(run, "Tool
+ * execution failed")` and the callee answers every failure it catches with the message it was
+ * handed (with types: `failureMessageArgument`): the text the call passes.
+ */
+function chosenFailureText(sourceCode: SourceCode, model: McpModel, text: TSESTree.Node): TSESTree.Node | undefined {
+  // `const errorMessage = \`Error: ${result.error?.message}\``, then `text: errorMessage`.
+  const held = unwrap(text);
+  const n = held.type === AST_NODE_TYPES.Identifier ? unwrap(constInitializer(sourceCode, held) ?? held) : held;
+  const [only] = n.type === AST_NODE_TYPES.TemplateLiteral && addsNoWords(n) ? n.expressions : [];
+  const path: string[] = [];
+  let read = unwrap(only ?? n);
+  while (read.type === AST_NODE_TYPES.MemberExpression && !read.computed && read.property.type === AST_NODE_TYPES.Identifier) {
+    path.unshift(read.property.name);
+    read = unwrap(read.object);
+  }
+  const made = read.type === AST_NODE_TYPES.Identifier && path.length > 0 ? constInitializer(sourceCode, read) : undefined;
+  const call = made ? unwrapAwait(made) : undefined;
+  if (call?.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const index = model.types.failureMessageArgument(sourceCode, call, path);
+  return index === undefined ? undefined : call.arguments[index];
+}
 
 /** A code written as a constant's name (`NOT_FOUND`, `E_TIMEOUT`), which an error factory takes before its message. */
 const ERROR_CODE = /^[A-Z][A-Z0-9_]+$/u;

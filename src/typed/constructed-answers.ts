@@ -49,7 +49,7 @@ function fieldLiteral(ctor: ts.ConstructorDeclaration, name: string): ts.ObjectL
 }
 
 /** The value of a literal's property `name`, written `name: value` (or as the shorthand `name`). */
-function property(literal: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
+export function property(literal: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
   for (const p of literal.properties) {
     if (!p.name || !typescript.isIdentifier(p.name) || p.name.text !== name) continue;
     if (typescript.isPropertyAssignment(p)) return p.initializer;

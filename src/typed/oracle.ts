@@ -7,12 +7,14 @@ import type { TypeOracle } from "../model/index.js";
 import { isMcpClientMethod, isMethodOfNonMcpDependency, isOwnMcpServerMethod } from "./receiver.js";
 import { namesToolResultType } from "./result-types.js";
 import { constructedAnswerText } from "./constructed-answers.js";
+import { failureMessageArgument } from "./failure-messages.js";
 import { errorClassByType, isFetchByType, isResponseByType } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
   isOwnMcpServerMethod,
   constructedAnswerText,
+  failureMessageArgument,
   isUpstreamResponse: isResponseByType,
   isFetchFunction: isFetchByType,
   isMcpClientMethod,

@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "80 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "81 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -53,6 +53,9 @@ describe("tool inventory", () => {
       ["search_code", "callback-parameter/src/tools.ts:5", "callback-parameter/src/tools.ts:5", "0/1", "1/1", 1],
       // A dispatcher that calls a method through a cast restating it: the method of the value's own class.
       ["close_ledger", "cast-receiver/src/server.ts:7", "cast-receiver/src/server.ts:7", "0/1", "0/0", 1],
+      // A runner of another file whose failure says the message its caller chose (through a builder of a third file).
+      ["export_journal", "chosen-failure-message/src/server.ts:12", "chosen-failure-message/src/server.ts:12", "0/1", "1/1", 2],
+      ["journal_months", "chosen-failure-message/src/server.ts:19", "chosen-failure-message/src/server.ts:19", "0/1", "1/1", 1],
       // A hand-written breaker of another file: its open throw and its rethrow reach the model.
       ["station_status", "circuit-breaker/src/server.ts:8", "circuit-breaker/src/server.ts:8", "0/2", "1/1", 2],
       ["git_log", "class-instance/src/server.ts:9", "class-instance/src/server.ts:9", "0/0", "0/1", 1],
@@ -259,6 +262,8 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["search_code", false],
       ["(unnamed)", false],
+      ["export_journal", false],
+      ["journal_months", false],
       ["station_status", false],
       ["git_log", false],
       ["git_remote", false],
@@ -351,10 +356,11 @@ describe("tool inventory", () => {
       ["get_rate", false],
     ]);
     // Findings of other files are out of sight: the counts stay within each registration's file
-    // (six: create_board's `handleError`, the output-object runner's error result, the
+    // (eight: create_board's `handleError`, the output-object runner's error result, the
     // runner-callback dispatcher's rethrow, the destructured-config and found-in-list
-    // dispatchers' unknown-tool results and get_rate's McpError, are in the files that register them).
-    expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(6);
+    // dispatchers' unknown-tool results, get_rate's McpError and the two chosen-failure-message
+    // error results, are in the files that register them).
+    expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(8);
   });
 
   it("attributes each finding to the tools whose path it is on", () => {

@@ -238,6 +238,16 @@ invalid.push(
     "Internal server error",
   ),
   generic(
+    "a listed phrase after the name of a function",
+    inTool(`  throw new Error(/*>*/"analyzeLedger tool execution failed"/*<*/);`),
+    "analyzeLedger tool execution failed",
+  ),
+  generic(
+    "a listed phrase after a snake_case name and a colon",
+    inTool(`  throw new Error(/*>*/"export_ledger: Operation failed"/*<*/);`),
+    "export_ledger: Operation failed",
+  ),
+  generic(
     "the message after a code, of an error factory",
     inTool(
       `  if (!args.query) throw createError("NOT_FOUND", /*>*/"Not found"/*<*/);
@@ -599,12 +609,31 @@ valid.push(
     code: inTool('  throw new Error(`Search for "${args.query}" failed: the index is offline`);'),
   },
   {
+    name: "the name of a function, then the cause",
+    code: inTool(`  throw new Error("analyzeLedger failed: the ledger for the month given is locked; unlock it with unlock_ledger first");`),
+  },
+  {
     name: "a code before a specific message, of an error factory",
     code: inTool(
       `  if (!args.query) throw createError("NOT_FOUND", "No documentation at the path given in query: list the folders with list_docs first");
   return { content: [] };`,
       `function createError(code: string, message: string) {
   return Object.assign(new Error(message), { code });
+}`,
+    ),
+  },
+  {
+    name: "a code after a message read from the caught error, of an error class",
+    code: inTool(
+      `  try {
+    return { content: [{ type: "text", text: await searchIndex(args.query) }] };
+  } catch (error) {
+    throw new LedgerError((error as Error).message, "REQUEST_ERROR");
+  }`,
+      `class LedgerError extends Error {
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
 }`,
     ),
   },

@@ -1497,6 +1497,20 @@ ${SDK}server.registerTool("get_tree", { inputSchema: {} }, async ({ path }) => (
 ruleTester.run("require-error-classification: catches on the way out", rule, {
   valid: [
     {
+      name: "a throw in an axios interceptor of an instance no tool sends a request through",
+      code: `${SDK}import axios from "axios";
+const adminApi = axios.create({ baseURL: "https://admin.example.com", timeout: 5000 });
+const docsApi = axios.create({ baseURL: "https://docs.example.com", timeout: 5000 });
+adminApi.interceptors.response.use(undefined, (error: { response?: { status: number } }) => {
+  if (error.response?.status === 401) throw new Error("The admin API rejected the key: set ADMIN_API_KEY to a valid key");
+  return Promise.reject(error);
+});
+server.registerTool("get_doc", { inputSchema: {} }, async ({ id }: { id?: string }) => {
+  const response = await docsApi.get(\`/docs/\${String(id)}\`);
+  return { content: [{ type: "text", text: String(response.data) }] };
+});`,
+    },
+    {
       name: "a constructor that throws, for a client built when the module loads: on no tool's path",
       code: `${FASTMCP}${CLIENT.replace("/*>*/", "")}const docs = new DocsClient();
 server.addTool({ name: "get_doc", execute: async ({ id }) => \`\${docs.token.length} \${String(id)}\` });`,
@@ -1943,6 +1957,47 @@ server.addTool({ name: "get_doc", execute: async ({ id }) => {
   }
 } });`,
       errors: [{ messageId: "unclassifiedThrow", reported: "throw failure;", data: unclassifiedThrow(GET_DOC, FASTMCP_OUTCOME) }],
+      output: null,
+    }),
+    runnerCase(
+      "a throw in a callback a queue runs, whose catch rejects the promise the queue returns",
+      `function enqueue<T>(work: () => Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const task = async () => {
+      try {
+        resolve(await work());
+      } catch (error) {
+        reject(error);
+      }
+    };
+    void task();
+  });
+}
+`,
+      "enqueue(",
+    ),
+    invalid({
+      name: "a throw in an axios interceptor of the instance a tool sends its request through",
+      code: `${SDK}import axios from "axios";
+const docsApi = axios.create({ baseURL: "https://docs.example.com", timeout: 5000 });
+docsApi.interceptors.response.use(
+  (response) => response,
+  (error: { response?: { status: number } }) => {
+    if (error.response?.status === 401) /*>*/throw new Error("The docs API rejected the key: set DOCS_API_KEY to a valid key");
+    return Promise.reject(error);
+  },
+);
+server.registerTool("get_doc", { inputSchema: {} }, async ({ id }: { id?: string }) => {
+  const response = await docsApi.get(\`/docs/\${String(id)}\`);
+  return { content: [{ type: "text", text: String(response.data) }] };
+});`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("The docs API rejected the key: set DOCS_API_KEY to a valid key");',
+          data: unclassifiedThrow(GET_DOC, SDK_OUTCOME),
+        },
+      ],
       output: null,
     }),
     runnerCase(

@@ -108,6 +108,9 @@ export interface GenericTextOptions {
   readonly allowedPhrases: readonly string[];
 }
 
+/** A name of the code (`analyzeJiraIssue`, `get_issue`), in camelCase or snake_case, at the start of a text. */
+const CODE_NAME_FIRST = /^\s*(?:[a-z][a-z\d]*(?:[A-Z][a-z\d]*)+|[a-z][a-z\d]*(?:_[a-z\d]+)+)\s*:?\s+/u;
+
 /** "Screenshot failed": a subject of one to three words, then only that it failed. */
 const FAILED_SUBJECT = /^(?:the )?([\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,2}) (?:failed|error|failure)$/u;
 
@@ -180,6 +183,10 @@ export function isGenericText(
   // An empty message (or one that is only "Error:") is as generic as it gets.
   if (normal === "") return true;
   if (GENERIC_PHRASES.includes(normal) || GENERIC_PHRASES.includes(withoutOccurred(normal))) return true;
+  // "analyzeJiraIssue tool execution failed": a listed phrase after a name of the code, which names only what was called.
+  const named = CODE_NAME_FIRST.exec(text);
+  const rest = named ? normaliseText(text.slice(named[0].length)) : undefined;
+  if (rest !== undefined && (GENERIC_PHRASES.includes(rest) || GENERIC_PHRASES.includes(withoutOccurred(rest)))) return true;
   if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames)) return true;
   // "Failed to open URL: Unknown error occurred": a generic step, then a generic phrase where the cause belongs.
   if (genericAfterStep(text) && isGenericText(text.slice(0, text.lastIndexOf(":")), options)) return true;
