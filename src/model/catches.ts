@@ -14,6 +14,7 @@ import {
   enclosingCatchParam,
   forEachChild,
   holdsOnlyCaught,
+  isCancelledTest,
   keptForLaterThrow,
   isFunctionNode,
   mentionsName,
@@ -211,6 +212,7 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause, types?:
   let mayReturn = false;
   const textTests: string[] = [];
   for (const statement of clause.body.body) {
+    if (statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && isCancelledTest(sourceCode, statement.test)) continue; // `if (signal.aborted) throw e`: no one reads the answer
     // `if (e.message.includes("x") && path === basePath) return fallback()`: taken only for some
     // inputs, whatever the error; on the others every error goes on.
     if (statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && inputCondition(sourceCode, statement.test, param)) {

@@ -791,3 +791,19 @@ export function enclosingCatchParam(node: TSESTree.Node): string | undefined {
   const param = enclosingCatch(node)?.param;
   return param?.type === AST_NODE_TYPES.Identifier ? param.name : undefined;
 }
+
+/**
+ * `signal.aborted` (also in `a && b`) on a signal the function was handed (`ctx.signal`, a
+ * `signal` parameter): true only once the caller cancelled. One of the code's own
+ * (`this.abortController.signal`) says nothing of the request.
+ */
+export function isCancelledTest(sourceCode: Readonly<TSESLint.SourceCode>, test: TSESTree.Node): boolean {
+  const n = unwrap(test);
+  if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "&&")
+    return isCancelledTest(sourceCode, n.left) || isCancelledTest(sourceCode, n.right);
+  if (n.type !== AST_NODE_TYPES.MemberExpression || memberName(n) !== "aborted") return false;
+  let root: TSESTree.Node = unwrap(n.object);
+  while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrap(root.object);
+  const def = root.type === AST_NODE_TYPES.Identifier ? findVariable(sourceCode, root)?.defs[0] : undefined;
+  return def?.type === DefinitionType.Parameter;
+}

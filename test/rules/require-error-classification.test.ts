@@ -1497,6 +1497,23 @@ ${SDK}server.registerTool("get_tree", { inputSchema: {} }, async ({ path }) => (
 ruleTester.run("require-error-classification: catches on the way out", rule, {
   valid: [
     {
+      name: "a catch that rethrows only once the client cancelled the request, and answers every other error",
+      code: `${SDK}async function readDoc(id?: string): Promise<string> {
+  if (!id) throw new Error("get_doc needs an id: pass the id of the document to read");
+  const response = await fetch(\`https://docs.example.com/\${id}\`, { signal: AbortSignal.timeout(5000) });
+  return response.text();
+}
+server.registerTool("get_doc", { inputSchema: {} }, async ({ id }: { id?: string }, extra: { signal: AbortSignal }) => {
+  try {
+    return { content: [{ type: "text", text: await readDoc(id) }] };
+  } catch (error) {
+    if (extra.signal.aborted) throw error;
+    const payload = { errorCategory: "validation", isRetryable: false, description: String(error) };
+    return { isError: true, content: [{ type: "text", text: JSON.stringify(payload) }] };
+  }
+});`,
+    },
+    {
       name: "a throw in an axios interceptor of an instance no tool sends a request through",
       code: `${SDK}import axios from "axios";
 const adminApi = axios.create({ baseURL: "https://admin.example.com", timeout: 5000 });

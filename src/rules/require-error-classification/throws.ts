@@ -4,7 +4,6 @@
  * FastMCP UserError with classified extras, not a rethrow of what a callee threw.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type McpModel,
@@ -25,6 +24,7 @@ import {
   findProperty,
   findVariable,
   inFile,
+  isCancelledTest,
   isFunctionNode,
   isPlainErrorName,
   memberName,
@@ -132,18 +132,9 @@ function heldConstruction(sourceCode: Readonly<TSESLint.SourceCode>, argument: T
  * a process it stopped) says nothing of the request.
  */
 function onlyWhenCancelled(sourceCode: Readonly<TSESLint.SourceCode>, statement: TSESTree.ThrowStatement): boolean {
-  const cancelled = (test: TSESTree.Node): boolean => {
-    const n = unwrap(test);
-    if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "&&") return cancelled(n.left) || cancelled(n.right);
-    if (n.type !== AST_NODE_TYPES.MemberExpression || memberName(n) !== "aborted") return false;
-    let root: TSESTree.Node = unwrap(n.object);
-    while (root.type === AST_NODE_TYPES.MemberExpression) root = unwrap(root.object);
-    const def = root.type === AST_NODE_TYPES.Identifier ? findVariable(sourceCode, root)?.defs[0] : undefined;
-    return def?.type === DefinitionType.Parameter;
-  };
   let child: TSESTree.Node = statement;
   for (let current: TSESTree.Node | undefined = statement.parent; current && !isFunctionNode(current); child = current, current = current.parent) {
-    if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child && cancelled(current.test)) return true;
+    if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child && isCancelledTest(sourceCode, current.test)) return true;
   }
   return false;
 }
