@@ -278,11 +278,6 @@ function reportAnsweringCatches(
 }
 
 /**
- * A catch's return of a success result literal: reported unless it is an error result after all,
- * the catch notes a warning, the result is partial or the dispatcher's "unknown tool" branch, or
- * the catch degrades to data; a payload that says it failed is reported as such.
- */
-/**
  * `return new Answer(text).result` (`new PromptResponse(text).promptResponse`) in a catch, the class's constructor making a
  * successful tool result of its parameter (typed): reported as the call of a success helper is.
  * True when the value is such an answer (reported or not).
@@ -319,6 +314,11 @@ function reportConstructedAnswer(
   return true;
 }
 
+/**
+ * A catch's return of a success result literal: reported unless it is an error result after all,
+ * the catch notes a warning, the result is partial or the dispatcher's "unknown tool" branch, or
+ * the catch degrades to data; a payload that says it failed is reported as such.
+ */
 function reportSuccessResult(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
   model: McpModel,

@@ -8,7 +8,7 @@ import { AST_NODE_TYPES } from "@typescript-eslint/types";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type ts from "typescript";
 import { loadTypedRuntime, typescript } from "./runtime.js";
-import { unaliased } from "./program-index/declarations.js";
+import { declaredConstructor, unaliased } from "./program-index/declarations.js";
 import { checkedNode } from "./values.js";
 
 /**
@@ -21,9 +21,7 @@ export function constructedAnswerText(sourceCode: Readonly<TSESLint.SourceCode>,
   const checked = checkedNode(sourceCode, member.object.callee);
   if (!checked) return undefined;
   loadTypedRuntime();
-  const cls = unaliased(checked.checker, checked.checker.getSymbolAtLocation(checked.tsNode))?.valueDeclaration;
-  if (!cls || !typescript.isClassDeclaration(cls)) return undefined;
-  const ctor = cls.members.find((m): m is ts.ConstructorDeclaration => typescript.isConstructorDeclaration(m) && m.body !== undefined);
+  const ctor = declaredConstructor(unaliased(checked.checker, checked.checker.getSymbolAtLocation(checked.tsNode))?.valueDeclaration);
   const literal = ctor ? fieldLiteral(ctor, member.property.name) : undefined;
   if (!ctor || !literal || property(literal, "isError") || !property(literal, "content")) return undefined;
   const content = property(literal, "content");

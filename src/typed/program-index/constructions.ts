@@ -4,9 +4,8 @@
  */
 import type ts from "typescript";
 import type { TSESTree } from "@typescript-eslint/types";
-import { typescript } from "../runtime.js";
 import { mayLeaveFile } from "./callees.js";
-import { functionValue, unaliased } from "./declarations.js";
+import { declaredConstructor, functionValue, unaliased } from "./declarations.js";
 import { type FileEntries, type FileEntry, type Target, isProjectFile } from "./file-entry.js";
 
 /** What each construction was resolved to: the fixed point asks again whenever a new tool reaches its file. */
@@ -18,11 +17,7 @@ export function constructorTargets(checker: ts.TypeChecker, files: FileEntries, 
   let targets = resolved.get(construction);
   if (!targets) {
     const symbol = unaliased(checker, checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(construction.callee)));
-    const cls = symbol?.valueDeclaration;
-    const ctor =
-      cls && typescript.isClassDeclaration(cls)
-        ? cls.members.find((member): member is ts.ConstructorDeclaration => typescript.isConstructorDeclaration(member) && member.body !== undefined)
-        : undefined;
+    const ctor = declaredConstructor(symbol?.valueDeclaration);
     const target = ctor && isProjectFile(ctor.getSourceFile()) ? files.entryOf(ctor.getSourceFile()) : undefined;
     const node = ctor ? target?.services.tsNodeToESTreeNodeMap.get(ctor) : undefined;
     const fn = node ? functionValue(node) : undefined;

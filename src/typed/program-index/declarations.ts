@@ -205,3 +205,11 @@ export function valueSymbol(checker: ts.TypeChecker, name: ts.Node): ts.Symbol |
     ? checker.getShorthandAssignmentValueSymbol(parent)
     : checker.getSymbolAtLocation(name);
 }
+
+/** The constructor with a body that a class declaration holds (none for a class that declares none). */
+export function declaredConstructor(declaration: ts.Declaration | undefined): ts.ConstructorDeclaration | undefined {
+  if (!declaration || !typescript.isClassDeclaration(declaration)) return undefined;
+  return declaration.members.find(
+    (member): member is ts.ConstructorDeclaration => typescript.isConstructorDeclaration(member) && member.body !== undefined,
+  );
+}
