@@ -18,6 +18,7 @@ import { createRule } from "../util/create-rule.js";
 import { capitalized, toolSubject } from "./shared/describe.js";
 import { returnsToolResult } from "./shared/results.js";
 import { containsComment, quote } from "./shared/fix.js";
+import { contentFilledOnlyUnderConditions, joinOfConditionalParts } from "./no-empty-tool-result/filled-later.js";
 
 export type Options = [
   {
@@ -55,19 +56,21 @@ function emptiness(sourceCode: SourceCode, content: TSESTree.Node): { what: stri
     if (missing === undefined) return undefined;
     fallback ??= missing;
   }
-  return { what: fallback === undefined ? "only empty text" : `a text that is empty whenever \`${fallback}\` is missing`, fallback };
+  return { what: fallback === undefined ? "only empty text" : `a text that is empty whenever ${fallback}`, fallback };
 }
 
 /**
- * `text: context?.content || ""`, or a const initialised so (`const text = data ?? ""`): the
- * source of the value the text falls back from to the empty string.
+ * `text: context?.content || ""`, or a const initialised so (`const text = data ?? ""`), or the
+ * join of an array filled only under conditions (`lines.join("\n")`): when the text is empty.
  */
 function emptyFallback(sourceCode: SourceCode, node: TSESTree.Node): string | undefined {
+  const joined = joinOfConditionalParts(sourceCode, node);
+  if (joined !== undefined) return `nothing is pushed to \`${joined}\``;
   let value = unwrap(node);
   if (value.type === AST_NODE_TYPES.Identifier) value = constInitializer(sourceCode, value) ?? value;
   if (value.type !== AST_NODE_TYPES.LogicalExpression || (value.operator !== "||" && value.operator !== "??")) return undefined;
   const right = staticString(unwrap(value.right));
-  return right !== undefined && right.trim() === "" ? sourceCode.getText(value.left) : undefined;
+  return right !== undefined && right.trim() === "" ? `\`${sourceCode.getText(value.left)}\` is missing` : undefined;
 }
 
 function onlyReturned(sourceCode: SourceCode, declarator: TSESTree.VariableDeclarator): boolean {
@@ -161,13 +164,19 @@ export default createRule<Options, MessageIds>({
         const structured = findProperty(object, "structuredContent");
         if (structured && !reportStructured) continue;
         const handlers = model.handlersAt(object);
-        if (handlers.length === 0 || inCatch(object) || !isReturnedValue(object, (declarator) => onlyReturned(sourceCode, declarator))) continue;
+        if (handlers.length === 0 || inCatch(object)) continue;
+        // `content: []` filled by later `response.content.push(...)` calls, each behind a condition.
+        let filledLater = false;
+        if (!isReturnedValue(object, (declarator) => onlyReturned(sourceCode, declarator))) {
+          filledLater = empty.what === "no content" && isReturnedValue(object, (declarator) => contentFilledOnlyUnderConditions(sourceCode, declarator));
+          if (!filledLater) continue;
+        }
         if (!returnsToolResult(object, handlers)) continue;
 
         const array = unwrap(content.value);
         const suggest: TSESLint.ReportSuggestionArray<MessageIds> = [];
         // A text that is there unless its value is missing: the fix is in the fallback, not the parts.
-        if (empty.fallback === undefined && !containsComment(sourceCode, array)) {
+        if (empty.fallback === undefined && !filledLater && !containsComment(sourceCode, array)) {
           // Mirroring needs a value that can be read twice: a name, not an expression that runs.
           const mirrored = structured ? memberPath(structured.value) : undefined;
           suggest.push(
@@ -187,7 +196,7 @@ export default createRule<Options, MessageIds>({
           messageId: "emptyToolResult",
           data: {
             tool: label(object),
-            what: empty.what,
+            what: filledLater ? "no content whenever none of the parts it adds under conditions is added" : empty.what,
             structured: structured ? " (the data is only in `structuredContent`, which clients that read `content` never show)" : "",
           },
           suggest,

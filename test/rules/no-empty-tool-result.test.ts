@@ -96,6 +96,79 @@ const shapeValid: Valid[] = SHAPES.flatMap((shape) => [
 ruleTester.run("no-empty-tool-result", rule, {
   valid: [
     {
+      name: "parts pushed under conditions, one of them on every path",
+      code: inTool(`  const reply = { content: [] as { type: "text"; text: string }[] };
+  if (args.verbose) reply.content.push({ type: "text", text: "Details follow." });
+  reply.content.push({ type: "text", text: "Done." });
+  return reply;`),
+    },
+    {
+      name: "parts pushed in both branches of an if",
+      code: inTool(`  const reply = { content: [] as { type: "text"; text: string }[] };
+  const page = await fetchPage(args.url);
+  if (page.markdown) reply.content.push({ type: "text", text: page.markdown });
+  else reply.content.push({ type: "text", text: "The page has no text." });
+  return reply;`),
+    },
+    {
+      name: "a part pushed in a branch whose other branch leaves",
+      code: inTool(`  const reply = { content: [] as { type: "text"; text: string }[] };
+  const page = await fetchPage(args.url);
+  if (page.markdown) {
+    reply.content.push({ type: "text", text: page.markdown });
+  } else {
+    return { content: [{ type: "text", text: "The page has no text." }] };
+  }
+  return reply;`),
+    },
+    {
+      name: "a part pushed once per item in a loop (the list may be checked before)",
+      code: inTool(`  const reply = { content: [] as { type: "text"; text: string }[] };
+  for (const page of await crawl(args.url)) reply.content.push({ type: "text", text: page.title });
+  return reply;`),
+    },
+    {
+      name: "parts pushed under conditions after a guard that leaves (the guard may make them hold)",
+      code: inTool(`  const reply = { content: [] as { type: "text"; text: string }[], isError: false };
+  const { web } = await search(args.query);
+  if (!web || web.results.length < 1) {
+    reply.isError = true;
+    reply.content.push({ type: "text", text: "No web results found" });
+    return reply;
+  }
+  if (web && web.results.length > 0) {
+    for (const entry of web.results) reply.content.push({ type: "text", text: entry.title });
+  }
+  return reply;`),
+    },
+    {
+      name: "a result whose content array is handed to another function",
+      code: inTool(`  const reply = { content: [] as { type: "text"; text: string }[] };
+  if (args.verbose) reply.content.push({ type: "text", text: "Details follow." });
+  addSummary(reply.content);
+  return reply;`),
+    },
+    {
+      name: "a join of lines checked for emptiness before it is returned",
+      code: inTool(`  const lines: string[] = [];
+  for (const entry of await readLog(args.service)) if (entry.message) lines.push(entry.message);
+  if (lines.length === 0) return { content: [{ type: "text", text: "No log entries." }] };
+  return { content: [{ type: "text", text: lines.join("\\n") }] };`),
+    },
+    {
+      name: "a join of lines that starts with a header",
+      code: inTool(`  const lines: string[] = ["Log entries:"];
+  for (const entry of await readLog(args.service)) if (entry.message) lines.push(entry.message);
+  return { content: [{ type: "text", text: lines.join("\\n") }] };`),
+    },
+    {
+      name: "a join of lines one of which is always pushed",
+      code: inTool(`  const lines: string[] = [];
+  lines.push(\`Log of \${args.service}:\`);
+  for (const entry of await readLog(args.service)) if (entry.message) lines.push(entry.message);
+  return { content: [{ type: "text", text: lines.join("\\n") }] };`),
+    },
+    {
       name: "a fallback to text that says what happened",
       code: inTool('  return { content: [{ type: "text", text: (await readNotes(args.id)) || "The note is empty." }] };'),
     },
@@ -264,6 +337,64 @@ export default class DeleteRecord extends MCPTool {
   ],
   invalid: [
     ...shapeInvalid,
+
+    invalid({
+      name: "content that starts empty and gets parts only under conditions",
+      code: inTool(`  const reply: { content: { type: "text"; text: string }[]; isError: boolean } = { /*>*/content: [], isError: false };
+  const page = await fetchPage(args.url);
+  if (page.markdown) reply.content.push({ type: "text", text: page.markdown });
+  if (page.html) {
+    reply.content.push({ type: "text", text: page.html });
+    reply.isError = false;
+  }
+  return reply;`),
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: "content: []",
+          data: empty(TOOL, "no content whenever none of the parts it adds under conditions is added"),
+          suggestions: () => [],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "content that gets parts only under conditions inside a forEach callback",
+      code: inTool(`  const reply = { /*>*/content: [] as { type: "text"; text: string }[] };
+  (await crawl(args.url)).forEach((page) => {
+    if (page.markdown) reply.content.push({ type: "text", text: page.markdown });
+  });
+  return reply;`),
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: 'content: [] as { type: "text"; text: string }[]',
+          data: empty(TOOL, "no content whenever none of the parts it adds under conditions is added"),
+          suggestions: () => [],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a text joined from lines that are each pushed under a condition",
+      code: inTool(`  let lines = [];
+  let cursor;
+  do {
+    const page = await readLog(args.service, cursor);
+    if (page.entries) lines.push(page.entries);
+    cursor = page.next;
+  } while (cursor);
+  return { /*>*/content: [{ type: "text", text: lines.join("\\n") }] };`),
+      errors: [
+        {
+          messageId: "emptyToolResult",
+          reported: 'content: [{ type: "text", text: lines.join("\\n") }]',
+          data: empty(TOOL, "a text that is empty whenever nothing is pushed to `lines`"),
+          suggestions: () => [],
+        },
+      ],
+      output: null,
+    }),
 
     invalid({
       name: "a text that falls back to the empty string when the lookup found nothing",
