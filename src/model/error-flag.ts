@@ -42,7 +42,7 @@ const COMPARISONS: Readonly<Record<string, boolean>> = { "===": true, "==": true
 /** The parameter (or parameter field) the `isError` of the builder's result literal comes from. */
 export function errorFlagOf(builder: FunctionNode, object: TSESTree.ObjectExpression): ErrorFlag | undefined {
   const property = findProperty(object, "isError");
-  const value = property ? unwrap(property.value) : undefined;
+  const value = property ? unwrap(property.value) : spreadFlagTest(object);
   if (value?.type === AST_NODE_TYPES.BinaryExpression) return comparedFlag(builder, value);
   if (value?.type === AST_NODE_TYPES.UnaryExpression && value.operator === "!") return negatedFlag(builder, unwrap(value.argument));
   if (value?.type !== AST_NODE_TYPES.Identifier) return undefined;
@@ -149,12 +149,42 @@ export function isIsErrorProperty(property: TSESTree.ObjectLiteralElement): bool
   return !(value.type === AST_NODE_TYPES.Literal && value.value === false);
 }
 
+/**
+ * `...(isError ? { isError: true } : {})` or `...(isError && { isError: true })` in a result
+ * literal: the name the flag is set under, read like `isError: isError` (a builder's parameter,
+ * which its calls decide).
+ */
+function spreadFlagTest(object: TSESTree.ObjectExpression): TSESTree.Identifier | undefined {
+  for (const element of object.properties) {
+    if (element.type !== AST_NODE_TYPES.SpreadElement) continue;
+    const spread = unwrap(element.argument);
+    const [test, flag, otherwise] =
+      spread.type === AST_NODE_TYPES.ConditionalExpression
+        ? [spread.test, spread.consequent, unwrap(spread.alternate)]
+        : spread.type === AST_NODE_TYPES.LogicalExpression && spread.operator === "&&"
+          ? [spread.left, spread.right, undefined]
+          : [];
+    if (!test || !flag || (otherwise && (otherwise.type !== AST_NODE_TYPES.ObjectExpression || otherwise.properties.length > 0))) continue;
+    const flagObject = unwrap(flag);
+    const set =
+      flagObject.type === AST_NODE_TYPES.ObjectExpression && flagObject.properties.length === 1 ? findProperty(flagObject, "isError") : undefined;
+    const value = set ? unwrap(set.value) : undefined;
+    const name = unwrap(test);
+    if (value?.type === AST_NODE_TYPES.Literal && value.value === true && name.type === AST_NODE_TYPES.Identifier) return name;
+  }
+  return undefined;
+}
+
 /** The `isError` object every return of `fn` gives, when all of them give one. */
 export function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression | undefined {
   const asErrorObject = (node: TSESTree.Node | null | undefined): TSESTree.ObjectExpression | undefined => {
     if (!node) return undefined;
     const n = unwrap(node);
-    return n.type === AST_NODE_TYPES.ObjectExpression && n.properties.some(isIsErrorProperty) ? n : undefined;
+    if (n.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+    // A flag spread under a condition is a builder's only where a parameter decides it.
+    const spreadFlag = n.properties.some(isIsErrorProperty) ? undefined : spreadFlagTest(n);
+    if (spreadFlag) return parameterFlag(fn, spreadFlag.name) ? n : undefined;
+    return n.properties.some(isIsErrorProperty) ? n : undefined;
   };
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return asErrorObject(fn.body);
   const returns = ownReturnStatements(fn.body);
@@ -208,8 +238,8 @@ export function errorFlagProperty(result: ErrorResult): TSESTree.Property | unde
  * The result literal `flag` is spread into under a condition: `{ content, ...(failed ? { isError:
  * true } : {}) }`, `...(failed && { isError: true })`. Only a literal `isError: true`, in a result
  * that writes its `content` or `structuredContent` out, under a condition that reads no parameter
- * of the function (`...(isError && { isError: true })` in `reply(text, isError)` is a builder's
- * flag, which its calls decide: left alone).
+ * of the function, or that is the flag parameter of a builder every return of which gives the
+ * result (`...(isError && { isError: true })` in `reply(text, isError)`: its calls decide).
  */
 export function spreadInto(sourceCode: SourceCode, flag: TSESTree.ObjectExpression): TSESTree.ObjectExpression | undefined {
   const value = findProperty(flag, "isError")?.value;
@@ -227,7 +257,10 @@ export function spreadInto(sourceCode: SourceCode, flag: TSESTree.ObjectExpressi
   if (!findProperty(result, "content") && !findProperty(result, "structuredContent")) return undefined;
   const fn = enclosingFunction(result);
   const params = new Set(fn ? sourceCode.getDeclaredVariables(fn).map((variable) => variable.name) : []);
-  return test && mentionsName(sourceCode, test, params, "subtree") ? undefined : result;
+  if (!test || !mentionsName(sourceCode, test, params, "subtree")) return result;
+  // The builder's own flag (`reply(value, isError = false)` returning it from every return): an
+  // error result where some call passes `true`, which the builder's callers decide.
+  return fn && errorHelperObject(fn) === result && errorFlagOf(fn, result) ? result : undefined;
 }
 
 /**

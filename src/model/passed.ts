@@ -7,7 +7,19 @@
  * counts as passing it.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { type FunctionNode, destructuredParameter, enclosingFunction, findProperty, memberName, parameterBinding, unwrap } from "../util/ast.js";
+import type { TSESLint } from "@typescript-eslint/utils";
+import {
+  type FunctionNode,
+  destructuredParameter,
+  enclosingFunction,
+  findProperty,
+  hasSpread,
+  memberName,
+  objectLiteral,
+  parameterBinding,
+  unwrap,
+} from "../util/ast.js";
+import { callMakesError } from "./error-flag.js";
 import type { McpModel } from "./types.js";
 
 /** Where a value of a function comes from: the argument at `index`, or its field `field`. */
@@ -71,4 +83,44 @@ function handedOn(model: McpModel, call: TSESTree.CallExpression, value: TSESTre
   if (!origin) return true;
   if (field !== undefined && origin.field !== undefined) return true;
   return someCallPasses(model, { fn: origin.fn, index: origin.index, field: field ?? origin.field }, hops + 1);
+}
+
+/** What the calls of a builder `fn` pass for one of its values (see `errorCallPayloads`). */
+export type PassedFor = (fn: FunctionNode, value: TSESTree.Node) => TSESTree.ObjectExpression[] | undefined;
+
+/**
+ * For the builder's result literal `result`: the object literals the calls that make errors pass
+ * it for a value (`jsonResult({ error: "tenant_required" }, true)` for `text:
+ * JSON.stringify(value)`), which are what its error results say. Undefined when that is not
+ * known: no such call, a call in another file, or an argument that is no literal of this file.
+ */
+export function errorCallPayloads(model: McpModel, result: TSESTree.ObjectExpression): PassedFor {
+  return (fn, value) => passedErrorObjects(model, model.sourceCode, result, fn, value);
+}
+
+function passedErrorObjects(
+  model: McpModel,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  result: TSESTree.ObjectExpression,
+  fn: FunctionNode,
+  value: TSESTree.Node,
+): TSESTree.ObjectExpression[] | undefined {
+  const origin = parameterOrigin(fn, value);
+  if (!origin || model.importedCallSites(origin.fn).length > 0) return undefined;
+  const calls = model.localCallsOf(origin.fn).filter((call) => callMakesError(origin.fn, result, call));
+  if (calls.length === 0) return undefined;
+  const objects: TSESTree.ObjectExpression[] = [];
+  for (const call of calls) {
+    const argument = call.arguments[origin.index];
+    if (!argument || call.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+    let value: TSESTree.Node | undefined = unwrap(argument);
+    if (origin.field !== undefined) {
+      const holder = objectLiteral(sourceCode, value);
+      value = holder && !hasSpread(holder) ? findProperty(holder, origin.field)?.value : undefined;
+    }
+    const object = value ? objectLiteral(sourceCode, value) : undefined;
+    if (!object) return undefined;
+    objects.push(object);
+  }
+  return objects;
 }

@@ -22,7 +22,7 @@ import {
 import { failurePayloads } from "./error-flag.js";
 import { builtArray, mappedPart, partList, textBuilderArguments } from "./content-parts.js";
 import { type CarriedPayloads, carriedObjects } from "./carriers.js";
-import { type ParameterOrigin, parameterOrigin, someCallPasses } from "./passed.js";
+import { type ParameterOrigin, type PassedFor, errorCallPayloads, parameterOrigin, someCallPasses } from "./passed.js";
 import type { ErrorResult, McpModel, MutatedErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -158,7 +158,9 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
     const source = result.helperSource ?? model.sourceCode;
     const fromCallers: ParameterOrigin[] = [];
     const imported = source === model.sourceCode ? importedOf(model) : NOTHING_IMPORTED;
-    const payload = readPayload(source, result.object, vocabulary, imported, [], fromCallers);
+    // `text: JSON.stringify(value)` in a builder: what its error-making calls pass as `value`.
+    const passedFor = source === model.sourceCode ? errorCallPayloads(model, result.object) : undefined;
+    const payload = readPayload(source, result.object, vocabulary, imported, [], fromCallers, passedFor);
     // A part the builder takes from its callers is there only if some call passes it (judged in the builder's own file).
     const absent = source === model.sourceCode && !fromCallers.some((origin) => someCallPasses(model, origin));
     return fromCallers.length === 0 || absent ? payload : { ...payload, unknown: true };
@@ -183,6 +185,7 @@ function readPayload(
   imported: Imported,
   pushed: readonly TSESTree.Node[] = [],
   fromCallers?: ParameterOrigin[],
+  passedFor?: PassedFor,
 ): Payload {
   // `...(structuredContent !== undefined && { structuredContent })`: the fields the file shows a spread may add.
   const builders = new Map<TSESTree.Node, TSESTree.CallExpression>();
@@ -236,9 +239,11 @@ function readPayload(
             jsonObject ??= object;
           } else if (object ?? built) candidates.push((object ?? built) as TSESTree.ObjectExpression);
           else {
-            // `JSON.stringify(e.details)` of an error class that carries the payload from where it is thrown.
-            const carried = carriedObjects(sourceCode, json, imported.carriers);
-            if (carried) candidates.push(...carried.objects);
+            // `JSON.stringify(value)` of a builder's parameter, or `JSON.stringify(e.details)` of an
+            // error class that carries the payload from where it is thrown.
+            const passed = builder ? passedFor?.(builder, json) : undefined;
+            const carried = passed ? undefined : carriedObjects(sourceCode, json, imported.carriers);
+            if (passed ?? carried) candidates.push(...(passed ?? carried?.objects ?? []));
             else unknown = true;
             carrier ??= carried?.carrier;
           }

@@ -338,3 +338,48 @@ describe("require-error-classification: builders that take an envelope", () => {
     ],
   });
 });
+
+/**
+ * A builder that spreads its flag in (`...(isError ? { isError: true } : {})`) and writes out
+ * whatever value its caller passes (`text: JSON.stringify(value)`): its error results say what the
+ * calls that make errors pass it.
+ */
+const SPREAD_REPLY = `function reply(value, isError = false) {
+  return {
+    content: [{ type: "text", text: JSON.stringify(value) }],
+    ...(isError ? { isError: true } : {}),
+  };
+}`;
+
+describe("require-error-classification: builders that spread the flag in and write out what they are given", () => {
+  ruleTester.run("require-error-classification", rule, {
+    valid: [
+      // Only successes.
+      { code: inTool("    return reply({ found: args.query });", SPREAD_REPLY) },
+      // Every error call passes a classified value.
+      {
+        code: inTool(
+          '    if (!args.query) return reply({ error: "query_required", errorCategory: "validation", isRetryable: false }, true);\n    if (args.query.length > 200) return reply({ error: "query_too_long", errorCategory: "validation", isRetryable: false }, true);\n    return reply({ found: args.query });',
+          SPREAD_REPLY,
+        ),
+      },
+      // A value the file does not show: unknown.
+      {
+        code: inTool(
+          '    if (!args.query) return reply(await describeFailure(args), true);\n    if (args.query.length > 200) return reply({ error: "query_too_long" }, true);\n    return reply({ found: args.query });',
+          SPREAD_REPLY,
+        ),
+      },
+    ],
+    invalid: [
+      {
+        // Two error calls whose values carry no classification: one finding at the builder's flag.
+        code: inTool(
+          '    if (!args.query) return reply({ error: "query_required" }, true);\n    if (args.query.length > 200) return reply({ error: "query_too_long" }, true);\n    return reply({ found: args.query });',
+          SPREAD_REPLY,
+        ),
+        errors: [{ messageId: "helperWithoutClassification", line: 12 }],
+      },
+    ],
+  });
+});
