@@ -44,6 +44,16 @@ const FAILED_TEXT = /\b(unable to|could not|couldn't|cannot|can't|failed to) (?!
  * was asked, whatever it tested, and is validation.
  */
 const ASKS_FOR_INPUT = /(?:^|[.!?:]\s+)\W*(?:please\s+)?(?:provide|specify|supply)\b|\b(?:is|are) required\b|\bmissing required\b/i;
+/**
+ * Text that asks for a step before this one (`"No accounts found. Please log in first."`, "Run
+ * `init` first"): the list is empty because a precondition does not hold, which is no answer.
+ */
+const ASKS_FOR_STEP =
+  /\b(?:log ?in|sign ?in|authenticate|connect|run|call|create|add|configure|install|set ?up|initiali[sz]e|open|upload)\b[^.!?]{0,40}\bfirst\b/i;
+
+function asksCaller(text: string): boolean {
+  return ASKS_FOR_INPUT.test(text) || ASKS_FOR_STEP.test(text);
+}
 /** "User 42 not found", "No user found with email ...": a single-item lookup (by a key that names one item). */
 const NOT_FOUND_TEXT =
   /\b(not found|(does|may|might) not exist|doesn't exist|no such|no \w+ found (with|for) (the )?(id|email|e-mail|username|unique name|key|slug|uuid)\b)/i;
@@ -379,7 +389,7 @@ export default createRule<Options, MessageIds>({
         const saysNoResults = text !== undefined && NO_RESULTS_TEXT.test(text);
         const saysNone = text !== undefined && NONE_TEXT.test(text);
         const byKey = saysMissing && !reportSingle && KEYED_LOOKUP_TEXT.test(text);
-        if (text !== undefined && (FAILED_TEXT.test(text) || ASKS_FOR_INPUT.test(text))) return undefined;
+        if (text !== undefined && (FAILED_TEXT.test(text) || asksCaller(text))) return undefined;
         let current: TSESTree.Node = node;
         while (current.parent && !isFunctionNode(current.parent)) {
           const parent: TSESTree.Node = current.parent;
@@ -593,11 +603,11 @@ function isDirectlyIn(node: TSESTree.Node, fn: TSESTree.Node): boolean {
   return false;
 }
 
-/** `throw new TrainError("CONTENT_REQUIRED", "Provide content ...")`: any text of the construction asks for an input. */
+/** `throw new TrainError("CONTENT_REQUIRED", "Provide content ...")`: any text of the construction asks for an input or a step first. */
 function asksForInput(node: TSESTree.ThrowStatement): boolean {
   const argument = unwrap(node.argument);
   if (argument.type !== AST_NODE_TYPES.NewExpression && argument.type !== AST_NODE_TYPES.CallExpression) return false;
-  return argument.arguments.some((a) => ASKS_FOR_INPUT.test(messageText(a) ?? ""));
+  return argument.arguments.some((a) => asksCaller(messageText(a) ?? ""));
 }
 
 function rethrowsCaught(node: TSESTree.ThrowStatement): boolean {

@@ -113,6 +113,14 @@ valid.push({
     "function preflightError(detail) {\n  return new Error(`Stopped before posting.\\n\\n${detail}`);\n}",
   ),
 });
+valid.push({
+  name: "an error that asks for a step first (the empty list is a precondition that does not hold)",
+  code: inTool(`  const accounts = await listCachedAccounts();
+  if (accounts.length === 0) {
+    throw new Error("No accounts found. Please log in first.");
+  }
+  return { content: [{ type: "text", text: \`Using \${accounts[0].name}\` }] };`),
+});
 const invalid: Invalid[] = [];
 
 // Every handler shape gets the same bodies, so every behaviour is tested in every shape.

@@ -189,6 +189,12 @@ it("fails", async () => {
       code: inTool('  return { isError: true, content: [{ type: "text", text: "NOT_FOUND: no such page" }], _meta: { error_code: "NOT_FOUND" } };'),
     },
     {
+      name: "the _meta value is a value of the JSON text under another key",
+      code: inTool(
+        '  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error: "parameter_invalid", parameter: args.name }) }], _meta: { errorCode: "parameter_invalid" } };',
+      ),
+    },
+    {
       name: "the standard tool-failure key of _meta (default settings)",
       code: inTool(
         '  return { isError: true, content: [{ type: "text", text: "Rate limited" }], _meta: { "io.modelcontextprotocol/toolFailure": { class: "rate_limited", retryable: true } } };',

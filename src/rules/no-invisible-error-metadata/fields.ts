@@ -158,7 +158,7 @@ function metaFields(sourceCode: SourceCode, vocabulary: Vocabulary, meta: TSESTr
 
 /**
  * Where the model can read fields: the keys of JSON text parts and of `structuredContent`, and
- * the plain texts. Undefined when a part is built where we cannot see it.
+ * the plain texts and values of those. Undefined when a part is built where we cannot see it.
  */
 function readableFields(
   sourceCode: SourceCode,
@@ -173,6 +173,8 @@ function readableFields(
     for (const p of o.properties) {
       const name = nameOf(p);
       if (name !== undefined) readable.add(name);
+      // A value the JSON shows under another key (`error: "not_found"` for `_meta.errorCode`) is read too.
+      if (p.type === AST_NODE_TYPES.Property) texts.push(p.value);
     }
     const inner = flat ? descend(sourceCode, o, ["error"]) : descend(sourceCode, o, vocabulary.container);
     return !inner || addKeys(inner);
