@@ -53,6 +53,7 @@ import {
 } from "./no-swallowed-failure/quiet.js";
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 import { fixedData } from "./no-swallowed-failure/fixed-data.js";
+import { emptyRecord } from "./no-swallowed-failure/empty-record.js";
 import { falseAfterCatch, falseAnswer } from "./no-swallowed-failure/false-answer.js";
 import { droppedStep } from "./shared/steps.js";
 import { writtenBack } from "./no-swallowed-failure/written-back.js";
@@ -168,7 +169,7 @@ export default createRule<Options, MessageIds>({
             continue;
           }
           if (reportConstructedAnswer(context, model, { answers, remedies }, { value, statement, clause, names, selective, warns, failing })) continue;
-          if (value?.type === AST_NODE_TYPES.CallExpression && fixedData(sourceCode, value) === undefined) {
+          if (value?.type === AST_NODE_TYPES.CallExpression && !makesStandIn(sourceCode, value)) {
             const helper = answers.successHelper(value);
             if (!helper && fn && !selective && !warns())
               reportStringifiedFailure(context, model, remedies, { value, statement, clause, fn, names, failing });
@@ -365,9 +366,15 @@ function answerLabel(model: McpModel, answer: TSESTree.Node, fn: TSESTree.Node):
   return toolSubject(shared.length > 0 ? shared : answerTools.length > 0 ? answerTools : ownTools);
 }
 
+/** A call that makes a stand-in (fixed data, or a result with nothing in it): judged as the value it gives. */
+function makesStandIn(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): boolean {
+  return fixedData(sourceCode, call) !== undefined || emptyRecord(sourceCode, call) !== undefined;
+}
+
 /**
  * An empty value a catch returns, or its try's item with the failed call's field emptied (`return
- * { id, tags: [] }`); or fixed data written in the code (`return getFallbackComponents()`).
+ * { id, tags: [] }`), or a result with nothing in it (`return emptyResult(limit)`); or fixed data
+ * written in the code (`return getFallbackComponents()`).
  */
 function emptyStandIn(
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -379,6 +386,10 @@ function emptyStandIn(
   const item =
     value?.type === AST_NODE_TYPES.ObjectExpression ? emptiedItem(sourceCode, value, clause) : value ? partOfItem(sourceCode, value, clause) : undefined;
   if (item) return { ...item, fixed: false };
+  // One item of a fan-out is judged by what the fan-out does with it (see `isFanOutItem`).
+  const fn = enclosingFunction(clause);
+  const record = fn && isFanOutItem(fn) ? undefined : emptyRecord(sourceCode, value);
+  if (record !== undefined) return { value: record, fixed: false };
   const fixed = fixedData(sourceCode, value);
   if (fixed !== undefined) return { value: fixed, fixed: true };
   return falseAnswer(value, clause) ? { value: "`false`", fixed: true } : undefined;

@@ -849,6 +849,21 @@ invalidCases.push(
     output: null,
   }),
   invalid({
+    // The same thunks, held by a const that is handed to the runner once.
+    name: "a per-item catch in thunks held by a const and handed to a runner of the project",
+    code: inTool(`  const tasks = args.ids.map((id) => async () => {
+    try {
+      return await readJob(id);
+    } catch {
+      return /*>*/null;
+    }
+  });
+  const jobs = (await rateLimited(tasks)).filter((job) => job !== null);
+  return { content: [{ type: "text", text: jobs.join("\\n") }] };`),
+    errors: [nullInBareCatch('"The operation failed"')],
+    output: null,
+  }),
+  invalid({
     // Nested fan-outs in a function of the file, formatted into the answer by another helper.
     name: "a per-item catch in nested fan-outs whose list a helper formats into the answer",
     code: inTool(
@@ -1413,6 +1428,20 @@ server.addTool({
 );
 
 // Payloads that do not say the call failed, or that we cannot read.
+valid.push({
+  // Thunks held by a const that is used twice: which use runs them is unknown.
+  name: "thunks held by a const that is used twice",
+  code: inTool(`  const tasks = args.ids.map((id) => async () => {
+    try {
+      return await readJob(id);
+    } catch {
+      return null;
+    }
+  });
+  log(tasks.length);
+  const jobs = (await rateLimited(tasks)).filter((job) => job !== null);
+  return { content: [{ type: "text", text: jobs.join("\\n") }] };`),
+});
 valid.push(
   { name: "error: null in the payload", code: inTool("  return { content: [], structuredContent: { data: [], error: null } };") },
   { name: "status ok", code: inTool('  return { content: [], structuredContent: { status: "ok" } };') },

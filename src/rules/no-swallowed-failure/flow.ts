@@ -53,7 +53,8 @@ import {
   LEAVES,
 } from "../../util/ast.js";
 import { promiseCombinator } from "../shared/fan-outs.js";
-import { Holder, type KnownStandIn, PRESENT, UNKNOWN, takenBranch } from "./taken-branch.js";
+import { emptyRecord } from "./empty-record.js";
+import { Holder, type KnownStandIn, PRESENT, UNKNOWN, knownStandIn, takenBranch } from "./taken-branch.js";
 import { type Carried, fieldDown, fieldRead, fieldValue, inField, inObject, intoField, isFixed, unlessRewritten } from "./carried.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -503,7 +504,7 @@ export class SuccessFlow {
     if (mapped) return this.reaches(mapped, depth + 1, seen, built);
     // `rateLimited(jobs.map((job) => async () => load(job)))`: a runner of the project runs the
     // thunks, and what one returns is an element of what the runner gives back.
-    const runner = thunkRunner(fn);
+    const runner = thunkRunner(this.sourceCode, fn);
     if (runner) return this.reaches(runner, depth + 1, seen, built);
     // `return withDataCache(key, async () => fetchPage(id))`: the call gives back what the callback returns.
     const giving = valueGivingCall(this.sourceCode, fn);
@@ -1043,6 +1044,17 @@ export class SuccessFlow {
         continue;
       }
       if (test) {
+        // `if (all.length === 0) return emptyResult()` on a list the stand-in is part of: nothing
+        // again, which goes on as the value whichever branch the stand-in takes.
+        const statement = test.parent;
+        const emptied =
+          !standIn && statement?.type === AST_NODE_TYPES.IfStatement && statement.test === test
+            ? emptiedReturn(this.sourceCode, statement.consequent)
+            : undefined;
+        if (emptied) {
+          reached ??= this.reaches(emptied, depth, new Set(seen), built);
+          continue;
+        }
         const outcome = this.branchOutcome(test);
         // `if (!results || !Array.isArray(results.data)) throw ...`: an empty list goes through.
         if (outcome === "error" && seen instanceof TruthyStandInWalk && asksPresenceOnly(this.sourceCode, test, variable)) continue;
@@ -1054,6 +1066,13 @@ export class SuccessFlow {
           if (branch) {
             if (branch.skipped) notTaken.push(branch.skipped);
             if (!branch.taken) continue;
+            // `if (all.length === 0) return emptyResult()`: nothing again, which goes on as the value
+            // (no longer the stand-in itself, so no branch of it can be worked out).
+            const emptied = emptiedReturn(this.sourceCode, branch.taken, standIn);
+            if (emptied) {
+              reached ??= this.reaches(emptied, depth, new Set(seen), built);
+              continue;
+            }
             if (branchNotes(this.sourceCode, branch.taken, referenceNodes(variable))) return undefined;
             const added = addedText(branch.taken);
             if (added) reached ??= this.reaches(added, depth, seen, true);
@@ -1468,6 +1487,22 @@ function addedText(branch: TSESTree.Statement): TSESTree.Node | undefined {
   return undefined;
 }
 
+/**
+ * What a branch returns when that is nothing again: the same empty value as the stand-in (`if
+ * (!response) return null` for `null`), an empty list, or a result whose lists are empty. (An
+ * empty value of another kind, `{}` for `undefined`, may be something else left out, such as
+ * metadata.)
+ */
+function emptiedReturn(sourceCode: SourceCode, branch: TSESTree.Statement, standIn?: KnownStandIn): TSESTree.Node | undefined {
+  const last = branchStatements(branch).at(-1);
+  const value = last?.type === AST_NODE_TYPES.ReturnStatement ? last.argument : null;
+  if (!value) return undefined;
+  const empty = emptyValue(value);
+  if (empty === "an empty array" || emptyRecord(sourceCode, value) !== undefined) return value;
+  const same = empty !== undefined && standIn !== undefined ? knownStandIn(empty) : undefined;
+  return same && typeof same.value !== "object" && Object.is(same.value, standIn?.value) ? value : undefined;
+}
+
 /** The statements of a branch: those of its block, or the one statement. */
 function branchStatements(branch: TSESTree.Statement): readonly TSESTree.Statement[] {
   return branch.type === AST_NODE_TYPES.BlockStatement ? branch.body : [branch];
@@ -1584,14 +1619,24 @@ export function isFanOutItem(fn: FunctionNode): boolean {
 
 /**
  * For a thunk that a map callback makes (`(job) => async () => {...}`), the call that the mapped
- * thunks are handed to (`rateLimited(jobs.map(...))`): not one of `Promise`'s, which take promises.
+ * thunks are handed to (`rateLimited(jobs.map(...))`, or through the one const that holds them):
+ * not one of `Promise`'s, which take promises.
  */
-function thunkRunner(fn: FunctionNode): TSESTree.CallExpression | undefined {
+function thunkRunner(sourceCode: SourceCode, fn: FunctionNode): TSESTree.CallExpression | undefined {
   const maker = fn.parent;
   if (maker.type !== AST_NODE_TYPES.ArrowFunctionExpression || maker.body !== fn) return undefined;
   const mapped = mappingCall(maker);
-  const runner = mapped?.parent;
-  if (runner?.type !== AST_NODE_TYPES.CallExpression || !runner.arguments.includes(mapped as TSESTree.CallExpression)) return undefined;
+  if (!mapped) return undefined;
+  // `const tasks = jobs.map(...); await limitConcurrency(tasks, 3)`: the one use of the thunks.
+  let handed: TSESTree.Node = mapped;
+  const holder = mapped.parent;
+  if (holder.type === AST_NODE_TYPES.VariableDeclarator && holder.init === mapped && holder.id.type === AST_NODE_TYPES.Identifier) {
+    const [use, ...more] = findVariable(sourceCode, holder.id)?.references.filter((r) => !r.init) ?? [];
+    if (!use || more.length > 0 || use.isWrite()) return undefined;
+    handed = use.identifier;
+  }
+  const runner = handed.parent;
+  if (runner.type !== AST_NODE_TYPES.CallExpression || !runner.arguments.includes(handed as TSESTree.Expression)) return undefined;
   return memberPath(runner.callee)?.startsWith("Promise.") ? undefined : runner;
 }
 
