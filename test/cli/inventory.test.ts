@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "81 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "82 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -109,6 +109,7 @@ describe("tool inventory", () => {
       ["changelog", "failure-text-field/src/server.ts:20", "failure-text-field/src/server.ts:20", "1/1", "1/1", 0],
       // A fan-out whose items run under a deadline helper of another file; a failed item says so.
       ["search_each_query", "fan-out-deadline/src/server.ts:28", "fan-out-deadline/src/server.ts:28", "0/0", "0/1", 1],
+      ["catalog_item", "field-pipeline/src/server.ts:8", "field-pipeline/src/server.ts:8", "0/0", "0/1", 1],
       // An answer helper of another file that returns the result another helper of its file makes.
       ["create_invoice", "forwarded-answer/src/server.ts:11", "forwarded-answer/src/server.ts:11", "0/0", "1/1", 1],
       ["delete_invoice", "forwarded-answer/src/server.ts:21", "forwarded-answer/src/server.ts:21", "2/2", "1/1", 0],
@@ -288,6 +289,7 @@ describe("tool inventory", () => {
       ["search_topics", false],
       ["changelog", false],
       ["search_each_query", false],
+      ["catalog_item", false],
       ["create_invoice", false],
       ["delete_invoice", false],
       ["search_catalog", false],

@@ -9,6 +9,7 @@ import type ts from "typescript";
 import { typescript } from "../runtime.js";
 import { functionOf, skipOuter, unaliased } from "./declarations.js";
 import { isProjectFile } from "./file-entry.js";
+import { constructorValue } from "./fields.js";
 
 /** Finds, once per program, the calls of a function across the files that can see it. */
 export class CallsOf {
@@ -176,6 +177,11 @@ export function isPlainParameter(declaration: ts.Declaration): declaration is ts
 
 /** `const run = makeRunner(config)` (or `await makeRunner(config)`): `makeRunner`, when it is a function of the project. */
 export function factoryOf(checker: ts.TypeChecker, declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
+  // `this.pipeline = composePipeline(middlewares, terminal)` in the constructor, for a field `pipeline`.
+  if (typescript.isPropertyDeclaration(declaration)) {
+    const value = declaration.initializer ?? constructorValue(declaration);
+    return value ? factoryCalled(checker, value) : undefined;
+  }
   if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   return factoryCalled(checker, declaration.initializer);
 }

@@ -27,17 +27,27 @@ export interface ClassFacts {
 /** Where the field's class takes the field's value, when its constructor assigns it straight from a parameter. */
 export function fieldSlot(declaration: ts.Declaration): ArgumentSlot | undefined {
   const ts = typescript;
-  if (!ts.isPropertyDeclaration(declaration) || declaration.initializer || !ts.isIdentifier(declaration.name)) return undefined;
-  const name = declaration.name.text;
+  if (!ts.isPropertyDeclaration(declaration) || declaration.initializer) return undefined;
   const constructor = constructorOf(declaration.parent);
-  for (const statement of constructor?.body?.statements ?? []) {
+  const assigned = constructorValue(declaration);
+  const value = assigned && skipOuter(assigned);
+  return constructor && value && ts.isIdentifier(value) ? parameterSlot(constructor, value.text) : undefined;
+}
+
+/**
+ * What a field without an initializer is set to at the top of its class's constructor: the right
+ * side of the first `this.name = value` there (`this.pipeline = composePipeline(...)`).
+ */
+export function constructorValue(declaration: ts.PropertyDeclaration): ts.Expression | undefined {
+  const ts = typescript;
+  if (!ts.isIdentifier(declaration.name)) return undefined;
+  const name = declaration.name.text;
+  for (const statement of constructorOf(declaration.parent)?.body?.statements ?? []) {
     if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) continue;
     const { left, operatorToken, right } = statement.expression;
     if (operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword)
       continue;
-    if (left.name.text !== name) continue;
-    const value = skipOuter(right);
-    return constructor && ts.isIdentifier(value) ? parameterSlot(constructor, value.text) : undefined;
+    if (left.name.text === name) return right;
   }
   return undefined;
 }
