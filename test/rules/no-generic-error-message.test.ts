@@ -162,6 +162,11 @@ for (const text of [
   "Error: Unknown error occurred",
   "An unexpected error has occurred.",
   "Internal error occured",
+  // A listed phrase with a circumstance every call shares, or only the service's name.
+  "An error occurred while making the request",
+  "Error while processing the request.",
+  "Unknown Tableau error",
+  "An unexpected API error occurred",
 ]) {
   invalid.push(
     generic(
@@ -566,6 +571,14 @@ valid.push(
   {
     name: "a failure report on a longer object that says where",
     code: inTool(`  return { isError: true, content: [{ type: "text", text: "Failed to parse the invoice list from the billing API" }] };`),
+  },
+  {
+    name: "an error while doing something named",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "An error occurred while uploading the invoice PDF" }] };`),
+  },
+  {
+    name: "an unknown value of something named",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "Unknown currency code error: use ISO 4217 codes such as EUR" }] };`),
   },
   {
     name: "a specific step before a generic phrase, outside any catch",

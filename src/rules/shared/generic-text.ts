@@ -63,6 +63,14 @@ const VAGUE_ACTION = /^((failed|unable) to|could not|couldn't|cannot|can't) \w+(
  * which one or why. ("Cannot delete default branch" is left out: "cannot" often states the reason.)
  */
 const VAGUE_FAILURE = /^((failed|unable) to|could not|couldn't) [\p{L}\p{N}]+( (the|a|an|your|this))?( [\p{L}\p{N}]+){2,3}$/u;
+/**
+ * "An error occurred while making the request", "Error while processing the request": a listed
+ * phrase, then a circumstance every call shares, which adds nothing.
+ */
+const VAGUE_CIRCUMSTANCE =
+  /^(an |the )?(unexpected |internal |unknown )?error( (has )?occurred)? (while|when|during) (making|processing|handling|sending|executing|performing|running) (the |your |this |a )?(request|operation|call|action|command|tool call)$/;
+/** "Unknown Tableau error", "Unexpected API error": a listed phrase with only the name of the service in it. */
+const VAGUE_NAMED = /^(an )?(unknown|unexpected) [\p{L}\p{N}]+ error( (has )?occurred)?$/u;
 /** "Search failed", "Request error": a generic operation noun and nothing else. */
 const VAGUE_NOUN =
   /^(the )?(request|operation|search|query|tool|api|api call|call|action|task|process|execution|processing|lookup|fetch) (failed|error|failure)$/;
@@ -187,7 +195,8 @@ export function isGenericText(
   const named = CODE_NAME_FIRST.exec(text);
   const rest = named ? normaliseText(text.slice(named[0].length)) : undefined;
   if (rest !== undefined && (GENERIC_PHRASES.includes(rest) || GENERIC_PHRASES.includes(withoutOccurred(rest)))) return true;
-  if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || namesOnlyTheTool(normal, toolNames)) return true;
+  if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || VAGUE_CIRCUMSTANCE.test(normal) || VAGUE_NAMED.test(normal)) return true;
+  if (namesOnlyTheTool(normal, toolNames)) return true;
   // "Failed to open URL: Unknown error occurred": a generic step, then a generic phrase where the cause belongs.
   if (genericAfterStep(text) && isGenericText(text.slice(0, text.lastIndexOf(":")), options)) return true;
   // "Failed to update event instance", unless it answers a test of the caught error (which names the cause).
