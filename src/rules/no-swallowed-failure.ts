@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
-import { type McpModel, type ToolResult, jsonStringifyArgument, objectLiteral } from "../model/index.js";
+import { type McpModel, type ToolResult, classMethod, jsonStringifyArgument, objectLiteral } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import {
   type FunctionNode,
@@ -10,8 +10,12 @@ import {
   enclosingFunction,
   functionName,
   hasSpread,
+  memberName,
+  mentionsName,
   messageText,
   ownReturnStatements,
+  resolveFunction,
+  returnedObjectLiterals,
   staticKeyName,
   unwrap,
   unwrapAwait,
@@ -54,7 +58,7 @@ import {
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 import { fixedData } from "./no-swallowed-failure/fixed-data.js";
 import { emptyRecord } from "./no-swallowed-failure/empty-record.js";
-import { falseAfterCatch, falseAnswer } from "./no-swallowed-failure/false-answer.js";
+import { falseAfterCatch, falseAnswer, returnAfterCatch, triedReturns } from "./no-swallowed-failure/false-answer.js";
 import { droppedStep } from "./shared/steps.js";
 import { writtenBack } from "./no-swallowed-failure/written-back.js";
 import { inField } from "./no-swallowed-failure/carried.js";
@@ -154,8 +158,8 @@ export default createRule<Options, MessageIds>({
         if (returns.length === 0) {
           if (!fn || isFanOutItem(fn) || warns()) continue;
           if (reportResolved(context, model, (flow ??= SuccessFlow.of(model)), clause, names)) continue;
-          if (falseAfterCatch(sourceCode, clause)) reportFalseAfterCatch(context, model, (flow ??= SuccessFlow.of(model)), { clause, fn });
-          else reportFailureLines(context, model, { answers, remedies, names }, { clause, failing });
+          if (!reportValueAfterCatch(context, model, (flow ??= SuccessFlow.of(model)), { clause, fn }))
+            reportFailureLines(context, model, { answers, remedies, names }, { clause, failing });
           continue;
         }
         for (const statement of returns) {
@@ -555,21 +559,42 @@ function reportFailureLines(
 }
 
 /**
- * A catch that only logs, in a predicate that goes on to the `return false` of its "no" (see
- * `falseAfterCatch`): reported at the catch, which is where the fix goes.
+ * A catch that only logs, in a function that goes on to the `return false` of its "no" (see
+ * `falseAfterCatch`) or to an empty value after the try (`emptyAfterCatch`): reported at the
+ * catch, which is where the fix goes, when that value reaches a successful answer. True when the
+ * catch is of that kind (reported or not).
  */
-function reportFalseAfterCatch(
+function reportValueAfterCatch(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
   model: McpModel,
   flow: SuccessFlow,
   { clause, fn }: { clause: TSESTree.CatchClause; fn: FunctionNode },
-): void {
+): boolean {
   const sourceCode = context.sourceCode;
-  if (!triedAccess(sourceCode, model, clause)) return;
-  const answer = flow.isValueHandler(fn) ? fn : flow.successAnswer(fn);
+  const value = falseAfterCatch(sourceCode, clause) ? "`false`" : emptyAfterCatch(sourceCode, clause);
+  if (value === undefined) return false;
+  const answer = triedAccess(sourceCode, model, clause) ? (flow.isValueHandler(fn) ? fn : flow.successAnswer(fn)) : undefined;
   const keyword = answer ? sourceCode.getFirstToken(clause) : null;
-  if (!answer || !keyword) return;
-  context.report({ loc: keyword.loc, messageId: "swallowedFallback", data: { value: "`false`", tool: answerLabel(model, answer, fn) } });
+  if (!answer || !keyword) return true;
+  const messageId = value === "`false`" ? "swallowedFallback" : "swallowedEmpty";
+  context.report({ loc: keyword.loc, messageId, data: { value, tool: answerLabel(model, answer, fn) } });
+  return true;
+}
+
+/**
+ * `try { ...; if (rows) return rows.map(toRecord) } catch (e) { log(e) } return []`: the empty
+ * value (or result with nothing in it) after the try answers the failure, and "nothing found"
+ * alike where the try goes on to it. The try must answer with data somewhere; a fan-out item is
+ * judged as the fan-out's.
+ */
+function emptyAfterCatch(sourceCode: Readonly<TSESLint.SourceCode>, clause: TSESTree.CatchClause): string | undefined {
+  const next = returnAfterCatch(sourceCode, clause, false);
+  const fn = enclosingFunction(clause);
+  if (!next?.argument || !fn || isFanOutItem(fn)) return undefined;
+  if (!triedReturns(clause).some((r) => r.argument !== null && emptyValue(r.argument) === undefined)) return undefined;
+  // `{}` and `undefined` are as often something optional left out (metadata, a hint) as an answer.
+  const empty = emptyValue(next.argument);
+  return empty === "an empty array" || empty === "`null`" ? empty : emptyRecord(sourceCode, next.argument);
 }
 
 /** One item of a fan-out that says it failed (`{ error: \`Search failed: ${e}\` }`): a visible partial failure. */
@@ -596,6 +621,7 @@ function reportStringifiedFailure(
   },
 ): void {
   const sourceCode = context.sourceCode;
+  if (reportBuiltFailure(context, model, remedies, at)) return;
   const argument = jsonStringifyArgument(at.value);
   const object = argument ? objectLiteral(sourceCode, argument) : undefined;
   const field = object ? failureField(sourceCode, object, at.names) : undefined;
@@ -610,6 +636,35 @@ function reportStringifiedFailure(
     data: { tool: capitalized(toolSubject(answerTools.length > 0 ? answerTools : model.toolNamesAt(at.fn))), field: sourceCode.getText(field) },
     suggest: remedies.rethrow(at.statement, at.clause, undefined, at.failing),
   });
+}
+
+/**
+ * `return this.failure(message, startTime)` from a catch, where that method of the class (or a
+ * function of the file) returns `{ success: false, error, ... }` every time: judged like the object
+ * written in place, made of the caught error through the call's arguments, and reported at the
+ * call. True when it was this.
+ */
+function reportBuiltFailure(
+  context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
+  model: McpModel,
+  remedies: Remedies,
+  at: { value: TSESTree.CallExpression; statement: TSESTree.ReturnStatement; clause: TSESTree.CatchClause; fn: FunctionNode; names: ReadonlySet<string> },
+): boolean {
+  const sourceCode = context.sourceCode;
+  const callee = unwrap(at.value.callee);
+  const maker =
+    callee.type === AST_NODE_TYPES.Identifier
+      ? resolveFunction(sourceCode, callee)
+      : callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression
+        ? classMethod(at.value, memberName(callee) ?? "")
+        : undefined;
+  const [built, ...more] = (maker && maker !== at.fn ? returnedObjectLiterals(maker) : undefined) ?? [];
+  const flag = built && more.length === 0 ? failureFlag(built) : undefined;
+  if (flag === undefined || !mentionsName(sourceCode, at.value, at.names, "own-code") || !triedAccess(sourceCode, model, at.clause)) return false;
+  const flow = SuccessFlow.of(model);
+  const answer = flow.flagAnswer(at.fn, flag) ?? flow.successAnswer(at.fn);
+  if (answer) reportAnswered(context, model, remedies, at, answer, undefined);
+  return answer !== undefined;
 }
 
 /** An object a catch returns, where it is returned. */
@@ -666,7 +721,7 @@ function reportAnswered(
   context: Readonly<TSESLint.RuleContext<MessageIds, Options>>,
   model: McpModel,
   remedies: Remedies,
-  at: { value: TSESTree.ObjectExpression; statement: TSESTree.ReturnStatement; clause: TSESTree.CatchClause; fn: FunctionNode },
+  at: { value: TSESTree.Node; statement: TSESTree.ReturnStatement; clause: TSESTree.CatchClause; fn: FunctionNode },
   answer: TSESTree.Node,
   text: TSESTree.Node | undefined,
 ): void {

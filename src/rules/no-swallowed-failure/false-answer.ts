@@ -38,15 +38,35 @@ function isBoolean(node: TSESTree.Node, value: boolean): boolean {
  * probe: its `false` answers only the failure.
  */
 export function falseAfterCatch(sourceCode: Readonly<TSESLint.SourceCode>, clause: TSESTree.CatchClause): boolean {
+  const next = returnAfterCatch(sourceCode, clause);
+  if (!next?.argument || !isBoolean(next.argument, false)) return false;
+  // A predicate: the try answers `true` where it did what it was asked.
+  return triedReturns(clause).some((r) => r.argument !== null && isBoolean(r.argument, true));
+}
+
+/**
+ * The `return` right after the try of a catch that neither returns nor leaves: the value that
+ * answers a failure (and, when the try may go on to it too, a try that found nothing). With
+ * `shared`, only when the try may go on to it (its last statement does not leave).
+ */
+export function returnAfterCatch(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  clause: TSESTree.CatchClause,
+  shared = true,
+): TSESTree.ReturnStatement | undefined {
   const statement = clause.parent;
   const block = statement.parent;
-  if (statement.finalizer || block.type !== AST_NODE_TYPES.BlockStatement) return false;
+  if (statement.finalizer || block.type !== AST_NODE_TYPES.BlockStatement) return undefined;
   const next = block.body[block.body.indexOf(statement) + 1];
-  if (next?.type !== AST_NODE_TYPES.ReturnStatement || !next.argument || !isBoolean(next.argument, false)) return false;
+  if (next?.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
   const last = statement.block.body.at(-1);
-  if (!last || LEAVES.has(last.type) || someOwnNode(sourceCode, clause.body, (n) => LEAVES.has(n.type))) return false;
-  // A predicate: the try answers `true` where it did what it was asked.
+  if (!last || (shared && LEAVES.has(last.type)) || someOwnNode(sourceCode, clause.body, (n) => LEAVES.has(n.type))) return undefined;
+  return next;
+}
+
+/** The `return` statements of the catch's try, of the try's own function. */
+export function triedReturns(clause: TSESTree.CatchClause): TSESTree.ReturnStatement[] {
   const fn = enclosingFunction(clause);
-  if (fn?.body.type !== AST_NODE_TYPES.BlockStatement) return false;
-  return ownReturnStatements(fn.body).some((r) => isInside(r, statement.block) && r.argument !== null && isBoolean(r.argument, true));
+  if (fn?.body.type !== AST_NODE_TYPES.BlockStatement) return [];
+  return ownReturnStatements(fn.body).filter((r) => isInside(r, clause.parent.block));
 }

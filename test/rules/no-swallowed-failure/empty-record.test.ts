@@ -160,3 +160,51 @@ describe("no-swallowed-failure: empty results", () => {
     ],
   });
 });
+
+/** A tool that answers "none" when `getSplits` gives nothing; `body` is the function's body. */
+const splits = (body: string): string =>
+  `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "markets", version: "1.0.0" });
+declare const api: { post(url: string): Promise<{ rows?: unknown[][] }> };
+async function getSplits(from: string): Promise<Record<string, unknown>[]> {
+${body}
+}
+server.registerTool("get_splits", { description: "Lists stock splits" }, async ({ from }: { from: string }) => {
+  const found = await getSplits(from);
+  if (found.length === 0) return { content: [{ type: "text", text: "No splits in that range." }] };
+  return { content: [{ type: "text", text: JSON.stringify(found) }] };
+});`;
+
+const afterCatch = (returned: string, tryEnd = ""): string =>
+  splits(`  try {
+    const response = await api.post(\`/splits?from=\${from}\`);
+    if (response.rows) {
+      return response.rows.map((row) => ({ date: row[0], ratio: row[1] }));
+    }${tryEnd}
+  } catch (error) {
+    console.warn("Splits request failed", error);
+  }
+  return ${returned};`);
+
+const loggedThenEmpty = (value: string) => [{ messageId: "swallowedEmpty" as const, data: { value, tool: 'tool "get_splits"' } }];
+
+describe("no-swallowed-failure: an empty value after a catch that only logs", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // The catch says the call failed in what it leaves: a rethrow.
+      { code: afterCatch("[]").replace('console.warn("Splits request failed", error);', 'throw new Error("Splits request failed", { cause: error });') },
+      // Data after the try, not an empty value.
+      { code: afterCatch("cachedSplits()") },
+      // `{}` is as often something optional left out (metadata, a hint) as an answer.
+      { code: afterCatch("{} as Record<string, unknown>[]") },
+      // A try that only ever answers empty values: nothing to tell apart.
+      { code: afterCatch("[]").replace("return response.rows.map((row) => ({ date: row[0], ratio: row[1] }));", "return [];") },
+    ],
+    invalid: [
+      // The try goes on to the same `return []` when it finds no rows.
+      { code: afterCatch("[]"), errors: loggedThenEmpty("an empty array") },
+      // The try always returns: the `return []` answers only the failure.
+      { code: afterCatch("[]", "\n    return [];"), errors: loggedThenEmpty("an empty array") },
+    ],
+  });
+});
