@@ -181,10 +181,10 @@ export function errorHelperObject(fn: FunctionNode): TSESTree.ObjectExpression |
     if (!node) return undefined;
     const n = unwrap(node);
     if (n.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+    if (n.properties.some(isIsErrorProperty)) return n;
     // A flag spread under a condition is a builder's only where a parameter decides it.
-    const spreadFlag = n.properties.some(isIsErrorProperty) ? undefined : spreadFlagTest(n);
-    if (spreadFlag) return parameterFlag(fn, spreadFlag.name) ? n : undefined;
-    return n.properties.some(isIsErrorProperty) ? n : undefined;
+    const spreadFlag = spreadFlagTest(n);
+    return spreadFlag && parameterFlag(fn, spreadFlag.name) ? n : undefined;
   };
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return asErrorObject(fn.body);
   const returns = ownReturnStatements(fn.body);

@@ -7,7 +7,6 @@
  * counts as passing it.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import type { TSESLint } from "@typescript-eslint/utils";
 import {
   type FunctionNode,
   destructuredParameter,
@@ -95,32 +94,25 @@ export type PassedFor = (fn: FunctionNode, value: TSESTree.Node) => TSESTree.Obj
  * known: no such call, a call in another file, or an argument that is no literal of this file.
  */
 export function errorCallPayloads(model: McpModel, result: TSESTree.ObjectExpression): PassedFor {
-  return (fn, value) => passedErrorObjects(model, model.sourceCode, result, fn, value);
-}
-
-function passedErrorObjects(
-  model: McpModel,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  result: TSESTree.ObjectExpression,
-  fn: FunctionNode,
-  value: TSESTree.Node,
-): TSESTree.ObjectExpression[] | undefined {
-  const origin = parameterOrigin(fn, value);
-  if (!origin || model.importedCallSites(origin.fn).length > 0) return undefined;
-  const calls = model.localCallsOf(origin.fn).filter((call) => callMakesError(origin.fn, result, call));
-  if (calls.length === 0) return undefined;
-  const objects: TSESTree.ObjectExpression[] = [];
-  for (const call of calls) {
-    const argument = call.arguments[origin.index];
-    if (!argument || call.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return undefined;
-    let value: TSESTree.Node | undefined = unwrap(argument);
-    if (origin.field !== undefined) {
-      const holder = objectLiteral(sourceCode, value);
-      value = holder && !hasSpread(holder) ? findProperty(holder, origin.field)?.value : undefined;
+  const sourceCode = model.sourceCode;
+  return (fn, value) => {
+    const origin = parameterOrigin(fn, value);
+    if (!origin || model.importedCallSites(origin.fn).length > 0) return undefined;
+    const calls = model.localCallsOf(origin.fn).filter((call) => callMakesError(origin.fn, result, call));
+    if (calls.length === 0) return undefined;
+    const objects: TSESTree.ObjectExpression[] = [];
+    for (const call of calls) {
+      const argument = call.arguments[origin.index];
+      if (!argument || call.arguments.some((a) => a.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+      let passed: TSESTree.Node | undefined = unwrap(argument);
+      if (origin.field !== undefined) {
+        const holder = objectLiteral(sourceCode, passed);
+        passed = holder && !hasSpread(holder) ? findProperty(holder, origin.field)?.value : undefined;
+      }
+      const object = passed ? objectLiteral(sourceCode, passed) : undefined;
+      if (!object) return undefined;
+      objects.push(object);
     }
-    const object = value ? objectLiteral(sourceCode, value) : undefined;
-    if (!object) return undefined;
-    objects.push(object);
-  }
-  return objects;
+    return objects;
+  };
 }

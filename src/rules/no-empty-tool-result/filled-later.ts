@@ -8,7 +8,18 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { constInitializer, enclosingFunction, findVariable, isFunctionNode, isInside, isLoop, memberName, someOwnNode, unwrap } from "../../util/ast.js";
+import {
+  constInitializer,
+  enclosingFunction,
+  findVariable,
+  isFunctionNode,
+  isInside,
+  isLoop,
+  memberName,
+  someOwnNode,
+  typeWrapped,
+  unwrap,
+} from "../../util/ast.js";
 import { alwaysExits } from "../shared/external-failures.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -76,19 +87,6 @@ export function joinOfConditionalParts(sourceCode: SourceCode, node: TSESTree.No
   return joined.name;
 }
 
-/** The identifier with the type assertions around it (`response as T`). */
-function typeWrapped(identifier: TSESTree.Node): TSESTree.Node {
-  let use = identifier;
-  while (
-    use.parent?.type === AST_NODE_TYPES.TSAsExpression ||
-    use.parent?.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    use.parent?.type === AST_NODE_TYPES.TSNonNullExpression
-  ) {
-    use = use.parent;
-  }
-  return use;
-}
-
 /** `<array>.push(...);` as a statement of its own: the statement, given the array expression. */
 function pushStatement(array: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
   const member = array.parent;
@@ -119,8 +117,8 @@ function addedForSure(sourceCode: SourceCode, declarator: TSESTree.VariableDecla
 
 /**
  * Whether running the statement adds a part, or might for all we know. Loops are taken to run,
- * and so are callbacks handed to `forEach`/`map`-like calls; an `if` adds one only when each of its
- * branches adds one or leaves.
+ * and so are callbacks handed to `forEach`; an `if` adds one only when each of its branches adds
+ * one or leaves.
  */
 function surely(statement: TSESTree.Statement, pushes: Pushes): boolean {
   if (pushes.has(statement)) return true;
