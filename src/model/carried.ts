@@ -16,12 +16,11 @@ import {
   mentionsName,
   objectLiteral,
   ownReturnStatements,
-  resolveFunction,
   someOwnNode,
   staticKeyName,
   unwrap,
 } from "../util/ast.js";
-import { classMethod } from "./targets.js";
+import { sameFileFunction } from "./targets.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -67,14 +66,6 @@ function saysCaughtMessage(sourceCode: SourceCode, body: TSESTree.Node, param: s
     const name = parameter?.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
     return handler !== undefined && name?.type === AST_NODE_TYPES.Identifier && saysCaughtMessage(sourceCode, handler.body, name.name, handler, depth + 1);
   });
-}
-
-/** The function of this file a callee names: `handleError` (declared here) or `this.handleError` (a method of the enclosing class). */
-function sameFileFunction(sourceCode: SourceCode, callee: TSESTree.Node): FunctionNode | undefined {
-  if (callee.type === AST_NODE_TYPES.Identifier) return resolveFunction(sourceCode, callee);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
-  const name = memberName(callee);
-  return name === undefined ? undefined : classMethod(callee, name);
 }
 
 /**

@@ -13,7 +13,7 @@ export { thrownText } from "./unknown-tool.js";
 export { FRAMEWORKS, classifiesMcpErrors, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
 export { CATCHES_ALL, type CatchGuard, CatchReader, type Catching, callsParamInsideTry, passage, caughtRethrow, stopsAll } from "./catches.js";
 export { madeErrorClass } from "./error-classes.js";
-export { classMethod } from "./targets.js";
+export { classMethod, sameFileFunction } from "./targets.js";
 export { inlineCallbacks, valueGivingCall } from "./callbacks.js";
 export { testedClass } from "./catch-tests.js";
 export { type CarriedPayloads, carrierFields, passedLiteral } from "./carriers.js";

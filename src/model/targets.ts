@@ -212,6 +212,14 @@ export class CallTargets {
   }
 }
 
+/** The function of this file a callee names: `handleError` (declared here) or `this.handleError` (a method of the enclosing class). */
+export function sameFileFunction(sourceCode: SourceCode, callee: TSESTree.Node): FunctionNode | undefined {
+  if (callee.type === AST_NODE_TYPES.Identifier) return resolveFunction(sourceCode, callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+  const name = memberName(callee);
+  return name === undefined ? undefined : classMethod(callee, name);
+}
+
 /** The method (or function-valued property) `name` of the class that encloses `inside`. */
 export function classMethod(inside: TSESTree.Node, name: string): FunctionNode | undefined {
   let current: TSESTree.Node | undefined = inside.parent;

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { withModel } from "../lint/with-model.js";
-import { type McpModel, type ToolResult, classMethod, jsonStringifyArgument, objectLiteral } from "../model/index.js";
+import { type McpModel, type ToolResult, jsonStringifyArgument, objectLiteral, sameFileFunction } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import {
   type FunctionNode,
@@ -10,11 +10,9 @@ import {
   enclosingFunction,
   functionName,
   hasSpread,
-  memberName,
   mentionsName,
   messageText,
   ownReturnStatements,
-  resolveFunction,
   returnedObjectLiterals,
   staticKeyName,
   unwrap,
@@ -651,13 +649,7 @@ function reportBuiltFailure(
   at: { value: TSESTree.CallExpression; statement: TSESTree.ReturnStatement; clause: TSESTree.CatchClause; fn: FunctionNode; names: ReadonlySet<string> },
 ): boolean {
   const sourceCode = context.sourceCode;
-  const callee = unwrap(at.value.callee);
-  const maker =
-    callee.type === AST_NODE_TYPES.Identifier
-      ? resolveFunction(sourceCode, callee)
-      : callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression
-        ? classMethod(at.value, memberName(callee) ?? "")
-        : undefined;
+  const maker = sameFileFunction(sourceCode, unwrap(at.value.callee));
   const [built, ...more] = (maker && maker !== at.fn ? returnedObjectLiterals(maker) : undefined) ?? [];
   const flag = built && more.length === 0 ? failureFlag(built) : undefined;
   if (flag === undefined || !mentionsName(sourceCode, at.value, at.names, "own-code") || !triedAccess(sourceCode, model, at.clause)) return false;
