@@ -11,7 +11,8 @@ export { flagBuilderObject, inNonToolCallback, isReturnedValue, successObjectsOf
 export { callMakesError, callMakesSuccess, errorFlagOf, errorFlagProperty } from "./error-flag.js";
 export { thrownText } from "./unknown-tool.js";
 export { FRAMEWORKS, classifiesMcpErrors, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
-export { CATCHES_ALL, type CatchGuard, CatchReader, type Catching, callsParamInsideTry, passage, caughtRethrow, stopsAll } from "./catches.js";
+export { CATCHES_ALL, type CatchGuard, type Catching, passage, stopsAll } from "./catch-passage.js";
+export { CatchReader, callsParamInsideTry, caughtRethrow } from "./catches.js";
 export { madeErrorClass } from "./error-classes.js";
 export { classMethod, sameFileFunction } from "./targets.js";
 export { inlineCallbacks, valueGivingCall } from "./callbacks.js";

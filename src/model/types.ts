@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
 import type { FunctionNode } from "../util/ast.js";
-import type { CatchGuard, Catching } from "./catches.js";
+import type { CatchGuard, Catching } from "./catch-passage.js";
 import type { Framework, ThrownOutcome } from "./frameworks.js";
 import type { ClientToolCall } from "./tool-calls/types.js";
 import type { TypeOracle } from "./type-oracle.js";

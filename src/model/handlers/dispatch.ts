@@ -19,7 +19,7 @@ import {
   staticString,
   unwrap,
 } from "../../util/ast.js";
-import type { CatchGuard } from "../catches.js";
+import type { CatchGuard } from "../catch-passage.js";
 import type { ToolHandler } from "../types.js";
 import { type HandlerSearch, resolveHandler, signalOf } from "./search.js";
 

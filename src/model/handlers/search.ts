@@ -21,7 +21,8 @@ import {
   unwrap,
   wrapperCall,
 } from "../../util/ast.js";
-import { type CatchGuard, type CatchReader } from "../catches.js";
+import type { CatchGuard } from "../catch-passage.js";
+import type { CatchReader } from "../catches.js";
 import { FRAMEWORKS, type ThrownOutcome } from "../frameworks.js";
 import { classMethod } from "../targets.js";
 import type { Framework, HandlerKind, ToolHandler, TypeOracle, UnresolvedHandler } from "../types.js";
