@@ -19,7 +19,7 @@ import {
   returnsCallToolResult,
   visitClass,
   visitRegistrationCall,
-  visitFastMcpDefinitions,
+  visitToolDefinitions,
   visitXmcpModule,
 } from "./handlers/index.js";
 import { type Escape, type Escapes, type HandlerPaths, findEscapes, handlersThrough, walkHandlerPaths } from "./paths.js";
@@ -63,7 +63,9 @@ export function hasCodeEvidence(text: string): boolean {
     if (/^\w*$/u.test(line) && /^\??\s*:/u.test(after)) continue;
     return true;
   }
-  return false;
+  // A module of tool definitions in MCP's listing shape (`{ name, inputSchema, execute }`) that a
+  // registry elsewhere (often generated) loads: it answers with text parts and names nothing of MCP.
+  return RESULT_EVIDENCE.test(text) && /\binputSchema\b/.test(text);
 }
 
 const EMPTY: readonly never[] = [];
@@ -156,7 +158,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
   for (const node of collected.classes) visitClass(search, node);
   visitXmcpModule(search, sourceCode.ast);
   expandRegistrationHelpers(search, collected.calls);
-  visitFastMcpDefinitions(search, sourceCode.ast);
+  visitToolDefinitions(search, sourceCode.ast);
   return search;
 }
 

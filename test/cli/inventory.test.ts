@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "82 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "83 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -143,6 +143,8 @@ describe("tool inventory", () => {
       // Tool definitions made by factories typed by one interface: each registration reaches its own factory's handler.
       ["read_record", "interface-factory/src/server.ts:15", "interface-factory/src/server.ts:15", "0/1", "1/1", 2],
       ["service_health", "interface-factory/src/server.ts:20", "interface-factory/src/server.ts:20", "0/0", "0/1", 1],
+      // A definition in MCP's listing shape that a registry not in the project loads; its path reaches another file.
+      ["ci_status", "listed-definitions/src/handlers/ci-status.ts:12", "listed-definitions/src/handlers/ci-status.ts:16", "0/0", "0/1", 1],
       ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
       // Callbacks a class hands to its own `request` method: only those of the methods a tool calls are on its path.
       ["list_boards", "method-callbacks/src/server.ts:7", "method-callbacks/src/server.ts:7", "0/1", "1/1", 1],
@@ -307,6 +309,7 @@ describe("tool inventory", () => {
       ["search_docs", false],
       ["read_record", false],
       ["service_health", false],
+      ["ci_status", false],
       ["search", false],
       ["list_boards", false],
       ["city_forecast", false],

@@ -5,7 +5,17 @@
  * tools of other files call (typed analysis).
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { type FunctionNode, findProperty, isFunctionNode, rangeKey, staticKeyName, staticString, unwrap } from "../../util/ast.js";
+import {
+  type FunctionNode,
+  calledTopLevelFunction,
+  findProperty,
+  isFunctionNode,
+  rangeKey,
+  returnedValues,
+  staticKeyName,
+  staticString,
+  unwrap,
+} from "../../util/ast.js";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { ImportedRoot, ToolHandler, TypeOracle } from "../types.js";
 import { addToolDefinition } from "./registrations.js";
@@ -87,22 +97,61 @@ export function visitXmcpModule(search: HandlerSearch, program: TSESTree.Program
  * execute }` or `export const tools = [{ name, execute }, ...]` at the top level of a file that
  * imports FastMCP. Another file registers them (`for (const tool of tools) server.addTool(tool)`),
  * which a file's own analysis cannot see; the definition is FastMCP's tool shape all the same.
+ * In a file without FastMCP, definitions in MCP's listing shape (`addListedToolDefinition`).
  */
-export function visitFastMcpDefinitions(search: HandlerSearch, program: TSESTree.Program): void {
-  if (!search.imports.has("fastmcp") && !search.imports.has("fastmcp-edge")) return;
+export function visitToolDefinitions(search: HandlerSearch, program: TSESTree.Program): void {
+  const fastMcp = search.imports.has("fastmcp") || search.imports.has("fastmcp-edge");
   const registered = new Set(search.handlers.map((handler) => handler.registration));
   const consider = (node: TSESTree.Node | null): void => {
     const value = node ? unwrap(node) : undefined;
     if (value?.type === AST_NODE_TYPES.ArrayExpression) for (const element of value.elements) consider(element);
     if (value?.type !== AST_NODE_TYPES.ObjectExpression || registered.has(value)) return;
     const name = findProperty(value, "name");
-    if (name && staticString(unwrap(name.value)) !== undefined) addToolDefinition(search, value);
+    if (!name || staticString(unwrap(name.value)) === undefined) return;
+    if (fastMcp) addToolDefinition(search, value);
+    else addListedToolDefinition(search, value, name);
   };
   for (const statement of program.body) {
     const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
     if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
     for (const declarator of declaration.declarations) consider(declarator.init);
   }
+}
+
+/**
+ * A tool definition in MCP's own listing shape, with no framework of this file to serve it:
+ * `const ciRunStatus: HandlerDef = { name: "ci_run_status", description, inputSchema, execute }`,
+ * collected into a registry elsewhere (often a generated one) whose dispatcher calls `execute`.
+ * The `name` and `inputSchema` of the tools list, beside a function written in place, are a tool;
+ * what the dispatcher does with a thrown error is not known.
+ */
+function addListedToolDefinition(search: HandlerSearch, definition: TSESTree.ObjectExpression, name: TSESTree.Property): void {
+  if (!findProperty(definition, "inputSchema")) return;
+  const run = findProperty(definition, "execute") ?? findProperty(definition, "handler");
+  const fn = run ? unwrap(run.value) : undefined;
+  if (!isFunctionNode(fn) || !answersWithContent(fn)) return;
+  addHandler(search, {
+    kind: "addTool",
+    toolName: toolNameOf(search, name.value),
+    expression: fn,
+    registration: definition,
+    hasArgs: true,
+    framework: "unknown",
+  });
+}
+
+/**
+ * Some return of `fn` is a tool result written out (`{ content: [...] }`), or one a function of
+ * the file builds (`return envelope({ ok: true, data })`): a definition whose function answers
+ * with plain objects is served by something that converts them, not known here.
+ */
+function answersWithContent(fn: FunctionNode, depth = 0): boolean {
+  return returnedValues(fn).some((value) => {
+    const returned = value ? unwrap(value) : undefined;
+    if (returned?.type === AST_NODE_TYPES.ObjectExpression) return findProperty(returned, "content") !== undefined;
+    const inner = returned?.type === AST_NODE_TYPES.CallExpression && depth < 1 ? calledTopLevelFunction(fn, returned) : undefined;
+    return inner !== undefined && answersWithContent(inner, depth + 1);
+  });
 }
 
 /** Names a return type wraps the result in, or that are no result: not worth asking the checker about. */

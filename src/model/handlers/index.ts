@@ -4,7 +4,7 @@
  * file does not show is left out rather than guessed. `search.ts` holds the search state and
  * turns a handler expression into a handler; the other modules recognise the shapes.
  */
-export { addCallToolResultFunction, addImportedHandlers, returnsCallToolResult, visitClass, visitFastMcpDefinitions, visitXmcpModule } from "./classes.js";
+export { addCallToolResultFunction, addImportedHandlers, returnsCallToolResult, visitClass, visitToolDefinitions, visitXmcpModule } from "./classes.js";
 export { REGISTRATION_TEXT, collectAliasNames, visitRegistrationCall } from "./registrations.js";
 export { type HandlerSearch, wrappedHandlerIndex } from "./search.js";
 export { expandRegistrationHelpers } from "./helpers.js";
