@@ -1,7 +1,7 @@
 /**
  * JSON-RPC protocol errors of the MCP SDK thrown in tool code: `McpError` (SDK v1, by name or
- * import) and `ProtocolError` (SDK v2, only when imported from the SDK: a project's own class of
- * that name is an ordinary error). no-protocol-error-in-tool reports them; the other rules leave
+ * import, unless built with a code of the project's own: `ownCode`) and `ProtocolError` (SDK v2,
+ * only when imported from the SDK: a project's own class of that name is an ordinary error). no-protocol-error-in-tool reports them; the other rules leave
  * them to it, so each throw is reported once.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
@@ -96,5 +96,27 @@ export function protocolThrow(
     }
   }
   if (!className || (argument.type !== AST_NODE_TYPES.NewExpression && argument.type !== AST_NODE_TYPES.CallExpression)) return undefined;
+  if (className === "McpError" && ownCode(importedFrom, argument)) return undefined;
   return { className, construction: argument, code: codeValue(argument.arguments[0]) };
+}
+
+/**
+ * A project's own class named `McpError`, told apart by the code it is built with: a member of a
+ * code table that is not the SDK's (`new McpError(ErrorCode.E_INVALID_INPUT, ...)`, `ErrorCode`
+ * of the project's `errors.ts`), or a string. The SDK's takes a JSON-RPC number. Such a class is
+ * an ordinary error, whatever its name.
+ */
+function ownCode(importedFrom: ReadonlyMap<string, string>, construction: TSESTree.NewExpression | TSESTree.CallExpression): boolean {
+  const fromSdk = (node: TSESTree.Node): boolean => {
+    const n = unwrap(node);
+    const root = n.type === AST_NODE_TYPES.MemberExpression ? unwrap(n.object) : n;
+    return root.type === AST_NODE_TYPES.Identifier && importedFrom.get(root.name)?.startsWith("@modelcontextprotocol/") === true;
+  };
+  const callee = unwrap(construction.callee);
+  if (fromSdk(callee.type === AST_NODE_TYPES.MemberExpression && memberName(callee) === "fromError" ? callee.object : callee)) return false;
+  const code = construction.arguments[0] ? unwrap(construction.arguments[0]) : undefined;
+  if (code?.type === AST_NODE_TYPES.Literal) return typeof code.value === "string";
+  if (code?.type !== AST_NODE_TYPES.MemberExpression || fromSdk(code)) return false;
+  const name = memberName(code);
+  return name !== undefined && !Object.hasOwn(ERROR_CODES, name);
 }
