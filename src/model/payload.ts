@@ -6,20 +6,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import type { Vocabulary } from "../settings.js";
-import {
-  constInitializer,
-  enclosingFunction,
-  findProperty,
-  hasSpread,
-  inFile,
-  jsonStringifyArgument,
-  objectLiteral,
-  ownReturnStatements,
-  resolveFunction,
-  staticKeyName,
-  unwrap,
-} from "../util/ast.js";
+import { enclosingFunction, findProperty, hasSpread, inFile, jsonStringifyArgument, objectLiteral, staticKeyName, unwrap } from "../util/ast.js";
 import { failurePayloads } from "./error-flag.js";
+import { boundArgument, builtObject, builtObjects, spreadObjects, withBoundParts } from "./built-objects.js";
 import { builtArray, mappedPart, partList, textBuilderArguments } from "./content-parts.js";
 import { type CarriedPayloads, carriedObjects } from "./carriers.js";
 import { type ParameterOrigin, type PassedFor, errorCallPayloads, parameterOrigin, someCallPasses } from "./passed.js";
@@ -37,79 +26,6 @@ const NOTHING_IMPORTED: Imported = { textBuilders: new Set(), carriers: new Map(
 
 function importedOf(model: McpModel): Imported {
   return { textBuilders: model.importedTextBuilders, carriers: model.importedCarriers };
-}
-
-/**
- * The object literal a call of a same-file function builds (`errorPart(error)`,
- * `buildError(code, message)`): the one literal every return of the function gives.
- */
-function builtObject(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
-  const objects = builtObjects(sourceCode, node);
-  return objects?.length === 1 ? objects[0] : undefined;
-}
-
-/**
- * The object literals a call of a same-file function may build, one per return (`const structured
- * = buildStructured(error)`, with a return per kind of error); undefined when some return gives
- * anything else.
- */
-function builtObjects(sourceCode: SourceCode, node: TSESTree.Node): TSESTree.ObjectExpression[] | undefined {
-  let n = unwrap(node);
-  // `const payload = buildPayload(code); ... structuredContent: payload`.
-  if (n.type === AST_NODE_TYPES.Identifier) n = constInitializer(sourceCode, n) ?? n;
-  if (n.type !== AST_NODE_TYPES.CallExpression) return undefined;
-  const callee = unwrap(n.callee);
-  const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
-  if (!fn) return undefined;
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) {
-    const object = objectLiteral(sourceCode, fn.body);
-    return object ? [object] : undefined;
-  }
-  const objects = new Set<TSESTree.ObjectExpression>();
-  for (const statement of ownReturnStatements(fn.body)) {
-    const object = statement.argument ? objectLiteral(sourceCode, statement.argument) : undefined;
-    if (!object) return undefined;
-    objects.add(object);
-  }
-  return objects.size > 0 ? [...objects] : undefined;
-}
-
-/**
- * The object literals a payload's spreads may add, when every spread is one the file shows:
- * `...{ a }`, `...(cond ? { a } : {})`, `...(cond && { a })`, a const holding one of these, the
- * object a same-file function builds (`...basePayload(code)`), each again with only such spreads. Undefined when some spread is anything else (a parameter, a call):
- * then the payload may hold any field. Their fields count as present: a field that only some
- * branches add may be there.
- */
-function spreadObjects(
-  sourceCode: SourceCode,
-  object: TSESTree.ObjectExpression,
-  depth = 0,
-  builders?: Map<TSESTree.Node, TSESTree.CallExpression>,
-): TSESTree.ObjectExpression[] | undefined {
-  const found: TSESTree.ObjectExpression[] = [];
-  const add = (node: TSESTree.Node): boolean => {
-    const n = unwrap(node);
-    if (n.type === AST_NODE_TYPES.ConditionalExpression) return add(n.consequent) && add(n.alternate);
-    if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "&&") return add(n.right);
-    let literal = objectLiteral(sourceCode, n);
-    if (!literal) {
-      literal = builtObject(sourceCode, n);
-      // `...buildContentBlock(text, structuredContent)`: the builder's parameters are this call's arguments.
-      const call = n.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, n) : n;
-      const builder = literal ? enclosingFunction(literal) : undefined;
-      if (builders && builder && call?.type === AST_NODE_TYPES.CallExpression && !builders.has(builder)) builders.set(builder, call);
-    }
-    if (!literal || depth >= 3) return false;
-    const inner = spreadObjects(sourceCode, literal, depth + 1, builders);
-    if (inner === undefined) return false;
-    found.push(literal, ...inner);
-    return true;
-  };
-  for (const property of object.properties) {
-    if (property.type === AST_NODE_TYPES.SpreadElement && !add(property.argument)) return undefined;
-  }
-  return found;
 }
 
 /**
@@ -205,7 +121,9 @@ function readPayload(
   if (content) {
     const value = unwrap(content.value);
     const elements =
-      value.type === AST_NODE_TYPES.ArrayExpression ? partList(sourceCode, value.elements) : (builtArray(sourceCode, value) ?? mappedPart(value));
+      value.type === AST_NODE_TYPES.ArrayExpression
+        ? partList(sourceCode, withBoundParts(value.elements, builders))
+        : (builtArray(sourceCode, value) ?? mappedPart(value));
     // `content: formatUntrustedData(description, JSON.stringify({...}))`: parts made of the texts it is given.
     const given = elements ? undefined : textBuilderArguments(sourceCode, value, imported.textBuilders);
     if (given) {
@@ -294,18 +212,6 @@ function readPayload(
     if (nestedObject) objects.push(nestedObject);
   }
   return { objects, jsonObject, texts, unknown, ...(carrier && { carrier }) };
-}
-
-/** The argument a spread's call (`...contentBlock(text, payload)`) passes for the builder's parameter `node` names. */
-function boundArgument(node: TSESTree.Node, builders: ReadonlyMap<TSESTree.Node, TSESTree.CallExpression>): TSESTree.Node | undefined {
-  const n = unwrap(node);
-  if (n.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const fn = enclosingFunction(n);
-  const call = fn ? builders.get(fn) : undefined;
-  if (!fn || !call) return undefined;
-  const index = fn.params.findIndex((param) => param.type === AST_NODE_TYPES.Identifier && param.name === n.name);
-  const argument = index >= 0 ? call.arguments[index] : undefined;
-  return argument && argument.type !== AST_NODE_TYPES.SpreadElement ? argument : undefined;
 }
 
 /** The property `name` in any payload object. */

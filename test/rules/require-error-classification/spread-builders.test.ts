@@ -18,6 +18,11 @@ const BLOCK = `function contentBlock(text, structured) {
   return { content: [{ type: "text", text }, { type: "text", text: json }], structuredContent: structured };
 }`;
 
+/** The same builder, whose parts end with the extra parts a call may pass (none by default). */
+const EXTRA_BLOCK = `function contentBlock(text, structured, extra = []) {
+  return { content: [{ type: "text", text }, ...extra], structuredContent: structured };
+}`;
+
 /** An error helper whose payload is `error` (an object literal), spread through the builder, with two calls. */
 const helper = (error: string, structured = "{ ok: false, error: detail }"): string => `${SDK}${BLOCK}
 function failure(error, code) {
@@ -52,6 +57,12 @@ describe("require-error-classification: results spread from a builder", () => {
     invalid: [
       {
         code: helper("{ code, message }"),
+        errors: [{ messageId: "helperWithoutClassification" }],
+      },
+      // The builder's parts end with more parts it is given (\`...extra\`, \`[]\` by default): the
+      // call passes none, so the parts are the text alone and the payload is still read.
+      {
+        code: helper("{ code, message }").replace(BLOCK, EXTRA_BLOCK),
         errors: [{ messageId: "helperWithoutClassification" }],
       },
     ],
