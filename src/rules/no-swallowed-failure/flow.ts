@@ -7,6 +7,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
+import { leftAsStarted } from "./left-as-started.js";
 import {
   FRAMEWORKS,
   callMakesSuccess,
@@ -22,6 +23,7 @@ import {
   successReturnOf,
   type McpModel,
   valueGivingCall,
+  sameFileFunction,
 } from "../../model/index.js";
 import {
   type FunctionNode,
@@ -218,8 +220,14 @@ export function triedAccess(sourceCode: SourceCode, model: McpModel, clause: TSE
     (n) =>
       (n.type === AST_NODE_TYPES.AwaitExpression && unwrap(n.argument).type === AST_NODE_TYPES.CallExpression) ||
       (n.type === AST_NODE_TYPES.CallExpression &&
-        (model.externalCall(n) !== undefined || signals(n) || (fsCall(model, n, FS_SYNC_READS) && existenceChecked(n)))),
+        (model.externalCall(n) !== undefined || signals(n) || (fsCall(model, n, FS_SYNC_READS) && existenceChecked(n)) || callsOut(sourceCode, model, n))),
   );
+}
+
+/** `exec("gh pr list")`, a function of the file that runs a command or makes a request itself (`execSync(cmd).trim()`). */
+function callsOut(sourceCode: SourceCode, model: McpModel, call: TSESTree.CallExpression): boolean {
+  const fn = sameFileFunction(sourceCode, unwrap(call.callee));
+  return fn !== undefined && someOwnNode(sourceCode, fn.body, (n) => n.type === AST_NODE_TYPES.CallExpression && model.externalCall(n) !== undefined);
 }
 
 /** `session.process.kill("SIGINT")`, `process.kill(pid)`: a signal, which fails for a process that is gone or not ours. */
@@ -749,8 +757,10 @@ export class SuccessFlow {
           // `result === undefined ? null : clone(result)`, for an empty list: the branch that carries it.
           if (parent.test !== current && seen instanceof TruthyStandInWalk && this.presenceBranch(parent.test, current)) break;
           const other = parent.consequent === current ? parent.alternate : parent.consequent;
-          if (parent.test === current || current.type !== AST_NODE_TYPES.Identifier) return undefined;
-          if (!mentionsName(this.sourceCode, other, new Set([current.name]), "subtree")) return undefined;
+          // `platform === "github" ? getGithubPrUrl(branch) : getGitlabMrUrl(branch)`: one source or another, an empty value goes on.
+          const eitherSource = seen instanceof StandInWalk && isCallValue(current) && isCallValue(other);
+          if (parent.test === current || (!eitherSource && current.type !== AST_NODE_TYPES.Identifier)) return undefined;
+          if (!eitherSource && !mentionsName(this.sourceCode, other, new Set([(current as TSESTree.Identifier).name]), "subtree")) return undefined;
           carrying = undefined;
           break;
         }
@@ -1065,7 +1075,14 @@ export class SuccessFlow {
           const branch = standIn ? takenBranch(test, variable.name, standIn) : undefined;
           if (branch) {
             if (branch.skipped) notTaken.push(branch.skipped);
-            if (!branch.taken) continue;
+            if (!branch.taken) {
+              // `if (output.trim()) { ... totalMerges++ }`: what the branch would have filled stays as it started.
+              const statement = test.parent as TSESTree.IfStatement;
+              for (const read of branch.skipped ? leftAsStarted(this.sourceCode, statement, branch.skipped) : []) {
+                reached ??= this.reaches(read, depth, seen, true);
+              }
+              continue;
+            }
             // `if (all.length === 0) return emptyResult()`: nothing again, which goes on as the value
             // (no longer the stand-in itself, so no branch of it can be worked out).
             const emptied = emptiedReturn(this.sourceCode, branch.taken, standIn);
@@ -1713,6 +1730,15 @@ function fieldHolder(target: TSESTree.Node): TSESTree.Identifier | undefined {
   if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const object = unwrap(target.object);
   return object.type === AST_NODE_TYPES.Identifier ? object : undefined;
+}
+
+/** A call's value, awaited or not; not `Promise.resolve(known)`, which wraps a value the code already has. */
+function isCallValue(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  const call = n.type === AST_NODE_TYPES.AwaitExpression ? unwrap(n.argument) : n;
+  if (call.type !== AST_NODE_TYPES.CallExpression) return false;
+  const callee = unwrap(call.callee);
+  return !(callee.type === AST_NODE_TYPES.MemberExpression && memberPath(callee) === "Promise.resolve");
 }
 
 /** Callers that hand a value on as it is, followed at most. */

@@ -100,10 +100,19 @@ function valueOf(node: TSESTree.Node, name: string, standIn: unknown): unknown {
     }
     case AST_NODE_TYPES.BinaryExpression:
       return compared(n, name, standIn);
+    case AST_NODE_TYPES.CallExpression: {
+      // `output.trim()` of the empty string: still empty.
+      if (n.callee.type !== AST_NODE_TYPES.MemberExpression || n.arguments.length > 0 || !SAME_TEXT.has(memberName(n.callee) ?? "")) return UNKNOWN;
+      const object = valueOf(n.callee.object, name, standIn);
+      return object === "" ? "" : UNKNOWN;
+    }
     default:
       return UNKNOWN;
   }
 }
+
+/** String methods that leave the empty string empty. */
+const SAME_TEXT = new Set(["trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase"]);
 
 /** `accounts.length > 0`, `readme === null`: both sides known. */
 function compared(n: TSESTree.BinaryExpression, name: string, standIn: unknown): unknown {
