@@ -10,6 +10,7 @@ import {
   enclosingCatchParam,
   enclosingFunction,
   findProperty,
+  findVariable,
   functionName,
   isFunctionNode,
   isPlainErrorName,
@@ -22,6 +23,7 @@ import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
 import { containsComment } from "./shared/fix.js";
 import { isGenericText } from "./shared/generic-text.js";
+import { envelopeTexts } from "./no-generic-error-message/envelopes.js";
 import type { TSESLint } from "@typescript-eslint/utils";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -210,6 +212,9 @@ export default createRule<Options, MessageIds>({
         for (const part of errorParts(result.node, result.pushedParts)) check(findProperty(part, "text")?.value, result.node);
       }
 
+      // `return { success: false, error: message }` from a catch on a tool's path: the text its wrapper shows.
+      for (const envelope of envelopeTexts(sourceCode, model)) check(envelope.text, envelope.at);
+
       // A throw a catch turns into an error result that says its message is read as that result's text.
       for (const site of [...model.escapingThrows, ...model.carriedThrows]) {
         const argument = unwrap(site.node.argument);
@@ -314,8 +319,51 @@ function alternatives(node: TSESTree.Node, sourceCode: SourceCode, depth = 0): T
     const init = constInitializer(sourceCode, n) ?? assignedJustBefore(n);
     if (init?.type === AST_NODE_TYPES.ConditionalExpression || init?.type === AST_NODE_TYPES.LogicalExpression)
       return alternatives(init, sourceCode, depth + 1);
+    // `let errorMessage` written in each branch of an `if` (`errorMessage = "An unexpected error occurred"` in one).
+    if (!init) {
+      const written = branchWrites(sourceCode, n);
+      if (written) return written.flatMap((value) => alternatives(value, sourceCode, depth + 1));
+    }
   }
   return [node];
+}
+
+/**
+ * The values a `let` of the function gets when it is only ever set with `=` (its initializer,
+ * if any, and each assignment): the texts it may hold where it is read. Undefined for anything
+ * else (a `+=`, a destructuring, a variable of another function).
+ */
+function branchWrites(sourceCode: SourceCode, read: TSESTree.Identifier): TSESTree.Node[] | undefined {
+  const variable = findVariable(sourceCode, read);
+  const declarator = variable?.defs.length === 1 ? variable.defs[0]?.node : undefined;
+  if (!variable || declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.parent.kind !== "let") return undefined;
+  if (enclosingFunction(declarator) !== enclosingFunction(read)) return undefined;
+  // `let message = ""`, then a text in some branch and `if (message) throw ...`: "" is "not set", no text.
+  if (declarator.init && staticString(declarator.init) !== "") return undefined;
+  const writes: TSESTree.AssignmentExpression[] = [];
+  for (const reference of variable.references) {
+    if (!reference.isWrite() || reference.init) continue;
+    const write = reference.identifier.parent;
+    if (write.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== "=" || write.left !== reference.identifier) return undefined;
+    writes.push(write);
+  }
+  // Each path sets it once: a later write may replace an earlier one otherwise (a fallback, then maybe better text).
+  const once = writes.every((a, i) => writes.slice(i + 1).every((b) => otherBranches(a, b)));
+  return writes.length > 1 && once ? writes.map((write) => write.right) : undefined;
+}
+
+/** `a` and `b` sit in the two branches of one `if` (`if (x) a; else if (y) b`): at most one of them runs. */
+function otherBranches(a: TSESTree.Node, b: TSESTree.Node): boolean {
+  const above = new Set<TSESTree.Node>();
+  for (let node: TSESTree.Node | undefined = a; node; node = node.parent) above.add(node);
+  let under: TSESTree.Node = b;
+  while (under.parent && !above.has(under.parent)) under = under.parent;
+  const shared = under.parent;
+  if (shared?.type !== AST_NODE_TYPES.IfStatement) return false;
+  let mine: TSESTree.Node = a;
+  while (mine.parent !== shared) mine = mine.parent as TSESTree.Node;
+  const branches = [shared.consequent, shared.alternate];
+  return mine !== under && branches.includes(mine as TSESTree.Statement) && branches.includes(under as TSESTree.Statement);
 }
 
 /**

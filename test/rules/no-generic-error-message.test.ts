@@ -167,6 +167,9 @@ for (const text of [
   "Error while processing the request.",
   "Unknown Tableau error",
   "An unexpected API error occurred",
+  // A listed phrase of two words or more after only a name in title case.
+  "Issue Creation Wizard tool execution failed",
+  "GitHub request failed",
 ]) {
   invalid.push(
     generic(

@@ -119,6 +119,12 @@ export interface GenericTextOptions {
 /** A name of the code (`analyzeJiraIssue`, `get_issue`), in camelCase or snake_case, at the start of a text. */
 const CODE_NAME_FIRST = /^\s*(?:[a-z][a-z\d]*(?:[A-Z][a-z\d]*)+|[a-z][a-z\d]*(?:_[a-z\d]+)+)\s*:?\s+/u;
 
+/** A name in title case at the start of a text (`Issue Creation Wizard`, `GitHub`): one to four capitalised words. */
+const TITLE_NAME_FIRST = /^\s*(?:\p{Lu}[\p{L}\p{N}]*\s+){1,4}(?=\p{Ll})/u;
+
+/** A listed phrase of two words or more that says only that something failed ("tool execution failed", "request failed"). */
+const NAMED_FAILURE = /\s(failed|error|failure)$/u;
+
 /** "Screenshot failed": a subject of one to three words, then only that it failed. */
 const FAILED_SUBJECT = /^(?:the )?([\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,2}) (?:failed|error|failure)$/u;
 
@@ -195,6 +201,10 @@ export function isGenericText(
   const named = CODE_NAME_FIRST.exec(text);
   const rest = named ? normaliseText(text.slice(named[0].length)) : undefined;
   if (rest !== undefined && (GENERIC_PHRASES.includes(rest) || GENERIC_PHRASES.includes(withoutOccurred(rest)))) return true;
+  // "Issue Creation Wizard tool execution failed": a listed phrase of two words or more after only a name.
+  const titled = TITLE_NAME_FIRST.exec(text);
+  const after = titled ? normaliseText(text.slice(titled[0].length)) : undefined;
+  if (after !== undefined && NAMED_FAILURE.test(after) && GENERIC_PHRASES.includes(after)) return true;
   if (VAGUE_ACTION.test(normal) || VAGUE_NOUN.test(normal) || VAGUE_CIRCUMSTANCE.test(normal) || VAGUE_NAMED.test(normal)) return true;
   if (namesOnlyTheTool(normal, toolNames)) return true;
   // "Failed to open URL: Unknown error occurred": a generic step, then a generic phrase where the cause belongs.
