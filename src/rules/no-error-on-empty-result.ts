@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type McpModel, getPayload, isReturnedValue, valueAtResult, thrownText, errorFlagProperty } from "../model/index.js";
+import { type McpModel, type Payload, getPayload, isReturnedValue, payloadField, valueAtResult, thrownText, errorFlagProperty } from "../model/index.js";
 import { withModel } from "../lint/with-model.js";
 import { getVocabulary } from "../settings.js";
 import {
@@ -40,16 +40,24 @@ const NO_RESULTS_TEXT =
 const FAILED_TEXT = /\b(unable to|could not|couldn't|cannot|can't|failed to) (?!find\b|locate\b|match\b)/i;
 /**
  * Text that asks the caller for an input (`"Provide content and/or a source URI."`, `"query is
- * required"`, "This invoice line needs a category. Provide its id."): the branch rejects what
+ * required"`, "This invoice line needs a category. Provide its id.", "Query must contain at least
+ * one term"): the branch rejects what
  * was asked, whatever it tested, and is validation.
  */
-const ASKS_FOR_INPUT = /(?:^|[.!?:]\s+)\W*(?:please\s+)?(?:provide|specify|supply)\b|\b(?:is|are) required\b|\bmissing required\b/i;
+const ASKS_FOR_INPUT =
+  /(?:^|[.!?:]\s+)\W*(?:please\s+)?(?:provide|specify|supply)\b|\b(?:is|are) required\b|\bmissing required\b|\bmust (?:contain|be|have|include|match)\b/i;
 /**
  * Text that asks for a step before this one (`"No accounts found. Please log in first."`, "Run
  * `init` first"): the list is empty because a precondition does not hold, which is no answer.
  */
 const ASKS_FOR_STEP =
   /\b(?:log ?in|sign ?in|authenticate|connect|run|call|create|add|configure|install|set ?up|initiali[sz]e|open|upload)\b[^.!?]{0,40}\bfirst\b/i;
+
+/** A JSON payload's own words (`{ error: "Query must contain at least one term" }`), for a text made of it. */
+function payloadWords(payload: Payload, description: string): string | undefined {
+  const said = ["error", description, "message"].map((field) => payloadField(payload, field)).find(Boolean);
+  return said && messageText(said.value);
+}
 
 function asksCaller(text: string): boolean {
   return ASKS_FOR_INPUT.test(text) || ASKS_FOR_STEP.test(text);
@@ -428,7 +436,7 @@ export default createRule<Options, MessageIds>({
         const payload = getPayload(model, result, vocabulary);
         const textNode = payload.texts[0];
         const textValue = textNode ? valueAtResult(result, textNode) : undefined;
-        const text = textValue ? messageText(textValue) : undefined;
+        const text = textValue ? messageText(textValue) : payloadWords(payload, vocabulary.description);
         // Emptiness of the tool's own arguments is validation; `originOf` only accepts call results.
         const what = emptyBranch(result.node, text);
         if (what === undefined) continue;

@@ -121,6 +121,14 @@ valid.push({
   }
   return { content: [{ type: "text", text: \`Using \${accounts[0].name}\` }] };`),
 });
+valid.push({
+  name: "an error that says what the input must hold (the empty list is made of the input)",
+  code: inTool(`  const terms = termsOf(args.query);
+  if (terms.length === 0) {
+    return { content: [{ type: "text", text: JSON.stringify({ error: "Query must contain at least one term with 3+ characters" }) }], isError: true };
+  }
+  return { content: [{ type: "text", text: await search(terms) }] };`),
+});
 const invalid: Invalid[] = [];
 
 // Every handler shape gets the same bodies, so every behaviour is tested in every shape.
