@@ -4,12 +4,13 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { constInitializer, isInside, messageText, unwrap } from "../util/ast.js";
+import { constInitializer, findProperty, isInside, messageText, unwrap } from "../util/ast.js";
 import { resultText } from "./results.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-const UNKNOWN_TOOL_TEXT = /unknown tool|tool not found|no such tool|tool .* not found|unsupported tool|invalid tool name|not a known tool/i;
+const UNKNOWN_TOOL_TEXT =
+  /unknown (?:[\w-]+ ){0,2}tool\b|tool not found|no such tool|tool .* not found|unsupported tool|invalid tool name|not a known tool|\btool\b.{0,40}\b(?:is disabled|not in the enabled tools)/i;
 
 /**
  * Whether a node is (inside) an unknown-tool answer: one of the dispatcher's unknown-tool
@@ -31,21 +32,35 @@ export function isUnknownToolAnswer(sourceCode: SourceCode, branches: readonly T
  * the second argument of `new McpError(ErrorCode.InvalidParams, message)`.
  */
 function thrownVariableText(sourceCode: SourceCode, node: TSESTree.ThrowStatement): string | undefined {
-  const argument = unwrap(node.argument);
+  let argument = unwrap(node.argument);
+  // `const error = new Error("Unknown tool: " + name); error.name = "UnknownToolError"; throw error`.
+  if (argument.type === AST_NODE_TYPES.Identifier) argument = unwrap(constInitializer(sourceCode, argument) ?? argument);
+  // `throw { code: -32601, message: reason }`, `reason` a const choosing between two texts.
+  if (argument.type === AST_NODE_TYPES.ObjectExpression) {
+    const message = findProperty(argument, "message")?.value;
+    const held = message ? unwrap(message) : undefined;
+    const init = held?.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, held) : undefined;
+    const choice = init ? unwrap(init) : undefined;
+    const texts = choice?.type === AST_NODE_TYPES.ConditionalExpression ? [choice.consequent, choice.alternate] : choice ? [choice] : [];
+    return texts.map((text) => messageText(text) ?? "").join(" ") || undefined;
+  }
   if (argument.type !== AST_NODE_TYPES.NewExpression && argument.type !== AST_NODE_TYPES.CallExpression) return undefined;
   for (const a of argument.arguments) {
     const message = unwrap(a);
-    if (message.type !== AST_NODE_TYPES.Identifier) continue;
-    const init = constInitializer(sourceCode, message);
+    const init = message.type === AST_NODE_TYPES.Identifier ? constInitializer(sourceCode, message) : message;
     const text = init ? messageText(init) : undefined;
     if (text !== undefined) return text;
   }
   return undefined;
 }
 
-/** The static message of `throw new X("...")` / `throw "..."`. */
+/** The static message of `throw new X("...")` / `throw "..."` / `throw { code, message: "..." }`. */
 export function thrownText(node: TSESTree.ThrowStatement): string | undefined {
   const argument = unwrap(node.argument);
+  if (argument.type === AST_NODE_TYPES.ObjectExpression) {
+    const message = findProperty(argument, "message");
+    return message ? messageText(message.value) : undefined;
+  }
   if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
     for (const a of argument.arguments) {
       const text = messageText(a);

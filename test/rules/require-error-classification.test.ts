@@ -382,6 +382,37 @@ server.registerTool("get_doc", { inputSchema: {} }, withErrors(async (args) => {
   throw new Error("Unknown tool: " + request.params.name);
 });`,
     },
+    {
+      name: "the throw of a dispatcher a tool's handler runs, for a tool of its group it does not know",
+      code: `${LOW_LEVEL}const SPACE_TOOLS = { get_space: async (params) => ({ content: [{ type: "text", text: String(params.id) }] }) };
+async function handleSpaceTool(toolName, params) {
+  const run = SPACE_TOOLS[toolName];
+  if (!run) throw new Error(\`Unknown space tool: \${toolName}\`);
+  return run(params);
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: params } = request.params;
+  if (name.endsWith("_space")) return handleSpaceTool(name, params);
+  throw new Error("Unknown tool: " + name);
+});`,
+    },
+    {
+      name: "an unknown-tool error held in a const before it is thrown",
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === "get_doc") return { content: [] };
+  const error = new Error(\`Unknown tool: \${request.params.name}\`);
+  error.name = "UnknownToolError";
+  throw error;
+});`,
+    },
+    {
+      name: "a JSON-RPC error object thrown for a tool the configuration disables",
+      code: `${LOW_LEVEL}server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const reason = allowList.length > 0 ? \`Tool '\${request.params.name}' is not in the enabled tools list.\` : \`Tool '\${request.params.name}' is disabled.\`;
+  if (disabled.has(request.params.name)) throw { code: -32601, message: reason };
+  return { content: [] };
+});`,
+    },
     // Options.
     {
       name: "classifiedErrorClasses: a listed class",
