@@ -588,6 +588,10 @@ valid.push(
     code: inTool(`  return { isError: true, content: [{ type: "text", text: "Refund of the last order: unknown error" }] };`),
   },
   {
+    name: "a service's name before a listed phrase that says which side failed",
+    code: inTool(`  return { isError: true, content: [{ type: "text", text: "QuickBooks server error. Please try again later." }] };`),
+  },
+  {
     name: "a not-found message that names the resource",
     code: inTool(`  return { isError: true, content: [{ type: "text", text: "Document not found" }] };`),
   },

@@ -122,8 +122,11 @@ const CODE_NAME_FIRST = /^\s*(?:[a-z][a-z\d]*(?:[A-Z][a-z\d]*)+|[a-z][a-z\d]*(?:
 /** A name in title case at the start of a text (`Issue Creation Wizard`, `GitHub`): one to four capitalised words. */
 const TITLE_NAME_FIRST = /^\s*(?:\p{Lu}[\p{L}\p{N}]*\s+){1,4}(?=\p{Ll})/u;
 
-/** A listed phrase of two words or more that says only that something failed ("tool execution failed", "request failed"). */
-const NAMED_FAILURE = /\s(failed|error|failure)$/u;
+/**
+ * A listed phrase of two words or more that says only that something failed ("tool execution
+ * failed", "request failed"). "QuickBooks server error" says which side failed and is left alone.
+ */
+const NAMED_FAILURE = /\s(failed|failure)$/u;
 
 /** "Screenshot failed": a subject of one to three words, then only that it failed. */
 const FAILED_SUBJECT = /^(?:the )?([\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,2}) (?:failed|error|failure)$/u;
