@@ -1185,7 +1185,9 @@ export class SuccessFlow {
         const fn = enclosingFunction(n);
         // Text a framework, or a wrapper of the file (`tool(name, ..., async (args) => text)`), makes the answer of.
         const plain = fn !== undefined && messageText(value) !== undefined && this.successAnswer(fn) !== undefined;
-        outcome = (value.type === AST_NODE_TYPES.ObjectExpression && this.successObjects.has(value)) || plain ? "success" : "error";
+        // `return successResponse("No branches found.")`: a helper (of this file or, with types, another) that makes a success result.
+        const helped = value.type === AST_NODE_TYPES.CallExpression && this.successHelper(value) !== undefined;
+        outcome = (value.type === AST_NODE_TYPES.ObjectExpression && this.successObjects.has(value)) || plain || helped ? "success" : "error";
       }
     });
     return outcome;
