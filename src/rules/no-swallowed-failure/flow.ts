@@ -1185,8 +1185,9 @@ export class SuccessFlow {
         const fn = enclosingFunction(n);
         // Text a framework, or a wrapper of the file (`tool(name, ..., async (args) => text)`), makes the answer of.
         const plain = fn !== undefined && messageText(value) !== undefined && this.successAnswer(fn) !== undefined;
-        // `return successResponse("No branches found.")`: a helper (of this file or, with types, another) that makes a success result.
-        const helped = value.type === AST_NODE_TYPES.CallExpression && this.successHelper(value) !== undefined;
+        // `return successResponse("No branches found.")`: a helper (of this file or, with types, another) that makes a success result,
+        // unless what it is handed says it failed (`envelope({ ok: false, error })`: the failure is told apart there).
+        const helped = value.type === AST_NODE_TYPES.CallExpression && this.successHelper(value) !== undefined && !value.arguments.some(saysFailed);
         outcome = (value.type === AST_NODE_TYPES.ObjectExpression && this.successObjects.has(value)) || plain || helped ? "success" : "error";
       }
     });
@@ -1732,6 +1733,17 @@ function fieldHolder(target: TSESTree.Node): TSESTree.Identifier | undefined {
   if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const object = unwrap(target.object);
   return object.type === AST_NODE_TYPES.Identifier ? object : undefined;
+}
+
+/** An object literal that says it failed: `{ ok: false, ... }`, `{ success: false, ... }`. */
+function saysFailed(node: TSESTree.Node): boolean {
+  const n = unwrap(node);
+  if (n.type !== AST_NODE_TYPES.ObjectExpression) return false;
+  return ["ok", "success"].some((flag) => {
+    const value = findProperty(n, flag)?.value;
+    const literal = value ? unwrap(value) : undefined;
+    return literal?.type === AST_NODE_TYPES.Literal && literal.value === false;
+  });
 }
 
 /** A call's value, awaited or not; not `Promise.resolve(known)`, which wraps a value the code already has. */

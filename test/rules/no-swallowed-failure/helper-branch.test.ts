@@ -14,8 +14,8 @@ const ruleTester = createRuleTester();
 const branchActivity = (none: string): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 const server = new McpServer({ name: "git", version: "1.0.0" });
 declare function execGit(args: string[], cwd: string): Promise<string>;
-function successResponse(text: string) {
-  return { content: [{ type: "text" as const, text }] };
+function successResponse(payload: unknown) {
+  return { content: [{ type: "text" as const, text: typeof payload === "string" ? payload : JSON.stringify(payload) }] };
 }
 function errorResponse(text: string) {
   return { content: [{ type: "text" as const, text }], isError: true };
@@ -40,6 +40,9 @@ describe("no-swallowed-failure: a branch that answers with a success helper", ()
     valid: [
       // The branch for an empty list answers with an error: the caller tells it apart.
       { code: branchActivity('errorResponse("No branch could be read.")') },
+      // It hands the helper a payload that says it failed: told apart there (whether that answer
+      // should be an error result is judged where it is written).
+      { code: branchActivity('successResponse({ ok: false, error: "No branch could be read." })') },
     ],
     invalid: [
       {
