@@ -1,8 +1,9 @@
 /**
  * JSON-RPC protocol errors of the MCP SDK thrown in tool code: `McpError` (SDK v1, by name or
  * import, unless built with a code of the project's own: `ownCode`) and `ProtocolError` (SDK v2,
- * only when imported from the SDK: a project's own class of that name is an ordinary error). no-protocol-error-in-tool reports them; the other rules leave
- * them to it, so each throw is reported once.
+ * only when imported from the SDK: a project's own class of that name is an ordinary error).
+ * no-protocol-error-in-tool reports them; the other rules leave them to it, so each throw is
+ * reported once.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";

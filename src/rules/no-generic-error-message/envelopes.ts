@@ -8,6 +8,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { type McpModel, sameFileFunction } from "../../model/index.js";
 import { findProperty, mentionsName, ownReturnStatements, returnedObjectLiterals, unwrap } from "../../util/ast.js";
+import { saysFailed } from "../shared/failure-flag.js";
 
 /** A failure text, and the return that answers with it. */
 export interface EnvelopeText {
@@ -41,9 +42,7 @@ export function envelopeTexts(sourceCode: Readonly<TSESLint.SourceCode>, model: 
 
 /** The text of `{ success: false, error: text }`, `{ ok: false, error: { message: text } }`. */
 function failureText(object: TSESTree.ObjectExpression): TSESTree.Node | undefined {
-  const flag = findProperty(object, "success") ?? findProperty(object, "ok");
-  const value = flag ? unwrap(flag.value) : undefined;
-  if (value?.type !== AST_NODE_TYPES.Literal || value.value !== false) return undefined;
+  if (!saysFailed(object)) return undefined;
   const error = findProperty(object, "error");
   if (!error) return undefined;
   const held = unwrap(error.value);

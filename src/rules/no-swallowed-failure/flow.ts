@@ -8,6 +8,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { leftAsStarted } from "./left-as-started.js";
+import { saysFailed } from "../shared/failure-flag.js";
 import {
   FRAMEWORKS,
   callMakesSuccess,
@@ -1733,17 +1734,6 @@ function fieldHolder(target: TSESTree.Node): TSESTree.Identifier | undefined {
   if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const object = unwrap(target.object);
   return object.type === AST_NODE_TYPES.Identifier ? object : undefined;
-}
-
-/** An object literal that says it failed: `{ ok: false, ... }`, `{ success: false, ... }`. */
-function saysFailed(node: TSESTree.Node): boolean {
-  const n = unwrap(node);
-  if (n.type !== AST_NODE_TYPES.ObjectExpression) return false;
-  return ["ok", "success"].some((flag) => {
-    const value = findProperty(n, flag)?.value;
-    const literal = value ? unwrap(value) : undefined;
-    return literal?.type === AST_NODE_TYPES.Literal && literal.value === false;
-  });
 }
 
 /** A call's value, awaited or not; not `Promise.resolve(known)`, which wraps a value the code already has. */
