@@ -5,7 +5,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { constInitializer, enclosingFunction, objectLiteral, ownReturnStatements, resolveFunction, unwrap } from "../util/ast.js";
+import {
+  type FunctionNode,
+  constInitializer,
+  enclosingFunction,
+  objectLiteral,
+  ownReturnStatements,
+  parameterIndex,
+  resolveFunction,
+  unwrap,
+} from "../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -82,15 +91,23 @@ export function spreadObjects(
   return found;
 }
 
+/** The spread builder a read `n` sits in, and the spread's call of it. */
+function builderCall(
+  n: TSESTree.Identifier,
+  builders: ReadonlyMap<TSESTree.Node, TSESTree.CallExpression>,
+): { readonly fn: FunctionNode; readonly call: TSESTree.CallExpression } | undefined {
+  const fn = enclosingFunction(n);
+  const call = fn ? builders.get(fn) : undefined;
+  return fn && call ? { fn, call } : undefined;
+}
+
 /** The argument a spread's call (`...contentBlock(text, payload)`) passes for the builder's parameter `node` names. */
 export function boundArgument(node: TSESTree.Node, builders: ReadonlyMap<TSESTree.Node, TSESTree.CallExpression>): TSESTree.Node | undefined {
   const n = unwrap(node);
   if (n.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const fn = enclosingFunction(n);
-  const call = fn ? builders.get(fn) : undefined;
-  if (!fn || !call) return undefined;
-  const index = fn.params.findIndex((param) => param.type === AST_NODE_TYPES.Identifier && param.name === n.name);
-  const argument = index >= 0 ? call.arguments[index] : undefined;
+  const bound = builderCall(n, builders);
+  const index = bound ? parameterIndex(bound.fn, n.name) : -1;
+  const argument = bound && index >= 0 ? bound.call.arguments[index] : undefined;
   return argument && argument.type !== AST_NODE_TYPES.SpreadElement ? argument : undefined;
 }
 
@@ -104,18 +121,16 @@ function boundParts(element: TSESTree.Node | null, builders: ReadonlyMap<TSESTre
   if (element?.type !== AST_NODE_TYPES.SpreadElement) return undefined;
   const n = unwrap(element.argument);
   if (n.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const fn = enclosingFunction(n);
-  const call = fn ? builders.get(fn) : undefined;
-  if (!fn || !call) return undefined;
-  const index = fn.params.findIndex(
-    (param) =>
-      (param.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param).type === AST_NODE_TYPES.Identifier &&
-      ((param.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param) as TSESTree.Identifier).name === n.name,
-  );
-  const param = fn.params[index];
+  const bound = builderCall(n, builders);
+  if (!bound) return undefined;
+  // The parameter, with or without a default (`extraContent: ContentBlock[] = []`).
+  const index = bound.fn.params.findIndex((param) => {
+    const id = param.type === AST_NODE_TYPES.AssignmentPattern ? param.left : param;
+    return id.type === AST_NODE_TYPES.Identifier && id.name === n.name;
+  });
+  const param = bound.fn.params[index];
   if (!param) return undefined;
-  const passed = call.arguments[index];
-  const value = passed ?? (param.type === AST_NODE_TYPES.AssignmentPattern ? param.right : undefined);
+  const value = bound.call.arguments[index] ?? (param.type === AST_NODE_TYPES.AssignmentPattern ? param.right : undefined);
   const array = value && value.type !== AST_NODE_TYPES.SpreadElement ? unwrap(value) : undefined;
   return array?.type === AST_NODE_TYPES.ArrayExpression && !array.elements.some((e) => e?.type === AST_NODE_TYPES.SpreadElement)
     ? array.elements

@@ -4,7 +4,6 @@ import { type McpModel, getPayload, valueAtResult } from "../model/index.js";
 import { getVocabulary } from "../settings.js";
 import {
   addsNoWords,
-  calleeName,
   constInitializer,
   enclosingCatch,
   enclosingCatchParam,
@@ -13,7 +12,6 @@ import {
   findVariable,
   functionName,
   isFunctionNode,
-  isPlainErrorName,
   mentionsName,
   staticString,
   unwrap,
@@ -24,6 +22,7 @@ import { toolLabel } from "./shared/describe.js";
 import { containsComment } from "./shared/fix.js";
 import { isGenericText } from "./shared/generic-text.js";
 import { envelopeTexts } from "./no-generic-error-message/envelopes.js";
+import { handsOnCause } from "./no-generic-error-message/cause.js";
 import type { TSESLint } from "@typescript-eslint/utils";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -81,13 +80,6 @@ function isErrorInstanceTest(test: TSESTree.Node): boolean {
 function operationOf(node: TSESTree.Node): string | undefined {
   const fn = enclosingFunction(node);
   return fn ? functionName(fn) : undefined;
-}
-
-/** A call (not `Error(...)`) that is handed the error its catch caught, beside the text. */
-function handsOnCause(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
-  if (isPlainErrorName(calleeName(call))) return false;
-  const caught = enclosingCatchParam(call);
-  return caught !== undefined && call.arguments.some((a) => mentionsName(sourceCode, a, new Set([caught]), "subtree"));
 }
 
 /** Escapes text for the inside of a template literal. */

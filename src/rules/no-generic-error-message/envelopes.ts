@@ -7,7 +7,8 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { type McpModel, sameFileFunction } from "../../model/index.js";
-import { findProperty, mentionsName, ownReturnStatements, returnedObjectLiterals, unwrap } from "../../util/ast.js";
+import { findProperty, ownReturnStatements, returnedObjectLiterals, unwrap } from "../../util/ast.js";
+import { handsOnCause } from "./cause.js";
 import { saysFailed } from "../shared/failure-flag.js";
 
 /** A failure text, and the return that answers with it. */
@@ -27,8 +28,7 @@ export function envelopeTexts(sourceCode: Readonly<TSESLint.SourceCode>, model: 
       if (value.type === AST_NODE_TYPES.ObjectExpression) objects = [value];
       else if (value.type === AST_NODE_TYPES.CallExpression && param !== undefined) {
         // `return this.handleError(error)`: the envelopes of a function of the file handed the error.
-        const handed = value.arguments.some((argument) => mentionsName(sourceCode, argument, new Set([param]), "subtree"));
-        const fn = handed ? sameFileFunction(sourceCode, unwrap(value.callee)) : undefined;
+        const fn = handsOnCause(sourceCode, value, param) ? sameFileFunction(sourceCode, unwrap(value.callee)) : undefined;
         objects = (fn && returnedObjectLiterals(fn)) ?? [];
       }
       for (const object of objects) {
