@@ -3,6 +3,8 @@
  * success: false, error: message }`), written in the catch or built by a function of the file it
  * hands the error to. The wrapper that receives one shows its text to the model, so a generic text
  * in one branch of it ("Unknown error occurred" for a thrown value that is no `Error`) is generic.
+ * So is the message of an `Error` the envelope holds, and the message of a result type's failure
+ * (`return Err({ message })`).
  */
 import { describe } from "vitest";
 import rule, { type MessageIds, type Options } from "../../../src/rules/no-generic-error-message.js";
@@ -58,6 +60,40 @@ server.registerTool("read_context", { inputSchema: {} }, async ({ branch }) => {
   return { content: [{ type: "text", text: String(result.data) }] };
 });`;
 
+/** A low-level dispatcher, whose tool has no name of its own, calling an API client that answers failures with `Err`. */
+const dispatcher = (onError: string): string => `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+declare function Ok<T>(value: T): { ok: true; value: T };
+declare function Err<E>(error: E): { ok: false; error: E };
+declare function post(body: unknown): Promise<{ status: number; data: { message?: string; rows: unknown[] } }>;
+const server = new Server({ name: "viz", version: "1.0.0" }, { capabilities: { tools: {} } });
+async function queryDatasource(query: unknown) {
+  try {
+    return Ok((await post(query)).data.rows);
+  } catch (error) {
+${onError}
+  }
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const result = await queryDatasource(request.params.arguments);
+  if (!result.ok) return { isError: true, content: [{ type: "text", text: JSON.stringify(result.error) }] };
+  return { content: [{ type: "text", text: JSON.stringify(result.value) }] };
+});`;
+
+/** The finding on a generic text in a catch of `error`, with the suggestion that appends the caught error's message. */
+const genericWithCause = (text: string, tool: string) => ({
+  messageId: "genericErrorMessage" as const,
+  reported: JSON.stringify(text),
+  data: { text, tool },
+  suggestions: (clean: string) => [
+    {
+      messageId: "appendCauseMessage" as const,
+      data: { name: "error" },
+      output: clean.replace(JSON.stringify(text), `\`${text}: \${error instanceof Error ? error.message : String(error)}\``),
+    },
+  ],
+});
+
 const FALLBACK = "    const message = error instanceof Error ? error.message : MESSAGE;\n    return { success: false, error: message };";
 
 describe("no-generic-error-message: failure envelopes", () => {
@@ -81,6 +117,11 @@ server.registerTool("aggregate", { inputSchema: {} }, async ({ pipeline, readOnl
   return { content: [{ type: "text", text: "ok" }] };
 });`,
       },
+      // The Error held says what failed.
+      { code: query("    return { ok: false, statusCode: 500, error: new Error(`The query failed: ${String(error)}`) };") },
+      { code: dispatcher('    return Err({ type: "api-error", message: error instanceof Error ? error.message : String(error) });') },
+      // Not a failure: `Ok` answers with what it is handed.
+      { code: dispatcher('    return Ok({ message: "Unknown error" });') },
       // No tool reaches the function.
       { code: query(FALLBACK.replace("MESSAGE", '"Unknown error occurred"')).replace(/server\.registerTool[\s\S]*$/, "") },
     ],
@@ -88,20 +129,7 @@ server.registerTool("aggregate", { inputSchema: {} }, async ({ pipeline, readOnl
       invalid({
         name: "an envelope whose error is generic for a value that is no Error",
         code: query(FALLBACK.replace("MESSAGE", '/*>*/"Unknown error occurred"')),
-        errors: [
-          {
-            messageId: "genericErrorMessage",
-            reported: '"Unknown error occurred"',
-            data: { text: "Unknown error occurred", tool: 'tool "execute_query"' },
-            suggestions: (clean) => [
-              {
-                messageId: "appendCauseMessage",
-                data: { name: "error" },
-                output: clean.replace('"Unknown error occurred"', "`Unknown error occurred: ${error instanceof Error ? error.message : String(error)}`"),
-              },
-            ],
-          },
-        ],
+        errors: [genericWithCause("Unknown error occurred", 'tool "execute_query"')],
         output: null,
       }),
       invalid({
@@ -114,6 +142,18 @@ server.registerTool("aggregate", { inputSchema: {} }, async ({ pipeline, readOnl
             data: { text: "An unexpected error occurred", tool: 'tool "read_context"' },
           },
         ],
+        output: null,
+      }),
+      invalid({
+        name: "an envelope holding an Error whose message is generic",
+        code: query('    return { ok: false, statusCode: 500, error: new Error(/*>*/"An error occurred while making the request") };'),
+        errors: [genericWithCause("An error occurred while making the request", 'tool "execute_query"')],
+        output: null,
+      }),
+      invalid({
+        name: "a result type's failure whose message falls back to a generic text, in a tool with no name of its own",
+        code: dispatcher('    return Err({ type: "api-error", message: (error as { message?: string }).message ?? /*>*/"Unknown Tableau error" });'),
+        errors: [genericWithCause("Unknown Tableau error", "this tool handler")],
         output: null,
       }),
     ],
