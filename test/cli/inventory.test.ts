@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "83 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "84 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -146,6 +146,9 @@ describe("tool inventory", () => {
       // A definition in MCP's listing shape that a registry not in the project loads; its path reaches another file.
       ["ci_status", "listed-definitions/src/handlers/ci-status.ts:12", "listed-definitions/src/handlers/ci-status.ts:16", "0/0", "0/1", 1],
       ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
+      // A map a loop over imported lists of definitions fills (`handlers.set(tool.name, tool.handler)`), read by the dispatcher.
+      ["get_earnings", "map-of-definitions/src/server.ts:15", "map-of-definitions/src/server.ts:15", "0/0", "1/1", 1],
+      ["get_quote", "map-of-definitions/src/server.ts:15", "map-of-definitions/src/server.ts:15", "0/0", "0/1", 1],
       // Callbacks a class hands to its own `request` method: only those of the methods a tool calls are on its path.
       ["list_boards", "method-callbacks/src/server.ts:7", "method-callbacks/src/server.ts:7", "0/1", "1/1", 1],
       // A package with its own tsconfig inside a root tsconfig's project.
@@ -311,6 +314,7 @@ describe("tool inventory", () => {
       ["service_health", false],
       ["ci_status", false],
       ["search", false],
+      ["(unnamed)", false],
       ["list_boards", false],
       ["city_forecast", false],
       ["get_alerts", false],

@@ -88,7 +88,7 @@ function named(property: ts.ObjectLiteralElementLike, key: string): boolean {
  * reads (`return this.specs.get(name)?.run`): the member's symbol (`ToolSpec.run`). Undefined
  * unless every return of the method reads that one member.
  */
-export function accessedMember(checker: ts.TypeChecker, declaration: ts.Declaration): ts.Symbol | undefined {
+function accessedMember(checker: ts.TypeChecker, declaration: ts.Declaration): ts.Symbol | undefined {
   if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   let call = skipOuter(declaration.initializer);
   if (typescript.isAwaitExpression(call)) call = skipOuter(call.expression);
@@ -103,4 +103,52 @@ export function accessedMember(checker: ts.TypeChecker, declaration: ts.Declarat
     member = symbol;
   }
   return member;
+}
+
+/** What a registry gives, where its entries are written: the functions and members a read of it may be (empty when it is none). */
+export function registryValues(
+  checker: ts.TypeChecker,
+  calls: CallsOf,
+  literals: { of(member: ts.Symbol): ts.Declaration[]; writtenTo(member: ts.Symbol): ts.Expression[] },
+  declaration: ts.Declaration,
+): ts.Node[] {
+  const member = accessedMember(checker, declaration);
+  if (member) return [...literals.of(member), ...literals.writtenTo(member)];
+  return mapValueMembers(checker, calls, declaration) ?? [];
+}
+
+/**
+ * `const handler = toolHandlers.get(name)`, where the file's `const toolHandlers = new Map()` is
+ * filled in a loop over tool definitions (`for (const tool of allTools) toolHandlers.set(tool.name,
+ * tool.handler)`): the members each value reads, in the object literals the list holds. Undefined
+ * unless the declaration reads such a map.
+ */
+function mapValueMembers(checker: ts.TypeChecker, calls: CallsOf, declaration: ts.Declaration): ts.ObjectLiteralElementLike[] | undefined {
+  if (!typescript.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  const read = skipOuter(declaration.initializer);
+  const map = typescript.isCallExpression(read) ? mapCalled(checker, read, "get") : undefined;
+  const made = map?.valueDeclaration;
+  if (!map || !made || !typescript.isVariableDeclaration(made) || !made.initializer) return undefined;
+  const init = skipOuter(made.initializer);
+  if (!typescript.isNewExpression(init) || !typescript.isIdentifier(init.expression) || init.expression.text !== "Map") return undefined;
+  const found: ts.ObjectLiteralElementLike[] = [];
+  const visit = (node: ts.Node): void => {
+    const value = typescript.isCallExpression(node) && node.arguments.length === 2 && mapCalled(checker, node, "set") === map ? node.arguments[1] : undefined;
+    const member = value ? skipOuter(value) : undefined;
+    if (member && typescript.isPropertyAccessExpression(member) && typescript.isIdentifier(member.expression)) {
+      const entry = checker.getSymbolAtLocation(member.expression)?.valueDeclaration;
+      const list = entry ? loopSource(entry) : undefined;
+      if (list) elementMembers(checker, calls, list, member.name.text, 0, found, new Set());
+    }
+    typescript.forEachChild(node, visit);
+  };
+  visit(made.getSourceFile());
+  return found;
+}
+
+/** The variable a `map.get(...)` / `map.set(...)` call is made on. */
+function mapCalled(checker: ts.TypeChecker, call: ts.CallExpression, method: string): ts.Symbol | undefined {
+  const callee = call.expression;
+  if (!typescript.isPropertyAccessExpression(callee) || callee.name.text !== method || !typescript.isIdentifier(callee.expression)) return undefined;
+  return unaliased(checker, checker.getSymbolAtLocation(callee.expression));
 }

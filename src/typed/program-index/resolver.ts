@@ -28,7 +28,7 @@ import { ClassImplementations, LiteralImplementations } from "./implementations.
 import { ClassIndex } from "./class-index.js";
 import { declaredTypeNode, namedTypes } from "./declared-types.js";
 import { iteratedMemberDeclarations } from "./iterated.js";
-import { accessedMember, loopedMembers } from "./registries.js";
+import { loopedMembers, registryValues } from "./registries.js";
 import { wrappedTargets } from "./wrapped.js";
 import { type ClassFacts, constructedFieldMembers, fieldSlot, passedThrough, slotArguments } from "./fields.js";
 import { type FileEntries, type FileEntry, type Target, declaringFunction, isProjectFile } from "./file-entry.js";
@@ -224,10 +224,9 @@ export class Resolver {
       const named = (key: string): string | undefined => toolNameNear(checker, declaration, key);
       // `const run = makeRunner(config)`: what the factory returns.
       const functions = fn ? [fn] : returnedFunctions(checker, declaration);
-      // `const run = catalog.runnerFor(name)`, which returns `this.specs.get(name)?.run`: what the member holds.
-      const member = functions.length === 0 ? accessedMember(checker, declaration) : undefined;
-      if (member)
-        targets.push(...this.argumentTargets([...this.literalImplementations().of(member), ...this.literalImplementations().writtenTo(member)], accept));
+      // `const run = catalog.runnerFor(name)`, which returns `this.specs.get(name)?.run`, or `const handler =
+      // toolHandlers.get(name)` on a map a loop over tool definitions fills: what the registry holds.
+      if (functions.length === 0) targets.push(...this.argumentTargets(registryValues(checker, this.calls(), this.literalImplementations(), declaration), accept));
       for (const each of functions) {
         if (accept && !accept(each)) continue;
         const sourceFile = each.getSourceFile();
