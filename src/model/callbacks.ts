@@ -9,6 +9,7 @@ import {
   type FunctionNode,
   calleeName,
   constInitializer,
+  forEachOwnNode,
   isFunctionNode,
   memberName,
   memberPath,
@@ -91,6 +92,29 @@ export function valueGivingCall(sourceCode: Readonly<TSESLint.SourceCode>, fn: F
     return callee?.type === AST_NODE_TYPES.Identifier && callee.name === param.name;
   });
   return returnsItsCall ? call : undefined;
+}
+
+/**
+ * `execute(async () => load(id), (value) => JSON.stringify(value))`: the call a function of the
+ * file makes of the parameter `fn` is handed as (`const value = await operation()`), where what
+ * the callback gives back goes on. Undefined when `fn` is handed to no function of the file, or
+ * that function calls its parameter in no statement of its own.
+ */
+export function runnerCallOf(sourceCode: Readonly<TSESLint.SourceCode>, fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const call = fn.parent;
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const index = call.arguments.indexOf(fn as TSESTree.CallExpressionArgument);
+  const callee = unwrap(call.callee);
+  const runner = index >= 0 && callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
+  const param = runner?.params[index];
+  if (!runner || param?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  let found: TSESTree.CallExpression | undefined;
+  forEachOwnNode(sourceCode, runner.body, (node) => {
+    if (found || node.type !== AST_NODE_TYPES.CallExpression) return;
+    const called = unwrap(node.callee);
+    if (called.type === AST_NODE_TYPES.Identifier && called.name === param.name) found = node;
+  });
+  return found;
 }
 
 /** The functions written in place among a call's arguments (`execute(() => run(args))`). */

@@ -15,7 +15,7 @@ export { CATCHES_ALL, type CatchGuard, type Catching, passage, stopsAll } from "
 export { CatchReader, callsParamInsideTry, caughtRethrow } from "./catches.js";
 export { madeErrorClass } from "./error-classes.js";
 export { classMethod, sameFileFunction } from "./targets.js";
-export { inlineCallbacks, valueGivingCall } from "./callbacks.js";
+export { inlineCallbacks, runnerCallOf, valueGivingCall } from "./callbacks.js";
 export { testedClass } from "./catch-tests.js";
 export { type CarriedPayloads, carrierFields, passedLiteral } from "./carriers.js";
 export { BREAKER_LIBRARIES, type BreakerCall, type BreakerLibrary, breakerCall } from "./breakers.js";

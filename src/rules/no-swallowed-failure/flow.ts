@@ -24,6 +24,7 @@ import {
   successReturnOf,
   type McpModel,
   valueGivingCall,
+  runnerCallOf,
   sameFileFunction,
 } from "../../model/index.js";
 import {
@@ -519,6 +520,10 @@ export class SuccessFlow {
     const giving = valueGivingCall(this.sourceCode, fn);
     const given = giving ? this.reaches(giving, depth + 1, seen, built, carried) : undefined;
     if (given) return given;
+    // `execute(async () => ..., format)`: a runner of the file calls the callback, and its value goes on from that call.
+    const ran = giving ? undefined : runnerCallOf(this.sourceCode, fn);
+    const answered = ran ? this.reaches(ran, depth + 1, seen, built, carried) : undefined;
+    if (answered) return answered;
     for (const call of this.callSites(fn)) {
       if (this.model.handlersAt(call).length === 0) continue;
       const answer = this.reaches(call, depth + 1, seen, built, carried);
