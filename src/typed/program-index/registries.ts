@@ -133,7 +133,8 @@ function mapValueMembers(checker: ts.TypeChecker, calls: CallsOf, declaration: t
   if (!typescript.isNewExpression(init) || !typescript.isIdentifier(init.expression) || init.expression.text !== "Map") return undefined;
   const found: ts.ObjectLiteralElementLike[] = [];
   const visit = (node: ts.Node): void => {
-    const value = typescript.isCallExpression(node) && node.arguments.length === 2 && mapCalled(checker, node, "set") === map ? node.arguments[1] : undefined;
+    const value =
+      typescript.isCallExpression(node) && node.arguments.length === 2 && mapCalled(checker, node, "set") === map ? node.arguments[1] : undefined;
     const member = value ? skipOuter(value) : undefined;
     if (member && typescript.isPropertyAccessExpression(member) && typescript.isIdentifier(member.expression)) {
       const entry = checker.getSymbolAtLocation(member.expression)?.valueDeclaration;

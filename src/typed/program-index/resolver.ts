@@ -226,7 +226,8 @@ export class Resolver {
       const functions = fn ? [fn] : returnedFunctions(checker, declaration);
       // `const run = catalog.runnerFor(name)`, which returns `this.specs.get(name)?.run`, or `const handler =
       // toolHandlers.get(name)` on a map a loop over tool definitions fills: what the registry holds.
-      if (functions.length === 0) targets.push(...this.argumentTargets(registryValues(checker, this.calls(), this.literalImplementations(), declaration), accept));
+      if (functions.length === 0)
+        targets.push(...this.argumentTargets(registryValues(checker, this.calls(), this.literalImplementations(), declaration), accept));
       for (const each of functions) {
         if (accept && !accept(each)) continue;
         const sourceFile = each.getSourceFile();
