@@ -81,15 +81,11 @@ export function valueGivingCall(sourceCode: Readonly<TSESLint.SourceCode>, fn: F
   if (index < 0) return undefined;
   const name = calleeName(call) ?? "";
   if (VALUE_RUNNER_NAME.test(name) || PASS_THROUGH_RUNNERS.has(name) || runsInContext(sourceCode, call)) return call;
-  const callee = unwrap(call.callee);
-  const runner = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
-  const param = runner?.params[index];
-  if (!runner || param?.type !== AST_NODE_TYPES.Identifier || runner.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-  const returnsItsCall = ownReturnStatements(runner.body).some((r) => {
+  const handed = handedTo(sourceCode, call, index);
+  if (!handed || handed.runner.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  const returnsItsCall = ownReturnStatements(handed.runner.body).some((r) => {
     const value = r.argument ? unwrap(r.argument) : undefined;
-    const called = value?.type === AST_NODE_TYPES.AwaitExpression ? unwrap(value.argument) : value;
-    const callee = called?.type === AST_NODE_TYPES.CallExpression ? unwrap(called.callee) : undefined;
-    return callee?.type === AST_NODE_TYPES.Identifier && callee.name === param.name;
+    return callsParameter(value?.type === AST_NODE_TYPES.AwaitExpression ? unwrap(value.argument) : value, handed.param);
   });
   return returnsItsCall ? call : undefined;
 }
@@ -103,18 +99,31 @@ export function valueGivingCall(sourceCode: Readonly<TSESLint.SourceCode>, fn: F
 export function runnerCallOf(sourceCode: Readonly<TSESLint.SourceCode>, fn: FunctionNode): TSESTree.CallExpression | undefined {
   const call = fn.parent;
   if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
-  const index = call.arguments.indexOf(fn as TSESTree.CallExpressionArgument);
+  const handed = handedTo(sourceCode, call, call.arguments.indexOf(fn as TSESTree.CallExpressionArgument));
+  if (!handed) return undefined;
+  let found: TSESTree.CallExpression | undefined;
+  forEachOwnNode(sourceCode, handed.runner.body, (node) => {
+    if (!found && callsParameter(node, handed.param)) found = node as TSESTree.CallExpression;
+  });
+  return found;
+}
+
+/** The function of the file a call hands its argument at `index` to, and the plain parameter it takes it as. */
+function handedTo(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  call: TSESTree.CallExpression,
+  index: number,
+): { runner: FunctionNode; param: TSESTree.Identifier } | undefined {
   const callee = unwrap(call.callee);
   const runner = index >= 0 && callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
   const param = runner?.params[index];
-  if (!runner || param?.type !== AST_NODE_TYPES.Identifier) return undefined;
-  let found: TSESTree.CallExpression | undefined;
-  forEachOwnNode(sourceCode, runner.body, (node) => {
-    if (found || node.type !== AST_NODE_TYPES.CallExpression) return;
-    const called = unwrap(node.callee);
-    if (called.type === AST_NODE_TYPES.Identifier && called.name === param.name) found = node;
-  });
-  return found;
+  return runner && param?.type === AST_NODE_TYPES.Identifier ? { runner, param } : undefined;
+}
+
+/** `operation(...)`: a call of the parameter itself. */
+function callsParameter(node: TSESTree.Node | undefined, param: TSESTree.Identifier): boolean {
+  const callee = node?.type === AST_NODE_TYPES.CallExpression ? unwrap(node.callee) : undefined;
+  return callee?.type === AST_NODE_TYPES.Identifier && callee.name === param.name;
 }
 
 /** The functions written in place among a call's arguments (`execute(() => run(args))`). */
