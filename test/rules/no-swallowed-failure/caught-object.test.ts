@@ -14,14 +14,14 @@ const TO_RESULT = `function toResult(value) {
   return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }] };
 }`;
 
-/** An operation runner whose catch returns `onError`; the tool answers with `answer`. */
-const runner = (onError: string, answer = "toResult(value)"): string =>
+/** An operation runner whose catch returns `onError` (`before`: its first statements); the tool answers with `answer`. */
+const runner = (onError: string, answer = "toResult(value)", before = ""): string =>
   inTool(
     `    const value = await runOperation(args.id);
     return ${answer};`,
     `${TO_RESULT}
 async function runOperation(id) {
-  try {
+  ${before}try {
     const response = await fetch(\`https://ops.example.com/run/\${id}\`, { signal: AbortSignal.timeout(5000) });
     return await response.json();
   } catch (error) {
@@ -35,6 +35,13 @@ async function runOperation(id) {
 const ANSWERED = "return { status, message };";
 /** The failure as an object that says so: answered whole, the flag is one more field of the data. */
 const FLAGGED = "return { success: false, message };";
+
+/** A function of the file that runs the operation in a loop, once per id. */
+const PER_ITEM_LOOP = `async function collect(ids) {
+  const out = [];
+  for (const id of ids) out.push(await runOperation(id));
+  return out;
+}`;
 
 /** The runner's catch returns `onError`, which the tool answers with as a success: one report, a rethrow offered. */
 const answeredWhole = (onError: string) => ({
@@ -77,11 +84,19 @@ describe("no-swallowed-failure: an object made of the failure, answered as it is
       // The tool tests the value before it answers.
       { code: runner(ANSWERED, '"message" in value ? { isError: true, content: [{ type: "text", text: value.message }] } : toResult(value)') },
       // The object also carries data the function had: a partial answer with a note.
-      { code: runner("return { id, status, message };") },
+      { code: runner("return { id, status, message, steps };", undefined, "const steps = await stepsOf(id);\n  ") },
       // The catch rethrows.
       { code: runner("throw new Error(`Operation ${id} failed: ${message}`, { cause: error });") },
       // A flagged failure the tool tests before it answers.
       { code: runner(FLAGGED, 'value.success === false ? { isError: true, content: [{ type: "text", text: value.message }] } : toResult(value)') },
+      // Run once per item, an object that names its item is one failed item among the others: a partial answer.
+      { code: runner("return { success: false, id, message };", "toResult(await Promise.all(args.ids.map((id) => runOperation(id))))") },
+      {
+        code: runner("return { success: false, id, message };", "toResult(await collect(args.ids))").replace(
+          "async function runOperation",
+          PER_ITEM_LOOP + "\nasync function runOperation",
+        ),
+      },
       // The usual fields, emptied, with the reason beside them: the answer shows what is missing and why.
       { code: summary("{ approved: null, approvers: [], unavailable_reason: message }") },
       // ... also when the try returns its object through a constant.
@@ -92,6 +107,11 @@ describe("no-swallowed-failure: an object made of the failure, answered as it is
         ),
       },
     ],
-    invalid: [answeredWhole(ANSWERED), answeredWhole(FLAGGED)],
+    invalid: [
+      answeredWhole(ANSWERED),
+      answeredWhole(FLAGGED),
+      // The function's own argument handed back says what was asked, not what was found.
+      answeredWhole("return { success: false, id, message };"),
+    ],
   });
 });
