@@ -173,6 +173,7 @@ export const NO_TYPES: TypeOracle = {
   errorClassMade: () => undefined,
   isFetchFunction: () => false,
   isMcpClientMethod: () => false,
+  returnsNever: () => false,
 };
 
 /**

@@ -42,4 +42,6 @@ export interface TypeOracle {
    * typed `ApplicationError`, a class that extends `Error`. Undefined when the type is no such class.
    */
   errorClassMade(sourceCode: SourceCode, call: TSESTree.CallExpression): string | undefined;
+  /** The call is typed `never`: what it calls always throws (`this.handleHttpError(error, "get"): never`). */
+  returnsNever(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean;
 }

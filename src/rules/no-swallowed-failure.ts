@@ -147,7 +147,7 @@ export default createRule<Options, MessageIds>({
       for (const clause of model.catches) {
         if (model.handlersAt(clause).length === 0) continue;
         const fn = enclosingFunction(clause);
-        const returns = answeringReturns(sourceCode, clause, fn);
+        const returns = answeringReturns(sourceCode, model, clause, fn);
         let warned: boolean | undefined;
         const names = errorNames(sourceCode, clause);
         const warns = (): boolean => (warned ??= recordsWarning(sourceCode, clause, markers) || listsFailureAside(sourceCode, clause, names));
@@ -798,10 +798,30 @@ function failureFlag(object: TSESTree.ObjectExpression): string | undefined {
  */
 function answeringReturns(
   sourceCode: Readonly<TSESLint.SourceCode>,
+  model: McpModel,
   clause: TSESTree.CatchClause,
   fn: FunctionNode | undefined,
 ): TSESTree.ReturnStatement[] {
-  return catchReturns(sourceCode, clause).filter((statement) => statement.argument !== null || !fn || !returnsNoValue(fn));
+  return catchReturns(sourceCode, clause).filter(
+    (statement) => (statement.argument !== null || !fn || !returnsNoValue(fn)) && !afterExit(sourceCode, model, statement),
+  );
+}
+
+/**
+ * A return no run reaches: a call before it in its block always throws (`this.handleHttpError(error,
+ * "getPaper"); return null;`, the method typed `never`, or a function of the file declared so).
+ */
+function afterExit(sourceCode: Readonly<TSESLint.SourceCode>, model: McpModel, statement: TSESTree.ReturnStatement): boolean {
+  const block = statement.parent;
+  if (block.type !== AST_NODE_TYPES.BlockStatement) return false;
+  for (const sibling of block.body) {
+    if (sibling === statement) return false;
+    const expression = sibling.type === AST_NODE_TYPES.ExpressionStatement ? unwrapAwait(sibling.expression) : undefined;
+    if (expression?.type !== AST_NODE_TYPES.CallExpression) continue;
+    const declared = sameFileFunction(sourceCode, unwrap(expression.callee))?.returnType?.typeAnnotation.type === AST_NODE_TYPES.TSNeverKeyword;
+    if (declared || model.types.returnsNever(sourceCode, expression)) return true;
+  }
+  return false;
 }
 
 /** A function with a body none of whose own returns carries a value (`Promise<void>` work). */

@@ -8,7 +8,7 @@ import { isMcpClientMethod, isMethodOfNonMcpDependency, isOwnMcpServerMethod } f
 import { namesToolResultType } from "./result-types.js";
 import { constructedAnswerText } from "./constructed-answers.js";
 import { failureMessageArgument } from "./failure-messages.js";
-import { errorClassByType, isFetchByType, isResponseByType } from "./values.js";
+import { errorClassByType, isFetchByType, isResponseByType, returnsNever } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
@@ -20,4 +20,5 @@ export const TYPE_ORACLE: TypeOracle = {
   isMcpClientMethod,
   isToolResultType: namesToolResultType,
   errorClassMade: errorClassByType,
+  returnsNever,
 };

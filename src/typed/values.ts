@@ -86,3 +86,9 @@ export function errorClassByType(sourceCode: Readonly<TSESLint.SourceCode>, call
   }
   return undefined;
 }
+
+/** Whether the checker types a call as `never`: the function it calls always throws (`handleHttpError(error, op): never`). */
+export function returnsNever(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): boolean {
+  const typed = typeOf(sourceCode, call);
+  return typed !== undefined && typed.checker.typeToString(typed.type) === "never";
+}
