@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "84 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "86 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -44,6 +44,8 @@ describe("tool inventory", () => {
       ["get_ticket", "answer-helper/src/server.ts:22", "answer-helper/src/server.ts:6", "0/0", "1/1", 1],
       ["ticket_history", "answer-helper/src/server.ts:24", "answer-helper/src/server.ts:24", "2/2", "1/1", 0],
       ["ticket_summary", "answer-helper/src/server.ts:32", "answer-helper/src/server.ts:32", "0/0", "1/1", 0],
+      // A method called on a value typed by the base class: each subclass's override runs.
+      ["find_paper", "base-class-overrides/src/server.ts:11", "base-class-overrides/src/server.ts:11", "1/2", "2/2", 2],
       // The base class registers `this.run`; the subclass names the tool.
       ["geocode", "base-class/src/base-tool.ts:7", "base-class/src/base-tool.ts:7", "0/1", "0/1", 2],
       // A runner handed to the registering class as `this.runHandler.bind(this)`, two methods deep, runs
@@ -188,6 +190,8 @@ describe("tool inventory", () => {
       // One registration in a loop over a registry: one entry per tool, each with its handler.
       ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
       ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
+      // JavaScript modules required into a list, each exporting its own handler: the loop registers one of them.
+      ["(unnamed)", "required-modules/src/tools/index.js:6", "required-modules/src/tools/list-shelf.js:3", "0/2", "1/2", 3],
       // Its browser tools are functions typed to return the project's own result type, run by no registration here.
       ["ping", "result-type/src/server.ts:5", "result-type/src/server.ts:5", "0/0", "0/0", 0],
       // A dispatcher in a callback of a shared request function, with runners of another file inside.
@@ -264,6 +268,7 @@ describe("tool inventory", () => {
       ["get_ticket", false],
       ["ticket_history", false],
       ["ticket_summary", false],
+      ["find_paper", false],
       ["(unnamed)", false],
       ["(unnamed)", false],
       ["search_code", false],
@@ -330,6 +335,8 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["(unnamed)", false],
       ["(unnamed)", true],
+      ["(unnamed)", true],
+      // required-modules: the loop's handler is one of the modules' exports, which only types tell.
       ["(unnamed)", true],
       ["ping", false],
       ["(unnamed)", false],

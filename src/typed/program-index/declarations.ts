@@ -206,6 +206,24 @@ export function valueSymbol(checker: ts.TypeChecker, name: ts.Node): ts.Symbol |
     : checker.getSymbolAtLocation(name);
 }
 
+/** A method of a class's instances (not a static one): subclasses may override it. */
+export function isInstanceMethod(declaration: ts.Declaration): declaration is ts.MethodDeclaration {
+  return typescript.isMethodDeclaration(declaration) && (typescript.getCombinedModifierFlags(declaration) & typescript.ModifierFlags.Static) === 0;
+}
+
+/** Constituents of a union type read, at most: a list of many modules' exports stays bounded. */
+const MAX_UNION = 64;
+
+/**
+ * The functions a value's inferred type comes from: the one function, or each function of a
+ * union (`handler` of `for (const { handler } of modules)`, each module exporting its own).
+ */
+export function inferredFunctions(checker: ts.TypeChecker, node: ts.Node): ts.Declaration[] {
+  const type = checker.getTypeAtLocation(node);
+  const types = type.isUnion() ? type.types.slice(0, MAX_UNION) : [type];
+  return types.flatMap((each) => (each.getSymbol()?.declarations ?? []).filter(isFunctionValue));
+}
+
 /** The constructor with a body that a class declaration holds (none for a class that declares none). */
 export function declaredConstructor(declaration: ts.Declaration | undefined): ts.ConstructorDeclaration | undefined {
   if (!declaration || !typescript.isClassDeclaration(declaration)) return undefined;

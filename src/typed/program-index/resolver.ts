@@ -12,7 +12,8 @@ import {
   functionOf,
   functionOfNamedValue,
   functionValue,
-  isFunctionValue,
+  inferredFunctions,
+  isInstanceMethod,
   queriedFunctions,
   valueSymbol,
   isParameterProperty,
@@ -137,12 +138,10 @@ export class Resolver {
     }
     // `const { downloadFile } = await import("./download.js")`, `const run = pick()`: a binding
     // that no function declares; the function its type was declared as (`typeof downloadFile`).
-    // `for (const { handler } of registrations)`: the function expression whose inferred type the
-    // binding has, when one function made every value (`registrations.push({ handler: run })`).
-    if (symbol && declarations.every((d) => typescript.isBindingElement(d) || (typescript.isVariableDeclaration(d) && !functionOf(d)))) {
-      const typeSymbol = checker.getTypeAtLocation(tsName).getSymbol();
-      for (const declaration of typeSymbol?.declarations ?? []) if (isFunctionValue(declaration)) declarations.push(declaration);
-    }
+    // `for (const { handler } of registrations)`: the function expressions whose inferred type the
+    // binding has (`registrations.push({ handler: run })`, or one per module of `[require("./a"), ...]`).
+    if (symbol && declarations.every((d) => typescript.isBindingElement(d) || (typescript.isVariableDeclaration(d) && !functionOf(d))))
+      declarations.push(...inferredFunctions(checker, tsName));
     // `callTool: typeof handleCallTool` in an interface of handlers: the function the member is declared as.
     for (const declaration of [...declarations]) declarations.push(...queriedFunctions(checker, declaration));
     const receiver = callee.type === AST_NODE_TYPES.MemberExpression ? unwrap(callee.object) : undefined;
@@ -323,7 +322,7 @@ export class Resolver {
    * The members of subclasses that may run instead: `this.execute()` in a base class runs the
    * subclasses' implementations too; `handler.runTool(args)` on `handler: any` is the member of
    * what the callers pass, `this.manager.start()` on an `any` field that of the classes it is
-   * constructed as, and on an abstract method each subclass's implementation.
+   * constructed as, and on a method of a base class each subclass's override.
    */
   private subclassMembers(
     entry: FileEntry,
@@ -344,8 +343,9 @@ export class Resolver {
     if (receiverDeclaration && isPlainParameter(receiverDeclaration)) found.push(...this.calls().memberOfPassed(receiverDeclaration, member));
     if (receiver?.type === AST_NODE_TYPES.MemberExpression && !symbol)
       found.push(...constructedFieldMembers(this.checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), member));
-    for (const declaration of [...declarations, ...found]) {
-      if (typescript.isMethodDeclaration(declaration) && !declaration.body && typescript.isClassLike(declaration.parent)) {
+    // `(searcher as PaperSource).getPaperByDoi(doi)`: a method called on a value of the base class runs the subclasses' too.
+    for (const declaration of receiver?.type === AST_NODE_TYPES.Super ? [] : [...declarations, ...found]) {
+      if (isInstanceMethod(declaration) && typescript.isClassLike(declaration.parent)) {
         found.push(...this.classList().overridesOf(declaration.parent, member));
       }
     }
