@@ -3,7 +3,7 @@
  * checker is asked: not the global `fetch`, not `require`, not methods of built-in objects.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { findVariable, unwrap } from "../../util/ast.js";
+import { constInitializer, findVariable, unwrap } from "../../util/ast.js";
 import type { FileEntry } from "./file-entry.js";
 
 /** Methods of built-in objects (arrays, strings, promises, responses...): never a project function. */
@@ -64,6 +64,35 @@ const BUILTIN_METHODS = new Set([
   "bind",
   "apply",
   "hasOwnProperty",
+  // Methods of strings and arrays only.
+  "localeCompare",
+  "charAt",
+  "charCodeAt",
+  "codePointAt",
+  "substring",
+  "substr",
+  "lastIndexOf",
+  "toLocaleString",
+  "toLocaleDateString",
+  "toLocaleTimeString",
+  "findLast",
+  "findLastIndex",
+]);
+/** Global classes whose instances' methods (`params.set(...)`, `seen.has(id)`) are never a project function. */
+const BUILTIN_CLASSES = new Set([
+  "Map",
+  "Set",
+  "WeakMap",
+  "WeakSet",
+  "URLSearchParams",
+  "URL",
+  "Headers",
+  "FormData",
+  "Date",
+  "RegExp",
+  "AbortController",
+  "TextEncoder",
+  "TextDecoder",
 ]);
 const GLOBAL_OBJECTS = new Set([
   "console",
@@ -102,7 +131,16 @@ export function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boole
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.property.type !== AST_NODE_TYPES.Identifier) return false;
   if (BUILTIN_METHODS.has(callee.property.name)) return false;
   const object = unwrap(callee.object);
-  return !(object.type === AST_NODE_TYPES.Identifier && GLOBAL_OBJECTS.has(object.name) && !declaredInFile(entry, object));
+  if (object.type !== AST_NODE_TYPES.Identifier) return true;
+  return !(GLOBAL_OBJECTS.has(object.name) && !declaredInFile(entry, object)) && !holdsBuiltinInstance(entry, object);
+}
+
+/** `const params = new URLSearchParams(); params.set(...)`: a constant holding an instance of a global class. */
+function holdsBuiltinInstance(entry: FileEntry, identifier: TSESTree.Identifier): boolean {
+  const init = constInitializer(entry.sourceCode, identifier);
+  const made = init ? unwrap(init) : undefined;
+  if (made?.type !== AST_NODE_TYPES.NewExpression || made.callee.type !== AST_NODE_TYPES.Identifier) return false;
+  return BUILTIN_CLASSES.has(made.callee.name) && !declaredInFile(entry, made.callee);
 }
 
 /**
