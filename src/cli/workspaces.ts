@@ -347,6 +347,7 @@ export function countUnresolved(files: readonly string[], tsconfigs: readonly st
     for (const imported of typescript.preProcessFile(text, true, true).importedFiles) {
       const name = imported.fileName;
       if (name.startsWith("node:") || BUILTINS.has(name) || BUILTINS.has(name.split("/")[0] ?? "")) continue;
+      if (besideAsWritten(name, file)) continue;
       if (onlyInNodeModules(name, file, options) || !typescript.resolveModuleName(name, file, options, typescript.sys, cache).resolvedModule) {
         imports++;
         withMissing.add(file);
@@ -354,6 +355,30 @@ export function countUnresolved(files: readonly string[], tsconfigs: readonly st
     }
   }
   return { imports, files: withMissing.size, baseConfigs };
+}
+
+/** The TypeScript source an import with an extension names, by the extension it is written with. */
+const SOURCE_OF: Readonly<Record<string, readonly string[]>> = {
+  ".js": [".ts", ".tsx", ".d.ts"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts", ".d.mts"],
+  ".cjs": [".cts", ".d.cts"],
+  ".ts": [".ts"],
+  ".tsx": [".tsx"],
+};
+
+/**
+ * `import { x } from "./x.js"` next to `x.ts`: a relative import that every module resolution
+ * finds, told by one look at the folder instead of a resolution (the cost of the notice on a
+ * large project); anything else is left to TypeScript.
+ */
+function besideAsWritten(name: string, file: string): boolean {
+  if (!name.startsWith("./") && !name.startsWith("../")) return false;
+  const extension = path.extname(name);
+  const sources = SOURCE_OF[extension];
+  if (!sources) return false;
+  const stem = path.resolve(path.dirname(file), name.slice(0, -extension.length));
+  return sources.some((source) => existsSync(stem + source));
 }
 
 /**

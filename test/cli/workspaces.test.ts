@@ -121,6 +121,11 @@ const RESOLVING: Record<string, string> = {
   "self/tsconfig.json": JSON.stringify({ compilerOptions: NODE }),
   "self/src/trees.ts": "export const trees = 1;",
   "self/src/a.ts": 'import { trees } from "@orchard/self/trees";\nimport "absent-self";\nexport const t = trees;',
+  // Relative imports written with their output extension: one beside its source, one whose file is gone.
+  "relative/tsconfig.json": JSON.stringify({ compilerOptions: NODE }),
+  "relative/src/b.ts": "export const b = 1;",
+  "relative/src/lib/c.mts": "export const c = 1;",
+  "relative/src/a.ts": 'import { b } from "./b.js";\nimport { c } from "./lib/c.mjs";\nimport "./gone.js";\nexport const a = b + c;',
 };
 
 describe("counting unresolved imports without node_modules", () => {
@@ -130,7 +135,7 @@ describe("counting unresolved imports without node_modules", () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it.each(["roots", "mapped", "based", "classic", "self"])("resolves what %s settings map, and counts the rest", (folder) => {
+  it.each(["roots", "mapped", "based", "classic", "self", "relative"])("resolves what %s settings map, and counts the rest", (folder) => {
     const file = path.join(root, folder, "src", "a.ts");
     expect(countUnresolved([file], [path.join(root, folder, "tsconfig.json")])).toEqual({ imports: 1, files: 1, baseConfigs: 0 });
   });
