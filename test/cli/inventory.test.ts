@@ -190,8 +190,9 @@ describe("tool inventory", () => {
       // One registration in a loop over a registry: one entry per tool, each with its handler.
       ["refund_order", "registry/src/server.ts:10", "registry/src/tools/refund.ts:6", "0/1", "0/0", 1],
       ["search_orders", "registry/src/server.ts:10", "registry/src/tools/search.ts:6", "0/0", "0/1", 1],
-      // JavaScript modules required into a list, each exporting its own handler: the loop registers one of them.
-      ["(unnamed)", "required-modules/src/tools/index.js:6", "required-modules/src/tools/list-shelf.js:3", "0/2", "1/2", 3],
+      // JavaScript modules required into a list, each exporting its own { name, config, handler }: one tool per module, named after its `name`.
+      ["list_shelf", "required-modules/src/tools/index.js:6", "required-modules/src/tools/list-shelf.js:3", "0/1", "0/1", 2],
+      ["restock", "required-modules/src/tools/index.js:6", "required-modules/src/tools/restock.js:3", "0/2", "1/1", 2],
       // Its browser tools are functions typed to return the project's own result type, run by no registration here.
       ["ping", "result-type/src/server.ts:5", "result-type/src/server.ts:5", "0/0", "0/0", 0],
       // A dispatcher in a callback of a shared request function, with runners of another file inside.

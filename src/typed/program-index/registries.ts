@@ -34,6 +34,13 @@ export function loopedMembers(checker: ts.TypeChecker, calls: CallsOf, binding: 
   return found;
 }
 
+/** The property `key` of a type, where an object literal declares it. */
+function literalMembers(type: ts.Type, key: string): ts.ObjectLiteralElementLike[] {
+  return (type.getProperty(key)?.declarations ?? []).filter(
+    (d): d is ts.ObjectLiteralElementLike => typescript.isObjectLiteralElementLike(d) && typescript.isObjectLiteralExpression(d.parent),
+  );
+}
+
 function elementMembers(
   checker: ts.TypeChecker,
   calls: CallsOf,
@@ -56,6 +63,8 @@ function elementMembers(
       else {
         const object = skipOuter(element);
         if (typescript.isObjectLiteralExpression(object)) found.push(...object.properties.filter((p) => named(p, key)));
+        // `[require("./restock.js"), listShelf]`: the member of the object literal the element's type was inferred from.
+        else found.push(...literalMembers(checker.getTypeAtLocation(object), key));
       }
     }
     return;
