@@ -174,6 +174,7 @@ export const NO_TYPES: TypeOracle = {
   isFetchFunction: () => false,
   isMcpClientMethod: () => false,
   returnsNever: () => false,
+  isFallbackArgument: () => false,
 };
 
 /**

@@ -42,6 +42,12 @@ export interface TypeOracle {
    * typed `ApplicationError`, a class that extends `Error`. Undefined when the type is no such class.
    */
   errorClassMade(sourceCode: SourceCode, call: TSESTree.CallExpression): string | undefined;
+  /**
+   * `classifyToolCatchError(error, "Failed to get count")`: the callee (or one it hands the
+   * parameter on to) takes the argument at `index` alone as one branch of a choice
+   * (`level === "DEBUG" ? error.message : fallback`): the text the agent gets in the other case.
+   */
+  isFallbackArgument(sourceCode: SourceCode, call: TSESTree.CallExpression, index: number): boolean;
   /** The call is typed `never`: what it calls always throws (`this.handleHttpError(error, "get"): never`). */
   returnsNever(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean;
 }

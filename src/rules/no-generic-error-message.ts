@@ -20,9 +20,10 @@ import {
 import { createRule } from "../util/create-rule.js";
 import { toolLabel } from "./shared/describe.js";
 import { containsComment } from "./shared/fix.js";
-import { isGenericText } from "./shared/generic-text.js";
+import { type CauseUse, isGenericText } from "./shared/generic-text.js";
 import { envelopeTexts } from "./no-generic-error-message/envelopes.js";
 import { handsOnCause } from "./no-generic-error-message/cause.js";
+import { fallbackTexts } from "./no-generic-error-message/fallbacks.js";
 import type { TSESLint } from "@typescript-eslint/utils";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -135,10 +136,14 @@ export default createRule<Options, MessageIds>({
         if (node) for (const alternative of alternatives(node, sourceCode)) checkText(alternative, toolAt);
       }
 
-      function checkText(node: TSESTree.Node, toolAt: TSESTree.Node): void {
+      /** `cause`: what the answer does with the caught error, when the text's place already tells. */
+      function checkText(node: TSESTree.Node, toolAt: TSESTree.Node, cause?: CauseUse): void {
         if (reported.has(node)) return;
         const text = staticString(node);
-        if (text === undefined || !isGenericText(text, options, model.toolNamesAt(toolAt), () => causeUse(sourceCode, toolAt), operationOf(toolAt)))
+        if (
+          text === undefined ||
+          !isGenericText(text, options, model.toolNamesAt(toolAt), cause ?? (() => causeUse(sourceCode, toolAt)), operationOf(toolAt))
+        )
           return;
         reported.add(node);
         const caught = enclosingCatchParam(node);
@@ -203,6 +208,9 @@ export default createRule<Options, MessageIds>({
         if (model.isUnknownToolBranch(result.node)) continue;
         for (const part of errorParts(result.node, result.pushedParts)) check(findProperty(part, "text")?.value, result.node);
       }
+
+      // `classifyToolCatchError(error, "Failed to get count")`, which keeps the error's message only at debug level.
+      for (const { text, call } of fallbackTexts(sourceCode, model)) checkText(text, call, "dropped");
 
       // `return { success: false, error: message }` from a catch on a tool's path: the text its wrapper shows.
       for (const envelope of envelopeTexts(sourceCode, model)) check(envelope.text, envelope.at);

@@ -109,3 +109,47 @@ function parameterIndex(fn: ts.FunctionLikeDeclaration, value: ts.Expression): n
   if (!typescript.isIdentifier(expression)) return -1;
   return fn.parameters.findIndex((parameter) => typescript.isIdentifier(parameter.name) && parameter.name.text === expression.text);
 }
+
+/**
+ * For `call` (`classifyToolCatchError(error, "Failed to get count")`): whether the callee, or a
+ * function it hands that parameter on to (a few levels), takes the parameter at `index` alone as
+ * one branch of a choice: `getLogLevel() === "DEBUG" ? error.message : fallback`, `detail ?? fallback`.
+ * The text the caller passes is then all the agent gets whenever the other branch is not taken.
+ */
+export function isFallbackArgument(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression, index: number): boolean {
+  if (call.callee.type === AST_NODE_TYPES.Super) return false;
+  const checked = checkedNode(sourceCode, call.callee);
+  if (!checked) return false;
+  loadTypedRuntime();
+  const fn = declaredFunction(checked.checker, checked.tsNode);
+  return fn !== undefined && choosesAlone(checked.checker, fn, index, DEPTH);
+}
+
+function choosesAlone(checker: ts.TypeChecker, fn: ts.FunctionLikeDeclaration, index: number, depth: number): boolean {
+  const parameter = fn.parameters[index]?.name;
+  if (!fn.body || !parameter || !typescript.isIdentifier(parameter)) return false;
+  const isParameter = (node: ts.Expression): boolean => {
+    const expression = skipped(node);
+    return typescript.isIdentifier(expression) && expression.text === parameter.text;
+  };
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found || (node !== fn.body && typescript.isFunctionLike(node))) return;
+    if (typescript.isConditionalExpression(node) && isParameter(node.whenTrue) !== isParameter(node.whenFalse)) found = true;
+    else if (typescript.isBinaryExpression(node) && isFallbackOperator(node.operatorToken.kind) && isParameter(node.right) && !isParameter(node.left))
+      found = true;
+    else if (typescript.isCallExpression(node) && depth > 0) {
+      const at = node.arguments.findIndex(isParameter);
+      const callee = at < 0 ? undefined : declaredFunction(checker, node.expression);
+      if (callee && callee !== fn) found = choosesAlone(checker, callee, at, depth - 1);
+    }
+    if (!found) typescript.forEachChild(node, visit);
+  };
+  visit(fn.body);
+  return found;
+}
+
+/** `detail ?? fallback`, `detail || fallback`. */
+function isFallbackOperator(kind: ts.SyntaxKind): boolean {
+  return kind === typescript.SyntaxKind.QuestionQuestionToken || kind === typescript.SyntaxKind.BarBarToken;
+}

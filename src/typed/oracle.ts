@@ -7,7 +7,7 @@ import type { TypeOracle } from "../model/index.js";
 import { isMcpClientMethod, isMethodOfNonMcpDependency, isOwnMcpServerMethod } from "./receiver.js";
 import { namesToolResultType } from "./result-types.js";
 import { constructedAnswerText } from "./constructed-answers.js";
-import { failureMessageArgument } from "./failure-messages.js";
+import { failureMessageArgument, isFallbackArgument } from "./failure-messages.js";
 import { errorClassByType, isFetchByType, isResponseByType, returnsNever } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
@@ -21,4 +21,5 @@ export const TYPE_ORACLE: TypeOracle = {
   isToolResultType: namesToolResultType,
   errorClassMade: errorClassByType,
   returnsNever,
+  isFallbackArgument,
 };

@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "86 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "87 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -109,6 +109,9 @@ describe("tool inventory", () => {
       ["query_docs", "failure-text-field/src/server.ts:6", "failure-text-field/src/server.ts:6", "0/0", "1/1", 1],
       ["search_topics", "failure-text-field/src/server.ts:11", "failure-text-field/src/server.ts:11", "0/0", "1/1", 1],
       ["changelog", "failure-text-field/src/server.ts:20", "failure-text-field/src/server.ts:20", "1/1", "1/1", 0],
+      // A text handed beside the caught error to a helper that keeps the cause only at debug level.
+      ["list_statements", "fallback-message/src/server.ts:7", "fallback-message/src/server.ts:7", "0/2", "1/1", 1],
+      ["void_invoice", "fallback-message/src/server.ts:16", "fallback-message/src/server.ts:16", "0/2", "1/1", 0],
       // A fan-out whose items run under a deadline helper of another file; a failed item says so.
       ["search_each_query", "fan-out-deadline/src/server.ts:28", "fan-out-deadline/src/server.ts:28", "0/0", "0/1", 1],
       ["catalog_item", "field-pipeline/src/server.ts:8", "field-pipeline/src/server.ts:8", "0/0", "0/1", 1],
@@ -299,6 +302,8 @@ describe("tool inventory", () => {
       ["query_docs", false],
       ["search_topics", false],
       ["changelog", false],
+      ["list_statements", false],
+      ["void_invoice", false],
       ["search_each_query", false],
       ["catalog_item", false],
       ["create_invoice", false],

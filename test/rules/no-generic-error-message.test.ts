@@ -165,6 +165,7 @@ for (const text of [
   // A listed phrase with a circumstance every call shares, or only the service's name.
   "An error occurred while making the request",
   "Error while processing the request.",
+  "An error occurred while processing your query",
   "Unknown Tableau error",
   "An unexpected API error occurred",
   // A listed phrase of two words or more after only a name in title case.

@@ -64,11 +64,12 @@ const VAGUE_ACTION = /^((failed|unable) to|could not|couldn't|cannot|can't) \w+(
  */
 const VAGUE_FAILURE = /^((failed|unable) to|could not|couldn't) [\p{L}\p{N}]+( (the|a|an|your|this))?( [\p{L}\p{N}]+){2,3}$/u;
 /**
- * "An error occurred while making the request", "Error while processing the request": a listed
- * phrase, then a circumstance every call shares, which adds nothing.
+ * "An error occurred while making the request", "Error while processing the request", "An error
+ * occurred while processing your query": a listed phrase, then a circumstance every call shares,
+ * which adds nothing.
  */
 const VAGUE_CIRCUMSTANCE =
-  /^(an |the )?(unexpected |internal |unknown )?error( (has )?occurred)? (while|when|during) (making|processing|handling|sending|executing|performing|running) (the |your |this |a )?(request|operation|call|action|command|tool call)$/;
+  /^(an |the )?(unexpected |internal |unknown )?error( (has )?occurred)? (while|when|during) (making|processing|handling|sending|executing|performing|running) (the |your |this |a )?(request|operation|call|action|command|tool call|query|search)$/;
 /** "Unknown Tableau error", "Unexpected API error": a listed phrase with only the name of the service in it. */
 const VAGUE_NAMED = /^(an )?(unknown|unexpected) [\p{L}\p{N}]+ error( (has )?occurred)?$/u;
 /** "Search failed", "Request error": a generic operation noun and nothing else. */
