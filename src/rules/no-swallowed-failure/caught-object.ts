@@ -15,8 +15,9 @@ import type { McpModel } from "../../model/index.js";
 import {
   type FunctionNode,
   constInitializer,
+  enclosingFunction,
   findVariable,
-  isFunctionNode,
+  inLoop,
   mentionsName,
   ownReturnStatements,
   staticKeyName,
@@ -61,20 +62,10 @@ function handedToCall(fn: FunctionNode): boolean {
 
 /** The call sits in a loop, or in a callback that is no tool's handler (`ids.map((id) => load(id))`), of its function. */
 function runsPerItem(model: McpModel, call: TSESTree.Node): boolean {
-  for (let node = call.parent; node; node = node.parent) {
-    if (LOOPS.has(node.type)) return true;
-    if (isFunctionNode(node)) return handedToCall(node) && !model.handlers.some((h) => h.entry === node || h.root === node);
-  }
-  return false;
+  if (inLoop(call)) return true;
+  const fn = enclosingFunction(call);
+  return fn !== undefined && handedToCall(fn) && !model.handlers.some((h) => h.entry === fn || h.root === fn);
 }
-
-const LOOPS: ReadonlySet<AST_NODE_TYPES> = new Set([
-  AST_NODE_TYPES.ForStatement,
-  AST_NODE_TYPES.ForOfStatement,
-  AST_NODE_TYPES.ForInStatement,
-  AST_NODE_TYPES.WhileStatement,
-  AST_NODE_TYPES.DoWhileStatement,
-]);
 
 /** `workout`, `query: args.query`: a field that hands back an argument of `fn`, or a part of one, as it came. */
 function handsBackArgument(sourceCode: Readonly<TSESLint.SourceCode>, property: TSESTree.ObjectLiteralElement, fn: FunctionNode): boolean {
