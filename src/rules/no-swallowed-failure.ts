@@ -449,11 +449,12 @@ function reportQuietFailures(
     else reportDroppedStep(context, model, flow, clause);
   }
   for (const failure of quiet) {
-    const truthy = failure.dropped === true || failure.claimed === true || isTruthyStandIn(failure.empty);
-    // A list missing some items, or a made-up success, is no value known in advance.
-    const known = failure.dropped === true || failure.claimed === true ? undefined : knownStandIn(failure.empty);
+    const inList = failure.dropped === true || failure.emptied === true;
+    const truthy = inList || failure.claimed === true || isTruthyStandIn(failure.empty);
+    // A list missing some items (or holding a stand-in), or a made-up success, is no value known in advance.
+    const known = inList || failure.claimed === true ? undefined : knownStandIn(failure.empty);
     // `if (devices.length === 0) { ... fall back ... }`: the code after the try tells the failure apart.
-    if (failure.dropped === true && failure.reads.some((read) => flow.tellsApart(read))) continue;
+    if (inList && failure.reads.some((read) => flow.tellsApart(read))) continue;
     const answer = failure.reads
       .map((read) => flow.readReaches(read, truthy ? new TruthyStandInWalk(known) : new StandInWalk(known)))
       .find((reached) => reached !== undefined);

@@ -40,6 +40,8 @@ export interface QuietFailure {
   readonly reads: readonly TSESTree.Node[];
   /** The failed call's items are missing from a list (`empty` names it), not replaced by an empty value. */
   readonly dropped?: boolean;
+  /** The catch adds an item of its own in place of the failed one, with the fetched part empty (`empty` describes it). */
+  readonly emptied?: boolean;
   /** The stand-in says the call worked (`'{"success": true}'`): `empty` shows it. */
   readonly claimed?: boolean;
 }
@@ -150,12 +152,54 @@ export function droppedItems(sourceCode: SourceCode, clause: TSESTree.CatchClaus
     // An empty list declared before the try, in the same function.
     if (!variable || def?.node.type !== AST_NODE_TYPES.VariableDeclarator || !def.node.init || emptyValue(def.node.init) !== "an empty array") return;
     if (def.node.range[1] > statement.range[0] || enclosingFunction(def.node) !== fn) return;
-    // A catch that adds anything to it (an item that says it failed) tells the failure apart.
-    if (variable.references.some((r) => isInside(r.identifier, clause))) return;
     const after = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
+    const inCatch = variable.references.filter((r) => isInside(r.identifier, clause));
+    // A catch that adds an item in place of the failed one: one that says it failed tells the
+    // failure apart; one that is the usual item with the fetched part emptied does not.
+    if (inCatch.length > 0) {
+      const only = inCatch.length === 1 ? inCatch[0]?.identifier.parent.parent : undefined;
+      const standIn = only ? standInItem(sourceCode, clause, only) : undefined;
+      if (standIn !== undefined && after.length > 0)
+        found = { node: clause, empty: `an item of \`${list.name}\` with ${standIn}`, reads: after.map((r) => r.identifier), emptied: true };
+      return;
+    }
     if (after.length > 0) found = { node: clause, empty: `\`${list.name}\``, reads: after.map((r) => r.identifier), dropped: true };
   });
   return found;
+}
+
+/** Field names that say an item stands for a failure (or may): such an item tells the failure apart. */
+const FAILURE_FIELD = /error|fail|status|reason|warn|message|partial|missing|unavailable|skipped|^ok$|success/iu;
+
+/**
+ * `projects.push({ project, tasks: [] })` in a catch, for the list its try fills: an item made of
+ * values the function already had, with at least one field empty and none that speaks of the
+ * failure. Described for the message ("an empty array in `tasks`").
+ */
+function standInItem(sourceCode: SourceCode, clause: TSESTree.CatchClause, call: TSESTree.Node): string | undefined {
+  if (call.type !== AST_NODE_TYPES.CallExpression || call.arguments.length !== 1) return undefined;
+  const member = unwrap(call.callee);
+  if (member.type !== AST_NODE_TYPES.MemberExpression || memberName(member) !== "push") return undefined;
+  const item = unwrap(call.arguments[0] as TSESTree.Node);
+  if (item.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const fields = plainFields(item);
+  if (!fields) return undefined;
+  let emptied: string | undefined;
+  for (const [key, value] of fields) {
+    if (FAILURE_FIELD.test(key)) return undefined;
+    const empty = emptyValue(value);
+    if (empty !== undefined) {
+      emptied ??= `${empty} in \`${key}\``;
+      continue;
+    }
+    // Something the function had before the try: the loop's item, or a part of it.
+    const root = rootIdentifier(unwrap(value));
+    if (!root || (value.type !== AST_NODE_TYPES.Identifier && value.type !== AST_NODE_TYPES.MemberExpression)) return undefined;
+    const variable = findVariable(sourceCode, root);
+    const def = variable?.defs[0]?.node;
+    if (!def || isInside(def, clause.parent)) return undefined;
+  }
+  return emptied;
 }
 
 /**
@@ -305,6 +349,8 @@ export function listsFailureAside(sourceCode: SourceCode, clause: TSESTree.Catch
     if (names && !n.arguments.some((argument) => mentionsName(sourceCode, argument, names, "own-code"))) return false;
     const callee = unwrap(n.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "push") return false;
+    // The usual item with the fetched part emptied stands in for the failed one: it lists nothing aside.
+    if (standInItem(sourceCode, clause, n) !== undefined) return false;
     let list = unwrap(callee.object);
     // `outcomes.get(id)?.push({ id, outcome: "service-error", detail })`: the list one map keeps per item.
     if (list.type === AST_NODE_TYPES.CallExpression && list.callee.type === AST_NODE_TYPES.MemberExpression && memberName(list.callee) === "get")

@@ -116,6 +116,20 @@ const perTeamItem = (onError: string, answer = "JSON.stringify({ items, failed }
     }));
     return { content: [{ type: "text", text: ${answer} }] };`);
 
+/** One item per team, pushed in a loop; the catch pushes `standIn` for a team whose boards could not be read. */
+const pushedItem = (standIn: string): string =>
+  inTool(`    const items = [];
+    for (const team of await listTeams()) {
+      try {
+        const boards = await boardsOfTeam(team.id);
+        items.push({ team: team.id, boards });
+      } catch (error) {
+        console.warn("boards of a team could not be read", error);
+        ${standIn}
+      }
+    }
+    return { content: [{ type: "text", text: JSON.stringify(items) }] };`);
+
 /** The teams' boards, gathered by a helper that skips the teams it fails on; the tool tests the list (`test`) before answering. */
 const checkedTeams = (test: string): string =>
   inTool(
@@ -209,6 +223,10 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       // The catch notes the failure in the list, or in warnings the answer carries.
       { code: perTeam("matches.push({ team: team.id, error: String(error) });") },
       { code: perTeam("warnings.push(`Team ${team.id} could not be searched`); continue;") },
+      // The stand-in item says that it failed, or carries something made of the failure.
+      { code: pushedItem("items.push({ team: team.id, boards: [], error: String(error) });") },
+      { code: pushedItem("items.push({ team: team.id, boards: [], note: describe(error) });") },
+      { code: pushedItem("items.push({ team: team.id, boards: [], status: 'unreadable' });") },
       // It rethrows, or answers with an error result.
       { code: perTeam("throw new Error(`Searching team ${team.id} failed`, { cause: error });") },
       // The answer is not the list.
@@ -242,6 +260,11 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
       },
     ],
     invalid: [
+      // The catch pushes the usual item with the fetched part empty: the agent sees a team with no boards.
+      {
+        code: pushedItem("items.push({ team: team.id, boards: [] });"),
+        errors: [{ messageId: "swallowedEmpty", data: { value: "an item of `items` with an empty array in `boards`", tool: 'tool "search_docs"' } }],
+      },
       // The same message, started as an answer: the missing items make it look complete.
       { code: hinted('`Documents like "${args.name}":`'), errors: [dropped] },
       // The answer says "none" when the list is empty, and lists it otherwise.
