@@ -18,6 +18,7 @@ import {
   expandRegistrationHelpers,
   returnsCallToolResult,
   visitClass,
+  visitJsonRpcDispatch,
   visitRegistrationCall,
   visitToolDefinitions,
   visitXmcpModule,
@@ -32,8 +33,8 @@ import { isUnknownToolAnswer } from "./unknown-tool.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** Text without which a file cannot hold a tool handler or result: its model is empty. */
-export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult/i;
+/** Text without which a file cannot hold a tool handler or result (`tools/call`: what a hand-written JSON-RPC endpoint dispatches on): its model is empty. */
+export const MCP_EVIDENCE = /mcp|modelcontextprotocol|isError|registerTool|CallToolResult|tools\/call/i;
 
 /**
  * A text part of a tool result written out (`{ type: "text", text }`): a module of tool handlers
@@ -159,6 +160,7 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
   visitXmcpModule(search, sourceCode.ast);
   expandRegistrationHelpers(search, collected.calls);
   visitToolDefinitions(search, sourceCode.ast);
+  visitJsonRpcDispatch(search, sourceCode.ast);
   return search;
 }
 
@@ -175,6 +177,7 @@ export const NO_TYPES: TypeOracle = {
   isMcpClientMethod: () => false,
   returnsNever: () => false,
   isFallbackArgument: () => false,
+  fieldMayBe: () => false,
 };
 
 /**
@@ -193,10 +196,9 @@ function throwSites(found: ReadonlyMap<TSESTree.ThrowStatement, readonly Escape[
 }
 
 /**
- * Builds the model of a file. `traversal`: read the nodes from ESLint's traversal of the file being
- * linted (walk when there is none); `walk`: walk the tree, as for files the lint is not at.
- * `imported`: what the program index knows about the file (typed linting); `types`: what the type
- * checker can tell.
+ * Builds the model of a file. `traversal`: read the nodes from ESLint's traversal of the linted file
+ * (walk when there is none); `walk`: walk the tree, as for files the lint is not at. `imported`:
+ * what the program index knows about the file (typed linting); `types`: what the checker can tell.
  */
 export function buildModel(
   sourceCode: SourceCode,
@@ -218,8 +220,7 @@ export function buildModel(
   const handlers = search.handlers;
   if (imported && imported.roots.length > 0) addImportedHandlers(handlers, functions, imported.roots);
 
-  // Stage 4: handler paths and escaping throws. The call graph is for the program index;
-  // syntactic linting (no imported facts) never reads it.
+  // Stage 4: handler paths and escaping throws. The call graph is for the program index (syntactic linting never reads it).
   const targets = new CallTargets(sourceCode, search, collected.functionNames, collected.objectNames, new Interceptors(sourceCode, calls));
   const graphed = imported !== undefined;
   const pathInputs = { handlers, facts: collected.facts, targets, catches: search.catches, sourceCode, graphed, runnerGuards: search.wrapperFacts, types };
@@ -247,6 +248,7 @@ export function buildModel(
   // Stage 5: results.
   const resultInputs = {
     sourceCode,
+    types,
     calls,
     isErrorObjects: collected.isErrorObjects,
     resultObjects: collected.resultObjects,
@@ -385,10 +387,7 @@ function entryAndRoots(handlers: readonly ToolHandler[]): Set<TSESTree.Node> {
   return functions;
 }
 
-/**
- * Memoizes a question about a node for the lifetime of one model: the rules ask the same
- * questions (which handlers, which tool names) about the same results and throws.
- */
+/** Memoizes a question about a node for one model: rules ask the same ones (handlers, tool names) of the same nodes. */
 function memoizeByNode<T>(compute: (node: TSESTree.Node) => T): (node: TSESTree.Node) => T {
   const answers = new Map<TSESTree.Node, T>();
   return (node) => {

@@ -24,6 +24,7 @@ import {
   writtenAfterDeclaration,
 } from "../util/ast.js";
 import type { ErrorResult } from "./types.js";
+import type { TypeOracle } from "./type-oracle.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -103,17 +104,29 @@ function comparedFlag(builder: FunctionNode, comparison: TSESTree.BinaryExpressi
   return flag ? { ...flag, compared: { value: literal.value, equal } } : undefined;
 }
 
+/** The checker, to read what a call passes where the code does not write it out. */
+export interface PassedTypes {
+  readonly sourceCode: SourceCode;
+  readonly types: TypeOracle;
+}
+
 /**
  * Whether a call of an error helper makes an error result: always, unless the helper takes its
- * `isError` from a parameter, then only when the call passes a literal `true` there.
+ * `isError` from a parameter, then only when the call passes a literal `true` there. With
+ * `typed`, a value whose type lets the field be `false` makes one too (`toolResult(result)` for
+ * `isError: !response.ok`, `result` typed `{ ok: boolean }`).
  */
-export function callMakesError(helper: FunctionNode, object: TSESTree.ObjectExpression, call: TSESTree.CallExpression): boolean {
+export function callMakesError(helper: FunctionNode, object: TSESTree.ObjectExpression, call: TSESTree.CallExpression, typed?: PassedTypes): boolean {
   const flag = errorFlagOf(helper, object);
   if (!flag) return true;
   const argument = call.arguments[flag.index];
   if (!argument || argument.type === AST_NODE_TYPES.SpreadElement) return false;
   let passed: TSESTree.Node | undefined = unwrap(argument);
-  if (flag.negated && flag.field !== undefined) return passedField(helper, passed, flag.field) === false;
+  if (flag.negated && flag.field !== undefined) {
+    const known = passedField(helper, passed, flag.field);
+    if (known !== undefined || !typed) return known === false;
+    return typed.types.fieldMayBe(typed.sourceCode, passed, flag.field, false);
+  }
   if (flag.field !== undefined) {
     const property = passed.type === AST_NODE_TYPES.ObjectExpression ? findProperty(passed, flag.field) : undefined;
     passed = property ? unwrap(property.value) : undefined;

@@ -77,6 +77,11 @@ export interface FrameworkProfile {
    * returned object are visible to the model.
    */
   readonly serialisesReturns: boolean;
+  /**
+   * The handler answers with the JSON-RPC response itself (`{ jsonrpc, id, result }`): the tool
+   * result is the `result` its code builds, not what it returns.
+   */
+  readonly answersInEnvelope?: true;
   /** A plain returned value (a string, an array, `null`) becomes a successful result. */
   readonly convertsValues: boolean;
   /** A thrown protocol error reaches the client with its JSON-RPC code. */
@@ -280,6 +285,23 @@ export const FRAMEWORKS = {
     client: undefined,
     logging: { methods: [], notify: [], contextLogger: undefined },
   },
+  "json-rpc": {
+    displayName: "the JSON-RPC endpoint",
+    imports: [],
+    // Written by hand (`case "tools/call":` of the server's own dispatch): the tool result is the
+    // `result` it answers with, and a throw becomes whatever the endpoint's own code makes of it.
+    thrown: "unknown",
+    returnsResults: false,
+    answersInEnvelope: true,
+    serialisesReturns: false,
+    convertsValues: false,
+    keepsProtocolCode: false,
+    rethrowsProtocolErrors: "none",
+    extraKeys: "passed-on",
+    requestSignal: "none",
+    client: undefined,
+    logging: { methods: [], notify: [], contextLogger: undefined },
+  },
   unknown: {
     displayName: "the framework",
     imports: [],
@@ -328,6 +350,12 @@ export const NON_TOOL_REGISTRATIONS = {
 
 /** The framework a handler was registered with; decides what a thrown error becomes. */
 export type Framework = keyof typeof FRAMEWORKS;
+
+/** The framework's handlers answer with the JSON-RPC response, not the tool result (see `FrameworkProfile.answersInEnvelope`). */
+export function answersInEnvelope(framework: Framework): boolean {
+  const profile: FrameworkProfile = FRAMEWORKS[framework];
+  return profile.answersInEnvelope === true;
+}
 
 const NAMES = Object.keys(FRAMEWORKS) as Framework[];
 

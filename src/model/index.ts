@@ -10,7 +10,7 @@ export { MCP_EVIDENCE, NO_TYPES, buildModel, hasCodeEvidence } from "./build.js"
 export { flagBuilderObject, inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf } from "./results.js";
 export { callMakesError, callMakesSuccess, errorFlagOf, errorFlagProperty } from "./error-flag.js";
 export { thrownText } from "./unknown-tool.js";
-export { FRAMEWORKS, classifiesMcpErrors, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
+export { FRAMEWORKS, answersInEnvelope, classifiesMcpErrors, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
 export { CATCHES_ALL, type CatchGuard, type Catching, passage, stopsAll } from "./catch-passage.js";
 export { CatchReader, callsParamInsideTry, caughtRethrow } from "./catches.js";
 export { madeErrorClass } from "./error-classes.js";

@@ -23,7 +23,7 @@ import { callMakesError, errorFlagOf, errorHelperObject, isIsErrorProperty, spre
 import { NON_TOOL_REGISTRATIONS } from "./frameworks.js";
 
 export { isIsErrorProperty } from "./error-flag.js";
-import type { ErrorResult, ImportedFacts, MutatedErrorResult, ToolHandler, ToolResult } from "./types.js";
+import type { ErrorResult, ImportedFacts, MutatedErrorResult, ToolHandler, ToolResult, TypeOracle } from "./types.js";
 import { type VisitorKeys, heldObject } from "./held-object.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -102,7 +102,7 @@ export function flagBuilderObject(fn: FunctionNode): TSESTree.ObjectExpression |
 /** A call of the builder (of this file, of a helper of this file, or on a tool path of another file) passes `isError: true`. */
 function makesErrorSomewhere(inputs: ResultInputs, builder: FunctionNode, object: TSESTree.ObjectExpression): boolean {
   for (const [helper, built] of inputs.errorHelpers) if (helper !== builder && built === object) return true;
-  return callsSeen(inputs, builder).some((call) => callMakesError(builder, object, call));
+  return callsSeen(inputs, builder).some((call) => callMakesError(builder, object, call, inputs));
 }
 
 /** The calls of the builder that are seen: in this file, and on tool paths of other files. */
@@ -163,6 +163,7 @@ function builtErrorObject(
 
 interface ResultInputs {
   readonly sourceCode: SourceCode;
+  readonly types: TypeOracle;
   readonly calls: readonly TSESTree.CallExpression[];
   readonly isErrorObjects: readonly TSESTree.ObjectExpression[];
   readonly resultObjects: readonly TSESTree.ObjectExpression[];
@@ -208,9 +209,8 @@ export function collectErrorResults(inputs: ResultInputs): ErrorResult[] {
   const helperObjects = new Set(errorHelpers.values());
   // A builder's literal whose `isError` is a parameter is an error result only if some call passes
   // `true`. One that compares a parameter (`isError: status === "error"`) is written to make
-  // errors: its literal is one unless every call seen passes another value.
-  // Any function's literal counts (`const response = { content, isError }; return sanitize(response)`),
-  // unless the function writes the flag itself.
+  // errors: its literal is one unless every call seen passes another value. Any function's literal
+  // counts (`const response = { content, isError }; return sanitize(response)`), unless it writes the flag.
   const builders = new Map([...errorHelpers].filter(([fn, object]) => errorFlagOf(fn, object)).map(([fn, object]) => [object, fn]));
   for (const object of isErrorObjects) {
     const fn = builders.has(object) ? undefined : enclosingFunction(object);

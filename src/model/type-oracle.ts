@@ -50,4 +50,10 @@ export interface TypeOracle {
   isFallbackArgument(sourceCode: SourceCode, call: TSESTree.CallExpression, index: number): boolean;
   /** The call is typed `never`: what it calls always throws (`this.handleHttpError(error, "get"): never`). */
   returnsNever(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean;
+  /**
+   * The checker types the value as an object whose `field` may hold `value`: `result` typed
+   * `{ ok: boolean; text: string }` may have `ok` false (a builder's `isError: !result.ok` then
+   * makes an error result for some calls).
+   */
+  fieldMayBe(sourceCode: SourceCode, node: TSESTree.Node, field: string, value: boolean): boolean;
 }

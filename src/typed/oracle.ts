@@ -8,7 +8,7 @@ import { isMcpClientMethod, isMethodOfNonMcpDependency, isOwnMcpServerMethod } f
 import { namesToolResultType } from "./result-types.js";
 import { constructedAnswerText } from "./constructed-answers.js";
 import { failureMessageArgument, isFallbackArgument } from "./failure-messages.js";
-import { errorClassByType, isFetchByType, isResponseByType, returnsNever } from "./values.js";
+import { errorClassByType, fieldMayBe, isFetchByType, isResponseByType, returnsNever } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
@@ -22,4 +22,5 @@ export const TYPE_ORACLE: TypeOracle = {
   errorClassMade: errorClassByType,
   returnsNever,
   isFallbackArgument,
+  fieldMayBe,
 };

@@ -8,3 +8,4 @@ export { addCallToolResultFunction, addImportedHandlers, returnsCallToolResult, 
 export { REGISTRATION_TEXT, collectAliasNames, visitRegistrationCall } from "./registrations.js";
 export { type HandlerSearch, wrappedHandlerIndex } from "./search.js";
 export { expandRegistrationHelpers } from "./helpers.js";
+export { visitJsonRpcDispatch } from "./json-rpc.js";

@@ -11,6 +11,7 @@ import { leftAsStarted } from "./left-as-started.js";
 import { saysFailed } from "../shared/failure-flag.js";
 import {
   FRAMEWORKS,
+  answersInEnvelope,
   callMakesSuccess,
   classMethod,
   flagBuilderObject,
@@ -596,7 +597,9 @@ export class SuccessFlow {
 
   /** `fn` is a handler whose return value is the tool's result (registered as such, not only called by a tool). */
   private answersWithReturn(fn: FunctionNode): boolean {
-    return this.model.handlers.some((h) => (h.entry === fn || h.root === fn) && (h.kind !== "imported" || h.registered === true));
+    return this.model.handlers.some(
+      (h) => (h.entry === fn || h.root === fn) && (h.kind !== "imported" || h.registered === true) && !answersInEnvelope(h.framework),
+    );
   }
 
   /** A call that makes an error result: of an error helper, or of one the file cannot see whose name says it builds errors. */

@@ -81,6 +81,32 @@ const summary = (emptied: string, tried = "return { approved: state.approved, ap
 describe("no-swallowed-failure: an object made of the failure, answered as it is", () => {
   ruleTester.run("no-swallowed-failure", rule, {
     valid: [
+      // A JSON-RPC endpoint written by hand answers with the response envelope: the tool result is
+      // its `result`, whose `isError` follows the flag the catch sets.
+      {
+        code: `function toResult(reply) {
+  return { content: [{ type: "text", text: reply.ok ? JSON.stringify(reply.body) : reply.message }], isError: !reply.ok };
+}
+async function lookup(isbn) {
+  let response;
+  try {
+    response = await fetch(\`https://catalogue.example.com/books/\${isbn}\`, { signal: AbortSignal.timeout(5000) });
+  } catch (error) {
+    return { ok: false, message: \`The catalogue could not be reached: \${String(error)}\` };
+  }
+  return { ok: response.ok, message: response.statusText, body: await response.json() };
+}
+export async function answer(rpc) {
+  switch (rpc.method) {
+    case "tools/call": {
+      const found = await lookup(rpc.params.arguments.isbn);
+      return { jsonrpc: "2.0", id: rpc.id, result: toResult(found) };
+    }
+    default:
+      return { jsonrpc: "2.0", id: rpc.id, error: { code: -32601, message: "Unknown method" } };
+  }
+}`,
+      },
       // The tool tests the value before it answers.
       { code: runner(ANSWERED, '"message" in value ? { isError: true, content: [{ type: "text", text: value.message }] } : toResult(value)') },
       // The object also carries data the function had: a partial answer with a note.
