@@ -21,6 +21,18 @@ function useMessage(from: string, to: string, replacement = to): (code: string) 
 
 const CAUGHT = "error instanceof Error ? error.message : String(error)";
 
+/** A `try` whose `catch (error)` first runs `onError` when the error is an `Error`, then returns the error serialized. */
+function afterErrorBranch(onError: string): string {
+  return `    try {
+      return { content: [{ type: "text", text: await fetch("https://docs.example.com").then((r) => r.text()) }] };
+    } catch (error) {
+      if (error instanceof Error) {
+        ${onError}
+      }
+      return { content: [{ type: "text", text: /*>*/JSON.stringify(error) }], isError: true };
+    }`;
+}
+
 /** A `try` whose `catch (error)` returns `text`. */
 function caught(text: string, indent = "    "): string {
   return `${indent}try {
@@ -110,6 +122,10 @@ ruleTester.run("no-error-details-leak", rule, {
     {
       name: "JSON.stringify as the fallback for a thrown non-Error",
       code: inTool(caught("error instanceof Error ? error.message : JSON.stringify(error)")),
+    },
+    {
+      name: "JSON.stringify after a branch that leaves for every Error",
+      code: inTool(afterErrorBranch('return { content: [{ type: "text", text: error.message }], isError: true };')),
     },
     {
       name: "a project's own error class serialized on purpose",
@@ -303,6 +319,19 @@ export function describeFailure(error: Error) {
           reported: "JSON.stringify(error, null, 2)",
           data: { tool: DOCS, what: "`JSON.stringify(error, null, 2)`" },
           suggestions: useMessage("JSON.stringify(error, null, 2)", CAUGHT),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "JSON.stringify after a branch that only logs an Error",
+      code: inTool(afterErrorBranch("console.error(error.message);")),
+      errors: [
+        {
+          messageId: "errorObjectLeak",
+          reported: "JSON.stringify(error)",
+          data: { tool: DOCS, what: "`JSON.stringify(error)`" },
+          suggestions: useMessage("JSON.stringify(error)", CAUGHT),
         },
       ],
       output: null,

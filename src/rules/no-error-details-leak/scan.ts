@@ -161,7 +161,20 @@ function isNarrowedAway(identifier: TSESTree.Identifier): boolean {
     if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.operator === "||" && parent.right === current) {
       if (narrowingClass(parent.left, identifier.name) === "Error") return true;
     }
+    // `if (e instanceof Error) throw new Error(e.message); throw new Error(JSON.stringify(e));`
+    if (parent.type === AST_NODE_TYPES.BlockStatement && exitedBefore(parent.body, current, identifier.name)) return true;
     current = parent;
+  }
+  return false;
+}
+
+/** A statement before `statement` in `body` leaves whenever the name is an `Error`: `if (e instanceof Error) { ...; throw ... }`. */
+function exitedBefore(body: readonly TSESTree.Statement[], statement: TSESTree.Node, name: string): boolean {
+  for (const earlier of body) {
+    if (earlier === statement) return false;
+    if (earlier.type !== AST_NODE_TYPES.IfStatement || earlier.alternate || narrowingClass(earlier.test, name) !== "Error") continue;
+    const last = earlier.consequent.type === AST_NODE_TYPES.BlockStatement ? earlier.consequent.body.at(-1) : earlier.consequent;
+    if (last?.type === AST_NODE_TYPES.ThrowStatement || last?.type === AST_NODE_TYPES.ReturnStatement) return true;
   }
   return false;
 }
