@@ -1893,6 +1893,28 @@ ${inTool('  const text = await bodyOf(await archive(args.id));\n  return { conte
 
   invalidCases.push(
     invalid({
+      // The call repairs the connection; the answer is still the failure, with no `isError`.
+      name: "a catch that awaits a repair it does not read and answers with the caught message",
+      code: catchIn(`let message = String(error);
+    if (message.includes("Target closed")) {
+      await browser.reset();
+      message = \`Connection reset: \${message}\`;
+    }
+    return /*>*/{ content: [{ type: "text", text: message }] };`),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: '{ content: [{ type: "text", text: message }] }',
+          data: { tool: START(), field: "" },
+          suggestions: (code) => [
+            ...textToJson(code, "message"),
+            ...rethrow(code, 'return { content: [{ type: "text", text: message }] };', '"search_docs failed"'),
+          ],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
       // "cache" here names what failed, not where the answer came from.
       name: "a catch whose failure text names a cache as its subject",
       code: catchIn('logger.error(error);\n    return /*>*/{ content: [{ type: "text", text: `Failed to get cache health: ${error.message}` }] };'),

@@ -325,6 +325,9 @@ export function fallsBack(
   forEachOwnNode(sourceCode, returned, (n) => {
     if (n.type === AST_NODE_TYPES.Identifier) usedConstants.add(n.name);
   });
+  // The answer is the caught failure itself (`text: errorMessage`): a call whose value nothing
+  // reads (`await browser.reset()`) repairs, it does not answer in the failure's place.
+  const carriesError = mentionsName(sourceCode, returned, names, "own-code");
   let found = false;
   forEachOwnNode(sourceCode, clause.body, (n) => {
     if (found || n.type !== AST_NODE_TYPES.CallExpression || n === returned) return;
@@ -332,6 +335,7 @@ export function fallsBack(
     const parent = n.parent;
     const awaited = parent.type === AST_NODE_TYPES.AwaitExpression;
     const value = awaited ? parent : n;
+    if (carriesError && value.parent.type === AST_NODE_TYPES.ExpressionStatement) return;
     const declared =
       value.parent.type === AST_NODE_TYPES.VariableDeclarator &&
       value.parent.id.type === AST_NODE_TYPES.Identifier &&
