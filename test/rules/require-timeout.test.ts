@@ -843,6 +843,9 @@ const FIELD_API =
 /** An API client class whose requests spread the defaults its constructor sets. */
 const DEFAULTS_CLIENT = (defaults: string): string =>
   `class Api {\n  constructor(token) {\n    this.defaults = ${defaults};\n  }\n  async get(path) {\n    const options = { ...this.defaults, method: "GET" };\n    options.headers = { ...this.defaults.headers, accept: "application/json" };\n    return /*>*/fetch(\`https://api.example.com\${path}\`, options)/*<*/;\n  }\n}\nconst api = new Api(process.env.TOKEN);\n`;
+/** An API client whose request options come from an async method of the class (`init`: what that method may add). */
+const BUILT_INIT_CLIENT = (extra: string): string =>
+  `class Api {\n  async buildInit(options) {\n    if (options.form) return { method: "POST", body: options.form };\n    return { method: options.method ?? "GET", ...(options.body ? { headers: { "content-type": "json" }, body: JSON.stringify(options.body) } : {})${extra} };\n  }\n  async request(path, options = {}) {\n    const init = await this.buildInit(options);\n    return /*>*/fetch(\`https://api.example.com\${path}\`, init)/*<*/;\n  }\n}\nconst api = new Api();\n`;
 /** A retrying helper that takes the signal out of its options and hands it to fetch (`shape`: how it gets it). */
 const RETRYING = (shape: "body" | "parameter" | "default" | "spread"): string => {
   const head = {
@@ -976,6 +979,10 @@ const spreadCases = {
     ),
     valid("spread defaults the class takes from its caller", inTool('  await api.get("/items");', { top: DEFAULTS_CLIENT("token") })),
     valid(
+      "options a method of the class builds, one way with a signal",
+      inTool('  await api.request("/items");', { top: BUILT_INIT_CLIENT(", signal: AbortSignal.timeout(5000)") }),
+    ),
+    valid(
       "an injected axios function's default whose caller passes a config with a timeout",
       inTool("  await send({ url: `/items/${args.id}`, timeout: 5000 });", { imports: AXIOS, top: SEND }),
     ),
@@ -1059,6 +1066,15 @@ const spreadCases = {
         messageId: "missingTimeout",
         data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
         suggest: addSignal('"json" } }) }', '"json" } }), signal: AbortSignal.any([extra.signal, AbortSignal.timeout(30000)]) }'),
+      },
+    ),
+    invalid(
+      "options a method of the class builds from literals with no signal",
+      inTool('  await api.request("/items");', { top: BUILT_INIT_CLIENT("") }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "fetch", tool: TOOL, remedy: REMEDY.fetch },
+        suggest: null,
       },
     ),
     invalid(

@@ -5,7 +5,17 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { findVariable, forEachChild, objectLiteral, resolveFunction, returnedObjectLiterals, unwrap } from "../../util/ast.js";
+import {
+  type FunctionNode,
+  constInitializer,
+  findVariable,
+  forEachChild,
+  objectLiteral,
+  resolveFunction,
+  returnedObjectLiterals,
+  unwrap,
+} from "../../util/ast.js";
+import { classMethod } from "../targets.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -36,9 +46,12 @@ export function boundAfterLiteral(sourceCode: SourceCode, node: TSESTree.Node): 
 
 /** A literal with no bound and no spread among its own keys: what it passes on holds no bound. */
 function holdsNoBound(object: TSESTree.ObjectExpression): boolean {
-  return object.properties.every(
-    (p) => p.type === AST_NODE_TYPES.Property && !p.computed && !(p.key.type === AST_NODE_TYPES.Identifier && BOUNDS.has(p.key.name)),
-  );
+  return object.properties.every(isUnbounded);
+}
+
+/** A key of a literal that is no bound: not `signal`, `timeout`, `cancelSignal`, nor computed. */
+function isUnbounded(p: TSESTree.ObjectLiteralElement): boolean {
+  return p.type === AST_NODE_TYPES.Property && !p.computed && !(p.key.type === AST_NODE_TYPES.Identifier && BOUNDS.has(p.key.name));
 }
 
 /**
@@ -85,10 +98,40 @@ function builderHoldsNoBound(sourceCode: SourceCode, call: TSESTree.CallExpressi
   return literals !== undefined && literals.every(holdsNoBound);
 }
 
-/** The object literals a call of a same-file (not async) function returns, when it returns nothing else. */
+/**
+ * The object literals a call of a same-file function (or of a method of the enclosing class,
+ * `this.buildInit(options)`) returns, when it returns nothing else. An async one only where the
+ * call is awaited: what the await gives is what it returns.
+ */
 function builtLiterals(sourceCode: SourceCode, call: TSESTree.CallExpression): TSESTree.ObjectExpression[] | undefined {
-  const fn = call.callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, call.callee) : undefined;
-  return !fn || fn.async || fn.generator ? undefined : returnedObjectLiterals(fn);
+  const callee = unwrap(call.callee);
+  let fn: FunctionNode | undefined;
+  if (callee.type === AST_NODE_TYPES.Identifier) fn = resolveFunction(sourceCode, callee);
+  else if (callee.type === AST_NODE_TYPES.MemberExpression && unwrap(callee.object).type === AST_NODE_TYPES.ThisExpression && !callee.computed)
+    fn = callee.property.type === AST_NODE_TYPES.Identifier ? classMethod(call, callee.property.name) : undefined;
+  if (!fn || fn.generator || (fn.async && call.parent.type !== AST_NODE_TYPES.AwaitExpression)) return undefined;
+  return returnedObjectLiterals(fn);
+}
+
+/**
+ * `const init = await this.buildInit(options); fetch(url, init)`: the options come from a builder
+ * of the file whose every return is a literal with no bound, nor any in what it spreads (`...(body
+ * ? { headers, body } : {})`), and nothing writes a bound into the variable afterwards.
+ */
+export function builtWithoutBound(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  let value = unwrap(node);
+  if (value.type === AST_NODE_TYPES.Identifier) {
+    if (boundAfterLiteral(sourceCode, value)) return false;
+    const init = constInitializer(sourceCode, value);
+    value = init ? unwrap(init) : value;
+  }
+  if (value.type === AST_NODE_TYPES.AwaitExpression) value = unwrap(value.argument);
+  if (value.type !== AST_NODE_TYPES.CallExpression) return false;
+  const literals = builtLiterals(sourceCode, value);
+  return (
+    literals !== undefined &&
+    literals.every((o) => o.properties.every((p) => (p.type === AST_NODE_TYPES.SpreadElement ? addsNoBound(sourceCode, p.argument) : isUnbounded(p))))
+  );
 }
 
 /** `fetch(url, getFetchConfig())`: the options literal the one return of a same-file builder makes. */

@@ -19,7 +19,7 @@ import {
 } from "../../util/ast.js";
 import type { ClientKind, ExternalCall } from "../types.js";
 import { boundFromCaller, optionsFromCaller } from "./callers.js";
-import { boundAfterLiteral, builtOptions, spreadsAddNoBound } from "./defaults.js";
+import { boundAfterLiteral, builtOptions, builtWithoutBound, spreadsAddNoBound } from "./defaults.js";
 import type { ClientFacts } from "./facts.js";
 
 /** Request-signal shapes that give cancellation only. */
@@ -116,7 +116,12 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
     return { call, client, label, status: "missing", options: undefined, insertOptionsAfter: insertAfter, property: undefined };
   }
   const options = objectLiteral(facts.sourceCode, optionsNode) ?? builtOptions(facts.sourceCode, optionsNode);
-  if (!options) return fromCaller(facts, call, client, label, optionsNode);
+  if (!options) {
+    // Built by a function of the file from literals that name no bound (no one literal to add it to).
+    if (builtWithoutBound(facts.sourceCode, optionsNode))
+      return { call, client, label, status: "missing", options: undefined, insertOptionsAfter: undefined, property: undefined };
+    return fromCaller(facts, call, client, label, optionsNode);
+  }
   // `const init = { method }; init.signal = AbortSignal.timeout(5_000)`: the bound came after the literal.
   if (boundAfterLiteral(facts.sourceCode, optionsNode)) return unknown(call, client, label);
   // `{ ...this.defaultRequest, method }` with defaults the class shows in full: the spreads add no bound.
