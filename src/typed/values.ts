@@ -95,14 +95,14 @@ export function returnsNever(sourceCode: Readonly<TSESLint.SourceCode>, call: TS
 
 /** Whether the checker types `node` as an object (or a union of them) whose `field` may be `value`: `ok: boolean` may be `false`. */
 export function fieldMayBe(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node, field: string, value: boolean): boolean {
-  const typed = typeOf(sourceCode, node);
   const checked = checkedNode(sourceCode, node);
-  if (!typed || !checked) return false;
-  const { checker, type } = typed;
+  if (!checked) return false;
+  const { checker, tsNode } = checked;
+  const type = checker.getTypeAtLocation(tsNode);
   return (type.isUnion() ? type.types : [type]).some((part) => {
     const symbol = part.getProperty(field);
     if (!symbol) return false;
-    const fieldType = checker.getTypeOfSymbolAtLocation(symbol, checked.tsNode);
+    const fieldType = checker.getTypeOfSymbolAtLocation(symbol, tsNode);
     return (fieldType.isUnion() ? fieldType.types : [fieldType]).some((t) => checker.typeToString(t) === String(value));
   });
 }

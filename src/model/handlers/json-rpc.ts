@@ -28,10 +28,10 @@ function testsToolCall(test: TSESTree.Node): boolean {
 
 /** Adds the `tools/call` branch of each hand-written dispatcher of the file as a handler. */
 export function visitJsonRpcDispatch(search: HandlerSearch, program: TSESTree.Program): void {
-  // Most files never write the method's name: no walk for them.
-  if (!search.sourceCode.text.includes(TOOL_CALL)) return;
   // A framework's own dispatch (`setRequestHandler("tools/call", fn)`) was found already.
   if (search.handlers.length > 0) return;
+  // Most files never write the method's name: no walk for them.
+  if (!search.sourceCode.text.includes(TOOL_CALL)) return;
   const add = (region: TSESTree.Node, registration: TSESTree.Node): void => {
     const fn = enclosingFunction(registration);
     if (!fn) return;

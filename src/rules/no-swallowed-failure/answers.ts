@@ -89,7 +89,7 @@ export class CatchAnswers {
     const mentionsError = mentionsName(sourceCode, value, names, "own-code");
     // "Collection browsing failed: <the error>": the failure itself, whatever else the text calls.
     if (failed && mentionsError) return false;
-    if (fallsBack(sourceCode, this.model, clause, value, names)) return true;
+    if (fallsBack(sourceCode, this.model, clause, value, names, mentionsError)) return true;
     if (failed || mentionsError) return false;
     return readsOutsideData(sourceCode, value, clause);
   }

@@ -319,15 +319,14 @@ export function fallsBack(
   clause: TSESTree.CatchClause,
   returned: TSESTree.Node,
   names: ReadonlySet<string>,
+  /** The returned value reads the caught error (`text: errorMessage`), as the caller already found. */
+  carriesError: boolean,
 ): boolean {
   // Constants declared in the catch that the returned value reads.
   const usedConstants = new Set<string>();
   forEachOwnNode(sourceCode, returned, (n) => {
     if (n.type === AST_NODE_TYPES.Identifier) usedConstants.add(n.name);
   });
-  // The answer is the caught failure itself (`text: errorMessage`): a call whose value nothing
-  // reads (`await browser.reset()`) repairs, it does not answer in the failure's place.
-  const carriesError = mentionsName(sourceCode, returned, names, "own-code");
   let found = false;
   forEachOwnNode(sourceCode, clause.body, (n) => {
     if (found || n.type !== AST_NODE_TYPES.CallExpression || n === returned) return;
@@ -335,6 +334,8 @@ export function fallsBack(
     const parent = n.parent;
     const awaited = parent.type === AST_NODE_TYPES.AwaitExpression;
     const value = awaited ? parent : n;
+    // The answer is the caught failure itself: a call whose value nothing reads (`await
+    // browser.reset()`) repairs, it does not answer in the failure's place.
     if (carriesError && value.parent.type === AST_NODE_TYPES.ExpressionStatement) return;
     const declared =
       value.parent.type === AST_NODE_TYPES.VariableDeclarator &&
