@@ -44,5 +44,21 @@ export function thrownClass(sourceCode: SourceCode, node: TSESTree.ThrowStatemen
   if (argument.type === AST_NODE_TYPES.Identifier) argument = constInitializer(sourceCode, argument) ?? argument;
   if (argument.type === AST_NODE_TYPES.CallExpression) return (types && madeErrorClass(sourceCode, argument, types)) ?? calleeName(argument);
   if (argument.type === AST_NODE_TYPES.NewExpression) return calleeName(argument);
+  // `throw e instanceof AuthError ? e : new AuthError(String(e))`: the class both branches hold.
+  if (argument.type === AST_NODE_TYPES.ConditionalExpression) {
+    const held = branchClass(argument.consequent, argument.test);
+    return held !== undefined && held === branchClass(argument.alternate) ? held : undefined;
+  }
   return undefined;
+}
+
+/** `new X(...)`, or the variable `test` (`e instanceof X`) narrows to `X`. */
+function branchClass(branch: TSESTree.Node, test?: TSESTree.Node): string | undefined {
+  const n = unwrap(branch);
+  if (n.type === AST_NODE_TYPES.NewExpression) return calleeName(n);
+  const tested = test ? unwrap(test) : undefined;
+  if (n.type !== AST_NODE_TYPES.Identifier || tested?.type !== AST_NODE_TYPES.BinaryExpression || tested.operator !== "instanceof") return undefined;
+  const left = unwrap(tested.left);
+  const right = unwrap(tested.right);
+  return left.type === AST_NODE_TYPES.Identifier && left.name === n.name && right.type === AST_NODE_TYPES.Identifier ? right.name : undefined;
 }

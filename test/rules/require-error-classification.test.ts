@@ -1711,6 +1711,41 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   ],
   invalid: [
     invalid({
+      // `throw last instanceof AuthError ? last : new AuthError(...)` is an AuthError either way: not the class the catch rethrows.
+      name: "a throw whose conditional keeps one class is sorted by it: a catch that rethrows another class and wraps the rest sends on only its wrap",
+      code: `${SDK}class AuthError extends Error {}
+class LockError extends Error {}
+class SessionError extends Error {}
+async function refresh(id: string): Promise<string> {
+  let last: unknown;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const response = await fetch(\`https://auth.example.com/\${id}\`, { signal: AbortSignal.timeout(5000) });
+      return await response.text();
+    } catch (error) {
+      last = error;
+    }
+  }
+  throw last instanceof AuthError ? last : new AuthError(String(last));
+}
+server.registerTool("get_session", { inputSchema: {} }, async ({ id }) => {
+  try {
+    return { content: [{ type: "text", text: await refresh(id) }] };
+  } catch (error) {
+    if (error instanceof LockError) throw error;
+    /*1*/throw new SessionError("The stored session could not be refreshed: sign in again");
+  }
+});`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new SessionError("The stored session could not be refreshed: sign in again");',
+          data: unclassifiedThrow('tool "get_session"', SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
       name: "a catch that answers only errors whose message names a rate limit lets a throw whose text cannot name one through",
       code: loadTree('/*1*/throw new Error("The tree request failed");'),
       errors: [
