@@ -17,26 +17,7 @@ import {
   resolveFunction,
   unwrap,
 } from "../util/ast.js";
-
-/** Array (and string) methods that call their callback before they return: a throw in it leaves the call. */
-const SYNC_CALLBACK_METHODS = new Set([
-  "map",
-  "flatMap",
-  "forEach",
-  "filter",
-  "find",
-  "findIndex",
-  "findLast",
-  "findLastIndex",
-  "some",
-  "every",
-  "reduce",
-  "reduceRight",
-  "sort",
-  // `path.replace(/\{(\w+)\}/g, (_, key) => ...)`
-  "replace",
-  "replaceAll",
-]);
+import { SYNC_CALLBACK_METHODS } from "../util/builtins.js";
 
 /**
  * Library functions that run the callback they are given and settle with its result or its

@@ -24,6 +24,7 @@ import { capitalized, toolLabel } from "./shared/describe.js";
 import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
 import { onlyActions } from "./no-error-on-empty-result/action-tools.js";
 import { firstOfListing } from "./no-error-on-empty-result/first-of-listing.js";
+import { computesLocally } from "./no-error-on-empty-result/local-computation.js";
 
 export type Options = [{ reportSingleItemLookup?: boolean }];
 export type MessageIds = "errorOnEmptyResult" | "returnEmptySuccess";
@@ -130,6 +131,8 @@ function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origi
       }
       // `valueOf(settled[0])`: what a settled call gave, nothing when it failed. Empty may be a failure.
       if (n.arguments.some((argument) => readsSettled(sourceCode, argument))) return "unknown";
+      // `buildFilter(filterEmpty({ id, code }))`: computed from its arguments, which say where it comes from.
+      if (computesLocally(sourceCode, n)) return argumentsOrigin(sourceCode, n.arguments, depth);
       return "call";
     }
     case AST_NODE_TYPES.Identifier: {
@@ -151,6 +154,13 @@ function originOf(sourceCode: SourceCode, node: TSESTree.Node, depth = 0): Origi
     default:
       return "unknown";
   }
+}
+
+/** The origin of what a computation is made of: a call's data if any argument is, the input if all are. */
+function argumentsOrigin(sourceCode: SourceCode, args: readonly TSESTree.CallExpressionArgument[], depth: number): Origin {
+  const origins = new Set(args.map((argument) => originOf(sourceCode, argument, depth + 1)));
+  if (origins.has("call")) return "call";
+  return origins.size === 1 && origins.has("input") ? "input" : "unknown";
 }
 
 /** What an array that starts empty is filled with, by `push`: a call's data, the input, or unknown (never filled). */

@@ -113,6 +113,23 @@ valid.push({
     "function preflightError(detail) {\n  return new Error(`Stopped before posting.\\n\\n${detail}`);\n}",
   ),
 });
+// A synchronous function of the file that only computes (`Object.entries`, array methods) looks nothing up.
+const COMPACT = `function compact(fields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== ""));
+}`;
+valid.push({
+  name: "a throw when a filter that helpers compute from their arguments comes out empty (nothing was looked up)",
+  code: inTool(
+    `  const filter = matchFilter({ id: args.id, ref: args.ref });
+  return { content: [{ type: "text", text: await removeMatching(filter) }] };`,
+    `${COMPACT}
+function matchFilter(match) {
+  const filter = compact({ id: match.id, ref: match.ref });
+  if (Object.keys(filter).length === 0) throw new Error(\`Nothing to match on in \${JSON.stringify(match)}\`);
+  return filter;
+}`,
+  ),
+});
 valid.push({
   name: "an error that asks for a step first (the empty list is a precondition that does not hold)",
   code: inTool(`  const accounts = await listCachedAccounts();
@@ -130,6 +147,23 @@ valid.push({
   return { content: [{ type: "text", text: await search(terms) }] };`),
 });
 const invalid: Invalid[] = [];
+invalid.push(
+  empty(
+    "an error result when what a computing helper keeps of a search is empty (the search's data, filtered)",
+    inTool(
+      searchBody("results.length === 0", `return ${MARKED_ERROR};`).replace("await searchIndex(args.query)", "compact(await searchIndex(args.query))"),
+      COMPACT,
+    ),
+    "`results.length === 0`",
+    {
+      tool: TOOL,
+      suggestion: inTool(
+        searchBody("results.length === 0", `return ${SUCCESS};`).replace("await searchIndex(args.query)", "compact(await searchIndex(args.query))"),
+        COMPACT,
+      ),
+    },
+  ),
+);
 
 // Every handler shape gets the same bodies, so every behaviour is tested in every shape.
 for (const shape of SHAPES) {

@@ -4,51 +4,12 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { constInitializer, findVariable, unwrap } from "../../util/ast.js";
+import { VALUE_METHODS } from "../../util/builtins.js";
 import type { FileEntry } from "./file-entry.js";
 
 /** Methods of built-in objects (arrays, strings, promises, responses...): never a project function. */
 const BUILTIN_METHODS = new Set([
-  "map",
-  "filter",
-  "reduce",
-  "forEach",
-  "find",
-  "findIndex",
-  "some",
-  "every",
-  "includes",
-  "indexOf",
-  "join",
-  "push",
-  "pop",
-  "shift",
-  "unshift",
-  "slice",
-  "splice",
-  "concat",
-  "sort",
-  "reverse",
-  "flat",
-  "flatMap",
-  "keys",
-  "values",
-  "entries",
-  "split",
-  "trim",
-  "trimStart",
-  "trimEnd",
-  "toLowerCase",
-  "toUpperCase",
-  "replace",
-  "replaceAll",
-  "startsWith",
-  "endsWith",
-  "padStart",
-  "padEnd",
-  "match",
-  "matchAll",
-  "toString",
-  "toFixed",
+  ...VALUE_METHODS,
   "toISOString",
   "getTime",
   "valueOf",
@@ -64,19 +25,9 @@ const BUILTIN_METHODS = new Set([
   "bind",
   "apply",
   "hasOwnProperty",
-  // Methods of strings and arrays only.
-  "localeCompare",
-  "charAt",
-  "charCodeAt",
-  "codePointAt",
-  "substring",
-  "substr",
-  "lastIndexOf",
   "toLocaleString",
   "toLocaleDateString",
   "toLocaleTimeString",
-  "findLast",
-  "findLastIndex",
 ]);
 /** Global classes whose instances' methods (`params.set(...)`, `seen.has(id)`) are never a project function. */
 const BUILTIN_CLASSES = new Set([

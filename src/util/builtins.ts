@@ -1,0 +1,63 @@
+/** Array (and string) methods that call their callback before they return: a throw in it leaves the call. */
+export const SYNC_CALLBACK_METHODS: ReadonlySet<string> = new Set([
+  "map",
+  "flatMap",
+  "forEach",
+  "filter",
+  "find",
+  "findIndex",
+  "findLast",
+  "findLastIndex",
+  "some",
+  "every",
+  "reduce",
+  "reduceRight",
+  "sort",
+  // `path.replace(/\{(\w+)\}/g, (_, key) => ...)`
+  "replace",
+  "replaceAll",
+]);
+
+/**
+ * Methods of arrays and strings: they read the value they are called on, or make another of it
+ * (calling back only the callbacks they are given), and never run a function of the project.
+ */
+export const VALUE_METHODS: ReadonlySet<string> = new Set([
+  ...SYNC_CALLBACK_METHODS,
+  "includes",
+  "indexOf",
+  "lastIndexOf",
+  "join",
+  "push",
+  "pop",
+  "shift",
+  "unshift",
+  "slice",
+  "splice",
+  "concat",
+  "reverse",
+  "flat",
+  "keys",
+  "values",
+  "entries",
+  "split",
+  "trim",
+  "trimStart",
+  "trimEnd",
+  "toLowerCase",
+  "toUpperCase",
+  "startsWith",
+  "endsWith",
+  "padStart",
+  "padEnd",
+  "match",
+  "matchAll",
+  "toString",
+  "toFixed",
+  "localeCompare",
+  "charAt",
+  "charCodeAt",
+  "codePointAt",
+  "substring",
+  "substr",
+]);
