@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "88 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "89 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -152,6 +152,7 @@ describe("tool inventory", () => {
       // A JSON-RPC endpoint written by hand: its `tools/call` branch, named through the table of definitions it looks the tool up in.
       ["find_book", "json-rpc-endpoint/src/worker.ts:27", "json-rpc-endpoint/src/worker.ts:23", "0/0", "0/1", 1],
       ["ci_status", "listed-definitions/src/handlers/ci-status.ts:12", "listed-definitions/src/handlers/ci-status.ts:16", "0/0", "0/1", 1],
+      ["lookup_order", "listed-tool-definitions/src/server.ts:7", "listed-tool-definitions/src/server.ts:7", "0/1", "1/1", 1],
       ["search", "low-level-dispatch/src/server.ts:7", "low-level-dispatch/src/server.ts:7", "0/1", "1/1", 1],
       // A map a loop over imported lists of definitions fills (`handlers.set(tool.name, tool.handler)`), read by the dispatcher.
       ["get_earnings", "map-of-definitions/src/server.ts:15", "map-of-definitions/src/server.ts:15", "0/0", "1/1", 1],
@@ -327,6 +328,7 @@ describe("tool inventory", () => {
       ["service_health", false],
       ["(unnamed)", false],
       ["ci_status", false],
+      ["(unnamed)", false],
       ["search", false],
       ["(unnamed)", false],
       ["list_boards", false],

@@ -8,7 +8,7 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { skipOuter, unaliased } from "./declarations.js";
+import { functionOf, skipOuter, unaliased } from "./declarations.js";
 
 /** Object types followed per union, at most: a registry of registries stays bounded. */
 const MAX_TYPES = 64;
@@ -18,18 +18,27 @@ const MAX_TYPES = 64;
  * variable of a loop: over `Object.values(e)` (`Object.values(e).forEach((tool) => ...)`,
  * `for (const tool of Object.values(e))`), `member` of each property value of each object type
  * `e` may have; over an array literal, `member` of each element (see `arrayElementValues`).
- * Empty when the receiver is no such variable.
+ * Empty when the receiver is no such variable. `written`: only members the elements of an array
+ * declare themselves (for a variable whose type is an interface: what the list really holds), and
+ * none unless every element declares one.
  */
-export function iteratedMemberDeclarations(checker: ts.TypeChecker, receiver: ts.Node, member: string): ts.Declaration[] {
+export function iteratedMemberDeclarations(checker: ts.TypeChecker, receiver: ts.Node, member: string, written = false): ts.Declaration[] {
   const declaration = typescript.isIdentifier(receiver) ? checker.getSymbolAtLocation(receiver)?.valueDeclaration : undefined;
   if (!declaration) return [];
   const found: ts.Declaration[] = [];
-  const add = (type: ts.Type): void => {
+  /** Adds what `type` declares for the member; false when (`written`) it writes none itself. */
+  const add = (type: ts.Type): boolean => {
+    let wrote = false;
     for (const each of objectTypes(type)) {
-      for (const d of each.getProperty(member)?.declarations ?? []) if (!found.includes(d)) found.push(d);
+      for (const d of each.getProperty(member)?.declarations ?? []) {
+        if (written && (typescript.isPropertySignature(d) || typescript.isMethodSignature(d))) continue;
+        wrote = true;
+        if (!found.includes(d)) found.push(d);
+      }
     }
+    return wrote;
   };
-  const source = iteratedObject(declaration);
+  const source = written ? undefined : iteratedObject(declaration);
   if (source) {
     const objects = objectTypes(checker.getTypeAtLocation(source));
     for (const object of objects.slice(0, MAX_TYPES)) {
@@ -38,7 +47,10 @@ export function iteratedMemberDeclarations(checker: ts.TypeChecker, receiver: ts
     return found;
   }
   // `[{ def: a(), key }, { def: b(), key }].forEach(({ def }) => ... def.handler)`: each element's value.
-  for (const value of arrayElementValues(checker, declaration).slice(0, MAX_TYPES)) add(checker.getTypeAtLocation(value));
+  for (const value of arrayElementValues(checker, declaration).slice(0, MAX_TYPES)) {
+    // An element typed only by the interface (`defineTool({ ... })`): its implementations are found by the interface.
+    if (!add(checker.getTypeAtLocation(value)) && written) return [];
+  }
   return found;
 }
 
@@ -89,6 +101,11 @@ function arrayElements(checker: ts.TypeChecker, expression: ts.Expression, depth
     const held = unaliased(checker, checker.getSymbolAtLocation(array))?.valueDeclaration;
     array = held && typescript.isVariableDeclaration(held) && held.initializer ? skipOuter(held.initializer) : array;
   }
+  // `for (const tool of listTools())`, where `listTools` only returns a list: that list.
+  const listed = depth < MAX_SPREAD && typescript.isCallExpression(array) ? onlyReturned(checker, array.expression) : undefined;
+  if (listed) return arrayElements(checker, listed, depth + 1);
+  // `...specs.map(makeTool)`: what the mapping function returns, standing for each element.
+  if (typescript.isCallExpression(array)) return mappedValues(checker, array);
   if (!typescript.isArrayLiteralExpression(array)) return [];
   const elements: ts.Expression[] = [];
   for (const element of array.elements) {
@@ -96,6 +113,37 @@ function arrayElements(checker: ts.TypeChecker, expression: ts.Expression, depth
     else if (depth < MAX_SPREAD) elements.push(...arrayElements(checker, element.expression, depth + 1));
   }
   return elements;
+}
+
+/** The expression a function returns, when `callee` names (or is) one whose only statement returns it (`return tools`, `() => tools`). */
+function onlyReturned(checker: ts.TypeChecker, callee: ts.Expression): ts.Expression | undefined {
+  const fn = calledFunction(checker, callee);
+  if (!fn?.body) return undefined;
+  if (!typescript.isBlock(fn.body)) return fn.body;
+  const [only] = fn.body.statements;
+  return fn.body.statements.length === 1 && only && typescript.isReturnStatement(only) ? only.expression : undefined;
+}
+
+/** The object literals a `map` callback returns, for `list.map(make)` or `list.map((spec) => ({ ... }))`. */
+function mappedValues(checker: ts.TypeChecker, call: ts.CallExpression): ts.Expression[] {
+  const callee = call.expression;
+  const [mapper] = call.arguments;
+  if (!typescript.isPropertyAccessExpression(callee) || callee.name.text !== "map" || !mapper) return [];
+  const fn = calledFunction(checker, mapper);
+  if (!fn?.body) return [];
+  const returned = typescript.isBlock(fn.body)
+    ? fn.body.statements.flatMap((s) => (typescript.isReturnStatement(s) && s.expression ? [s.expression] : []))
+    : [fn.body];
+  return returned.filter((value) => typescript.isObjectLiteralExpression(skipOuter(value)));
+}
+
+/** The function `node` is (an arrow or function expression) or names (a function declaration, a `const` arrow). */
+function calledFunction(checker: ts.TypeChecker, node: ts.Expression): ts.FunctionLikeDeclaration | undefined {
+  const expression = skipOuter(node);
+  if (typescript.isArrowFunction(expression) || typescript.isFunctionExpression(expression)) return expression;
+  if (!typescript.isIdentifier(expression)) return undefined;
+  const declaration = unaliased(checker, checker.getSymbolAtLocation(expression))?.valueDeclaration;
+  return declaration ? functionOf(declaration) : undefined;
 }
 
 /** `e` of `Object.values(e)`, when `declaration` is the variable of a loop over it. */

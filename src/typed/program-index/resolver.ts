@@ -149,11 +149,11 @@ export class Resolver {
     // installed): the members of the literals declared with the receiver's named types.
     // `Object.values(collection).forEach((tool) => ... tool.handler)` over a union of registries:
     // TypeScript infers the values from one registry of the union, or gives up (`any`).
-    // A member the checker places in an interface or a declared type is followed below, by what implements it.
+    // A member of an interface: what implements it (below), and what a looped list's values write (`for (const tool of listTools())`).
     const declaredInType = declarations.some((d) => typescript.isPropertySignature(d) || typescript.isMethodSignature(d));
     const iterated =
-      !declaredInType && receiver?.type === AST_NODE_TYPES.Identifier && name.type === AST_NODE_TYPES.Identifier
-        ? iteratedMemberDeclarations(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), name.name)
+      receiver?.type === AST_NODE_TYPES.Identifier && name.type === AST_NODE_TYPES.Identifier
+        ? iteratedMemberDeclarations(checker, entry.services.esTreeNodeToTSNodeMap.get(receiver), name.name, declaredInType)
         : [];
     for (const declaration of iterated) if (!declarations.includes(declaration)) declarations.push(declaration);
     if (!symbol && iterated.length === 0 && receiver?.type === AST_NODE_TYPES.Identifier && name.type === AST_NODE_TYPES.Identifier) {
