@@ -101,6 +101,7 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     importedGeneratedFactories: new Map(),
     importedPassThrough: new Map(),
     importedTextBuilders: new Set(),
+    importedObjectBuilders: new Map(),
     importedSuccessHelpers: new Map(),
     importedCarriers: new Map(),
     graph: {
@@ -304,6 +305,7 @@ export function buildModel(
     importedGeneratedFactories,
     importedPassThrough,
     importedTextBuilders: imported?.textBuilders ?? new Set<string>(),
+    importedObjectBuilders: imported?.objectBuilders ?? new Map(),
     importedSuccessHelpers: imported?.successHelpers ?? new Map(),
     importedCarriers: imported?.carriers ?? new Map(),
     payloads: new Map(),

@@ -39,7 +39,11 @@ export function builtObjects(sourceCode: SourceCode, node: TSESTree.Node): TSEST
   if (n.type !== AST_NODE_TYPES.CallExpression) return undefined;
   const callee = unwrap(n.callee);
   const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
-  if (!fn) return undefined;
+  return fn ? returnedObjects(sourceCode, fn) : undefined;
+}
+
+/** The object literals `fn` returns, one per return; undefined when some return gives anything else. */
+export function returnedObjects(sourceCode: SourceCode, fn: FunctionNode): TSESTree.ObjectExpression[] | undefined {
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) {
     const object = objectLiteral(sourceCode, fn.body);
     return object ? [object] : undefined;

@@ -24,6 +24,7 @@ export { type HalfOpenTime, halfOpenTime } from "./breaker-timing.js";
 export { REGISTRATION_TEXT, wrappedHandlerIndex } from "./handlers/index.js";
 export { jsonStringifyArgument, objectLiteral, returnedFunction, wrapperCall } from "../util/ast.js";
 export { buildsTextParts } from "./content-parts.js";
+export { returnedObjects } from "./built-objects.js";
 export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";
 export { type ProtocolThrow, protocolThrow } from "./protocol-errors.js";
 export { classifiedInAnotherPreset } from "./vocabularies.js";

@@ -19,13 +19,21 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 /** What the index tells the reader about names imported from other files. */
 interface Imported {
   readonly textBuilders: ReadonlySet<string>;
+  readonly objectBuilders: McpModel["importedObjectBuilders"];
   readonly carriers: CarriedPayloads;
 }
 
-const NOTHING_IMPORTED: Imported = { textBuilders: new Set(), carriers: new Map() };
+const NOTHING_IMPORTED: Imported = { textBuilders: new Set(), objectBuilders: new Map(), carriers: new Map() };
 
 function importedOf(model: McpModel): Imported {
-  return { textBuilders: model.importedTextBuilders, carriers: model.importedCarriers };
+  return { textBuilders: model.importedTextBuilders, objectBuilders: model.importedObjectBuilders, carriers: model.importedCarriers };
+}
+
+/** `makeSafeError(code, message)` of an imported function whose every return is an object literal: those literals. */
+function importedObjects(node: TSESTree.Node, imported: Imported): readonly TSESTree.ObjectExpression[] | undefined {
+  const n = unwrap(node);
+  const callee = n.type === AST_NODE_TYPES.CallExpression ? unwrap(n.callee) : undefined;
+  return callee?.type === AST_NODE_TYPES.Identifier ? imported.objectBuilders.get(callee.name) : undefined;
 }
 
 /**
@@ -152,10 +160,12 @@ function readPayload(
         if (json) {
           const object = objectLiteral(sourceCode, json);
           const built = object ? undefined : builtObject(sourceCode, json);
+          const elsewhere = object || built ? undefined : importedObjects(json, imported);
           if (object && literal) {
             candidates.push(object);
             jsonObject ??= object;
           } else if (object ?? built) candidates.push((object ?? built) as TSESTree.ObjectExpression);
+          else if (elsewhere) candidates.push(...elsewhere);
           else {
             // `JSON.stringify(value)` of a builder's parameter, or `JSON.stringify(e.details)` of an
             // error class that carries the payload from where it is thrown.

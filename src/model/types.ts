@@ -144,6 +144,8 @@ export interface ImportedFacts {
   readonly passThrough: ReadonlyMap<string, PassThrough>;
   /** Imported functions of other files that make plain text parts of the texts they are given (`formatUntrustedData(description, ...data)`). */
   readonly textBuilders: ReadonlySet<string>;
+  /** Imported functions of other files whose every return is an object literal, which the file stringifies (`JSON.stringify(makeSafeError(code, message))`). */
+  readonly objectBuilders: ReadonlyMap<string, readonly TSESTree.ObjectExpression[]>;
   /** Imported functions of other files whose every return is a client generated from an OpenAPI description (`return createClient({ baseUrl })`). */
   readonly generatedFactories: ReadonlyMap<string, GeneratedClientFact>;
   /**
@@ -266,6 +268,7 @@ export interface McpModel {
   readonly importedPassThrough: ImportedFacts["passThrough"];
   /** Functions of other files that make plain text parts of the texts they are given, by local name (typed analysis). */
   readonly importedTextBuilders: ImportedFacts["textBuilders"];
+  readonly importedObjectBuilders: ImportedFacts["objectBuilders"];
   /** Functions of other files whose every return is a success result literal, by local name (typed analysis). */
   readonly importedSuccessHelpers: ImportedFacts["successHelpers"];
   /** Error classes of other files that carry a payload to a catch, by `Class.field` (typed analysis). */

@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "89 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "90 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -134,6 +134,8 @@ describe("tool inventory", () => {
       ["(unnamed)", "handler-factory/src/server.ts:9", "-", "0/1", "0/0", 2],
       // Each class that says it implements the interface a tool calls through.
       ["device_screenshot", "implements-interface/src/server.ts:12", "implements-interface/src/server.ts:12", "0/0", "0/2", 2],
+      ["cancel_booking", "imported-error-envelope/src/server.ts:16", "imported-error-envelope/src/server.ts:16", "0/2", "0/0", 1],
+      ["show_booking", "imported-error-envelope/src/server.ts:22", "imported-error-envelope/src/server.ts:22", "0/2", "0/0", 1],
       ["get_page", "imported-fetch/src/server.ts:6", "imported-fetch/src/server.ts:6", "0/1", "1/1", 1],
       ["get_forecast", "imported-function/src/server.ts:7", "imported-function/src/server.ts:7", "0/1", "0/1", 2],
       // The handler itself is imported: its location is in the other file.
@@ -318,6 +320,8 @@ describe("tool inventory", () => {
       ["refund_invoice", false],
       ["(unnamed)", true],
       ["device_screenshot", false],
+      ["cancel_booking", false],
+      ["show_booking", false],
       ["get_page", false],
       ["get_forecast", false],
       ["translate", true],

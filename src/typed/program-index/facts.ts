@@ -21,6 +21,7 @@ import {
   passedLiteral,
   hasCodeEvidence,
   buildsTextParts,
+  returnedObjects,
   callMakesError,
   collectImports,
   generatedClientReturnedBy,
@@ -44,6 +45,7 @@ export const NO_FACTS: ImportedFacts = {
   instances: new Map(),
   passThrough: new Map(),
   textBuilders: new Set(),
+  objectBuilders: new Map(),
   generatedFactories: new Map(),
   successHelpers: new Map(),
   wrappers: new Map(),
@@ -91,6 +93,7 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     instances: instancesOf(entry, files, resolver),
     passThrough: passThroughsOf(entry, files, resolver),
     textBuilders: textBuildersOf(entry, files, resolver),
+    objectBuilders: objectBuildersOf(entry, files, resolver),
     generatedFactories: generatedFactoriesOf(entry, files, resolver),
     successHelpers: successHelpersOf(entry, files, resolver),
     wrappers: entry.wrappers ?? NO_FACTS.wrappers,
@@ -331,6 +334,24 @@ function textBuildersOf(entry: FileEntry, files: FileEntries, resolver: Resolver
     const target = files.entryOf(declaration.getSourceFile());
     const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
     if (target && fn && isFunctionNode(fn) && buildsTextParts(target.sourceCode, fn)) found.add(name);
+  }
+  return found;
+}
+
+/** `JSON.stringify(makeSafeError(...))`: the names of functions whose call the file stringifies. */
+const STRINGIFIED_CALL = /JSON\.stringify\(\s*([A-Za-z_$][\w$]*)\(/gu;
+
+/** Imported functions of other files whose every return is an object literal, for the calls the file stringifies. */
+function objectBuildersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): ImportedFacts["objectBuilders"] {
+  const names = new Set([...entry.sourceCode.text.matchAll(STRINGIFIED_CALL)].map((m) => m[1]));
+  if (names.size === 0) return NO_FACTS.objectBuilders;
+  const found = new Map<string, TSESTree.ObjectExpression[]>();
+  for (const [name, declaration] of importsOf(entry, resolver)) {
+    const fnNode = names.has(name) ? functionOf(declaration) : undefined;
+    const target = fnNode ? files.entryOf(declaration.getSourceFile()) : undefined;
+    const fn = target && fnNode ? target.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
+    const objects = target && fn && isFunctionNode(fn) ? returnedObjects(target.sourceCode, fn) : undefined;
+    if (objects) found.set(name, objects);
   }
   return found;
 }
