@@ -27,6 +27,7 @@ import { type Escape, type Escapes, type HandlerPaths, findEscapes, handlersThro
 import { collectErrorResults, collectMutatedErrorResults, collectResults, findErrorHelpers } from "./results.js";
 import { Interceptors } from "./interceptors.js";
 import { CallTargets } from "./targets.js";
+import { NO_PAYLOAD_FACTS } from "./payload.js";
 import { clientToolCallReader } from "./tool-calls/index.js";
 import type { CallerOptions, ImportedFacts, McpModel, ModelGraph, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
 import { isUnknownToolAnswer } from "./unknown-tool.js";
@@ -100,10 +101,8 @@ function emptyModel(sourceCode: SourceCode, types: TypeOracle): McpModel {
     importedInstances: new Map(),
     importedGeneratedFactories: new Map(),
     importedPassThrough: new Map(),
-    importedTextBuilders: new Set(),
-    importedObjectBuilders: new Map(),
+    importedPayloadFacts: NO_PAYLOAD_FACTS,
     importedSuccessHelpers: new Map(),
-    importedCarriers: new Map(),
     graph: {
       pathCalls: new Map(),
       escapeCalls: new Map(),
@@ -304,10 +303,8 @@ export function buildModel(
     importedInstances,
     importedGeneratedFactories,
     importedPassThrough,
-    importedTextBuilders: imported?.textBuilders ?? new Set<string>(),
-    importedObjectBuilders: imported?.objectBuilders ?? new Map(),
+    importedPayloadFacts: imported ?? NO_PAYLOAD_FACTS,
     importedSuccessHelpers: imported?.successHelpers ?? new Map(),
-    importedCarriers: imported?.carriers ?? new Map(),
     payloads: new Map(),
     graph: graphOf(paths, escapes, search, targets),
   };

@@ -10,23 +10,20 @@ import { enclosingFunction, findProperty, hasSpread, inFile, jsonStringifyArgume
 import { failurePayloads } from "./error-flag.js";
 import { boundArgument, builtObject, builtObjects, spreadObjects, withBoundParts } from "./built-objects.js";
 import { builtArray, mappedPart, partList, textBuilderArguments } from "./content-parts.js";
-import { type CarriedPayloads, carriedObjects } from "./carriers.js";
+import { carriedObjects } from "./carriers.js";
 import { type ParameterOrigin, type PassedFor, errorCallPayloads, parameterOrigin, someCallPasses } from "./passed.js";
 import type { ErrorResult, McpModel, MutatedErrorResult, Payload } from "./types.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** What the index tells the reader about names imported from other files. */
-interface Imported {
-  readonly textBuilders: ReadonlySet<string>;
-  readonly objectBuilders: McpModel["importedObjectBuilders"];
-  readonly carriers: CarriedPayloads;
-}
+type Imported = McpModel["importedPayloadFacts"];
 
-const NOTHING_IMPORTED: Imported = { textBuilders: new Set(), objectBuilders: new Map(), carriers: new Map() };
+/** What a file without types, or a payload read in another file, knows from other files: nothing. */
+export const NO_PAYLOAD_FACTS: Imported = { textBuilders: new Set(), objectBuilders: new Map(), carriers: new Map() };
 
 function importedOf(model: McpModel): Imported {
-  return { textBuilders: model.importedTextBuilders, objectBuilders: model.importedObjectBuilders, carriers: model.importedCarriers };
+  return model.importedPayloadFacts;
 }
 
 /** `makeSafeError(code, message)` of an imported function whose every return is an object literal: those literals. */
@@ -81,7 +78,7 @@ export function getPayload(model: McpModel, result: Pick<ErrorResult, "object" |
   return memoizedPayload(model, result.object, vocabulary, () => {
     const source = result.helperSource ?? model.sourceCode;
     const fromCallers: ParameterOrigin[] = [];
-    const imported = source === model.sourceCode ? importedOf(model) : NOTHING_IMPORTED;
+    const imported = source === model.sourceCode ? importedOf(model) : NO_PAYLOAD_FACTS;
     // `text: JSON.stringify(value)` in a builder: what its error-making calls pass as `value`.
     const passedFor = source === model.sourceCode ? errorCallPayloads(model, result.object) : undefined;
     const payload = readPayload(source, result.object, vocabulary, imported, [], fromCallers, passedFor);
@@ -124,7 +121,6 @@ function readPayload(
   const texts: TSESTree.Node[] = [];
   let jsonObject: TSESTree.ObjectExpression | undefined;
   let carrier: Payload["carrier"];
-
   const content = field("content");
   if (content) {
     const value = unwrap(content.value);

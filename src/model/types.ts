@@ -266,13 +266,14 @@ export interface McpModel {
   readonly importedGeneratedFactories: ImportedFacts["generatedFactories"];
   /** Functions of other files that hand a parameter to a client as its options, by local name (typed analysis). */
   readonly importedPassThrough: ImportedFacts["passThrough"];
-  /** Functions of other files that make plain text parts of the texts they are given, by local name (typed analysis). */
-  readonly importedTextBuilders: ImportedFacts["textBuilders"];
-  readonly importedObjectBuilders: ImportedFacts["objectBuilders"];
+  /**
+   * What other files tell the payload reader (typed analysis), by local name: functions that make
+   * plain text parts of the texts they are given, functions whose every return is an object
+   * literal, and the payloads error classes carry to a catch (by `Class.field`).
+   */
+  readonly importedPayloadFacts: Pick<ImportedFacts, "textBuilders" | "objectBuilders" | "carriers">;
   /** Functions of other files whose every return is a success result literal, by local name (typed analysis). */
   readonly importedSuccessHelpers: ImportedFacts["successHelpers"];
-  /** Error classes of other files that carry a payload to a catch, by `Class.field` (typed analysis). */
-  readonly importedCarriers: ImportedFacts["carriers"];
   /** What the program index needs to follow handler paths into other files (filled only under typed linting). */
   readonly graph: ModelGraph;
   /**

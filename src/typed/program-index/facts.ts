@@ -20,8 +20,6 @@ import {
   carrierFields,
   passedLiteral,
   hasCodeEvidence,
-  buildsTextParts,
-  returnedObjects,
   callMakesError,
   collectImports,
   generatedClientReturnedBy,
@@ -35,6 +33,7 @@ import { type FunctionNode, answerCallees, isFunctionNode, returnedValues, unwra
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
 import { returnsCall, skipOuter } from "./declarations.js";
+import { declaredFunction, importedFunction, objectBuildersOf, textBuildersOf } from "./imported-functions.js";
 import { rootsOf } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
 
@@ -92,8 +91,8 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     helperCalls: helperCallsOf(entry, resolver),
     instances: instancesOf(entry, files, resolver),
     passThrough: passThroughsOf(entry, files, resolver),
-    textBuilders: textBuildersOf(entry, files, resolver),
-    objectBuilders: objectBuildersOf(entry, files, resolver),
+    textBuilders: textBuildersOf(importsOf(entry, resolver), files),
+    objectBuilders: objectBuildersOf(entry, () => importsOf(entry, resolver), files),
     generatedFactories: generatedFactoriesOf(entry, files, resolver),
     successHelpers: successHelpersOf(entry, files, resolver),
     wrappers: entry.wrappers ?? NO_FACTS.wrappers,
@@ -239,11 +238,8 @@ function instancesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): 
 function generatedFactoriesOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Map<string, GeneratedClientFact> {
   const found = new Map<string, GeneratedClientFact>();
   for (const [name, declaration] of importsOf(entry, resolver)) {
-    const fnNode = functionOf(declaration);
-    if (!fnNode || !GENERATOR_TEXT.test(fnNode.getText())) continue;
-    const target = files.entryOf(declaration.getSourceFile());
-    const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
-    if (!target || !fn || !isFunctionNode(fn)) continue;
+    const { target, fn } = importedFunction(files, declaration, (fnNode) => GENERATOR_TEXT.test(fnNode.getText())) ?? {};
+    if (!target || !fn) continue;
     const importedFrom = modelOf(target).importedFrom.size > 0 ? modelOf(target).importedFrom : collectImports(target.sourceCode.ast);
     const client = generatedClientReturnedBy({ sourceCode: target.sourceCode, importedFrom, requestSignals: [], customClients: new Set() }, fn);
     if (client) found.set(name, client);
@@ -253,13 +249,6 @@ function generatedFactoriesOf(entry: FileEntry, files: FileEntries, resolver: Re
 
 /** What a factory of a generated client calls: openapi-fetch's `createClient`, openapi-client-axios' `init()`. */
 const GENERATOR_TEXT = /createClient|\.init(Sync)?\(|getClient/u;
-
-/** The function a declaration declares: `function f() {}`, or `const f = () => ...` / `function () {}`. */
-function functionOf(declaration: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
-  if (typescript.isFunctionDeclaration(declaration)) return declaration;
-  const initializer = typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
-  return initializer && (typescript.isArrowFunction(initializer) || typescript.isFunctionExpression(initializer)) ? initializer : undefined;
-}
 
 /**
  * Imported functions whose call this file returns (`return formatError(e)`, `return toolResponse(text)`), whose
@@ -292,7 +281,7 @@ function readSuccessHelpers(entry: FileEntry, files: FileEntries, resolver: Reso
     if (object) found.set(name, { object, source: target.sourceCode });
     if (flagged) found.set(name, { object: flagged, source: target.sourceCode, builder: fn });
   };
-  for (const [name, declaration] of importsOf(entry, resolver)) if (answered.has(name)) read(name, functionOf(declaration));
+  for (const [name, declaration] of importsOf(entry, resolver)) if (answered.has(name)) read(name, declaredFunction(declaration));
   // `return this.toResult(text)`: a method a base class of another file declares.
   for (const [name, call] of answered) {
     if (!name.startsWith("this.")) continue;
@@ -309,49 +298,13 @@ function passThroughsOf(entry: FileEntry, files: FileEntries, resolver: Resolver
   const found = new Map<string, PassThrough>();
   const sources = new Map<FileEntry, Map<string, string>>();
   for (const [name, declaration] of importsOf(entry, resolver)) {
-    const fnNode = functionOf(declaration);
-    const target = fnNode && (mayPassThrough(fnNode) || mayWrapFetch(fnNode)) ? files.entryOf(declaration.getSourceFile()) : undefined;
-    const fn = fnNode ? target?.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
-    if (!target || !fn || !isFunctionNode(fn)) continue;
+    const { target, fn } = importedFunction(files, declaration, (fnNode) => mayPassThrough(fnNode) || mayWrapFetch(fnNode)) ?? {};
+    if (!target || !fn) continue;
     let targetImports = sources.get(target);
     if (!targetImports) sources.set(target, (targetImports = collectImports(target.sourceCode.ast)));
     // Or a wrapper of fetch (`wrapWithAuthRetry(baseFetch, config)`), whose result the file calls as fetch.
     const passThrough = passThroughOf(target.sourceCode, targetImports, fn) ?? fetchWrapperOf(target.sourceCode, fn);
     if (passThrough) found.set(name, passThrough);
-  }
-  return found;
-}
-
-/** A function whose text could make text parts: it names `type: "text"`. */
-const TEXT_PART = /type:\s*["'`]text["'`]/u;
-
-/** Imported functions of other files whose every return is an array of plain text parts, read in their own file. */
-function textBuildersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): Set<string> {
-  const found = new Set<string>();
-  for (const [name, declaration] of importsOf(entry, resolver)) {
-    const fnNode = functionOf(declaration);
-    if (!fnNode || !TEXT_PART.test(fnNode.getText())) continue;
-    const target = files.entryOf(declaration.getSourceFile());
-    const fn = target?.services.tsNodeToESTreeNodeMap.get(fnNode);
-    if (target && fn && isFunctionNode(fn) && buildsTextParts(target.sourceCode, fn)) found.add(name);
-  }
-  return found;
-}
-
-/** `JSON.stringify(makeSafeError(...))`: the names of functions whose call the file stringifies. */
-const STRINGIFIED_CALL = /JSON\.stringify\(\s*([A-Za-z_$][\w$]*)\(/gu;
-
-/** Imported functions of other files whose every return is an object literal, for the calls the file stringifies. */
-function objectBuildersOf(entry: FileEntry, files: FileEntries, resolver: Resolver): ImportedFacts["objectBuilders"] {
-  const names = new Set([...entry.sourceCode.text.matchAll(STRINGIFIED_CALL)].map((m) => m[1]));
-  if (names.size === 0) return NO_FACTS.objectBuilders;
-  const found = new Map<string, TSESTree.ObjectExpression[]>();
-  for (const [name, declaration] of importsOf(entry, resolver)) {
-    const fnNode = names.has(name) ? functionOf(declaration) : undefined;
-    const target = fnNode ? files.entryOf(declaration.getSourceFile()) : undefined;
-    const fn = target && fnNode ? target.services.tsNodeToESTreeNodeMap.get(fnNode) : undefined;
-    const objects = target && fn && isFunctionNode(fn) ? returnedObjects(target.sourceCode, fn) : undefined;
-    if (objects) found.set(name, objects);
   }
   return found;
 }
