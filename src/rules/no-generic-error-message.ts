@@ -24,6 +24,7 @@ import { type CauseUse, isGenericText } from "./shared/generic-text.js";
 import { envelopeTexts } from "./no-generic-error-message/envelopes.js";
 import { handsOnCause } from "./no-generic-error-message/cause.js";
 import { fallbackTexts } from "./no-generic-error-message/fallbacks.js";
+import { builderTexts } from "./no-generic-error-message/builder-texts.js";
 import type { TSESLint } from "@typescript-eslint/utils";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -201,6 +202,8 @@ export default createRule<Options, MessageIds>({
         for (const object of payload.objects) {
           for (const field of fields) check(findProperty(object, field)?.value, result.node);
         }
+        // `JSON.stringify(makeEnvelope(code, "Invalid request.", id))`: the text a builder's field takes from the call.
+        if (!result.helperSource) for (const text of builderTexts(sourceCode, model, result.object, fields)) check(text, result.node);
       }
 
       // A result made an error after it was built: the texts pushed after the assignment, in its block.

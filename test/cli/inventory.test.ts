@@ -134,8 +134,8 @@ describe("tool inventory", () => {
       ["(unnamed)", "handler-factory/src/server.ts:9", "-", "0/1", "0/0", 2],
       // Each class that says it implements the interface a tool calls through.
       ["device_screenshot", "implements-interface/src/server.ts:12", "implements-interface/src/server.ts:12", "0/0", "0/2", 2],
-      ["cancel_booking", "imported-error-envelope/src/server.ts:16", "imported-error-envelope/src/server.ts:16", "0/2", "0/0", 1],
-      ["show_booking", "imported-error-envelope/src/server.ts:22", "imported-error-envelope/src/server.ts:22", "0/2", "0/0", 1],
+      ["cancel_booking", "imported-error-envelope/src/server.ts:23", "imported-error-envelope/src/server.ts:23", "0/2", "0/0", 1],
+      ["show_booking", "imported-error-envelope/src/server.ts:29", "imported-error-envelope/src/server.ts:29", "0/4", "0/0", 3],
       ["get_page", "imported-fetch/src/server.ts:6", "imported-fetch/src/server.ts:6", "0/1", "1/1", 1],
       ["get_forecast", "imported-function/src/server.ts:7", "imported-function/src/server.ts:7", "0/1", "0/1", 2],
       // The handler itself is imported: its location is in the other file.

@@ -963,4 +963,26 @@ invalid.push(
   ),
 );
 
+// A payload builder of the file: its `message` is what each call passes.
+const ENVELOPE = `function envelope(code, message) {
+  return { code, message };
+}`;
+invalid.push(
+  generic(
+    "the message a stringified payload builder takes from its call",
+    inTool(
+      '    return { isError: true, content: [{ type: "text", text: JSON.stringify(envelope("INVALID_REQUEST", /*>*/"Invalid request."/*<*/)) }] };',
+      ENVELOPE,
+    ),
+    "Invalid request.",
+  ),
+);
+valid.push({
+  name: "a specific message a stringified payload builder takes from its call",
+  code: inTool(
+    '    return { isError: true, content: [{ type: "text", text: JSON.stringify(envelope("INVALID_DATE", `The date ${args.date} is not in YYYY-MM-DD form`)) }] };',
+    ENVELOPE,
+  ),
+});
+
 ruleTester.run("no-generic-error-message", rule, { valid, invalid });
