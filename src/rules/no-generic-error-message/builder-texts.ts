@@ -5,6 +5,9 @@ import { enclosingFunction, findProperty, forEachOwnNode, jsonStringifyArgument,
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
+/** `JSON.stringify(makeEnvelope(`: a result's text that may stringify a builder's call. */
+const STRINGIFIED_CALL = /JSON\.stringify\(\s*[A-Za-z_$][\w$]*\(/u;
+
 /**
  * `JSON.stringify(makeEnvelope("INVALID_REQUEST", "Invalid request.", id))` in an error result,
  * where the builder (of this file or, with types, imported) returns `{ code, message, id }`: the
@@ -12,6 +15,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  */
 export function builderTexts(sourceCode: SourceCode, model: McpModel, result: TSESTree.ObjectExpression, fields: readonly string[]): TSESTree.Node[] {
   const texts: TSESTree.Node[] = [];
+  if (!STRINGIFIED_CALL.test(sourceCode.text.slice(result.range[0], result.range[1]))) return texts;
   forEachOwnNode(sourceCode, result, (node) => {
     const json = node.type === AST_NODE_TYPES.CallExpression ? jsonStringifyArgument(node) : undefined;
     const call = json ? unwrap(json) : undefined;
