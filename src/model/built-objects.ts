@@ -42,6 +42,14 @@ export function builtObjects(sourceCode: SourceCode, node: TSESTree.Node): TSEST
   return fn ? returnedObjects(sourceCode, fn) : undefined;
 }
 
+/** `JSON.stringify(makeSafeError(`: a stringified call of a function named `makeSafeError`. */
+const STRINGIFIED_CALL = /JSON\.stringify\(\s*([A-Za-z_$][\w$]*)\(/gu;
+
+/** The names of the functions whose call `text` stringifies (`JSON.stringify(makeSafeError(...))`). */
+export function stringifiedCallees(text: string): Set<string> {
+  return new Set([...text.matchAll(STRINGIFIED_CALL)].map((m) => m[1] as string));
+}
+
 /** The object literals `fn` returns, one per return; undefined when some return gives anything else. */
 export function returnedObjects(sourceCode: SourceCode, fn: FunctionNode): TSESTree.ObjectExpression[] | undefined {
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) {

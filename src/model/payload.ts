@@ -27,7 +27,7 @@ function importedOf(model: McpModel): Imported {
 }
 
 /** `makeSafeError(code, message)` of an imported function whose every return is an object literal: those literals. */
-function importedObjects(node: TSESTree.Node, imported: Imported): readonly TSESTree.ObjectExpression[] | undefined {
+export function importedObjects(node: TSESTree.Node, imported: Imported): readonly TSESTree.ObjectExpression[] | undefined {
   const n = unwrap(node);
   const callee = n.type === AST_NODE_TYPES.CallExpression ? unwrap(n.callee) : undefined;
   return callee?.type === AST_NODE_TYPES.Identifier ? imported.objectBuilders.get(callee.name) : undefined;

@@ -24,7 +24,7 @@ import { capitalized, toolLabel } from "./shared/describe.js";
 import { containsComment, removeProperty, removeStatement } from "./shared/fix.js";
 import { onlyActions } from "./no-error-on-empty-result/action-tools.js";
 import { firstOfListing } from "./no-error-on-empty-result/first-of-listing.js";
-import { computesLocally } from "./no-error-on-empty-result/local-computation.js";
+import { CONVERSIONS, computesLocally } from "./no-error-on-empty-result/local-computation.js";
 
 export type Options = [{ reportSingleItemLookup?: boolean }];
 export type MessageIds = "errorOnEmptyResult" | "returnEmptySuccess";
@@ -78,8 +78,6 @@ const COUNT_PROPERTIES = new Set(["count", "total", "totalCount", "total_count",
 const SIZE_PROPERTIES = new Set(["length", "size"]);
 
 type Origin = "call" | "input" | "unknown";
-
-const CONVERSIONS = new Set(["String", "Number", "Boolean", "Array", "parseInt", "parseFloat", "decodeURIComponent", "encodeURIComponent"]);
 
 /** `settled[0]`, `settled`, or `first` of `const [first] = await Promise.allSettled([...])`. */
 function readsSettled(sourceCode: SourceCode, node: TSESTree.Node): boolean {

@@ -5,8 +5,19 @@ import { VALUE_METHODS } from "../../util/builtins.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** Built-in functions that only convert what they are given. */
-const PURE_FUNCTIONS = new Set(["String", "Number", "Boolean", "Array", "parseInt", "parseFloat", "isNaN", "encodeURIComponent", "decodeURIComponent"]);
+/** Built-in conversions: what they give back is made of what they are given (`String(args.query)`). */
+export const CONVERSIONS: ReadonlySet<string> = new Set([
+  "String",
+  "Number",
+  "Boolean",
+  "Array",
+  "parseInt",
+  "parseFloat",
+  "decodeURIComponent",
+  "encodeURIComponent",
+]);
+/** Built-in functions that only read what they are given. */
+const PURE_FUNCTIONS = new Set([...CONVERSIONS, "isNaN"]);
 /** Built-in namespaces whose functions only read and build values (`Object.entries`, `JSON.stringify`, `Math.min`). */
 const PURE_NAMESPACES = new Set(["Object", "Array", "JSON", "Math", "String", "Number"]);
 /** How many functions of the file deep a computation is followed. */

@@ -1,12 +1,9 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { type McpModel, returnedObjects } from "../../model/index.js";
-import { enclosingFunction, findProperty, forEachOwnNode, jsonStringifyArgument, resolveFunction, unwrap } from "../../util/ast.js";
+import { type McpModel, builtObjects, importedObjects, stringifiedCallees } from "../../model/index.js";
+import { enclosingFunction, findProperty, forEachOwnNode, jsonStringifyArgument, unwrap } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-/** `JSON.stringify(makeEnvelope(`: a result's text that may stringify a builder's call. */
-const STRINGIFIED_CALL = /JSON\.stringify\(\s*[A-Za-z_$][\w$]*\(/u;
 
 /**
  * `JSON.stringify(makeEnvelope("INVALID_REQUEST", "Invalid request.", id))` in an error result,
@@ -15,7 +12,7 @@ const STRINGIFIED_CALL = /JSON\.stringify\(\s*[A-Za-z_$][\w$]*\(/u;
  */
 export function builderTexts(sourceCode: SourceCode, model: McpModel, result: TSESTree.ObjectExpression, fields: readonly string[]): TSESTree.Node[] {
   const texts: TSESTree.Node[] = [];
-  if (!STRINGIFIED_CALL.test(sourceCode.text.slice(result.range[0], result.range[1]))) return texts;
+  if (stringifiedCallees(sourceCode.text.slice(result.range[0], result.range[1])).size === 0) return texts;
   forEachOwnNode(sourceCode, result, (node) => {
     const json = node.type === AST_NODE_TYPES.CallExpression ? jsonStringifyArgument(node) : undefined;
     const call = json ? unwrap(json) : undefined;
@@ -36,8 +33,5 @@ export function builderTexts(sourceCode: SourceCode, model: McpModel, result: TS
 
 /** The object literals the called function returns: a function of the file, or an imported one the index read. */
 function builtBy(sourceCode: SourceCode, model: McpModel, call: TSESTree.CallExpression): readonly TSESTree.ObjectExpression[] {
-  const callee = unwrap(call.callee);
-  if (callee.type !== AST_NODE_TYPES.Identifier) return [];
-  const fn = resolveFunction(sourceCode, callee);
-  return (fn ? returnedObjects(sourceCode, fn) : model.importedPayloadFacts.objectBuilders.get(callee.name)) ?? [];
+  return builtObjects(sourceCode, call) ?? importedObjects(call, model.importedPayloadFacts) ?? [];
 }

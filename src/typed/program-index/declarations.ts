@@ -231,3 +231,12 @@ export function declaredConstructor(declaration: ts.Declaration | undefined): ts
     (member): member is ts.ConstructorDeclaration => typescript.isConstructorDeclaration(member) && member.body !== undefined,
   );
 }
+
+/** What a function whose only statement returns a value gives back: that value (`return tools`), or an arrow's expression body. */
+export function onlyReturnedValue(fn: ts.FunctionLikeDeclaration): ts.Expression | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  if (!typescript.isBlock(body)) return body;
+  const [only] = body.statements;
+  return body.statements.length === 1 && only && typescript.isReturnStatement(only) ? only.expression : undefined;
+}

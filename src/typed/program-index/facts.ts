@@ -32,7 +32,7 @@ import {
 import { type FunctionNode, answerCallees, isFunctionNode, returnedValues, unwrap } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
-import { returnsCall, skipOuter } from "./declarations.js";
+import { onlyReturnedValue, returnsCall, skipOuter } from "./declarations.js";
 import { declaredFunction, importedFunction, objectBuildersOf, textBuildersOf } from "./imported-functions.js";
 import { rootsOf } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
@@ -137,9 +137,7 @@ function helperCallThrough(call: TSESTree.CallExpression, target: Target, from: 
 
 /** A function whose only statement returns a call given its own parameters, in order (`return build(text, opts)`). */
 function forwardsItsParameters(fn: ts.FunctionLikeDeclaration): boolean {
-  const body = fn.body;
-  const statement = body && typescript.isBlock(body) ? (body.statements.length === 1 ? body.statements[0] : undefined) : undefined;
-  const value = body && !typescript.isBlock(body) ? body : statement && typescript.isReturnStatement(statement) ? statement.expression : undefined;
+  const value = onlyReturnedValue(fn);
   const call = value ? skipOuter(value) : undefined;
   if (!call || !typescript.isCallExpression(call) || call.arguments.length !== fn.parameters.length) return false;
   return call.arguments.every((argument, index) => {

@@ -5,7 +5,7 @@
 import type { TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { type ImportedFacts, buildsTextParts, returnedObjects } from "../../model/index.js";
+import { type ImportedFacts, buildsTextParts, returnedObjects, stringifiedCallees } from "../../model/index.js";
 import { type FunctionNode, isFunctionNode } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
 
@@ -44,14 +44,11 @@ export function textBuildersOf(imports: Imports, files: FileEntries): Set<string
   return found;
 }
 
-/** `JSON.stringify(makeSafeError(...))`: the names of functions whose call the file stringifies. */
-const STRINGIFIED_CALL = /JSON\.stringify\(\s*([A-Za-z_$][\w$]*)\(/gu;
-
 const NO_BUILDERS: ImportedFacts["objectBuilders"] = new Map();
 
 /** Imported functions of other files whose every return is an object literal, for the calls the file stringifies. */
 export function objectBuildersOf(entry: FileEntry, imports: () => Imports, files: FileEntries): ImportedFacts["objectBuilders"] {
-  const names = new Set([...entry.sourceCode.text.matchAll(STRINGIFIED_CALL)].map((m) => m[1]));
+  const names = stringifiedCallees(entry.sourceCode.text);
   if (names.size === 0) return NO_BUILDERS;
   const found = new Map<string, TSESTree.ObjectExpression[]>();
   for (const [name, declaration] of imports()) {

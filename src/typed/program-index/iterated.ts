@@ -8,7 +8,7 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { functionOf, skipOuter, unaliased } from "./declarations.js";
+import { functionOf, onlyReturnedValue, skipOuter, unaliased } from "./declarations.js";
 
 /** Object types followed per union, at most: a registry of registries stays bounded. */
 const MAX_TYPES = 64;
@@ -117,11 +117,8 @@ function arrayElements(checker: ts.TypeChecker, expression: ts.Expression, depth
 
 /** The expression a function returns, when `callee` names (or is) one whose only statement returns it (`return tools`, `() => tools`). */
 function onlyReturned(checker: ts.TypeChecker, callee: ts.Expression): ts.Expression | undefined {
-  const fn = calledFunction(checker, callee);
-  if (!fn?.body) return undefined;
-  if (!typescript.isBlock(fn.body)) return fn.body;
-  const [only] = fn.body.statements;
-  return fn.body.statements.length === 1 && only && typescript.isReturnStatement(only) ? only.expression : undefined;
+  const fn = functionNamed(checker, callee);
+  return fn ? onlyReturnedValue(fn) : undefined;
 }
 
 /** The object literals a `map` callback returns, for `list.map(make)` or `list.map((spec) => ({ ... }))`. */
@@ -129,7 +126,7 @@ function mappedValues(checker: ts.TypeChecker, call: ts.CallExpression): ts.Expr
   const callee = call.expression;
   const [mapper] = call.arguments;
   if (!typescript.isPropertyAccessExpression(callee) || callee.name.text !== "map" || !mapper) return [];
-  const fn = calledFunction(checker, mapper);
+  const fn = functionNamed(checker, mapper);
   if (!fn?.body) return [];
   const returned = typescript.isBlock(fn.body)
     ? fn.body.statements.flatMap((s) => (typescript.isReturnStatement(s) && s.expression ? [s.expression] : []))
@@ -138,7 +135,7 @@ function mappedValues(checker: ts.TypeChecker, call: ts.CallExpression): ts.Expr
 }
 
 /** The function `node` is (an arrow or function expression) or names (a function declaration, a `const` arrow). */
-function calledFunction(checker: ts.TypeChecker, node: ts.Expression): ts.FunctionLikeDeclaration | undefined {
+function functionNamed(checker: ts.TypeChecker, node: ts.Expression): ts.FunctionLikeDeclaration | undefined {
   const expression = skipOuter(node);
   if (typescript.isArrowFunction(expression) || typescript.isFunctionExpression(expression)) return expression;
   if (!typescript.isIdentifier(expression)) return undefined;
