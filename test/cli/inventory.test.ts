@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "90 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "91 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -177,6 +177,8 @@ describe("tool inventory", () => {
       // Classes that fit the dispatcher's interface, whose instances it keeps in an array of that type.
       ["publish_draft", "placed-instances/src/server.ts:18", "placed-instances/src/server.ts:18", "0/0", "0/1", 1],
       ["read_draft", "placed-instances/src/server.ts:18", "placed-instances/src/server.ts:18", "0/0", "0/1", 1],
+      // Literals written with no type, made entries by the list they are placed in: the dispatcher reaches their handlers.
+      ["get_swell", "placed-literals/src/server.ts:9", "placed-literals/src/server.ts:9", "0/0", "0/1", 1],
       // The same callback field, typed by a dependency that is not installed: the provider's generic signature.
       ["track_parcel", "provider-untyped/src/server.ts:10", "provider-untyped/src/server.ts:10", "0/1", "0/0", 1],
       ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
@@ -342,6 +344,7 @@ describe("tool inventory", () => {
       ["skill_publish", false],
       ["describe_pod", false],
       ["list_pods", false],
+      ["(unnamed)", false],
       ["(unnamed)", false],
       ["(unnamed)", false],
       ["get_issue", false],

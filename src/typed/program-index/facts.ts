@@ -62,7 +62,7 @@ function importsOf(entry: FileEntry, resolver: Resolver): readonly [string, ts.D
 }
 
 /** The calls of other files on tool paths that run each function of the file. */
-function callSitesOf(entry: FileEntry): ImportedFacts["callSites"] {
+export function callSitesOf(entry: FileEntry): ImportedFacts["callSites"] {
   if (entry.callSites.size === 0) return NO_FACTS.callSites;
   return new Map([...entry.callSites].map(([fn, calls]) => [fn, [...calls.values()]]));
 }

@@ -1,11 +1,7 @@
 /**
  * What implements a member of an interface or a type, when the code calls it through that type
- * (`tool.handler(args)` on a registry entry). Object literals: the members whose literal is
- * typed as the interface, by context. Classes that implement an interface by their shape: `deps.store.search(query)`, where `store`
- * is typed by an interface and the server passes `new VectorStore(...)`. TypeScript does not ask
- * a class to say `implements`, so the class is found by its type: among the classes the project
- * constructs, the one whose instances fit the interface. With two or more, the call is left
- * unresolved (unknown means silent).
+ * (`tool.handler(args)` on a registry entry): the members of the object literals typed as the
+ * interface, by context or by where the code places them. Classes: `class-implementations.ts`.
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
@@ -13,6 +9,8 @@ import { hasRequiredMembers, skipOuter, unaliased } from "./declarations.js";
 import { literalTypeNodes, namedTypes } from "./declared-types.js";
 import { isProjectFile } from "./file-entry.js";
 import { mayBeLinted, programBase } from "../conversions.js";
+
+export { ClassImplementations } from "./class-implementations.js";
 
 /** The object-literal members that implement a member of an interface or a type, over the project's files. */
 export class LiteralImplementations {
@@ -25,6 +23,10 @@ export class LiteralImplementations {
   private readonly found = new Map<ts.Symbol, ts.Declaration[]>();
   /** The contextual types of each literal asked about (`getContextualType` is not cached by the checker). */
   private readonly literalTypes = new Map<ts.ObjectLiteralExpression, ts.Type[]>();
+  /** Names placed in a list or handed to a call (`[searchTool]`, `tools.push(docsTool)`), by name (built with `members`). */
+  private readonly placements = new Map<string, ts.Identifier[]>();
+  /** The local names of default imports (`import docsTool from "./docs.js"`), built with `members`. */
+  private readonly defaultImports = new Set<string>();
 
   constructor(private readonly program: ts.Program) {
     this.checker = program.getTypeChecker();
@@ -102,11 +104,46 @@ export class LiteralImplementations {
     const add = (type: ts.Type | undefined): void => {
       if (type) types.push(...(type.isUnion() ? type.types : [type]));
     };
-    add(this.checker.getContextualType(literal));
+    const contextual = this.checker.getContextualType(literal);
+    add(contextual);
     const passed = passedTo(literal);
     if (passed) {
       add(this.argumentConstraint(passed.call, passed.index));
       if (this.handsBack(passed.call, passed.index)) add(this.checker.getContextualType(passed.call));
+    } else if (!contextual) {
+      for (const type of this.placedTypes(literal)) add(type);
+    }
+    return types;
+  }
+
+  /**
+   * A literal written with no type (`const docsTool = { name, handler }`, `export default {
+   * metadata, tool, handler }`) takes the types of the places the code puts it, by name: an
+   * element of a list (`const tools: Tool[] = [docsTool]`) or an argument (`included.push(docsTool)`,
+   * of another file through an import).
+   */
+  private placedTypes(literal: ts.ObjectLiteralExpression): ts.Type[] {
+    const holder = literalHolder(literal);
+    if (!holder) return [];
+    let symbol: ts.Symbol | undefined;
+    let names: Iterable<string>;
+    if (typescript.isVariableDeclaration(holder)) {
+      if (!typescript.isIdentifier(holder.name)) return [];
+      symbol = this.checker.getSymbolAtLocation(holder.name);
+      names = [holder.name.text];
+    } else {
+      const file = this.checker.getSymbolAtLocation(holder.getSourceFile());
+      symbol = file ? this.checker.getExportsOfModule(file).find((s) => s.name === "default") : undefined;
+      names = this.defaultImports;
+    }
+    if (!symbol) return [];
+    const types: ts.Type[] = [];
+    for (const name of names) {
+      for (const place of this.placements.get(name) ?? []) {
+        if (unaliased(this.checker, this.checker.getSymbolAtLocation(place)) !== symbol) continue;
+        const type = this.checker.getContextualType(place);
+        if (type) types.push(type);
+      }
     }
     return types;
   }
@@ -183,6 +220,12 @@ export class LiteralImplementations {
         this.writes.set(node.left.name.text, list);
         list.push(node);
       }
+      if (typescript.isIdentifier(node) && isPlaced(node)) {
+        const list = this.placements.get(node.text) ?? [];
+        this.placements.set(node.text, list);
+        list.push(node);
+      }
+      if (typescript.isImportClause(node) && node.name) this.defaultImports.add(node.name.text);
       if (typescript.isObjectLiteralExpression(node)) {
         for (const property of node.properties) {
           // `{ name, handler }` too: the shorthand names a function declared beside the object.
@@ -228,6 +271,23 @@ function mayHoldFunction(value: ts.Expression): boolean {
   );
 }
 
+/** An identifier that is an element of a list literal or an argument of a call. */
+function isPlaced(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  return typescript.isArrayLiteralExpression(parent) || (typescript.isCallExpression(parent) && parent.expression !== node);
+}
+
+/** The `const` a literal initializes, or the `export default` that exports it (through parentheses, `as const` and `satisfies`). */
+function literalHolder(literal: ts.ObjectLiteralExpression): ts.VariableDeclaration | ts.ExportAssignment | undefined {
+  let node: ts.Node = literal;
+  while (typescript.isParenthesizedExpression(node.parent) || typescript.isAsExpression(node.parent) || typescript.isSatisfiesExpression(node.parent)) {
+    node = node.parent;
+  }
+  const parent = node.parent;
+  if (typescript.isVariableDeclaration(parent) && parent.initializer === node && !parent.type) return parent;
+  return typescript.isExportAssignment(parent) && !parent.isExportEquals ? parent : undefined;
+}
+
 /** The call a literal is an argument of (through parentheses, `as const` and `satisfies`), and its place there. */
 function passedTo(literal: ts.ObjectLiteralExpression): { call: ts.CallExpression; index: number } | undefined {
   let node: ts.Node = literal;
@@ -238,158 +298,4 @@ function passedTo(literal: ts.ObjectLiteralExpression): { call: ts.CallExpressio
   if (!typescript.isCallExpression(call)) return undefined;
   const index = call.arguments.indexOf(node as ts.Expression);
   return index >= 0 ? { call, index } : undefined;
-}
-
-/** Base classes and extended interfaces followed, at most. */
-const MAX_BASES = 8;
-
-export class ClassImplementations {
-  private readonly byMember = new Map<ts.Symbol, ts.Declaration[]>();
-  /** Whether some `new` constructs each interface through a constructor type, by interface. */
-  private readonly through = new Map<ts.Symbol, boolean>();
-
-  constructor(
-    private readonly checker: ts.TypeChecker,
-    /** The `new C(...)` of the project, by class symbol (the resolver's walk). */
-    private readonly constructed: () => ReadonlyMap<ts.Symbol, readonly ts.NewExpression[]>,
-    /** Every class declaration of the project. */
-    private readonly declarations: () => readonly ts.ClassDeclaration[] = () => [],
-  ) {}
-
-  /**
-   * The methods of the constructed classes that say they implement the interface declaring
-   * `member`; else the method of the one constructed class that fits it; else, of several that
-   * fit, those of the classes the project constructs where the interface is expected (`const
-   * tools: Tool[] = [new ReadTool(cache), new WriteTool(cache)]`); empty otherwise.
-   */
-  of(member: ts.Symbol): ts.Declaration[] {
-    let found = this.byMember.get(member);
-    if (!found) {
-      found = this.lookUp(member);
-      this.byMember.set(member, found);
-    }
-    return found;
-  }
-
-  private lookUp(member: ts.Symbol): ts.Declaration[] {
-    const checker = this.checker;
-    const owner = member.declarations?.[0]?.parent;
-    // `isTypeAssignableTo` is not public in every TypeScript we support; without it, nothing is guessed.
-    const assignable = (checker as { isTypeAssignableTo?: ts.TypeChecker["isTypeAssignableTo"] }).isTypeAssignableTo?.bind(checker);
-    // The interface, or a type alias of an object type (`type IService = { list(): ... }`), which a class implements alike.
-    const named = owner && (typescript.isInterfaceDeclaration(owner) ? owner : typescript.isTypeLiteralNode(owner) ? owner.parent : undefined);
-    if (!named || !(typescript.isInterfaceDeclaration(named) || typescript.isTypeAliasDeclaration(named)) || !assignable) return [];
-    const interfaceSymbol = checker.getSymbolAtLocation(named.name);
-    if (!interfaceSymbol) return [];
-    const wanted = checker.getDeclaredTypeOfSymbol(interfaceSymbol);
-    const fits: { symbol: ts.Symbol; methods: ts.Declaration[] }[] = [];
-    const declared: ts.Declaration[] = [];
-    for (const [symbol, cls] of this.constructedClasses()) {
-      // The class's own method, else the one it inherits (`class CreateApp extends BaseTool`, `execute` in `BaseTool`).
-      const methods = this.methodsOf(cls, member.name);
-      if (methods.length === 0) continue;
-      // `class IosRobot implements Robot`: the class says it is one, so each such class may run.
-      if (this.implementsInterface(cls, interfaceSymbol)) {
-        for (const method of methods) if (!declared.includes(method)) declared.push(method);
-      } else if (assignable(checker.getDeclaredTypeOfSymbol(symbol), wanted)) fits.push({ symbol, methods });
-    }
-    // `new Ctor(client)` with `Ctor` of a constructor type that makes the interface (classes loaded
-    // from a folder by path): every class that says it implements the interface may run.
-    if (declared.length === 0 && fits.length === 0 && this.constructedThrough(interfaceSymbol)) {
-      for (const cls of this.declarations()) {
-        if (cls.modifiers?.some((m) => m.kind === typescript.SyntaxKind.AbstractKeyword) || !this.implementsInterface(cls, interfaceSymbol)) continue;
-        for (const method of this.methodsOf(cls, member.name)) if (!declared.includes(method)) declared.push(method);
-      }
-    }
-    if (declared.length > 0) return declared;
-    if (fits.length === 1) return fits[0]?.methods ?? [];
-    // Several fit by their shape: those whose instances the code puts where the interface goes.
-    return fits.filter((fit) => this.placedAs(fit.symbol, interfaceSymbol)).flatMap((fit) => fit.methods);
-  }
-
-  /** Some construction of the class stands where the interface is expected (its contextual type). */
-  private placedAs(cls: ts.Symbol, interfaceSymbol: ts.Symbol): boolean {
-    return (this.constructed().get(cls) ?? []).some((construction) => {
-      const type = this.checker.getContextualType(construction);
-      return type !== undefined && (type.symbol === interfaceSymbol || type.aliasSymbol === interfaceSymbol);
-    });
-  }
-
-  /** The methods named `name` with a body that instances of `cls` run: its own, else the nearest base class's. */
-  private methodsOf(cls: ts.ClassDeclaration, name: string): ts.Declaration[] {
-    for (let current: ts.ClassDeclaration | undefined = cls, depth = 0; current && depth < MAX_BASES; current = this.baseOf(current), depth++) {
-      const methods = current.members.filter(
-        (m) => typescript.isMethodDeclaration(m) && m.body !== undefined && typescript.isIdentifier(m.name) && m.name.text === name,
-      );
-      if (methods.length > 0) return methods;
-    }
-    return [];
-  }
-
-  /** The class `cls` extends, when the project declares it. */
-  private baseOf(cls: ts.ClassDeclaration): ts.ClassDeclaration | undefined {
-    const clause = cls.heritageClauses?.find((c) => c.token === typescript.SyntaxKind.ExtendsKeyword);
-    const expression = clause?.types[0]?.expression;
-    const declaration = expression ? unaliased(this.checker, this.checker.getSymbolAtLocation(expression))?.valueDeclaration : undefined;
-    return declaration && typescript.isClassDeclaration(declaration) && isProjectFile(declaration.getSourceFile()) ? declaration : undefined;
-  }
-
-  /**
-   * The class, or a base class of it, names the interface in its `implements` clause, or an
-   * interface that extends it (`implements Tool`, with `interface Tool extends Executable`).
-   */
-  private implementsInterface(cls: ts.ClassDeclaration, interfaceSymbol: ts.Symbol): boolean {
-    for (let current: ts.ClassDeclaration | undefined = cls, depth = 0; current && depth < MAX_BASES; current = this.baseOf(current), depth++) {
-      for (const clause of current.heritageClauses ?? []) {
-        if (clause.token !== typescript.SyntaxKind.ImplementsKeyword) continue;
-        if (
-          clause.types.some((type) =>
-            this.extendsInterface(unaliased(this.checker, this.checker.getSymbolAtLocation(type.expression)), interfaceSymbol, 0),
-          )
-        )
-          return true;
-      }
-    }
-    return false;
-  }
-
-  /** `symbol` is the interface `wanted`, or an interface that extends it. */
-  private extendsInterface(symbol: ts.Symbol | undefined, wanted: ts.Symbol, depth: number): boolean {
-    if (!symbol || depth > MAX_BASES) return false;
-    if (symbol === wanted) return true;
-    for (const declaration of symbol.declarations ?? []) {
-      if (!typescript.isInterfaceDeclaration(declaration)) continue;
-      for (const clause of declaration.heritageClauses ?? []) {
-        for (const type of clause.types) {
-          if (this.extendsInterface(unaliased(this.checker, this.checker.getSymbolAtLocation(type.expression)), wanted, depth + 1)) return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** Some `new` of the project constructs through a value, not a class, whose construct signatures make the interface. */
-  private constructedThrough(interfaceSymbol: ts.Symbol): boolean {
-    let known = this.through.get(interfaceSymbol);
-    if (known === undefined) this.through.set(interfaceSymbol, (known = this.findConstructionThrough(interfaceSymbol)));
-    return known;
-  }
-
-  private findConstructionThrough(interfaceSymbol: ts.Symbol): boolean {
-    for (const symbol of this.constructed().keys()) {
-      const declaration = symbol.valueDeclaration;
-      if (!declaration || typescript.isClassLike(declaration)) continue;
-      const type = this.checker.getTypeOfSymbolAtLocation(symbol, declaration);
-      if (type.getConstructSignatures().some((signature) => this.extendsInterface(signature.getReturnType().getSymbol(), interfaceSymbol, 0))) return true;
-    }
-    return false;
-  }
-
-  /** The classes of the project among the constructed ones, with their symbols. */
-  private *constructedClasses(): Generator<[ts.Symbol, ts.ClassDeclaration]> {
-    for (const symbol of this.constructed().keys()) {
-      const declaration = symbol.valueDeclaration;
-      if (declaration && typescript.isClassDeclaration(declaration) && isProjectFile(declaration.getSourceFile())) yield [symbol, declaration];
-    }
-  }
 }

@@ -15,10 +15,10 @@
  */
 import path from "node:path";
 import type ts from "typescript";
-import type { ImportedFacts, ImportedRoot } from "../../model/index.js";
+import type { ImportedCallSite, ImportedFacts, ImportedRoot } from "../../model/index.js";
 import { rangeKey } from "../../util/ast.js";
 import { configFileOf, lintTargetsGeneration } from "../conversions.js";
-import { NO_FACTS, factsOf } from "./facts.js";
+import { NO_FACTS, callSitesOf, factsOf } from "./facts.js";
 import { FileEntries, isProjectFile } from "./file-entry.js";
 import { followToolPaths } from "./fixed-point.js";
 import { Resolver } from "./resolver.js";
@@ -33,6 +33,8 @@ export interface ProgramIndex {
   factsFor(fileName: string): ImportedFacts;
   /** Every file of the program that runs on a tool's path, with its roots. */
   rootedFiles(): Iterable<[string, readonly ImportedRoot[]]>;
+  /** The calls on tool paths, in this program's files, of each function of `fileName` (by the function's range). */
+  callSitesFor(fileName: string): ImportedFacts["callSites"];
   /**
    * Takes the roots another project's index gives files of this program (tools that project
    * registers), once per index: the facts of those files (what their catches answer with, the
@@ -138,10 +140,29 @@ export function factsAcrossProjects(program: ts.Program, fileName: string): Impo
       extra.push(root);
     }
   }
-  if (extra.length === 0) return facts;
+  if (extra.length === 0) return facts.roots.length > 0 ? withCallSitesOf(index, fileName, facts) : facts;
   for (const other of projects.values()) if (other.index !== index && other.generation === lintTargetsGeneration()) index.adoptRootsOf(other.index);
   const adopted = index.factsFor(fileName);
-  return adopted.roots.length > 0 ? adopted : { ...facts, roots: [...facts.roots, ...extra] };
+  return withCallSitesOf(index, fileName, adopted.roots.length > 0 ? adopted : { ...facts, roots: [...facts.roots, ...extra] });
+}
+
+/**
+ * The facts, with the calls that the projects which gave the file its roots make of its
+ * functions (`fetchReadme(name)` in the package that registers the tool): adopted roots do not
+ * make this program follow those callers again, and what a function's value becomes is decided
+ * there.
+ */
+function withCallSitesOf(index: ProgramIndex, fileName: string, facts: ImportedFacts): ImportedFacts {
+  let merged: Map<string, readonly ImportedCallSite[]> | undefined;
+  for (const other of projects.values()) {
+    if (other.index === index || other.generation !== lintTargetsGeneration()) continue;
+    for (const [fn, sites] of other.index.callSitesFor(fileName)) {
+      if (facts.callSites.has(fn) || merged?.has(fn)) continue;
+      merged ??= new Map(facts.callSites);
+      merged.set(fn, sites);
+    }
+  }
+  return merged ? { ...facts, callSites: merged } : facts;
 }
 
 /**
@@ -178,6 +199,11 @@ function buildIndex(program: ts.Program): ProgramIndex {
         factsCache.set(sourceFile.fileName, facts);
       }
       return facts;
+    },
+    callSitesFor(fileName) {
+      const sourceFile = program.getSourceFile(fileName);
+      const entry = sourceFile && isProjectFile(sourceFile) ? files.known(sourceFile.fileName) : undefined;
+      return entry ? callSitesOf(entry) : NO_FACTS.callSites;
     },
     *rootedFiles() {
       for (const [fileName, entry] of files.all()) if (entry.roots.size > 0) yield [fileName, rootsOf(entry)];
