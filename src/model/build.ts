@@ -178,6 +178,7 @@ export const NO_TYPES: TypeOracle = {
   returnsNever: () => false,
   isFallbackArgument: () => false,
   fieldMayBe: () => false,
+  givesBackCallback: () => false,
 };
 
 /**

@@ -56,4 +56,9 @@ export interface TypeOracle {
    * makes an error result for some calls).
    */
   fieldMayBe(sourceCode: SourceCode, node: TSESTree.Node, field: string, value: boolean): boolean;
+  /**
+   * The called function gives back what the callback at `index` returns, by its signature:
+   * `add<T>(task: () => Promise<T>): Promise<T>` (a queue of another file, a library runner).
+   */
+  givesBackCallback(sourceCode: SourceCode, call: TSESTree.CallExpression, index: number): boolean;
 }

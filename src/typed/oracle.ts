@@ -8,7 +8,7 @@ import { isMcpClientMethod, isMethodOfNonMcpDependency, isOwnMcpServerMethod } f
 import { namesToolResultType } from "./result-types.js";
 import { constructedAnswerText } from "./constructed-answers.js";
 import { failureMessageArgument, isFallbackArgument } from "./failure-messages.js";
-import { errorClassByType, fieldMayBe, isFetchByType, isResponseByType, returnsNever } from "./values.js";
+import { errorClassByType, fieldMayBe, givesBackCallback, isFetchByType, isResponseByType, returnsNever } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
@@ -23,4 +23,5 @@ export const TYPE_ORACLE: TypeOracle = {
   returnsNever,
   isFallbackArgument,
   fieldMayBe,
+  givesBackCallback,
 };

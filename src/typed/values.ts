@@ -106,3 +106,30 @@ export function fieldMayBe(sourceCode: Readonly<TSESLint.SourceCode>, node: TSES
     return (fieldType.isUnion() ? fieldType.types : [fieldType]).some((t) => checker.typeToString(t) === String(value));
   });
 }
+
+/**
+ * `queue.add(() => api.query(q))` with `add<T>(task: () => Promise<T>): Promise<T>`: the callback
+ * at `index` returns the signature's type parameter (bare, or in a `Promise`), and the call
+ * returns the same one, so what the call gives back is what the callback returned.
+ */
+export function givesBackCallback(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression, index: number): boolean {
+  const checked = checkedNode(sourceCode, call);
+  if (!checked) return false;
+  const declaration = checked.checker.getResolvedSignature(checked.tsNode as ts.CallExpression)?.getDeclaration();
+  const names = new Set((declaration?.typeParameters ?? []).map((p) => p.name.text));
+  const callback = declaration?.parameters[index]?.type as ts.FunctionTypeNode | undefined;
+  // A function type (`() => Promise<T>`), not a reference or a union.
+  if (names.size === 0 || !callback || !Array.isArray(callback.parameters) || !("type" in callback)) return false;
+  const given = typeParameterOf(callback.type, names);
+  return given !== undefined && given === typeParameterOf(declaration?.type, names);
+}
+
+/** The type parameter (of `names`) a type node is, bare or as the one argument of `Promise`/`PromiseLike`. */
+function typeParameterOf(node: ts.TypeNode | undefined, names: ReadonlySet<string>): string | undefined {
+  const reference = node as ts.TypeReferenceNode | undefined;
+  const name = (reference?.typeName as ts.Identifier | undefined)?.text;
+  if (name === undefined) return undefined;
+  const [only, ...rest] = reference?.typeArguments ?? [];
+  if (!only) return names.has(name) ? name : undefined;
+  return (name === "Promise" || name === "PromiseLike") && rest.length === 0 ? typeParameterOf(only, names) : undefined;
+}

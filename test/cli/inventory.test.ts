@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "91 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "92 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -181,6 +181,8 @@ describe("tool inventory", () => {
       ["get_swell", "placed-literals/src/server.ts:9", "placed-literals/src/server.ts:9", "0/0", "0/1", 1],
       // The same callback field, typed by a dependency that is not installed: the provider's generic signature.
       ["track_parcel", "provider-untyped/src/server.ts:10", "provider-untyped/src/server.ts:10", "0/1", "0/0", 1],
+      // A lookup run through a queue of another file whose signature gives back what the task returns.
+      ["customer_balance", "queued-lookup/src/server.ts:7", "queued-lookup/src/server.ts:7", "0/0", "1/1", 1],
       ["get_issue", "re-export/src/server.ts:7", "re-export/src/server.ts:7", "0/0", "0/1", 1],
       ["ping_host", "register-function/src/tools/ping.ts:6", "register-function/src/tools/ping.ts:6", "0/0", "0/1", 1],
       // Registry members made by wrapper calls, over a union of collections: named after `title`.
@@ -347,6 +349,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["(unnamed)", false],
       ["(unnamed)", false],
+      ["customer_balance", false],
       ["get_issue", false],
       ["ping_host", false],
       ["(unnamed)", true],

@@ -807,6 +807,21 @@ invalidCases.push(
     output: null,
   }),
   invalid({
+    // The same, where the item's function is a const of the handler handed to `map` by name.
+    name: "a per-item catch of a function handed to the fan-out by name",
+    code: inTool(`  const readOne = async (id: string) => {
+    try {
+      return await readDoc(id);
+    } catch {
+      return /*>*/null;
+    }
+  };
+  const docs = await Promise.all(args.ids.map(readOne));
+  return { content: [{ type: "text", text: docs.filter(Boolean).join("\\n") }] };`),
+    errors: [nullInBareCatch('"readOne failed"')],
+    output: null,
+  }),
+  invalid({
     // The failed item comes back looking like an item with no tags: the agent reports "no tags".
     name: "a per-item catch that returns the try's item with the failed call's field emptied",
     code: inTool(`  const docs = await Promise.all(args.ids.map(async (id) => {
@@ -947,6 +962,27 @@ async function loadHits(query) {
         reported: "knownPages()",
         data: { value: "the fixed list of `knownPages()`", tool: INSIDE() },
         suggestions: (code) => rethrow(code, "return knownPages();", '"loadHits failed"'),
+      },
+    ],
+    output: null,
+  }),
+  invalid({
+    name: "a catch that answers with a const of the file written out in the code",
+    code: inHelperTool(`const FALLBACK_HIT = { title: "Getting started", url: "/docs/start" };
+async function loadHits(query) {
+  try {
+    return await searchIndex(query);
+  } catch (error) {
+    console.warn("search is down", error);
+    return /*>*/FALLBACK_HIT;
+  }
+}`),
+    errors: [
+      {
+        messageId: "swallowedFallback",
+        reported: "FALLBACK_HIT",
+        data: { value: "the fixed value of `FALLBACK_HIT`", tool: INSIDE() },
+        suggestions: (code) => rethrow(code, "return FALLBACK_HIT;", '"loadHits failed"'),
       },
     ],
     output: null,
@@ -1782,6 +1818,15 @@ ${inTool('  const text = await bodyOf(await archive(args.id));\n  return { conte
       code: inTool(
         `  const docs = await fetchDocs(args.topic);\n  return { content: [{ type: "text", text: String(docs.data ?? "") }] };`,
         FETCH_DOCS("{ data: undefined, error: message }"),
+      ),
+    },
+    {
+      // The caller's result is an error one whenever the object says it failed, as the catch's does.
+      name: "a catch's failure text in a result that spreads the object's own failure flag",
+      code: inTool(
+        `  const docs = await fetchDocs(args.topic);
+  return { content: [{ type: "text", text: docs.data }], ...(docs.failed && { isError: true }) };`,
+        FETCH_DOCS("{ data: message, failed: true }"),
       ),
     },
   );

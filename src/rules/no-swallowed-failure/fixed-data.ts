@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { resolveFunction, returnedValues, unwrap } from "../../util/ast.js";
+import { constInitializer, resolveFunction, returnedValues, unwrap } from "../../util/ast.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -17,6 +17,7 @@ const MAX_DEPTH = 2;
 export function fixedData(sourceCode: SourceCode, value: TSESTree.Node | null): string | undefined {
   if (!value || !isFixed(sourceCode, value, 0)) return undefined;
   const node = unwrap(value);
+  if (node.type === AST_NODE_TYPES.Identifier) return `the fixed value of \`${node.name}\``;
   const callee = node.type === AST_NODE_TYPES.CallExpression ? unwrap(node.callee) : undefined;
   return callee?.type === AST_NODE_TYPES.Identifier ? `the fixed list of \`${callee.name}()\`` : "a fixed list";
 }
@@ -28,6 +29,11 @@ function isFixed(sourceCode: SourceCode, value: TSESTree.Node, depth: number): b
       return node.elements.length > 0 && node.elements.every((element) => element !== null && isConstant(element));
     case AST_NODE_TYPES.ConditionalExpression:
       return isFixed(sourceCode, node.consequent, depth) && isFixed(sourceCode, node.alternate, depth);
+    // `return fallbackCoordinates`, a const of the file written out in the code (`{ latitude: 0, longitude: 0, label: "Unknown" }`).
+    case AST_NODE_TYPES.Identifier: {
+      const init = depth < MAX_DEPTH ? constInitializer(sourceCode, node) : undefined;
+      return init !== undefined && (isFixed(sourceCode, init, depth + 1) || (unwrap(init).type === AST_NODE_TYPES.ObjectExpression && isConstant(init)));
+    }
     case AST_NODE_TYPES.CallExpression: {
       const callee = unwrap(node.callee);
       if (depth >= MAX_DEPTH || node.arguments.length > 0 || callee.type !== AST_NODE_TYPES.Identifier) return false;

@@ -7,7 +7,8 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { leftAsStarted } from "./left-as-started.js";
+import { visitorKeys } from "@typescript-eslint/visitor-keys";
+import { answeredWithout, leftAsStarted } from "./left-as-started.js";
 import { saysFailed } from "../shared/failure-flag.js";
 import {
   FRAMEWORKS,
@@ -36,6 +37,7 @@ import {
   enclosingFunction,
   findProperty,
   findVariable,
+  forEachChild,
   enclosingCatch,
   forEachOwnNode,
   someOwnNode,
@@ -490,8 +492,12 @@ export class SuccessFlow {
     private readonly sourceCode: SourceCode,
     private readonly model: McpModel,
   ) {
-    this.successObjects = successObjectsOf(model.results);
-    this.errorObjects = new Set(model.results.filter((r) => r.isError).map((r) => r.object));
+    // `{ content, ...(result.isError && { isError: true }) }`: an error result for the values that
+    // say they failed, which the caught failure may be. Neither answer is known.
+    const flagged = new Set(model.errorResults.flatMap((r) => (r.node === r.object ? [] : [r.object])));
+    const successes = successObjectsOf(model.results);
+    this.successObjects = flagged.size === 0 ? successes : new Set([...successes].filter((o) => !flagged.has(o)));
+    this.errorObjects = new Set([...model.results.filter((r) => r.isError).map((r) => r.object), ...flagged]);
   }
 
   /** A value-converting framework takes `fn`'s return value as the tool's answer. */
@@ -523,7 +529,7 @@ export class SuccessFlow {
     const runner = thunkRunner(this.sourceCode, fn);
     if (runner) return this.reaches(runner, depth + 1, seen, built);
     // `return withDataCache(key, async () => fetchPage(id))`: the call gives back what the callback returns.
-    const giving = valueGivingCall(this.sourceCode, fn);
+    const giving = valueGivingCall(this.sourceCode, fn) ?? this.typedGivingCall(fn);
     const given = giving ? this.reaches(giving, depth + 1, seen, built, carried) : undefined;
     if (given) return given;
     // `execute(async () => ..., format)`: a runner of the file calls the callback, and its value goes on from that call.
@@ -543,6 +549,14 @@ export class SuccessFlow {
       if (answer) return answer;
     }
     return undefined;
+  }
+
+  /** `queue.add(async () => load(id))`, whose signature gives back what the callback returns (typed). */
+  private typedGivingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+    const call = fn.parent;
+    if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    const index = call.arguments.indexOf(fn as TSESTree.CallExpressionArgument);
+    return index >= 0 && this.model.types.givesBackCallback(this.sourceCode, call, index) ? call : undefined;
   }
 
   /**
@@ -765,24 +779,37 @@ export class SuccessFlow {
           if (parent.operator !== "+") return undefined;
           carrying = undefined;
           break;
+        // `(await load(id)) ?? []`, `items || []` of what was built of it: an empty stand-in goes on, as itself or
+        // as the default (no branch is worked out then); `?? defaults` is a fallback, `found.data ?? ""` the field's.
+        case AST_NODE_TYPES.LogicalExpression:
+          if (parent.left !== current || parent.operator === "&&" || carrying || emptyValue(parent.right) === undefined) return undefined;
+          if (!(seen instanceof StandInWalk) || (!built && unwrap(current).type === AST_NODE_TYPES.MemberExpression)) return undefined;
+          return this.reaches(parent, depth, new Set(seen), built, carrying);
         // `typeof response === "string" ? response : response.text`: the same value either way, reshaped.
-        // (`wanted ? await listTools() : undefined` chooses whether a part is there: not followed.)
-        case AST_NODE_TYPES.ConditionalExpression: {
+        case AST_NODE_TYPES.ConditionalExpression:
           // `result === undefined ? null : clone(result)`, for an empty list: the branch that carries it.
           if (parent.test !== current && seen instanceof TruthyStandInWalk && this.presenceBranch(parent.test, current)) break;
-          const other = parent.consequent === current ? parent.alternate : parent.consequent;
-          // `platform === "github" ? getGithubPrUrl(branch) : getGitlabMrUrl(branch)`: one source or another, an empty value goes on.
-          const eitherSource = seen instanceof StandInWalk && isCallValue(current) && isCallValue(other);
-          if (parent.test === current || (!eitherSource && current.type !== AST_NODE_TYPES.Identifier)) return undefined;
-          if (!eitherSource && !mentionsName(this.sourceCode, other, new Set([(current as TSESTree.Identifier).name]), "subtree")) return undefined;
+          if (!this.eitherBranch(parent, current, seen)) return undefined;
           carrying = undefined;
           break;
-        }
         default:
           return undefined;
       }
       current = parent;
     }
+  }
+
+  /**
+   * The conditional gives back the value in `current`, its branch, whichever branch it takes:
+   * the other branch reshapes the same variable, or reads another source (`platform === "github"
+   * ? getGithubPrUrl(branch) : getGitlabMrUrl(branch)`, for a stand-in). (`wanted ? await
+   * listTools() : undefined` chooses whether a part is there: not followed.)
+   */
+  private eitherBranch(parent: TSESTree.ConditionalExpression, current: TSESTree.Node, seen: Set<FunctionNode>): boolean {
+    if (parent.test === current) return false;
+    const other = parent.consequent === current ? parent.alternate : parent.consequent;
+    if (seen instanceof StandInWalk && isCallValue(current) && isCallValue(other)) return true;
+    return current.type === AST_NODE_TYPES.Identifier && mentionsName(this.sourceCode, other, new Set([current.name]), "subtree");
   }
 
   /**
@@ -1095,6 +1122,9 @@ export class SuccessFlow {
               for (const read of branch.skipped ? leftAsStarted(this.sourceCode, statement, branch.skipped) : []) {
                 reached ??= this.reaches(read, depth, seen, true);
               }
+              // `if (readme) { ...; return withReadme } return plain`: the same answer, less the value.
+              const without = branch.skipped ? answeredWithout(this.sourceCode, statement, branch.skipped) : undefined;
+              if (without) reached ??= this.reaches(without, depth, seen, true);
               continue;
             }
             // `if (all.length === 0) return emptyResult()`: nothing again, which goes on as the value
@@ -1676,12 +1706,50 @@ function thunkRunner(sourceCode: SourceCode, fn: FunctionNode): TSESTree.CallExp
 
 /** The `xs.map(fn)` / `xs.flatMap(fn)` call that `fn` is the callback of. */
 function mappingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
-  const call = fn.parent;
-  if (call.type !== AST_NODE_TYPES.CallExpression || call.arguments[0] !== fn) return undefined;
+  // `ids.map(async (id) => ...)`, or `ids.map(scanChannel)` for a const the call is the one use of.
+  const call = fn.parent.type === AST_NODE_TYPES.VariableDeclarator ? handedByName(fn) : fn.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || (call === fn.parent && call.arguments[0] !== fn)) return undefined;
   const callee = unwrap(call.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const name = memberName(callee);
   return name === "map" || name === "flatMap" ? call : undefined;
+}
+
+const handedCalls = new WeakMap<FunctionNode, TSESTree.CallExpression | null>();
+
+/**
+ * `const scanChannel = async (id) => {...}` whose one use, after it in the same block, is as the
+ * first argument of a call (`ids.map(scanChannel)`): that call. A function also called, or
+ * handed anywhere else, has no one call that decides what becomes of its value.
+ */
+function handedByName(fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const known = handedCalls.get(fn);
+  if (known !== undefined) return known ?? undefined;
+  let found: TSESTree.CallExpression | null = null;
+  const declarator = fn.parent;
+  const declaration = declarator.parent;
+  const block = declaration?.parent;
+  if (
+    declarator.type === AST_NODE_TYPES.VariableDeclarator &&
+    declarator.init === fn &&
+    declarator.id.type === AST_NODE_TYPES.Identifier &&
+    declaration?.type === AST_NODE_TYPES.VariableDeclaration &&
+    declaration.kind === "const" &&
+    (block?.type === AST_NODE_TYPES.BlockStatement || block?.type === AST_NODE_TYPES.Program)
+  ) {
+    const name = declarator.id.name;
+    const uses: TSESTree.Identifier[] = [];
+    const walk = (node: TSESTree.Node): void => {
+      if (node.type === AST_NODE_TYPES.Identifier && node.name === name && !isPropertyName(node)) uses.push(node);
+      forEachChild(node, visitorKeys, walk);
+    };
+    for (const statement of block.body.slice(block.body.indexOf(declaration) + 1)) walk(statement);
+    const [use] = uses;
+    const call = use?.parent;
+    if (uses.length === 1 && call?.type === AST_NODE_TYPES.CallExpression && call.arguments[0] === use) found = call;
+  }
+  handedCalls.set(fn, found);
+  return found ?? undefined;
 }
 
 /** `list.push(x)` or `list.unshift(x)` on a variable. */
@@ -1794,6 +1862,14 @@ function valueHolder(
  * (`case "table": results = await searchTables(); break; case "view": results = ...`), or in
  * the two branches of one `if`.
  */
+/** The block's last statement is `target = ...`, so nothing after the write can throw. */
+function writesLast(block: TSESTree.BlockStatement, target: TSESTree.Node): boolean {
+  const last = block.body.at(-1);
+  return (
+    last?.type === AST_NODE_TYPES.ExpressionStatement && last.expression.type === AST_NODE_TYPES.AssignmentExpression && last.expression.left === target
+  );
+}
+
 function exclusiveBranches(a: TSESTree.Node, b: TSESTree.Node): boolean {
   const branchOf = (node: TSESTree.Node, holder: TSESTree.Node): TSESTree.Node | undefined => {
     let current = node;
@@ -1802,6 +1878,14 @@ function exclusiveBranches(a: TSESTree.Node, b: TSESTree.Node): boolean {
   };
   for (let holder: TSESTree.Node | undefined = a.parent; holder; holder = holder.parent) {
     if (isFunctionNode(holder)) return false;
+    // `try { status = await check() } catch { status = "unknown" }`: the catch runs only when the
+    // try's last statement, the write, did not complete.
+    if (holder.type === AST_NODE_TYPES.TryStatement && holder.handler) {
+      const tried = branchOf(a, holder) === holder.block ? a : branchOf(b, holder) === holder.block ? b : undefined;
+      const caught = branchOf(a, holder) === holder.handler ? a : branchOf(b, holder) === holder.handler ? b : undefined;
+      if (tried && caught) return writesLast(holder.block, tried);
+      continue;
+    }
     if (holder.type !== AST_NODE_TYPES.SwitchStatement && holder.type !== AST_NODE_TYPES.IfStatement) continue;
     const mine = branchOf(a, holder);
     const theirs = branchOf(b, holder);

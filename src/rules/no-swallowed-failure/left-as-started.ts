@@ -43,3 +43,36 @@ export function leftAsStarted(sourceCode: SourceCode, statement: TSESTree.IfStat
   }
   return reads;
 }
+
+/**
+ * `if (readme) { const result = format(details); result.text += readme; return result }` and,
+ * after it, `return format(details)`: the branch the stand-in does not take answers with the
+ * value added to what the function otherwise answers. For the stand-in the function gives that
+ * same answer less the value, with no word that it is missing. The return that runs next
+ * (after the `if`, also once the blocks it sits in end), when the skipped branch ends with a
+ * return of its own and builds what that return gives (the same expression, written in it).
+ */
+export function answeredWithout(sourceCode: SourceCode, statement: TSESTree.IfStatement, skipped: TSESTree.Statement): TSESTree.Node | undefined {
+  const last = skipped.type === AST_NODE_TYPES.BlockStatement ? skipped.body.at(-1) : skipped;
+  if (statement.alternate || last?.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
+  const next = nextReturn(statement);
+  const value = next?.argument;
+  if (!value || value.type === AST_NODE_TYPES.Literal || value.type === AST_NODE_TYPES.Identifier) return undefined;
+  const text = sourceCode.getText(value);
+  return sourceCode.getText(skipped).includes(text) ? value : undefined;
+}
+
+/** The `return` that runs right after `statement` when it does nothing: the next statement, or the one after the blocks that end with it. */
+function nextReturn(statement: TSESTree.Statement): TSESTree.ReturnStatement | undefined {
+  let current: TSESTree.Node = statement;
+  for (;;) {
+    const block: TSESTree.Node = current.parent;
+    if (block.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+    const next = block.body[block.body.indexOf(current as TSESTree.Statement) + 1];
+    if (next) return next.type === AST_NODE_TYPES.ReturnStatement ? next : undefined;
+    const holder: TSESTree.Node = block.parent;
+    // The end of an `if`'s branch, or of a `try` block, goes on after that statement.
+    if (holder.type === AST_NODE_TYPES.IfStatement || (holder.type === AST_NODE_TYPES.TryStatement && holder.block === block)) current = holder;
+    else return undefined;
+  }
+}

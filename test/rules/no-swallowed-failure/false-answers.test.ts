@@ -103,6 +103,20 @@ server.registerTool("stop_worker", { description: "Stops a worker" }, async ({ i
   return { content: [{ type: "text", text: stopped ? \`Stopped \${id}\` : ${otherwise} }] };
 });`;
 
+/** The predicate's answer, written in a try whose catch writes a status of its own; `after` runs after the write in the try. */
+const status = (after = ""): string =>
+  asking(computed, "").replace(
+    'const available = await isSkillAvailable("explain");\n  if (!available) {\n    \n  }\n  return { content: [{ type: "text", text: await api.explain(query) }] };',
+    `let status = "unchecked";
+  try {
+    const available = await isSkillAvailable("explain");
+    status = available ? "available" : "not available";${after}
+  } catch {
+    status = "unknown";
+  }
+  return { content: [{ type: "text", text: \`Explaining is \${status} for this account.\` }] };`,
+  );
+
 describe("no-swallowed-failure: `false` from a predicate", () => {
   ruleTester.run("no-swallowed-failure", rule, {
     valid: [
@@ -143,6 +157,8 @@ describe("no-swallowed-failure: `false` from a predicate", () => {
       { name: "a real `false` elsewhere in the function, and `true` in the try", code: elsewhere, errors: answeredFalse(elsewhere) },
       { name: "a conditional answer on the predicate", code: conditional, errors: answeredFalse(conditional) },
       { name: "text a wrapper of the file makes the answer of", code: wrapped, errors: answeredFalse(wrapped) },
+      // The catch's own status is written only when the try's last statement, the write, did not happen.
+      { name: "a status written from the predicate as the try's last statement", code: status(), errors: answeredFalse(status()) },
       {
         name: "a signal that failed, answered as a worker that is not there",
         code: stopping("`No worker found with id ${id}`"),

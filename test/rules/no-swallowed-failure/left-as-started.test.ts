@@ -60,3 +60,72 @@ describe("no-swallowed-failure: what a skipped branch would have filled", () => 
     ],
   });
 });
+
+/**
+ * A tool that answers with a model's details, and its card appended when asked; the card's read
+ * answers a failure with `null`. `ifCard` is what the tool does with the card, `fallback` the answer after it.
+ */
+const card = (ifCard: string, fallback = "return format(details);"): string =>
+  `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "models", version: "1.0.0" });
+declare function loadDetails(id: string): Promise<{ id: string; likes: number }>;
+function format(details: { id: string; likes: number }) {
+  return { content: [{ type: "text" as const, text: \`\${details.id}: \${details.likes} likes\` }] };
+}
+async function readCard(id: string): Promise<string | null> {
+  try {
+    const response = await fetch(\`https://models.example.org/\${id}/card.md\`, { signal: AbortSignal.timeout(5000) });
+    return await response.text();
+  } catch {
+    return null;
+  }
+}
+server.registerTool("model_details", { inputSchema: {} }, async ({ id, withCard }: { id: string; withCard: boolean }) => {
+  const details = await loadDetails(id);
+  if (withCard) {
+    const text = await readCard(id);
+${ifCard}
+  }
+  ${fallback}
+});`;
+
+const APPENDED = `    if (text) {
+      const result = format(details);
+      result.content.push({ type: "text", text });
+      return result;
+    }`;
+
+describe("no-swallowed-failure: a skipped branch that answers with the value added", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // Without the card the tool says so.
+      {
+        code: card(
+          `${APPENDED}\n    return { content: [...format(details).content, { type: "text" as const, text: "The model card could not be read." }] };`,
+        ),
+      },
+    ],
+    invalid: [
+      // For the failure the tool answers with the details alone, as if the model had no card.
+      {
+        code: card(APPENDED),
+        errors: [
+          {
+            messageId: "swallowedEmpty",
+            line: 12,
+            suggestions: [
+              {
+                messageId: "rethrowWithCause",
+                data: { cause: "error" },
+                output: card(APPENDED).replace(
+                  "} catch {\n    return null;",
+                  '} catch (error) {\n    throw new Error("readCard failed", { cause: error });',
+                ),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+});

@@ -138,6 +138,12 @@ async function createPhase(query: string, report: { errors: unknown[] }) {
       },
     ],
     invalid: [
+      // A default for nothing (`?? []`) leaves the list as the helper gave it.
+      reported(
+        "value with a default",
+        tool(`  const notes = (await localNotes(query)) ?? [];
+  return { content: [{ type: "text", text: notes.join("\\n") }] };`),
+      ),
       // `withCache` gives back what its callback returns.
       reported(
         "runner value",
