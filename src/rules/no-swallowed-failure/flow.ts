@@ -745,9 +745,10 @@ export class SuccessFlow {
             return startsAsFailure(this.sourceCode, target) ? undefined : this.constantReaches(target, depth, seen, true, target);
           if (parent.right !== current || parent.operator !== "=") return undefined;
           if (target.type === AST_NODE_TYPES.Identifier) return this.constantReaches(target, depth, seen, built, target, carrying);
-          // `details.comments = await commentsOf(id)`: the value is now the field of the object, which goes on from there.
+          // `details.comments = await commentsOf(id)` (or a field further down, `report.totals.done = n`): the object goes on.
           const holder = fieldHolder(target);
-          const key = holder ? memberName(target as TSESTree.MemberExpression) : undefined;
+          const key =
+            holder && unwrap((target as TSESTree.MemberExpression).object) === holder ? memberName(target as TSESTree.MemberExpression) : undefined;
           return holder && depth < 6
             ? this.constantReaches(holder, depth + 1, seen, built, undefined, key === undefined ? undefined : inField(key))
             : undefined;
@@ -1814,7 +1815,7 @@ function fieldBinding(pattern: TSESTree.ObjectPattern, field: string | undefined
 function fieldHolder(target: TSESTree.Node): TSESTree.Identifier | undefined {
   if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const object = unwrap(target.object);
-  return object.type === AST_NODE_TYPES.Identifier ? object : undefined;
+  return object.type === AST_NODE_TYPES.Identifier ? object : fieldHolder(object);
 }
 
 /** A call's value, awaited or not; not `Promise.resolve(known)`, which wraps a value the code already has. */

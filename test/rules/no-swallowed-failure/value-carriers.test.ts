@@ -138,6 +138,14 @@ async function createPhase(query: string, report: { errors: unknown[] }) {
       },
     ],
     invalid: [
+      // A count of the list written into a field further down the object the tool answers with.
+      reported(
+        "count in a nested field",
+        tool(`  const report = { totals: { notes: 0 } };
+  const notes = await localNotes(query);
+  report.totals.notes = notes.length;
+  return { content: [{ type: "text", text: JSON.stringify(report) }] };`),
+      ),
       // A default for nothing (`?? []`) leaves the list as the helper gave it.
       reported(
         "value with a default",
