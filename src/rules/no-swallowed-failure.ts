@@ -154,7 +154,7 @@ export default createRule<Options, MessageIds>({
         /** What a rethrown error's default message names: the tool, else the function. */
         const failing = model.toolNameAt(clause) ?? (fn ? functionName(fn) : undefined);
         if (returns.length === 0) {
-          if (!fn || isFanOutItem(fn) || warns()) continue;
+          if (!fn || isFanOutItem(sourceCode, fn) || warns()) continue;
           if (reportResolved(context, model, (flow ??= SuccessFlow.of(model)), clause, names)) continue;
           if (!reportValueAfterCatch(context, model, (flow ??= SuccessFlow.of(model)), { clause, fn }))
             reportFailureLines(context, model, { answers, remedies, names }, { clause, failing });
@@ -211,7 +211,7 @@ export default createRule<Options, MessageIds>({
             // Text: failure or "no data" wording anywhere; any text a framework turns into the answer.
             if (text === undefined || !value) continue;
             // One item of a fan-out that says it failed is a visible partial failure, not a swallowed one.
-            if (isFanOutItem(fn)) continue;
+            if (isFanOutItem(sourceCode, fn)) continue;
             if (!inValueHandler && !FAILURE_TEXT.test(text) && !NO_DATA_TEXT.test(text)) continue;
             if (answers.isDegradation(value, text, clause, names, selective)) continue;
           } else if (selective) {
@@ -226,7 +226,7 @@ export default createRule<Options, MessageIds>({
           const carried = empty?.field !== undefined ? inField(empty.field) : undefined;
           const answer = inValueHandler ? fn : accessed() ? flow.successAnswer(fn, 0, walk, false, carried) : undefined;
           // A per-item stand-in, in an answer that lists the items left out (`invalidTabIds`).
-          if (!answer || (empty !== undefined && !inValueHandler && isFanOutItem(fn) && answers.listsLeftOut(answer))) continue;
+          if (!answer || (empty !== undefined && !inValueHandler && isFanOutItem(sourceCode, fn) && answers.listsLeftOut(answer))) continue;
           // Failure wording is a failure passed off as an answer; empty or "no data" says there is nothing.
           const nothing = empty !== undefined || (text !== undefined && NO_DATA_TEXT.test(text) && !FAILURE_TEXT.test(text));
           const tool = answerLabel(model, answer, fn);
@@ -390,7 +390,7 @@ function emptyStandIn(
   if (item) return { ...item, fixed: false };
   // One item of a fan-out is judged by what the fan-out does with it (see `isFanOutItem`).
   const fn = enclosingFunction(clause);
-  const record = fn && isFanOutItem(fn) ? undefined : emptyRecord(sourceCode, value);
+  const record = fn && isFanOutItem(sourceCode, fn) ? undefined : emptyRecord(sourceCode, value);
   if (record !== undefined) return { value: record, fixed: false };
   const fixed = fixedData(sourceCode, value);
   if (fixed !== undefined) return { value: fixed, fixed: true };
@@ -500,7 +500,7 @@ function reportDroppedStep(
 ): void {
   const step = droppedStep(context.sourceCode, clause);
   const fn = step ? enclosingFunction(clause) : undefined;
-  if (!step || !fn || isFanOutItem(fn)) return;
+  if (!step || !fn || isFanOutItem(context.sourceCode, fn)) return;
   const answer = flow.answerAfter(fn, clause.parent);
   const keyword = answer ? context.sourceCode.getFirstToken(clause) : null;
   if (!answer || !keyword) return;
@@ -589,7 +589,7 @@ function reportValueAfterCatch(
 function emptyAfterCatch(sourceCode: Readonly<TSESLint.SourceCode>, clause: TSESTree.CatchClause): string | undefined {
   const next = returnAfterCatch(sourceCode, clause, false);
   const fn = enclosingFunction(clause);
-  if (!next?.argument || !fn || isFanOutItem(fn)) return undefined;
+  if (!next?.argument || !fn || isFanOutItem(sourceCode, fn)) return undefined;
   if (!triedReturns(clause).some((r) => r.argument !== null && emptyValue(r.argument) === undefined)) return undefined;
   // `{}` and `undefined` are as often something optional left out (metadata, a hint) as an answer.
   const empty = emptyValue(next.argument);
@@ -598,7 +598,7 @@ function emptyAfterCatch(sourceCode: Readonly<TSESLint.SourceCode>, clause: TSES
 
 /** One item of a fan-out that says it failed (`{ error: \`Search failed: ${e}\` }`): a visible partial failure. */
 function failedFanOutItem(sourceCode: Readonly<TSESLint.SourceCode>, fn: FunctionNode, value: TSESTree.Node | null, names: ReadonlySet<string>): boolean {
-  return value?.type === AST_NODE_TYPES.ObjectExpression && isFanOutItem(fn) && failureField(sourceCode, value, names) !== undefined;
+  return value?.type === AST_NODE_TYPES.ObjectExpression && isFanOutItem(sourceCode, fn) && failureField(sourceCode, value, names) !== undefined;
 }
 
 /**

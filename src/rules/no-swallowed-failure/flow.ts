@@ -7,7 +7,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { visitorKeys } from "@typescript-eslint/visitor-keys";
 import { answeredWithout, leftAsStarted } from "./left-as-started.js";
 import { saysFailed } from "../shared/failure-flag.js";
 import {
@@ -37,7 +36,6 @@ import {
   enclosingFunction,
   findProperty,
   findVariable,
-  forEachChild,
   enclosingCatch,
   forEachOwnNode,
   someOwnNode,
@@ -522,7 +520,7 @@ export class SuccessFlow {
     // tool of another file calls is no handler of its own: its callers are followed below).
     if (this.model.handlers.some((h) => h.kind !== "imported" && (h.entry === fn || h.root === fn))) return undefined;
     // `ids.map(async (id) => load(id))`: what the callback returns is an element of the mapped array.
-    const mapped = mappingCall(fn);
+    const mapped = mappingCall(this.sourceCode, fn);
     if (mapped) return this.reaches(mapped, depth + 1, seen, built);
     // `rateLimited(jobs.map((job) => async () => load(job)))`: a runner of the project runs the
     // thunks, and what one returns is an element of what the runner gives back.
@@ -1672,14 +1670,14 @@ export function payloadObjects(sourceCode: SourceCode, result: TSESTree.ObjectEx
 }
 
 /** `fn` is the callback of a `map` over the inputs: it answers for one item of a fan-out. */
-export function isFanOutItem(fn: FunctionNode): boolean {
-  if (mappingCall(fn) !== undefined) return true;
+export function isFanOutItem(sourceCode: SourceCode, fn: FunctionNode): boolean {
+  if (mappingCall(sourceCode, fn) !== undefined) return true;
   // `xs.map((x) => withDeadline(async () => {...}, ms))`: handed to the call whose value is the item.
   const call = fn.parent;
   if (call.type !== AST_NODE_TYPES.CallExpression || !call.arguments.some((a) => a === fn)) return false;
   const at = call.parent;
   const callback = at.type === AST_NODE_TYPES.ReturnStatement ? enclosingFunction(at) : isFunctionNode(at) && at.body === call ? at : undefined;
-  return callback !== undefined && mappingCall(callback) !== undefined;
+  return callback !== undefined && mappingCall(sourceCode, callback) !== undefined;
 }
 
 /**
@@ -1690,7 +1688,7 @@ export function isFanOutItem(fn: FunctionNode): boolean {
 function thunkRunner(sourceCode: SourceCode, fn: FunctionNode): TSESTree.CallExpression | undefined {
   const maker = fn.parent;
   if (maker.type !== AST_NODE_TYPES.ArrowFunctionExpression || maker.body !== fn) return undefined;
-  const mapped = mappingCall(maker);
+  const mapped = mappingCall(sourceCode, maker);
   if (!mapped) return undefined;
   // `const tasks = jobs.map(...); await limitConcurrency(tasks, 3)`: the one use of the thunks.
   let handed: TSESTree.Node = mapped;
@@ -1706,9 +1704,9 @@ function thunkRunner(sourceCode: SourceCode, fn: FunctionNode): TSESTree.CallExp
 }
 
 /** The `xs.map(fn)` / `xs.flatMap(fn)` call that `fn` is the callback of. */
-function mappingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
+function mappingCall(sourceCode: SourceCode, fn: FunctionNode): TSESTree.CallExpression | undefined {
   // `ids.map(async (id) => ...)`, or `ids.map(scanChannel)` for a const the call is the one use of.
-  const call = fn.parent.type === AST_NODE_TYPES.VariableDeclarator ? handedByName(fn) : fn.parent;
+  const call = fn.parent.type === AST_NODE_TYPES.VariableDeclarator ? handedByName(sourceCode, fn) : fn.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression || (call === fn.parent && call.arguments[0] !== fn)) return undefined;
   const callee = unwrap(call.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
@@ -1716,41 +1714,24 @@ function mappingCall(fn: FunctionNode): TSESTree.CallExpression | undefined {
   return name === "map" || name === "flatMap" ? call : undefined;
 }
 
-const handedCalls = new WeakMap<FunctionNode, TSESTree.CallExpression | null>();
-
 /**
- * `const scanChannel = async (id) => {...}` whose one use, after it in the same block, is as the
- * first argument of a call (`ids.map(scanChannel)`): that call. A function also called, or
- * handed anywhere else, has no one call that decides what becomes of its value.
+ * `const scanChannel = async (id) => {...}` whose one use is as the first argument of a call
+ * (`ids.map(scanChannel)`): that call. A function also called, or handed anywhere else, has no
+ * one call that decides what becomes of its value.
  */
-function handedByName(fn: FunctionNode): TSESTree.CallExpression | undefined {
-  const known = handedCalls.get(fn);
-  if (known !== undefined) return known ?? undefined;
-  let found: TSESTree.CallExpression | null = null;
+function handedByName(sourceCode: SourceCode, fn: FunctionNode): TSESTree.CallExpression | undefined {
   const declarator = fn.parent;
-  const declaration = declarator.parent;
-  const block = declaration?.parent;
   if (
-    declarator.type === AST_NODE_TYPES.VariableDeclarator &&
-    declarator.init === fn &&
-    declarator.id.type === AST_NODE_TYPES.Identifier &&
-    declaration?.type === AST_NODE_TYPES.VariableDeclaration &&
-    declaration.kind === "const" &&
-    (block?.type === AST_NODE_TYPES.BlockStatement || block?.type === AST_NODE_TYPES.Program)
-  ) {
-    const name = declarator.id.name;
-    const uses: TSESTree.Identifier[] = [];
-    const walk = (node: TSESTree.Node): void => {
-      if (node.type === AST_NODE_TYPES.Identifier && node.name === name && !isPropertyName(node)) uses.push(node);
-      forEachChild(node, visitorKeys, walk);
-    };
-    for (const statement of block.body.slice(block.body.indexOf(declaration) + 1)) walk(statement);
-    const [use] = uses;
-    const call = use?.parent;
-    if (uses.length === 1 && call?.type === AST_NODE_TYPES.CallExpression && call.arguments[0] === use) found = call;
-  }
-  handedCalls.set(fn, found);
-  return found ?? undefined;
+    declarator.type !== AST_NODE_TYPES.VariableDeclarator ||
+    declarator.init !== fn ||
+    declarator.id.type !== AST_NODE_TYPES.Identifier ||
+    declarator.parent.kind !== "const"
+  )
+    return undefined;
+  const uses = findVariable(sourceCode, declarator.id)?.references.filter((r) => !r.init) ?? [];
+  const use = uses.length === 1 ? uses[0]?.identifier : undefined;
+  const call = use?.parent;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.arguments[0] === use ? call : undefined;
 }
 
 /** `list.push(x)` or `list.unshift(x)` on a variable. */
