@@ -47,21 +47,27 @@ export function instanceofClasses(statement: TSESTree.Statement, param: string):
 }
 
 /**
- * The text an `if` tests the caught error's message for, as one condition of its test:
+ * The texts an `if` tests the caught error's message for, as one condition of its test:
  * `e.message.includes("x")`, `e.message?.toLowerCase().includes("x")`, `String(e).includes("x")`,
- * alone or with `&&`. Lower case.
+ * alone or with `&&`, or several of them joined by `||` (taken for any of the texts). Lower case.
  */
-export function messageTest(statement: TSESTree.Statement, param: string): string | undefined {
+export function messageTest(statement: TSESTree.Statement, param: string): string[] | undefined {
   if (statement.type !== AST_NODE_TYPES.IfStatement) return undefined;
   const messages = messageConstants(statement, param);
-  const find = (test: TSESTree.Node): string | undefined => {
+  const find = (test: TSESTree.Node): string[] | undefined => {
     const n = unwrap(test);
     if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "&&") return find(n.left) ?? find(n.right);
+    // `msg.includes("forbidden") || msg.includes("verification")`: taken for either text.
+    if (n.type === AST_NODE_TYPES.LogicalExpression && n.operator === "||") {
+      const left = find(n.left);
+      const right = left ? find(n.right) : undefined;
+      return left && right ? [...left, ...right] : undefined;
+    }
     if (n.type !== AST_NODE_TYPES.CallExpression || n.arguments.length !== 1) return undefined;
     const callee = unwrap(n.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== "includes") return undefined;
     const needle = staticString(unwrap(n.arguments[0] as TSESTree.Node));
-    return needle && readsMessage(callee.object, param, messages) ? needle.toLowerCase() : undefined;
+    return needle && readsMessage(callee.object, param, messages) ? [needle.toLowerCase()] : undefined;
   };
   return find(statement.test);
 }

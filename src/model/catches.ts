@@ -122,11 +122,11 @@ function readCatch(sourceCode: SourceCode, clause: TSESTree.CatchClause, types?:
       continue;
     }
     // `if (e.message.includes("rate limit") && ...) return fallback()`: only for errors that say so.
-    const needle = param === undefined ? undefined : messageTest(statement, param);
-    if (needle !== undefined && statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate) {
+    const needles = param === undefined ? undefined : messageTest(statement, param);
+    if (needles !== undefined && statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate) {
       const outcome = reader.exit(statement.consequent);
       if (outcome?.kind === "converts" || (!outcome && containsReturn(statement.consequent))) {
-        textTests.push(needle);
+        textTests.push(...needles);
         continue;
       }
     }

@@ -5,7 +5,8 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { calleeName, constInitializer, resolveFunction, returnedValues, unwrap } from "../util/ast.js";
+import { calleeName, constInitializer, findVariable, memberName, returnedValues, unwrap } from "../util/ast.js";
+import { sameFileFunction } from "./targets.js";
 import type { TypeOracle } from "./type-oracle.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -23,12 +24,12 @@ export const ERROR_CLASS_NAME = /(Error|Exception)$/u;
 export function madeErrorClass(sourceCode: SourceCode, call: TSESTree.CallExpression, types: TypeOracle): string | undefined {
   const name = calleeName(call);
   if (name !== undefined && ERROR_CLASS_NAME.test(name) && /^[A-Z]/u.test(name)) return undefined;
-  const callee = unwrap(call.callee);
-  const fn = callee.type === AST_NODE_TYPES.Identifier ? resolveFunction(sourceCode, callee) : undefined;
+  // `notFound(id)` of the file, or `this.wrapError(message, error)`, a method of the enclosing class.
+  const fn = sameFileFunction(sourceCode, unwrap(call.callee));
   if (fn) {
     const made = new Set<string>();
     for (const value of returnedValues(fn)) {
-      const n = value ? unwrap(value) : undefined;
+      const n = value ? (heldError(sourceCode, unwrap(value)) ?? unwrap(value)) : undefined;
       const cls = n?.type === AST_NODE_TYPES.NewExpression ? calleeName(n) : undefined;
       if (cls === undefined || !ERROR_CLASS_NAME.test(cls)) return undefined;
       made.add(cls);
@@ -36,6 +37,29 @@ export function madeErrorClass(sourceCode: SourceCode, call: TSESTree.CallExpres
     return made.size === 1 ? [...made][0] : undefined;
   }
   return types.errorClassMade(sourceCode, call);
+}
+
+/** Properties whose change leaves an error what it was built as. */
+export const UNTOLD_PROPERTIES: ReadonlySet<string> = new Set(["name", "message", "stack", "cause"]);
+
+/**
+ * `const wrapped = new Error(\`${message}: ${error.message}\`); wrapped.stack = error.stack; return
+ * wrapped`: the construction a `const` holds, while nothing but its name, message, stack or cause
+ * is written on it (a field or a call it is handed to may classify it).
+ */
+function heldError(sourceCode: SourceCode, value: TSESTree.Node): TSESTree.NewExpression | undefined {
+  if (value.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const init = constInitializer(sourceCode, value);
+  const variable = init?.type === AST_NODE_TYPES.NewExpression ? findVariable(sourceCode, value) : undefined;
+  if (!variable || init?.type !== AST_NODE_TYPES.NewExpression) return undefined;
+  const untouched = variable.references.every(({ identifier, init: initializes }) => {
+    const parent = identifier.parent;
+    if (initializes === true || parent.type === AST_NODE_TYPES.ReturnStatement) return true;
+    if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return false;
+    const written = parent.parent.type === AST_NODE_TYPES.AssignmentExpression && parent.parent.left === parent;
+    return !written || UNTOLD_PROPERTIES.has(memberName(parent) ?? "");
+  });
+  return untouched ? init : undefined;
 }
 
 /** The class a throw builds (`throw new X(...)`, `throw X(...)`), when it shows. */

@@ -317,6 +317,27 @@ server.registerTool("get_doc", { inputSchema: {} }, async (args) => {
   return { content: [{ type: "text", text: await response.text() }] };`),
     },
     {
+      // A field named like a classification, or an object written in place with one, may classify it.
+      name: "an error held in a const given a code, a status, or details with a code, before the throw",
+      code: inTool(`  const response = await fetch(\`https://docs.example.com/\${args.id}\`, { signal: AbortSignal.timeout(5000) });
+  if (response.status === 404) {
+    const missing = new Error(\`No doc \${args.id}\`);
+    missing.code = "DOC_NOT_FOUND";
+    throw missing;
+  }
+  if (response.status === 429) {
+    const limited = new Error("Rate limited by the docs API");
+    limited.details = { errorCategory: "transient", path: args.id };
+    throw limited;
+  }
+  if (!response.ok) {
+    const failure = new Error(\`Docs API answered \${response.status}\`);
+    failure.httpStatus = response.status;
+    throw failure;
+  }
+  return { content: [{ type: "text", text: await response.text() }] };`),
+    },
+    {
       name: "an error result whose content spreads a choice of parts, one of them classified",
       code: inTool(
         '  return {\n    isError: true,\n    content: [...(verbose ? [{ type: "text", text: JSON.stringify({ errorCategory: "transient", isRetryable: true }) }] : [])],\n  };',
@@ -1092,6 +1113,19 @@ ${inTool('  /*>*/throw new ProtocolError("The upstream protocol broke");')}`,
       output: null,
     }),
     invalid({
+      name: "an error held in a const given details that say nothing of its kind before the throw",
+      code: inTool(`  try {
+    return { content: [{ type: "text", text: await fetchDoc(args.id) }] };
+  } catch (error) {
+    const failure = new Error(\`Docs lookup failed: \${error.message}\`);
+    failure.details = { path: args.id, attempts: 3 };
+    failure.originalError = error;
+    /*>*/throw failure;
+  }`),
+      errors: [{ messageId: "unclassifiedThrow", reported: "throw failure;" }],
+      output: null,
+    }),
+    invalid({
       name: "rethrowing the caught error",
       code: inTool("  try {\n    await fetchDoc(args.id);\n  } catch (error) {\n    /*>*/throw error;\n  }"),
       errors: [{ messageId: "unclassifiedThrow", reported: "throw error;" }],
@@ -1786,6 +1820,38 @@ ${SDK}server.registerTool("add_entries", { inputSchema: {} }, async ({ entries }
           messageId: "unclassifiedThrow",
           reported: "throw new Error(`Adding entries failed: ${message}`);",
           data: unclassifiedThrow('tool "add_entries"', SDK_OUTCOME),
+        },
+      ],
+      output: null,
+    }),
+    invalid({
+      name: "a catch that answers errors whose message holds one of two texts lets a throw with neither through, and the wrap",
+      code: `async function cloneVoice(file: string): Promise<string> {
+  if (!file.endsWith(".mp3")) /*1*/throw new Error("Only .mp3 files can be cloned: convert the sample first");
+  return file;
+}
+${SDK}server.registerTool("clone_voice", { inputSchema: {} }, async ({ file }) => {
+  try {
+    return { content: [{ type: "text", text: await cloneVoice(file) }] };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.includes("user forbidden") || message.includes("real-name verification")) {
+      return { content: [{ type: "text", text: "Voice cloning needs a verified account." }] };
+    }
+    /*2*/throw new Error(\`Cloning failed: \${message}\`);
+  }
+});
+`,
+      errors: [
+        {
+          messageId: "unclassifiedThrow",
+          reported: 'throw new Error("Only .mp3 files can be cloned: convert the sample first");',
+          data: unclassifiedThrow('tool "clone_voice"', SDK_OUTCOME),
+        },
+        {
+          messageId: "unclassifiedThrow",
+          reported: "throw new Error(`Cloning failed: ${message}`);",
+          data: unclassifiedThrow('tool "clone_voice"', SDK_OUTCOME),
         },
       ],
       output: null,

@@ -15,6 +15,7 @@ import {
   readableObjects,
   type ThrowSite,
   type ToolHandler,
+  UNTOLD_PROPERTIES,
 } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { alwaysExits } from "../shared/external-failures.js";
@@ -28,6 +29,7 @@ import {
   isFunctionNode,
   isPlainErrorName,
   memberName,
+  staticKeyName,
   mentionsName,
   returnedValues,
   someOwnNode,
@@ -53,7 +55,7 @@ export function unclassifiedThrow(
 ): UnclassifiedThrow | undefined {
   const handler = site.handlers[0];
   if (!handler || handler.thrown === "unknown" || onlyWhenCancelled(sourceCode, site.node)) return undefined;
-  const argument = heldConstruction(sourceCode, unwrap(site.node.argument)) ?? unwrap(site.node.argument);
+  const argument = heldConstruction(sourceCode, unwrap(site.node.argument), vocabulary) ?? unwrap(site.node.argument);
   // `throw ApplicationErrors.invalidInput(message)`: a factory that builds an error of a known class.
   const made =
     argument.type === AST_NODE_TYPES.CallExpression
@@ -97,16 +99,32 @@ export function unclassifiedThrow(
   return { handler, className };
 }
 
-/** Properties whose change leaves an error as unclassified as it was built. */
-const UNTOLD_PROPERTIES = new Set(["name", "message", "stack", "cause"]);
+/** Names of properties that may say what kind of failure it is, or whether to retry. */
+const CLASSIFYING = /code|categor|type|kind|class|retr|status|transient|permanent|severity|reason/i;
+
+/**
+ * A property set on an error that says nothing of its kind: not a field of the vocabulary nor
+ * named like one (`code`, `status`, `retryable`, ...), and not an object written in place with
+ * such a field (`error.details = { request, response }`, `error.originalError = error`).
+ */
+function untoldProperty(name: string, value: TSESTree.Node, vocabulary: Vocabulary): boolean {
+  if (name === vocabulary.category || name === vocabulary.retryable || CLASSIFYING.test(name)) return false;
+  const written = unwrap(value);
+  if (written.type !== AST_NODE_TYPES.ObjectExpression) return true;
+  return written.properties.every((p) => {
+    const key = p.type === AST_NODE_TYPES.Property ? staticKeyName(p.key, p.computed) : undefined;
+    return key !== undefined && key !== vocabulary.category && key !== vocabulary.retryable && !CLASSIFYING.test(key);
+  });
+}
 
 /**
  * `const error = new Error(\`Browser not installed: ${reason}\`); error.name = "BrowserMissing"; throw error`:
  * the construction a variable holds, judged as if thrown in place. Only while nothing else touches
- * the variable: a call it is handed to (`enhance(error)`) or a property set on it (`error.retryable
- * = true`) may classify it, and unknown means silent.
+ * the variable: a call it is handed to (`enhance(error)`) or a property set on it that may classify
+ * it (`error.retryable = true`, `error.code = code`), and unknown means silent. Properties that say
+ * nothing of the kind (`error.details = { request, response }`) leave it as built.
  */
-function heldConstruction(sourceCode: Readonly<TSESLint.SourceCode>, argument: TSESTree.Node): TSESTree.NewExpression | undefined {
+function heldConstruction(sourceCode: Readonly<TSESLint.SourceCode>, argument: TSESTree.Node, vocabulary: Vocabulary): TSESTree.NewExpression | undefined {
   // A wrap of another file (judged from `hiddenByWrap`): this file's scopes do not hold its variables.
   if (argument.type !== AST_NODE_TYPES.Identifier || !inFile(sourceCode, argument)) return undefined;
   const init = constInitializer(sourceCode, argument);
@@ -119,8 +137,10 @@ function heldConstruction(sourceCode: Readonly<TSESLint.SourceCode>, argument: T
     const parent = identifier.parent;
     if (parent.type === AST_NODE_TYPES.ThrowStatement) return true;
     if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier || parent.computed) return false;
-    const written = parent.parent.type === AST_NODE_TYPES.AssignmentExpression && parent.parent.left === parent;
-    return !written || UNTOLD_PROPERTIES.has(memberName(parent) ?? "");
+    const assignment = parent.parent;
+    if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== parent) return true;
+    const name = memberName(parent) ?? "code";
+    return UNTOLD_PROPERTIES.has(name) || (assignment.operator === "=" && untoldProperty(name, assignment.right, vocabulary));
   });
   return untouched ? init : undefined;
 }

@@ -69,6 +69,26 @@ describe("require-error-classification: error classes through catches", () => {
       },
       // A test of another class lets the NotFoundError reach the classified answer.
       { code: rethrowing('new NotFoundError(`There is no document ${id}: ids start with "doc-"`)', "error instanceof TypeError") },
+      // A method that sets a code on the error it builds may classify it.
+      {
+        code: `${FASTMCP}class DocsTools {
+  register(server: FastMCP) {
+    server.addTool({ name: "get_doc", execute: async ({ id }) => {
+      try {
+        return id;
+      } catch (error) {
+        throw this.wrapError("Loading failed", error);
+      }
+    } });
+  }
+  private wrapError(message: string, error: unknown): Error {
+    const wrapped = new Error(\`\${message}: \${String(error)}\`);
+    wrapped.code = "DOCS_UNAVAILABLE";
+    return wrapped;
+  }
+}
+new DocsTools().register(server);`,
+      },
       // A factory that builds no error class: what it throws is not known.
       {
         code: rethrowing("failure(id)", "error instanceof Error", 'function failure(id: string) {\n  return { code: "NOT_FOUND", id };\n}\n'),
@@ -101,6 +121,33 @@ server.addTool({ name: "post_invoice", execute: async ({ lines }) => {
   return "posted";
 } });`,
         errors: [{ messageId: "unclassifiedThrow", line: 8 }],
+      },
+      {
+        // A method of the class that builds the error in a `const`, setting only its stack, and returns it.
+        code: `${FASTMCP}class DocsTools {
+  register(server: FastMCP) {
+    server.addTool({ name: "get_doc", execute: async ({ id }) => {
+      try {
+        return await this.load(id);
+      } catch (error) {
+        throw this.wrapError(\`Loading \${id} failed\`, error);
+      }
+    } });
+  }
+  private async load(id: string): Promise<string> {
+    return id;
+  }
+  private wrapError(message: string, error: unknown): Error {
+    if (error instanceof Error) {
+      const wrapped = new Error(\`\${message}: \${error.message}\`);
+      wrapped.stack = error.stack;
+      return wrapped;
+    }
+    return new Error(\`\${message}: \${String(error)}\`);
+  }
+}
+new DocsTools().register(server);`,
+        errors: [{ messageId: "unclassifiedThrow", line: 10 }],
       },
     ],
   });
