@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "92 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "93 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -207,6 +207,8 @@ describe("tool inventory", () => {
       ["restock", "required-modules/src/tools/index.js:6", "required-modules/src/tools/restock.js:3", "0/2", "1/1", 2],
       // Its browser tools are functions typed to return the project's own result type, run by no registration here.
       ["ping", "result-type/src/server.ts:5", "result-type/src/server.ts:5", "0/0", "0/0", 0],
+      // A JavaScript dispatcher that finds its route in a field of the class written with lists of routes.
+      ["(unnamed)", "routed-classes/src/server.js:21", "routed-classes/src/server.js:21", "0/4", "1/1", 5],
       // A dispatcher in a callback of a shared request function, with runners of another file inside.
       ["(unnamed)", "runner-callback/src/server.ts:31", "runner-callback/src/server.ts:31", "1/5", "1/1", 4],
       // A dispatcher built from options that name the server (`{ name, version, tools }`): the
@@ -363,6 +365,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["(unnamed)", false],
       ["(unnamed)", false],
+      ["(unnamed)", false],
       ["record_status", false],
       ["look_up_record", false],
       ["(unnamed)", false],
@@ -393,11 +396,12 @@ describe("tool inventory", () => {
       ["get_rate", false],
     ]);
     // Findings of other files are out of sight: the counts stay within each registration's file
-    // (eight: create_board's `handleError`, the output-object runner's error result, the
+    // (nine: create_board's `handleError`, the output-object runner's error result, the
     // runner-callback dispatcher's rethrow, the destructured-config and found-in-list
-    // dispatchers' unknown-tool results, get_rate's McpError and the two chosen-failure-message
-    // error results, are in the files that register them).
-    expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(8);
+    // dispatchers' unknown-tool results, the routed-classes dispatcher's result for a name no
+    // route takes, get_rate's McpError and the two chosen-failure-message error results, are in
+    // the files that register them).
+    expect(syntactic.tools.reduce((sum, tool) => sum + tool.findings, 0)).toBe(9);
   });
 
   it("attributes each finding to the tools whose path it is on", () => {

@@ -8,7 +8,7 @@
  */
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { unaliased } from "./declarations.js";
+import { skipOuter, unaliased } from "./declarations.js";
 
 /** How deep type references and bindings are followed (aliases of aliases, destructured parameters). */
 const MAX_DEPTH = 6;
@@ -108,4 +108,33 @@ export function literalTypeNodes(literal: ts.ObjectLiteralExpression, handsBack:
     node = parent;
   }
   return nodes;
+}
+
+/**
+ * Member `member` of the values a variable may hold when it is written as a choice the checker
+ * types as `any` (`const breaker = options.breaker || defaultBreaker`: `any || CircuitBreaker` is
+ * `any`): the member each typed side declares. A side the checker knows nothing of adds nothing.
+ */
+export function alternativeMembers(checker: ts.TypeChecker, declaration: ts.Declaration | undefined, member: string): ts.Declaration[] {
+  const init = declaration && typescript.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+  if (!init) return [];
+  const sides: ts.Expression[] = [];
+  const visit = (node: ts.Expression, depth: number): void => {
+    const n = skipOuter(node);
+    const kind = typescript.isBinaryExpression(n) ? n.operatorToken.kind : undefined;
+    if (
+      depth < MAX_DEPTH &&
+      typescript.isBinaryExpression(n) &&
+      (kind === typescript.SyntaxKind.BarBarToken || kind === typescript.SyntaxKind.QuestionQuestionToken)
+    ) {
+      visit(n.left, depth + 1);
+      visit(n.right, depth + 1);
+    } else sides.push(n);
+  };
+  visit(init, 0);
+  if (sides.length < 2) return [];
+  return sides.flatMap((side) => {
+    const type = checker.getTypeAtLocation(side);
+    return type.flags & typescript.TypeFlags.Any ? [] : (checker.getPropertyOfType(type, member)?.declarations ?? []);
+  });
 }

@@ -101,6 +101,10 @@ function arrayElements(checker: ts.TypeChecker, expression: ts.Expression, depth
     const held = unaliased(checker, checker.getSymbolAtLocation(array))?.valueDeclaration;
     array = held && typescript.isVariableDeclaration(held) && held.initializer ? skipOuter(held.initializer) : array;
   }
+  // `this.routes.find(...)`, where the class writes the field with array literals (`this.routes = []` in
+  // its constructor, `this.routes = [{ match, handler }, ...]` in a setup method): each one's elements.
+  if (typescript.isPropertyAccessExpression(array) && array.expression.kind === typescript.SyntaxKind.ThisKeyword && depth < MAX_SPREAD)
+    return fieldWrites(checker, array).flatMap((written) => arrayElements(checker, written, depth + 1));
   // `for (const tool of listTools())`, where `listTools` only returns a list: that list.
   const listed = depth < MAX_SPREAD && typescript.isCallExpression(array) ? onlyReturned(checker, array.expression) : undefined;
   if (listed) return arrayElements(checker, listed, depth + 1);
@@ -113,6 +117,23 @@ function arrayElements(checker: ts.TypeChecker, expression: ts.Expression, depth
     else if (depth < MAX_SPREAD) elements.push(...arrayElements(checker, element.expression, depth + 1));
   }
   return elements;
+}
+
+/**
+ * The values a class writes to the field `access` reads (`this.routes = [...]`, or its initializer),
+ * when each of them is an array literal; none when the field is also written otherwise.
+ */
+function fieldWrites(checker: ts.TypeChecker, access: ts.PropertyAccessExpression): ts.Expression[] {
+  const values: ts.Expression[] = [];
+  for (const declaration of checker.getSymbolAtLocation(access.name)?.declarations ?? []) {
+    let value: ts.Expression | undefined;
+    if (typescript.isPropertyDeclaration(declaration)) value = declaration.initializer;
+    else if (typescript.isBinaryExpression(declaration) && declaration.operatorToken.kind === typescript.SyntaxKind.EqualsToken) value = declaration.right;
+    else if (typescript.isPropertyAccessExpression(declaration) && typescript.isBinaryExpression(declaration.parent)) value = declaration.parent.right;
+    if (!value || !typescript.isArrayLiteralExpression(skipOuter(value))) return [];
+    values.push(value);
+  }
+  return values;
 }
 
 /** The expression a function returns, when `callee` names (or is) one whose only statement returns it (`return tools`, `() => tools`). */

@@ -27,7 +27,7 @@ import { tableTargets } from "./tables.js";
 import { mayLeaveFile } from "./callees.js";
 import { ClassImplementations, LiteralImplementations } from "./implementations.js";
 import { ClassIndex } from "./class-index.js";
-import { declaredTypeNode, namedTypes } from "./declared-types.js";
+import { alternativeMembers, declaredTypeNode, namedTypes } from "./declared-types.js";
 import { iteratedMemberDeclarations } from "./iterated.js";
 import { loopedMembers, registryValues } from "./registries.js";
 import { wrappedTargets } from "./wrapped.js";
@@ -35,7 +35,6 @@ import { type ClassFacts, constructedFieldMembers, fieldSlot, passedThrough, slo
 import { type FileEntries, type FileEntry, type Target, declaringFunction, isProjectFile } from "./file-entry.js";
 
 export type { Target } from "./file-entry.js";
-
 /** Answers, for one program, which functions (of which files) a call or an expression runs. */
 export class Resolver {
   private readonly checker: ts.TypeChecker;
@@ -160,6 +159,7 @@ export class Resolver {
       const declaration = checker.getSymbolAtLocation(entry.services.esTreeNodeToTSNodeMap.get(receiver))?.declarations?.[0];
       const typeNode = declaredTypeNode(checker, declaration);
       if (typeNode) declarations.push(...this.literalImplementations().declaredAs(name.name, namedTypes(checker, typeNode, name.name)));
+      else declarations.push(...alternativeMembers(checker, declaration, name.name));
     }
     // What a subclass implements (`this.execute()` in a base class, an abstract method).
     declarations.push(...this.subclassMembers(entry, receiver, symbol, name.name, declarations));
