@@ -391,6 +391,10 @@ const axiosCases = {
     valid("axios.get with spread options", inTool("  await axios.get(args.url, { ...args.options });", { imports: AXIOS })),
     valid("axios helpers that make no request", inTool("  axios.isAxiosError(args.error);", { imports: AXIOS })),
     valid(
+      "axios.get of a namespace import's default export, with a timeout",
+      inTool("  await requests.default.get(args.url, { timeout: 5000 });", { imports: 'import * as requests from "axios";\n' }),
+    ),
+    valid(
       "got with a timeout",
       inTool("  await got(args.url, { timeout: { request: 5000 } });\n  await got.post(args.url, { signal: AbortSignal.timeout(5000) });", {
         imports: GOT,
@@ -414,6 +418,15 @@ const axiosCases = {
       data: { label: "axios.get", tool: TOOL, remedy: REMEDY.axios },
       suggest: addTimeout("axios.get(args.url)", "axios.get(args.url, { timeout: 30000 })"),
     }),
+    invalid(
+      "axios.get of a namespace import's default export",
+      inTool('  await /*>*/requests.default.get(args.url, { responseType: "arraybuffer" })/*<*/;', { imports: 'import * as requests from "axios";\n' }),
+      {
+        messageId: "missingTimeout",
+        data: { label: "requests.default.get", tool: TOOL, remedy: REMEDY.axios },
+        suggest: addTimeout('responseType: "arraybuffer" }', 'responseType: "arraybuffer", timeout: 30000 }'),
+      },
+    ),
     invalid("axios.post(url, data)", inTool("  await /*>*/axios.post(args.url, args.body)/*<*/;", { imports: AXIOS }), {
       messageId: "missingTimeout",
       data: { label: "axios.post", tool: TOOL, remedy: REMEDY.axios },

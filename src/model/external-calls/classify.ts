@@ -122,7 +122,8 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
     }
   } else if (callee.type === AST_NODE_TYPES.MemberExpression) {
     const method = memberName(callee);
-    const object = unwrap(callee.object);
+    const written = unwrap(callee.object);
+    const object = namespaceDefault(facts, written) ?? written;
     const path = memberPath(callee);
     const generated = object.type === AST_NODE_TYPES.Identifier ? generatedClientOf(facts, object) : undefined;
     if (generated && object.type === AST_NODE_TYPES.Identifier) return generatedCall(facts, call, generated, object.name, method);
@@ -142,7 +143,7 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
           : object.type === AST_NODE_TYPES.Identifier
             ? facts.importedInstances?.get(object.name)
             : undefined;
-      const objectName = memberPath(object) ?? "client";
+      const objectName = memberPath(written) ?? "client";
       if (module === "axios" || instance?.client === "axios") {
         if (AXIOS_URL_CONFIG.has(method)) optionsIndex = 1;
         else if (AXIOS_URL_DATA_CONFIG.has(method)) optionsIndex = 2;
@@ -301,4 +302,10 @@ function callsNamed(sourceCode: SourceCode, name: string): readonly TSESTree.Cal
 /** What holds a call's value: `await call(...)` where it is awaited, the call otherwise. */
 function valueOf(node: TSESTree.Node): TSESTree.Node {
   return node.parent?.type === AST_NODE_TYPES.AwaitExpression ? node.parent : node;
+}
+
+/** `requests.default` of `import * as requests from "axios"`: the module's default export, read as `requests` itself. */
+function namespaceDefault(facts: ClientFacts, object: TSESTree.Node): TSESTree.Identifier | undefined {
+  if (object.type !== AST_NODE_TYPES.MemberExpression || object.computed || memberName(object) !== "default") return undefined;
+  return object.object.type === AST_NODE_TYPES.Identifier && importOf(facts, object.object) !== undefined ? object.object : undefined;
 }
