@@ -394,7 +394,8 @@ function emptyStandIn(
   if (record !== undefined) return { value: record, fixed: false };
   const fixed = fixedData(sourceCode, value);
   if (fixed !== undefined) return { value: fixed, fixed: true };
-  return falseAnswer(value, clause) ? { value: "`false`", fixed: true } : undefined;
+  const answer = falseAnswer(value, clause);
+  return answer === undefined ? undefined : { value: `\`${String(answer)}\``, fixed: true };
 }
 
 /** Successful results (outside the catches already judged) whose payload says they failed. */

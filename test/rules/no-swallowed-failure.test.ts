@@ -1938,6 +1938,25 @@ ${inTool('  const text = await bodyOf(await archive(args.id));\n  return { conte
 
   invalidCases.push(
     invalid({
+      // A partial-result marker left empty warns of nothing.
+      name: "a catch whose result carries an empty warnings list",
+      code: catchIn('return /*>*/{ content: [{ type: "text", text: JSON.stringify({ hits: [], warnings: [] }) }] };'),
+      errors: [
+        {
+          messageId: "swallowedResult",
+          reported: '{ content: [{ type: "text", text: JSON.stringify({ hits: [], warnings: [] }) }] }',
+          data: { tool: START(), field: "" },
+          suggestions: (code) => [
+            ...addIsError(code, (_, retryable, value) => [
+              ["hits: [], warnings: [] }) }]", `errorCategory: ${value}, isRetryable: ${String(retryable)}, hits: [], warnings: [] }) }], isError: true`],
+            ]),
+            ...rethrow(code, 'return { content: [{ type: "text", text: JSON.stringify({ hits: [], warnings: [] }) }] };', '"search_docs failed"'),
+          ],
+        },
+      ],
+      output: null,
+    }),
+    invalid({
       // The call repairs the connection; the answer is still the failure, with no `isError`.
       name: "a catch that awaits a repair it does not read and answers with the caught message",
       code: catchIn(`let message = String(error);

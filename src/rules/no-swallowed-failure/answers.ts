@@ -19,7 +19,7 @@ import {
   unwrap,
 } from "../../util/ast.js";
 import { soleContentPart } from "../shared/results.js";
-import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, SuccessFlow, fallsBack, payloadObjects, readsOutsideData } from "./flow.js";
+import { DEGRADED_TEXT, FAILURE_TEXT, NO_DATA_TEXT, SuccessFlow, fallsBack, marksNothing, payloadObjects, readsOutsideData } from "./flow.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -44,7 +44,7 @@ export class CatchAnswers {
   /** The result, or a payload in it, carries a partial-result marker (`source`: the result's file). */
   isPartial(object: TSESTree.ObjectExpression, source: SourceCode = this.sourceCode): boolean {
     return [object, ...payloadObjects(source, object)].some((o) =>
-      o.properties.some((p) => p.type === AST_NODE_TYPES.Property && this.markers.has(staticKeyName(p.key, p.computed) ?? "")),
+      o.properties.some((p) => p.type === AST_NODE_TYPES.Property && this.markers.has(staticKeyName(p.key, p.computed) ?? "") && !marksNothing(p)),
     );
   }
 

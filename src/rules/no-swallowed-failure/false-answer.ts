@@ -10,19 +10,24 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
 import { LEAVES, enclosingFunction, isInside, ownReturnStatements, someOwnNode, unwrap } from "../../util/ast.js";
 
-/** The catch's `false` stands in for a "no" the caller cannot tell from the failure. */
-export function falseAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchClause): boolean {
-  if (!value || !isBoolean(value, false)) return false;
+/**
+ * The catch's `false` stands in for a "no" the caller cannot tell from the failure; or its `true`
+ * (a predicate that fails open: `catch { return true }` in `isAvailable`, `isKeyValid`) for a
+ * "yes" the function also answers where the try computes it or answers `true` itself, or
+ * elsewhere. A try that only ever answers the other literal is a probe. The literal, or undefined.
+ */
+export function falseAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchClause): boolean | undefined {
+  const answer = value ? [false, true].find((literal) => isBoolean(value, literal)) : undefined;
   const fn = enclosingFunction(clause);
   const statement = clause.parent;
-  if (fn?.body.type !== AST_NODE_TYPES.BlockStatement) return false;
+  if (answer === undefined || fn?.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
   let computed = false;
   let elsewhere = false;
   for (const r of ownReturnStatements(fn.body)) {
-    if (isInside(r, statement.block)) computed ||= r.argument !== null && !isBoolean(r.argument, true);
-    else if (!isInside(r, statement)) elsewhere ||= r.argument !== null && isBoolean(r.argument, false);
+    if (isInside(r, statement.block)) computed ||= r.argument !== null && !isBoolean(r.argument, !answer);
+    else if (!isInside(r, statement)) elsewhere ||= r.argument !== null && isBoolean(r.argument, answer);
   }
-  return computed || elsewhere;
+  return computed || elsewhere ? answer : undefined;
 }
 
 function isBoolean(node: TSESTree.Node, value: boolean): boolean {

@@ -297,15 +297,25 @@ function existenceChecks(sourceCode: SourceCode, model: McpModel, statement: TSE
   return ends;
 }
 
-/** The catch body mentions a partial-result marker (`warnings.push(...)`, `result.partial = true`). */
+/**
+ * The catch body mentions a partial-result marker (`warnings.push(...)`, `result.partial = true`),
+ * other than as the key of a field left empty (`return { items: [], warnings: [] }` warns of nothing).
+ */
 export function recordsWarning(sourceCode: SourceCode, clause: TSESTree.CatchClause, markers: ReadonlySet<string>): boolean {
   return someOwnNode(
     sourceCode,
     clause.body,
     (n) =>
-      (n.type === AST_NODE_TYPES.Identifier && markers.has(n.name)) ||
-      (n.type === AST_NODE_TYPES.Literal && typeof n.value === "string" && markers.has(n.value)),
+      ((n.type === AST_NODE_TYPES.Identifier && markers.has(n.name)) ||
+        (n.type === AST_NODE_TYPES.Literal && typeof n.value === "string" && markers.has(n.value))) &&
+      !(n.parent.type === AST_NODE_TYPES.Property && n.parent.key === n && marksNothing(n.parent)),
   );
+}
+
+/** A marker field whose value says nothing: `warnings: []`, `partial: false`, `warnings: undefined`. */
+export function marksNothing(property: TSESTree.Property): boolean {
+  const value = unwrap(property.value);
+  return emptyValue(value) !== undefined || (value.type === AST_NODE_TYPES.Literal && value.value === false);
 }
 
 /**

@@ -55,6 +55,7 @@ const swallowed = (code: string, answer: string, value: string) => [
 ];
 
 const WRITTEN = "{ entries: [], totalMatches: 0, limits: { truncated: false, maxTokens } }";
+const MARKED_EMPTY = "{ entries: [], totalMatches: 0, limits: { truncated: false, maxTokens }, warnings: [] }";
 
 /**
  * Entries fetched one by one, each failure answered with `[]`; `collect` gathers them (`fetched`),
@@ -140,6 +141,8 @@ describe("no-swallowed-failure: empty results", () => {
       },
       // A value of the caught error in the result.
       { code: lookup("{ entries: [], totalMatches: 0, limits: { truncated: false, maxTokens }, note: String(error) }") },
+      // A partial-result marker that says something.
+      { code: lookup('{ entries: [], totalMatches: 0, limits: { truncated: false, maxTokens }, warnings: ["The glossary map could not be read."] }') },
       // A builder that takes what to say from its caller.
       {
         code: lookup(
@@ -152,6 +155,11 @@ describe("no-swallowed-failure: empty results", () => {
       {
         code: lookup(WRITTEN),
         errors: swallowed(lookup(WRITTEN), WRITTEN, "an empty result (`entries: []`)"),
+      },
+      // A partial-result marker left empty warns of nothing.
+      {
+        code: lookup(MARKED_EMPTY),
+        errors: swallowed(lookup(MARKED_EMPTY), MARKED_EMPTY, "an empty result (`entries: []`)"),
       },
       {
         code: lookup("emptyLookup(maxTokens)", EMPTY_LOOKUP),

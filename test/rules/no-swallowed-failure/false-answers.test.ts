@@ -182,3 +182,62 @@ describe("no-swallowed-failure: `false` from a predicate", () => {
     ],
   });
 });
+
+/** A tool that reports whether a domain is free; `check` is the body of the predicate that fails open. */
+const available = (check: string): string => `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "domains", version: "1.0.0" });
+declare function lookUpRecords(domain: string): Promise<string[]>;
+async function isAvailable(domain: string): Promise<boolean> {
+${check}
+}
+server.registerTool("check_domain", { description: "Says whether a domain is free" }, async ({ domain }: { domain: string }) => {
+  const free = await isAvailable(domain);
+  return { content: [{ type: "text", text: JSON.stringify({ domain, status: free ? "available" : "registered" }) }] };
+});`;
+
+/** The try answers "taken" where it finds records, and `true` where it finds none. */
+const failsOpen = `  try {
+    const records = await lookUpRecords(domain);
+    if (records.length > 0) return false;
+    return true;
+  } catch {
+    return true;
+  }`;
+
+describe("no-swallowed-failure: `true` from a predicate that fails open", () => {
+  ruleTester.run("no-swallowed-failure", rule, {
+    valid: [
+      // A probe of absence: the try answers only `false`, so `true` answers only the failure.
+      {
+        code: available(`  try {
+    await lookUpRecords(domain);
+    return false;
+  } catch {
+    return true;
+  }`),
+      },
+    ],
+    invalid: [
+      {
+        name: "a `true` the try also answers where the lookup found nothing",
+        code: available(failsOpen),
+        errors: [
+          {
+            messageId: "swallowedFallback",
+            data: { value: "`true`", tool: 'tool "check_domain"' },
+            suggestions: [
+              {
+                messageId: "rethrowWithCause",
+                data: { cause: "error" },
+                output: available(failsOpen).replace(
+                  "} catch {\n    return true;",
+                  '} catch (error) {\n    throw new Error("isAvailable failed", { cause: error });',
+                ),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+});
