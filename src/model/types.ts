@@ -307,7 +307,8 @@ export interface ModelGraph {
   readonly runnerCalls: readonly TSESTree.CallExpression[];
 }
 
-export type ClientKind = "fetch" | "axios" | "got" | "http" | "child_process" | "execa" | "custom";
+/** `ai`: the Vercel AI SDK's model calls (`generateText`, `generateObject`, ...), bounded by `abortSignal` or `timeout`. */
+export type ClientKind = "fetch" | "axios" | "got" | "http" | "child_process" | "execa" | "ai" | "custom";
 
 export type TimeoutStatus =
   /** A timeout or signal bounds the call. */

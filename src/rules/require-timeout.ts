@@ -35,6 +35,7 @@ const REMEDY: Record<ExternalCall["client"], string> = {
   http: "a `timeout` option or `req.setTimeout()`",
   child_process: "a `timeout` option (and a `killSignal`)",
   execa: "a `timeout` option",
+  ai: "`abortSignal: AbortSignal.timeout(ms)` (or `timeout`, where the AI SDK version takes one)",
   custom: "a `timeout` or `signal` option",
 };
 

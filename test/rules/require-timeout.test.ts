@@ -20,6 +20,7 @@ const REMEDY = {
   child_process: "a `timeout` option (and a `killSignal`)",
   execa: "a `timeout` option",
   custom: "a `timeout` or `signal` option",
+  ai: "`abortSignal: AbortSignal.timeout(ms)` (or `timeout`, where the AI SDK version takes one)",
 } as const;
 
 interface Expected {
@@ -592,6 +593,31 @@ const httpCases = {
         suggest: addTimeout('{ hostname: "example.com" }', '{ hostname: "example.com", timeout: 30000 }'),
       },
     ),
+  ],
+};
+
+const AI = `import { generateText } from "ai";\ndeclare const model: unknown;\n`;
+
+const aiCases = {
+  valid: [
+    valid(
+      "generateText with an abortSignal",
+      inTool("  await generateText({ model, prompt: args.q, abortSignal: AbortSignal.timeout(30000) });", { imports: AI }),
+    ),
+    valid("generateText with a timeout", inTool("  await generateText({ model, prompt: args.q, timeout: 30000 });", { imports: AI })),
+    valid(
+      "a generateText of the project's own",
+      inTool("  await generateText({ model, prompt: args.q });", {
+        top: "async function generateText(options: object) {\n  return options;\n}\ndeclare const model: unknown;\n",
+      }),
+    ),
+  ],
+  invalid: [
+    invalid("generateText of the AI SDK with no abortSignal", inTool("  await /*>*/generateText({ model, prompt: args.q })/*<*/;", { imports: AI }), {
+      messageId: "missingTimeout",
+      data: { label: "generateText", tool: TOOL, remedy: REMEDY.ai },
+      suggest: addSignal("prompt: args.q }", `prompt: args.q, abortSignal: ${COMBINED} }`),
+    }),
   ],
 };
 
@@ -1699,6 +1725,7 @@ ruleTester.run("require-timeout", rule, {
     ...axiosCases.valid,
     ...httpCases.valid,
     ...childCases.valid,
+    ...aiCases.valid,
     ...passThroughCases.valid,
     ...spreadCases.valid,
     ...generatedCases.valid,
@@ -1713,6 +1740,7 @@ ruleTester.run("require-timeout", rule, {
     ...axiosCases.invalid,
     ...httpCases.invalid,
     ...childCases.invalid,
+    ...aiCases.invalid,
     ...passThroughCases.invalid,
     ...spreadCases.invalid,
     ...generatedCases.invalid,

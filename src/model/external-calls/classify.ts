@@ -47,6 +47,16 @@ const GOT_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "s
 
 const EXECA = new Set(["execa", "execaSync", "execaCommand", "execaCommandSync", "execaNode"]);
 
+/** The Vercel AI SDK's calls of a model, each taking one options object. */
+const AI_SDK_CALLS = new Set(["generateText", "streamText", "generateObject", "streamObject", "embed", "embedMany"]);
+
+/** Packages whose named calls leave the process, and where each call's options are. */
+const PACKAGE_CALLS: ReadonlyMap<string, { readonly client: ClientKind; readonly calls: ReadonlySet<string>; readonly index: number | "object" }> =
+  new Map([
+    ["execa", { client: "execa", calls: EXECA, index: "object" }],
+    ["ai", { client: "ai", calls: AI_SDK_CALLS, index: 0 }],
+  ]);
+
 /** The instance a `const` declared in this file holds (for the program index). */
 export function instanceDeclaredAs(sourceCode: SourceCode, importedFrom: ReadonlyMap<string, string>, id: TSESTree.Identifier): Instance | undefined {
   return instanceOf({ sourceCode, importedFrom, requestSignals: [], customClients: new Set() }, id);
@@ -100,10 +110,9 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
       client = "child_process";
       label = named;
       optionsIndex = "object";
-    } else if (module === "execa" && named !== undefined && EXECA.has(named)) {
-      client = "execa";
+    } else if (named !== undefined && PACKAGE_CALLS.get(module)?.calls.has(named)) {
+      ({ client, index: optionsIndex } = PACKAGE_CALLS.get(module) ?? { client, index: optionsIndex });
       label = named;
-      optionsIndex = "object";
     } else if (module !== undefined && HTTP.has(module) && (named === "request" || named === "get")) {
       client = "http";
       label = `${module.replace("node:", "")}.${named}`;

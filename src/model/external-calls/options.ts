@@ -33,8 +33,14 @@ export function timeoutIn(options: TSESTree.ObjectExpression, client: ClientKind
     if (value.type === AST_NODE_TYPES.Literal && value.value === 0) return false;
     return true;
   }
-  if (findProperty(options, "signal") || (client === "execa" && findProperty(options, "cancelSignal"))) return true;
+  if (signalProperty(options, client)) return true;
   return undefined;
+}
+
+/** The option that carries a signal: `signal`, execa's `cancelSignal`, the AI SDK's `abortSignal`. */
+function signalProperty(options: TSESTree.ObjectExpression, client: ClientKind): TSESTree.Property | undefined {
+  if (client === "ai") return findProperty(options, "abortSignal");
+  return findProperty(options, "signal") ?? (client === "execa" ? findProperty(options, "cancelSignal") : undefined);
 }
 
 export function ok(call: TSESTree.CallExpression, client: ClientKind, label: string): ExternalCall {
@@ -126,7 +132,7 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
   if (boundAfterLiteral(facts.sourceCode, optionsNode)) return unknown(call, client, label);
   // `{ ...this.defaultRequest, method }` with defaults the class shows in full: the spreads add no bound.
   const spreads = hasSpread(options) && !spreadsAddNoBound(facts.sourceCode, options);
-  const signal = findProperty(options, "signal") ?? (client === "execa" ? findProperty(options, "cancelSignal") : undefined);
+  const signal = signalProperty(options, client);
   if (signal) {
     const path = memberPath(signal.value);
     const onlyCancellation = path !== undefined && (facts.requestSignals.includes(path) || CANCELLATION_SIGNAL.test(path));

@@ -55,14 +55,19 @@ export function timeoutRemedy(
     fixId = "combineWithTimeout";
     fix = (fixer) => fixer.replaceText(property.value, `AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`);
     if (property.shorthand) {
-      fix = (fixer) => fixer.replaceText(property, `signal: AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`);
+      fix = (fixer) =>
+        fixer.replaceText(
+          property,
+          `${sourceCode.getText(property.key)}: AbortSignal.any([${sourceCode.getText(property.value)}, AbortSignal.timeout(${String(ms)})])`,
+        );
     }
-  } else if (external.client === "fetch") {
+  } else if (external.client === "fetch" || external.client === "ai") {
     fixId = "addTimeoutSignal";
-    if (object) fix = (fixer) => add(fixer, object, `signal: ${signal}`);
+    const key = external.client === "ai" ? "abortSignal" : "signal";
+    if (object) fix = (fixer) => add(fixer, object, `${key}: ${signal}`);
     else if (external.insertOptionsAfter) {
       const after = external.insertOptionsAfter;
-      fix = (fixer) => fixer.insertTextAfter(after, `, { signal: ${signal} }`);
+      fix = (fixer) => fixer.insertTextAfter(after, `, { ${key}: ${signal} }`);
     }
   } else {
     fixId = "addTimeoutOption";
