@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
-import { calleeName, constInitializer, findVariable, memberName, returnedValues, unwrap } from "../util/ast.js";
+import { calleeName, constInitializer, findVariable, inFile, memberName, returnedValues, unwrap } from "../util/ast.js";
 import { sameFileFunction } from "./targets.js";
 import type { TypeOracle } from "./type-oracle.js";
 
@@ -29,7 +29,7 @@ export function madeErrorClass(sourceCode: SourceCode, call: TSESTree.CallExpres
   if (fn) {
     const made = new Set<string>();
     for (const value of returnedValues(fn)) {
-      const n = value ? (heldError(sourceCode, unwrap(value)) ?? unwrap(value)) : undefined;
+      const n = value ? (heldConstruction(sourceCode, unwrap(value), AST_NODE_TYPES.ReturnStatement) ?? unwrap(value)) : undefined;
       const cls = n?.type === AST_NODE_TYPES.NewExpression ? calleeName(n) : undefined;
       if (cls === undefined || !ERROR_CLASS_NAME.test(cls)) return undefined;
       made.add(cls);
@@ -40,24 +40,35 @@ export function madeErrorClass(sourceCode: SourceCode, call: TSESTree.CallExpres
 }
 
 /** Properties whose change leaves an error what it was built as. */
-export const UNTOLD_PROPERTIES: ReadonlySet<string> = new Set(["name", "message", "stack", "cause"]);
+const UNTOLD_PROPERTIES: ReadonlySet<string> = new Set(["name", "message", "stack", "cause"]);
 
 /**
- * `const wrapped = new Error(\`${message}: ${error.message}\`); wrapped.stack = error.stack; return
- * wrapped`: the construction a `const` holds, while nothing but its name, message, stack or cause
- * is written on it (a field or a call it is handed to may classify it).
+ * `const error = new Error(\`Browser not installed: ${reason}\`); error.name = "BrowserMissing";
+ * throw error` (or `return error`, `leaves`): the construction a `const` of the file holds, judged
+ * as if written in place. Only while nothing else touches the variable: a call it is handed to
+ * (`enhance(error)`), a computed member, or a property set on it other than its name, message,
+ * stack or cause may classify it, unless `untold` says the property (set with `=`) cannot
+ * (`error.details = { request, response }`); unknown means undefined.
  */
-function heldError(sourceCode: SourceCode, value: TSESTree.Node): TSESTree.NewExpression | undefined {
-  if (value.type !== AST_NODE_TYPES.Identifier) return undefined;
+export function heldConstruction(
+  sourceCode: SourceCode,
+  value: TSESTree.Node,
+  leaves: AST_NODE_TYPES.ThrowStatement | AST_NODE_TYPES.ReturnStatement,
+  untold: (name: string, value: TSESTree.Expression) => boolean = () => false,
+): TSESTree.NewExpression | undefined {
+  // A wrap of another file (judged from `hiddenByWrap`): this file's scopes do not hold its variables.
+  if (value.type !== AST_NODE_TYPES.Identifier || !inFile(sourceCode, value)) return undefined;
   const init = constInitializer(sourceCode, value);
   const variable = init?.type === AST_NODE_TYPES.NewExpression ? findVariable(sourceCode, value) : undefined;
   if (!variable || init?.type !== AST_NODE_TYPES.NewExpression) return undefined;
   const untouched = variable.references.every(({ identifier, init: initializes }) => {
     const parent = identifier.parent;
-    if (initializes === true || parent.type === AST_NODE_TYPES.ReturnStatement) return true;
-    if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return false;
-    const written = parent.parent.type === AST_NODE_TYPES.AssignmentExpression && parent.parent.left === parent;
-    return !written || UNTOLD_PROPERTIES.has(memberName(parent) ?? "");
+    if (initializes === true || parent.type === leaves) return true;
+    if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier || parent.computed) return false;
+    const assignment = parent.parent;
+    if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== parent) return true;
+    const name = memberName(parent) ?? "code";
+    return UNTOLD_PROPERTIES.has(name) || (assignment.operator === "=" && untold(name, assignment.right));
   });
   return untouched ? init : undefined;
 }

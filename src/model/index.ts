@@ -13,7 +13,7 @@ export { thrownText } from "./unknown-tool.js";
 export { FRAMEWORKS, answersInEnvelope, classifiesMcpErrors, type FrameworkProfile, type LoggingProfile, type SignalLocation } from "./frameworks.js";
 export { CATCHES_ALL, type CatchGuard, type Catching, passage, stopsAll } from "./catch-passage.js";
 export { CatchReader, callsParamInsideTry, caughtRethrow } from "./catches.js";
-export { UNTOLD_PROPERTIES, madeErrorClass } from "./error-classes.js";
+export { heldConstruction, madeErrorClass } from "./error-classes.js";
 export { classMethod, sameFileFunction } from "./targets.js";
 export { inlineCallbacks, runnerCallOf, valueGivingCall } from "./callbacks.js";
 export { testedClass } from "./catch-tests.js";

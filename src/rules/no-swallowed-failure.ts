@@ -56,7 +56,7 @@ import {
 import { Remedies } from "./no-swallowed-failure/suggestions.js";
 import { fixedData } from "./no-swallowed-failure/fixed-data.js";
 import { emptyRecord } from "./no-swallowed-failure/empty-record.js";
-import { falseAfterCatch, falseAnswer, returnAfterCatch, triedReturns } from "./no-swallowed-failure/false-answer.js";
+import { falseAfterCatch, booleanAnswer, returnAfterCatch, triedReturns } from "./no-swallowed-failure/false-answer.js";
 import { droppedStep } from "./shared/steps.js";
 import { writtenBack } from "./no-swallowed-failure/written-back.js";
 import { inField } from "./no-swallowed-failure/carried.js";
@@ -394,7 +394,7 @@ function emptyStandIn(
   if (record !== undefined) return { value: record, fixed: false };
   const fixed = fixedData(sourceCode, value);
   if (fixed !== undefined) return { value: fixed, fixed: true };
-  const answer = falseAnswer(value, clause);
+  const answer = booleanAnswer(value, clause);
   return answer === undefined ? undefined : { value: `\`${String(answer)}\``, fixed: true };
 }
 

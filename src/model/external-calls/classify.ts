@@ -92,6 +92,7 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
   } else if (callee.type === AST_NODE_TYPES.Identifier) {
     const source = importOf(facts, callee);
     const [module, named] = source ? splitImport(source) : [undefined, undefined];
+    const packaged = packageCall(module, named);
     if (callee.name === "fetch" && (source === undefined ? !findVariable(facts.sourceCode, callee) : FETCH_MODULES.has(module ?? ""))) {
       client = "fetch";
       label = "fetch";
@@ -110,9 +111,8 @@ export function classifyCall(clientFacts: ClientFacts, call: TSESTree.CallExpres
       client = "child_process";
       label = named;
       optionsIndex = "object";
-    } else if (named !== undefined && PACKAGE_CALLS.get(module)?.calls.has(named)) {
-      ({ client, index: optionsIndex } = PACKAGE_CALLS.get(module) ?? { client, index: optionsIndex });
-      label = named;
+    } else if (packaged) {
+      ({ client, index: optionsIndex, label } = packaged);
     } else if (module !== undefined && HTTP.has(module) && (named === "request" || named === "get")) {
       client = "http";
       label = `${module.replace("node:", "")}.${named}`;
@@ -317,4 +317,13 @@ function valueOf(node: TSESTree.Node): TSESTree.Node {
 function namespaceDefault(facts: ClientFacts, object: TSESTree.Node): TSESTree.Identifier | undefined {
   if (object.type !== AST_NODE_TYPES.MemberExpression || object.computed || memberName(object) !== "default") return undefined;
   return object.object.type === AST_NODE_TYPES.Identifier && importOf(facts, object.object) !== undefined ? object.object : undefined;
+}
+
+/** `execa(...)` of `execa`, `generateText(...)` of `ai`: the client, where its options are, and the label. */
+function packageCall(
+  module: string | undefined,
+  named: string | undefined,
+): { readonly client: ClientKind; readonly index: number | "object"; readonly label: string } | undefined {
+  const known = module === undefined ? undefined : PACKAGE_CALLS.get(module);
+  return known && named !== undefined && known.calls.has(named) ? { client: known.client, index: known.index, label: named } : undefined;
 }

@@ -4,7 +4,9 @@
  * from what the call gave back (`return skills.includes(skill)`, `return repo !== null`), or where
  * the function answers `false` elsewhere (`if (!session) return false`). A probe whose failure is
  * the answer (`try { await access(path); return true } catch { return false }`) is no stand-in.
- * `falseAfterCatch`: the same `false`, where the catch only logs and the function goes on to it.
+ * Likewise `return true` from a predicate that fails open (`isAvailable`), where its `true` is a
+ * real "yes" too. `falseAfterCatch`: the same `false`, where the catch only logs and the function
+ * goes on to it.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { TSESLint } from "@typescript-eslint/utils";
@@ -16,7 +18,7 @@ import { LEAVES, enclosingFunction, isInside, ownReturnStatements, someOwnNode, 
  * "yes" the function also answers where the try computes it or answers `true` itself, or
  * elsewhere. A try that only ever answers the other literal is a probe. The literal, or undefined.
  */
-export function falseAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchClause): boolean | undefined {
+export function booleanAnswer(value: TSESTree.Node | null, clause: TSESTree.CatchClause): boolean | undefined {
   const answer = value ? [false, true].find((literal) => isBoolean(value, literal)) : undefined;
   const fn = enclosingFunction(clause);
   const statement = clause.parent;

@@ -15,24 +15,20 @@ import {
   readableObjects,
   type ThrowSite,
   type ToolHandler,
-  UNTOLD_PROPERTIES,
+  heldConstruction,
 } from "../../model/index.js";
 import type { Vocabulary } from "../../settings.js";
 import { alwaysExits } from "../shared/external-failures.js";
 import {
   calleeName,
-  constInitializer,
   findProperty,
-  findVariable,
-  inFile,
   isCancelledTest,
   isFunctionNode,
   isPlainErrorName,
-  memberName,
-  staticKeyName,
   mentionsName,
   returnedValues,
   someOwnNode,
+  staticKeyName,
   topLevelFunctions,
   unwrap,
 } from "../../util/ast.js";
@@ -55,7 +51,11 @@ export function unclassifiedThrow(
 ): UnclassifiedThrow | undefined {
   const handler = site.handlers[0];
   if (!handler || handler.thrown === "unknown" || onlyWhenCancelled(sourceCode, site.node)) return undefined;
-  const argument = heldConstruction(sourceCode, unwrap(site.node.argument), vocabulary) ?? unwrap(site.node.argument);
+  // `const failure = new Error(...); failure.details = { path }; throw failure`: judged as the construction.
+  const held = heldConstruction(sourceCode, unwrap(site.node.argument), AST_NODE_TYPES.ThrowStatement, (name, value) =>
+    untoldProperty(name, value, vocabulary),
+  );
+  const argument = held ?? unwrap(site.node.argument);
   // `throw ApplicationErrors.invalidInput(message)`: a factory that builds an error of a known class.
   const made =
     argument.type === AST_NODE_TYPES.CallExpression
@@ -115,34 +115,6 @@ function untoldProperty(name: string, value: TSESTree.Node, vocabulary: Vocabula
     const key = p.type === AST_NODE_TYPES.Property ? staticKeyName(p.key, p.computed) : undefined;
     return key !== undefined && key !== vocabulary.category && key !== vocabulary.retryable && !CLASSIFYING.test(key);
   });
-}
-
-/**
- * `const error = new Error(\`Browser not installed: ${reason}\`); error.name = "BrowserMissing"; throw error`:
- * the construction a variable holds, judged as if thrown in place. Only while nothing else touches
- * the variable: a call it is handed to (`enhance(error)`) or a property set on it that may classify
- * it (`error.retryable = true`, `error.code = code`), and unknown means silent. Properties that say
- * nothing of the kind (`error.details = { request, response }`) leave it as built.
- */
-function heldConstruction(sourceCode: Readonly<TSESLint.SourceCode>, argument: TSESTree.Node, vocabulary: Vocabulary): TSESTree.NewExpression | undefined {
-  // A wrap of another file (judged from `hiddenByWrap`): this file's scopes do not hold its variables.
-  if (argument.type !== AST_NODE_TYPES.Identifier || !inFile(sourceCode, argument)) return undefined;
-  const init = constInitializer(sourceCode, argument);
-  if (init?.type !== AST_NODE_TYPES.NewExpression) return undefined;
-  const variable = findVariable(sourceCode, argument);
-  if (!variable) return undefined;
-  const untouched = variable.references.every((reference) => {
-    const { identifier } = reference;
-    if (reference.init === true) return true;
-    const parent = identifier.parent;
-    if (parent.type === AST_NODE_TYPES.ThrowStatement) return true;
-    if (parent.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier || parent.computed) return false;
-    const assignment = parent.parent;
-    if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== parent) return true;
-    const name = memberName(parent) ?? "code";
-    return UNTOLD_PROPERTIES.has(name) || (assignment.operator === "=" && untoldProperty(name, assignment.right, vocabulary));
-  });
-  return untouched ? init : undefined;
 }
 
 /**
