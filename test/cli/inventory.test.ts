@@ -36,7 +36,7 @@ describe("tool inventory", () => {
   }, 60_000);
 
   it("follows every indirection with types", () => {
-    expect(typed.mode).toMatchObject({ typed: true, reason: "93 tsconfig.json" });
+    expect(typed.mode).toMatchObject({ typed: true, reason: "94 tsconfig.json" });
     expect(rows(typed)).toEqual<Row[]>([
       // The project's own registration function, and an answer builder whose `isError` is a parameter.
       ["(unnamed)", "answer-builder/src/register.ts:7", "answer-builder/src/register.ts:7", "0/1", "0/0", 3],
@@ -51,6 +51,8 @@ describe("tool inventory", () => {
       // A runner handed to the registering class as `this.runHandler.bind(this)`, two methods deep, runs
       // each handler (`handler: any`) through its abstract base class: the subclasses' `run`.
       ["(unnamed)", "bound-runner/src/table.ts:25", "bound-runner/src/table.ts:25", "0/3", "0/1", 4],
+      // A callback handed to an answering helper of another file, which answers with what it gives back.
+      ["list_catalog_products", "callback-answer/src/server.ts:9", "callback-answer/src/server.ts:9", "1/1", "1/1", 1],
       // A function its registration function was given as a parameter (`tokenProvider()`), made by a factory of another file.
       ["search_code", "callback-parameter/src/tools.ts:5", "callback-parameter/src/tools.ts:5", "0/1", "1/1", 1],
       // A dispatcher that calls a method through a cast restating it: the method of the value's own class.
@@ -286,6 +288,7 @@ describe("tool inventory", () => {
       ["find_paper", false],
       ["(unnamed)", false],
       ["(unnamed)", false],
+      ["list_catalog_products", false],
       ["search_code", false],
       ["(unnamed)", false],
       ["export_journal", false],

@@ -9,7 +9,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { expectedFindings, lint, lintMessages } from "./lint-project.js";
+import { setLintTargets } from "../../src/typed/conversions.js";
+import { expectedFindings, lint, lintInOrder, lintMessages } from "./lint-project.js";
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "cross-file");
 const projects = readdirSync(FIXTURES, { withFileTypes: true })
@@ -32,6 +33,24 @@ describe.each(projects)("cross-file project %s", (name) => {
     expect(expected).toEqual(expect.arrayContaining(syntactic));
     // And the fixture is really about another file: types find more.
     expect(syntactic.length).toBeLessThan(expected.length);
+  });
+});
+
+describe("the order ESLint lints the files in", () => {
+  // ESLint lints a project's files in the order their reads finish. The catch in catalog.ts is
+  // reported only through the callback server.ts hands to answering.ts: the call site the index
+  // records when it follows answering.ts must reach the walk from catalog.ts, whichever file
+  // ESLint linted first (and whose model the index built before that call site was known).
+  const dir = path.join(FIXTURES, "callback-answer");
+  const files = ["src/server.ts", "src/answering.ts", "src/catalog.ts"];
+  it.each([
+    ["the registering file first", files],
+    ["the catch's file first", [...files].reverse()],
+    ["the helper first", ["src/answering.ts", "src/catalog.ts", "src/server.ts"]],
+  ])("reports the same with %s", async (_, order) => {
+    // A new generation of lint targets: the index is built afresh for this run.
+    setLintTargets(undefined);
+    expect(await lintInOrder(dir, order)).toEqual(expectedFindings(dir));
   });
 });
 

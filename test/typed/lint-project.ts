@@ -52,3 +52,20 @@ export async function lintMessages(
     )
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.ruleId.localeCompare(b.ruleId));
 }
+
+/**
+ * The findings of a typed lint of the project's files one at a time, in the order given, with one
+ * ESLint: the program index is built when the first file is linted and answers for the others.
+ */
+export async function lintInOrder(dir: string, files: readonly string[]): Promise<string[]> {
+  const base = plugin.configs["recommended-type-checked"];
+  const languageOptions = { ...base.languageOptions, parserOptions: { projectService: true, tsconfigRootDir: dir } };
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [{ ...base, languageOptions, ignores: [] } as Linter.Config] });
+  const found: string[] = [];
+  for (const file of files) {
+    for (const result of await eslint.lintFiles([file])) {
+      for (const m of result.messages) found.push(`${path.relative(dir, result.filePath)}:${String(m.line)} ${m.ruleId ?? `fatal: ${m.message}`}`);
+    }
+  }
+  return found.sort();
+}

@@ -220,7 +220,11 @@ function recordCaller(
   const callKey = `${entry.fileName}:${rangeKey(call.range)}`;
   let sites = target.entry.callSites.get(key);
   if (!sites) target.entry.callSites.set(key, (sites = new Map<string, ImportedCallSite>()));
-  if (!sites.has(callKey)) sites.set(callKey, { call, model: () => modelOf(entry), successHelpers });
+  if (sites.has(callKey)) return;
+  sites.set(callKey, { call, model: () => modelOf(entry), successHelpers });
+  // The target's model holds the call sites it was built with: a walk that reaches it later (from a
+  // file linted after this one) must see this call too, whatever order ESLint lints the files in.
+  target.entry.model = undefined;
 }
 
 /** Reads each wrapper of another file around a handler: the catches around its returned function's call of the handler. */
