@@ -120,6 +120,16 @@ export class Collector {
   }
 
   declarator(node: TSESTree.VariableDeclarator): void {
+    // `for (const { name, run } of TOOLS)`, `for (const tool of TOOLS)`: what a table's elements hold.
+    if (!node.init && node.parent.parent.type === AST_NODE_TYPES.ForOfStatement && node.parent.parent.left === node.parent) {
+      if (node.id.type === AST_NODE_TYPES.Identifier) this.objectNames.add(node.id.name);
+      else if (node.id.type === AST_NODE_TYPES.ObjectPattern) {
+        for (const property of node.id.properties) {
+          if (property.type === AST_NODE_TYPES.Property && property.value.type === AST_NODE_TYPES.Identifier) this.functionNames.add(property.value.name);
+        }
+      }
+      return;
+    }
     if (node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return;
     const init = unwrap(node.init);
     // `const handler = HANDLERS[name]`: a function picked from a table.

@@ -1,7 +1,7 @@
 /**
  * Call targets: the same-file functions a call runs, through names, wrapper parameters, dispatch
- * tables, `this` methods, instances of same-file classes and object literals. Memoized per call:
- * every handler's walk asks again.
+ * tables, loops over tables, `this` methods, instances of same-file classes and object literals.
+ * Memoized per call: every handler's walk asks again.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { DefinitionType } from "@typescript-eslint/scope-manager";
@@ -89,7 +89,7 @@ export class CallTargets {
       // `const handler = HANDLERS[args.operation]; await handler(args)`.
       const init = constInitializer(this.sourceCode, callee);
       if (init?.type === AST_NODE_TYPES.ConditionalExpression) return this.chosen(init);
-      return init ? this.pickedFromTable(init) : [];
+      return init ? this.pickedFromTable(init) : this.iterated(callee);
     }
     if (callee.type === AST_NODE_TYPES.MemberExpression) {
       // `HANDLERS[args.operation](args)`.
@@ -208,8 +208,50 @@ export class CallTargets {
       const fn = property ? this.functionValue(property.value) : undefined;
       return fn ? [fn] : [];
     }
-    return [];
+    return init ? [] : this.iterated(object, name);
   }
+
+  /**
+   * `for (const { name, load } of TOOLS) { ... load(id) }`, or `tool.load(id)` in `for (const tool
+   * of TOOLS)`, where `TOOLS` is a same-file array of object literals: the `load` of each element
+   * (`load` holds whatever the element the loop is at holds). Elements of any other kind add none.
+   */
+  private iterated(name: TSESTree.Identifier, member?: string): FunctionNode[] {
+    const variable = findVariable(this.sourceCode, name);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    const declaration = def?.parent;
+    const loop = declaration?.parent;
+    if (def?.type !== DefinitionType.Variable || loop?.type !== AST_NODE_TYPES.ForOfStatement || loop.left !== declaration) return [];
+    const key = member ?? patternKey(def.node.id, name.name);
+    if (key === undefined || (member !== undefined && def.node.id.type !== AST_NODE_TYPES.Identifier)) return [];
+    let list: TSESTree.Node | undefined = unwrap(loop.right);
+    if (list.type === AST_NODE_TYPES.Identifier) list = constInitializer(this.sourceCode, list);
+    if (list?.type !== AST_NODE_TYPES.ArrayExpression) return [];
+    const found: FunctionNode[] = [];
+    for (const element of list.elements) {
+      const entry = element ? unwrap(element) : undefined;
+      const property = entry?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(entry, key) : undefined;
+      const fn = property ? this.functionValue(property.value) : undefined;
+      if (fn) found.push(fn);
+    }
+    return found;
+  }
+}
+
+/** The key a destructuring pattern reads into `name` (`{ fetch: run }` reads `fetch` into `run`). */
+function patternKey(pattern: TSESTree.Node, name: string): string | undefined {
+  if (pattern.type !== AST_NODE_TYPES.ObjectPattern) return undefined;
+  for (const property of pattern.properties) {
+    if (
+      property.type === AST_NODE_TYPES.Property &&
+      !property.computed &&
+      property.value.type === AST_NODE_TYPES.Identifier &&
+      property.value.name === name
+    ) {
+      return property.key.type === AST_NODE_TYPES.Identifier ? property.key.name : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** The function of this file a callee names: `handleError` (declared here) or `this.handleError` (a method of the enclosing class). */
