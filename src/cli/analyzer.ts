@@ -25,7 +25,7 @@ import { safeText } from "./formats/safe-text.js";
 import { probeFile, unreadableResult } from "./probe.js";
 import { installGeneratedBases, tsconfigsWithMissingBases } from "./generated-bases.js";
 import { tsconfigProblem } from "./tsconfig-check.js";
-import { INFERRED_REASON, uncoveredReason, writeInferredProject } from "./inferred-project.js";
+import { INFERRED_REASON, uncoveredReason, unreadJavaScript, writeInferredProject } from "./inferred-project.js";
 import { installedTypeScriptProblem } from "../util/typescript-version.js";
 
 export type { ToolInventory, Location } from "./inventory.js";
@@ -234,14 +234,23 @@ export function lintOrder(files: readonly string[], configs = new Map<string, st
 
 /**
  * The inferred project of the files (absolute) with no tsconfig.json or jsconfig.json in any
- * folder above them, if there are any.
+ * folder above them, or whose nearest one does not read them (the JavaScript of a JavaScript
+ * server under a tsconfig without `allowJs`), if there are any.
  */
 function uncoveredProject(
   cwd: string,
   files: readonly string[],
   configs: Map<string, string | null>,
 ): { uncovered: UncoveredFiles; dispose: () => void } | undefined {
-  const uncovered = files.map((file) => path.resolve(cwd, file)).filter((file) => nearestConfig(path.dirname(file), configs) === undefined);
+  const absolute = files.map((file) => path.resolve(cwd, file));
+  const byConfig = new Map<string | undefined, string[]>();
+  for (const file of absolute) {
+    const config = nearestConfig(path.dirname(file), configs);
+    const group = byConfig.get(config);
+    if (group) group.push(file);
+    else byConfig.set(config, [file]);
+  }
+  const uncovered = [...byConfig].flatMap(([config, group]) => (config === undefined ? group : unreadJavaScript(config, group)));
   if (uncovered.length === 0) return undefined;
   const project = writeInferredProject(uncovered);
   return { uncovered: { tsconfig: project.tsconfig, files: uncovered }, dispose: project.dispose };

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { loadTypedRuntime, typescript } from "../typed/runtime.js";
 
 export interface InferredProject {
   /** The tsconfig to hand to the parser as its `project`. */
@@ -44,4 +45,29 @@ export function writeInferredProject(files: readonly string[]): InferredProject 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+const JAVASCRIPT = /\.[cm]?jsx?$/u;
+
+/**
+ * The JavaScript files among `files` (the files to lint whose nearest config is `config`) that
+ * its program does not hold, when they are most of them: `config` is a tsconfig.json that reads
+ * no JavaScript (no `allowJs`, its own or in a config it extends, and no project references). A
+ * JavaScript server with a tsconfig copied from a TypeScript template gets no program from it:
+ * its JavaScript goes to the inferred project, as files with no tsconfig do. A TypeScript
+ * project keeps its scripts and config files (JavaScript beside its TypeScript) where they were.
+ */
+export function unreadJavaScript(config: string, files: readonly string[]): readonly string[] {
+  const javascript = files.filter((file) => JAVASCRIPT.test(file));
+  return path.basename(config) !== "jsconfig.json" && javascript.length * 2 > files.length && readsNoJavaScript(config) ? javascript : [];
+}
+
+function readsNoJavaScript(config: string): boolean {
+  loadTypedRuntime();
+  const read = typescript.readConfigFile(config, (name) => typescript.sys.readFile(name));
+  if (read.error) return false;
+  // Options and `extends` only: listing the files would walk the whole tree.
+  const host = { ...typescript.sys, readDirectory: (): string[] => [] };
+  const parsed = typescript.parseJsonConfigFileContent(read.config, host, path.dirname(config), undefined, config);
+  return parsed.options.allowJs !== true && (parsed.projectReferences?.length ?? 0) === 0;
 }

@@ -49,6 +49,32 @@ const WITH_DASHBOARD: Record<string, string> = {
   "dashboard/app.ts": `export const title: string = "Deployments";\n`,
 };
 
+/** The same server, with a tsconfig at its root copied from a TypeScript template: it reads no JavaScript. */
+const WITH_TEMPLATE_TSCONFIG: Record<string, string> = {
+  ...FILES,
+  "tsconfig.json": JSON.stringify({ extends: "./tsconfig.base.json", include: ["**/*"] }),
+  "tsconfig.base.json": JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", outDir: "dist" } }),
+  // A file of types, the only one the tsconfig reads.
+  "types/deployment.ts": "export interface Deployment {\n  readonly folder: string;\n}\n",
+};
+
+/** A TypeScript project with a release script in JavaScript beside its sources: the script stays where it was. */
+const TS_WITH_SCRIPT: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "typed", type: "module" }),
+  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", noEmit: true } }),
+  "src/server.ts": `export const name: string = "typed";\n`,
+  "src/tools.ts": `export const tools: string[] = [];\n`,
+  "scripts/release.js": `console.log("release");\n`,
+};
+
+/** And with one that reads it, through the config it extends. */
+const WITH_ALLOW_JS: Record<string, string> = {
+  ...WITH_TEMPLATE_TSCONFIG,
+  "tsconfig.base.json": JSON.stringify({
+    compilerOptions: { allowJs: true, strict: true, module: "NodeNext", moduleResolution: "NodeNext", outDir: "dist" },
+  }),
+};
+
 /** Names a glob pattern would read as patterns: each file is still linted with its program. */
 const ODD_NAMES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "odd", type: "module" }),
@@ -73,6 +99,12 @@ let typed: AnalyzeResult;
 let syntactic: AnalyzeResult;
 let beside: AnalyzeResult;
 let leftBehind: string[];
+let templateRoot: string;
+let template: AnalyzeResult;
+let allowJsRoot: string;
+let allowJs: AnalyzeResult;
+let scriptRoot: string;
+let script: AnalyzeResult;
 beforeAll(async () => {
   root = writeTempTree("mcp-errors-inferred-", FILES);
   dashboardRoot = writeTempTree("mcp-errors-inferred-", WITH_DASHBOARD);
@@ -81,6 +113,12 @@ beforeAll(async () => {
   beside = await analyze({ cwd: dashboardRoot });
   oddRoot = writeTempTree("mcp-errors-inferred-", ODD_NAMES);
   odd = await analyze({ cwd: oddRoot });
+  templateRoot = writeTempTree("mcp-errors-inferred-", WITH_TEMPLATE_TSCONFIG);
+  template = await analyze({ cwd: templateRoot });
+  allowJsRoot = writeTempTree("mcp-errors-inferred-", WITH_ALLOW_JS);
+  allowJs = await analyze({ cwd: allowJsRoot });
+  scriptRoot = writeTempTree("mcp-errors-inferred-", TS_WITH_SCRIPT);
+  script = await analyze({ cwd: scriptRoot });
   leftBehind = readdirSync(tmpdir()).filter((name) => !before.has(name) && name.startsWith("mcp-errors-project-"));
   syntactic = await analyze({ cwd: root, types: false });
 });
@@ -88,6 +126,9 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
   rmSync(dashboardRoot, { recursive: true, force: true });
   rmSync(oddRoot, { recursive: true, force: true });
+  rmSync(templateRoot, { recursive: true, force: true });
+  rmSync(allowJsRoot, { recursive: true, force: true });
+  rmSync(scriptRoot, { recursive: true, force: true });
 });
 
 const found = (result: AnalyzeResult): string[] => result.findings.map((f) => `${f.file}:${String(f.line)} ${String(f.ruleId)} ${f.tools.join(",")}`);
@@ -121,5 +162,21 @@ describe("a JavaScript server whose only tsconfig.json is a dashboard's", () => 
 
   it("takes file names with glob characters for names", () => {
     expect(found(odd)).toEqual(["server/lib/[regions]+(eu)!.js:2 mcp-errors/require-timeout list_regions"]);
+  });
+});
+
+describe("a JavaScript server under a tsconfig.json that reads no JavaScript", () => {
+  it("gives the files the tsconfig does not read an inferred project", () => {
+    expect(template.mode).toMatchObject({ typed: true, reason: "1 tsconfig.json, an inferred project for 3 files outside them" });
+    expect(found(template)).toEqual(found(typed));
+  });
+
+  it("leaves a TypeScript project's scripts where they were", () => {
+    expect(script.mode).toMatchObject({ typed: true, reason: "1 tsconfig.json" });
+  });
+
+  it("leaves the files to the tsconfig when it reads them (`allowJs` in the config it extends)", () => {
+    expect(allowJs.mode).toMatchObject({ typed: true, reason: "1 tsconfig.json" });
+    expect(found(allowJs)).toEqual(found(typed));
   });
 });
