@@ -38,7 +38,7 @@ import {
   StandInWalk,
   TruthyStandInWalk,
 } from "./no-swallowed-failure/flow.js";
-import { knownStandIn } from "./no-swallowed-failure/taken-branch.js";
+import { type KnownStandIn, knownStandIn } from "./no-swallowed-failure/taken-branch.js";
 import { caughtObjectAnswer } from "./no-swallowed-failure/caught-object.js";
 import { answeringCatches } from "./no-swallowed-failure/answering.js";
 import { failureLines } from "./no-swallowed-failure/lines.js";
@@ -220,7 +220,7 @@ export default createRule<Options, MessageIds>({
           // An empty value counts only after an access that can fail (not a JSON.parse fallback).
           const accessed = (): boolean => triedAccess(sourceCode, model, clause);
           if (inValueHandler && empty !== undefined && !accessed()) continue;
-          const known = empty !== undefined && !empty.fixed && empty.field === undefined ? knownStandIn(empty.value) : undefined;
+          const known = knownValue(empty);
           const walk = empty !== undefined && isTruthyStandIn(empty.value) ? new TruthyStandInWalk(known) : known ? new StandInWalk(known) : undefined;
           // `return { segments: null }`: the value goes on in that field of what the function returns.
           const carried = empty?.field !== undefined ? inField(empty.field) : undefined;
@@ -382,7 +382,7 @@ function emptyStandIn(
   sourceCode: Readonly<TSESLint.SourceCode>,
   value: TSESTree.Node | null,
   clause: TSESTree.CatchClause,
-): { readonly value: string; readonly fixed: boolean; readonly field?: string } | undefined {
+): { readonly value: string; readonly fixed: boolean; readonly field?: string; readonly literal?: boolean } | undefined {
   const empty = emptyValue(value);
   if (empty !== undefined) return { value: empty, fixed: false };
   const item =
@@ -395,7 +395,17 @@ function emptyStandIn(
   const fixed = fixedData(sourceCode, value);
   if (fixed !== undefined) return { value: fixed, fixed: true };
   const answer = booleanAnswer(value, clause);
-  return answer === undefined ? undefined : { value: `\`${String(answer)}\``, fixed: true };
+  return answer === undefined ? undefined : { value: `\`${String(answer)}\``, fixed: true, literal: answer };
+}
+
+/**
+ * The stand-in's value, where a walk can work out the tests of it: an empty value, or a
+ * predicate's `false` (or `true`), whose test takes one branch that may fail the tool.
+ */
+function knownValue(empty: ReturnType<typeof emptyStandIn>): KnownStandIn | undefined {
+  if (empty === undefined || empty.field !== undefined) return undefined;
+  if (empty.literal !== undefined) return { value: empty.literal };
+  return empty.fixed ? undefined : knownStandIn(empty.value);
 }
 
 /** Successful results (outside the catches already judged) whose payload says they failed. */

@@ -1118,11 +1118,12 @@ export class SuccessFlow {
         const outcome = this.branchOutcome(test);
         // `if (!results || !Array.isArray(results.data)) throw ...`: an empty list goes through.
         if (outcome === "error" && seen instanceof TruthyStandInWalk && asksPresenceOnly(this.sourceCode, test, variable)) continue;
+        // `if (accounts && accounts.length > 0) {...} else { message += " No accounts were found." }`
+        // for `[]`: only the branch it takes decides.
+        const branch = standIn ? takenBranch(test, variable.name, standIn) : undefined;
+        const elseTaken = outcome === "success" && this.failsInElse(test, branch?.taken);
         // `if (image) items.push(image)` in a loop: the failed item is dropped from the answer unseen.
-        if (outcome !== "success" && !skipsItem(this.sourceCode, test, reference.identifier)) {
-          // `if (accounts && accounts.length > 0) {...} else { message += " No accounts were found." }`
-          // for `[]`: only the branch it takes decides.
-          const branch = standIn ? takenBranch(test, variable.name, standIn) : undefined;
+        if ((outcome !== "success" || elseTaken) && !skipsItem(this.sourceCode, test, reference.identifier)) {
           if (branch) {
             if (branch.skipped) notTaken.push(branch.skipped);
             if (!branch.taken) {
@@ -1229,8 +1230,18 @@ export class SuccessFlow {
   private branchOutcome(test: TSESTree.Node): Outcome {
     const statement = test.parent;
     if (statement?.type !== AST_NODE_TYPES.IfStatement || statement.test !== test) return undefined;
+    return this.outcomeOf(statement.consequent);
+  }
+
+  /** `if (connected) { return ok } else { throw ... }` for a predicate's `false`: the `else` it takes (`taken`) fails the tool. */
+  private failsInElse(test: TSESTree.Node, taken: TSESTree.Statement | null | undefined): boolean {
+    return taken != null && taken === (test.parent as TSESTree.IfStatement).alternate && this.outcomeOf(taken) === "error";
+  }
+
+  /** What a branch does first: answer successfully, or fail. */
+  private outcomeOf(branch: TSESTree.Statement): Outcome {
     let outcome: Outcome;
-    forEachOwnNode(this.sourceCode, statement.consequent, (n) => {
+    forEachOwnNode(this.sourceCode, branch, (n) => {
       if (outcome) return;
       if (n.type === AST_NODE_TYPES.ThrowStatement) outcome = "error";
       if (n.type === AST_NODE_TYPES.ReturnStatement && n.argument) {

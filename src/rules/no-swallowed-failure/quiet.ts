@@ -100,7 +100,16 @@ export function fallThrough(sourceCode: SourceCode, clause: TSESTree.CatchClause
   const reads: TSESTree.Node[] = [];
   let empty: string | undefined;
   forEachOwnNode(sourceCode, statement.block, (n) => {
-    if (n.type !== AST_NODE_TYPES.AssignmentExpression || n.operator !== "=" || n.left.type !== AST_NODE_TYPES.Identifier) return;
+    if (n.type !== AST_NODE_TYPES.AssignmentExpression || n.operator !== "=") return;
+    if (n.left.type === AST_NODE_TYPES.MemberExpression) {
+      const left = fieldLeftEmpty(sourceCode, n.left, clause, fn);
+      if (left) {
+        empty ??= left.empty;
+        reads.push(...left.reads);
+      }
+      return;
+    }
+    if (n.left.type !== AST_NODE_TYPES.Identifier) return;
     const variable = findVariable(sourceCode, n.left);
     const def = variable?.defs[0];
     if (
@@ -123,6 +132,43 @@ export function fallThrough(sourceCode: SourceCode, clause: TSESTree.CatchClause
     reads.push(...after.map((r) => r.identifier));
   });
   return empty === undefined ? undefined : { node: clause, empty, reads };
+}
+
+/**
+ * `const usage = { label, cards: [] }; try { usage.cards = await listCards(board) } catch { log(e) }`:
+ * the field the try meant to fill keeps the empty value the object was declared with, and the
+ * object goes on. What it starts as (for the message), and the reads of the object after the try.
+ */
+function fieldLeftEmpty(
+  sourceCode: SourceCode,
+  left: TSESTree.MemberExpression,
+  clause: TSESTree.CatchClause,
+  fn: FunctionNode,
+): { readonly empty: string; readonly reads: readonly TSESTree.Node[] } | undefined {
+  const object = unwrap(left.object);
+  const field = left.computed ? undefined : memberName(left);
+  if (object.type !== AST_NODE_TYPES.Identifier || field === undefined) return undefined;
+  const variable = findVariable(sourceCode, object);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  const statement = clause.parent;
+  if (!variable || def?.node.type !== AST_NODE_TYPES.VariableDeclarator || def.node.range[1] > statement.range[0] || enclosingFunction(def.node) !== fn)
+    return undefined;
+  const init = def.node.init ? unwrap(def.node.init) : undefined;
+  const start = init?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(init, field) : undefined;
+  const initial = start ? emptyValue(start.value) : undefined;
+  if (initial === undefined || !FACT_DEFAULTS.has(initial)) return undefined;
+  // The catch writes the object (or the field) itself: what it writes is judged instead.
+  if (
+    variable.references.some(
+      (r) =>
+        isInside(r.identifier, clause) &&
+        (r.isWrite() ||
+          (r.identifier.parent.type === AST_NODE_TYPES.MemberExpression && r.identifier.parent.parent.type === AST_NODE_TYPES.AssignmentExpression)),
+    )
+  )
+    return undefined;
+  const reads = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]).map((r) => r.identifier);
+  return reads.length > 0 ? { empty: `${initial} in \`${field}\``, reads } : undefined;
 }
 
 /**

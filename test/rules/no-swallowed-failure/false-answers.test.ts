@@ -62,6 +62,12 @@ const conditional = asking(computed, "").replace(
   'return { content: [{ type: "text", text: available ? await api.explain(query) : "Not available." }] };',
 );
 
+/** The answer for "yes" in the consequent, and one for "no" in the `else`. */
+const inElse = asking(computed, "").replace(
+  'if (!available) {\n    \n  }\n  return { content: [{ type: "text", text: await api.explain(query) }] };',
+  'if (available) {\n    return { content: [{ type: "text", text: await api.explain(query) }] };\n  } else {\n    return { content: [{ type: "text", text: "Explaining is not available for this account." }] };\n  }',
+);
+
 /** The same tool, registered through a wrapper of the file that makes the text it returns the answer. */
 const wrapped = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 const server = new McpServer({ name: "copilot", version: "1.0.0" });
@@ -131,6 +137,13 @@ describe("no-swallowed-failure: `false` from a predicate", () => {
       },
       // The caller fails on "no": the failure surfaces either way.
       { code: asking(computed, 'throw new Error("Explaining is not available, or the skill list could not be read");') },
+      // The same, with the answer in the branch for "yes" and the failure in the `else` that `false` takes.
+      {
+        code: asking(computed, "").replace(
+          'if (!available) {\n    \n  }\n  return { content: [{ type: "text", text: await api.explain(query) }] };',
+          'if (available) {\n    return { content: [{ type: "text", text: await api.explain(query) }] };\n  } else {\n    throw new Error("Explaining is not available, or the skill list could not be read");\n  }',
+        ),
+      },
       // A catch that answers `false` only for one kind of failure.
       {
         code: asking(`  try {
@@ -156,6 +169,8 @@ describe("no-swallowed-failure: `false` from a predicate", () => {
       { name: "the answer computed from the call's result", code: asking(computed), errors: answeredFalse(asking(computed)) },
       { name: "a real `false` elsewhere in the function, and `true` in the try", code: elsewhere, errors: answeredFalse(elsewhere) },
       { name: "a conditional answer on the predicate", code: conditional, errors: answeredFalse(conditional) },
+      // The `else` that `false` takes answers too: "not available" for the failure.
+      { name: "an answer in the `else` the predicate's `false` takes", code: inElse, errors: answeredFalse(inElse) },
       { name: "text a wrapper of the file makes the answer of", code: wrapped, errors: answeredFalse(wrapped) },
       // The catch's own status is written only when the try's last statement, the write, did not happen.
       { name: "a status written from the predicate as the try's last statement", code: status(), errors: answeredFalse(status()) },
