@@ -126,12 +126,17 @@ export function fallThrough(sourceCode: SourceCode, clause: TSESTree.CatchClause
     const initial = def.node.init ? emptyValue(def.node.init) : undefined;
     if (initial === undefined || !FACT_DEFAULTS.has(initial)) return;
     if (variable.references.some((r) => r.isWrite() && !r.init && isInside(r.identifier, clause))) return;
-    const after = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
+    const after = readsAfter(variable, statement);
     if (after.length === 0) return;
     empty ??= initial;
-    reads.push(...after.map((r) => r.identifier));
+    reads.push(...after);
   });
   return empty === undefined ? undefined : { node: clause, empty, reads };
+}
+
+/** The reads of `variable` after `statement` (the try): what carries a value left there on. */
+function readsAfter(variable: TSESLint.Scope.Variable, statement: TSESTree.Node): TSESTree.Identifier[] {
+  return variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]).map((r) => r.identifier as TSESTree.Identifier);
 }
 
 /**
@@ -167,7 +172,7 @@ function fieldLeftEmpty(
     )
   )
     return undefined;
-  const reads = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]).map((r) => r.identifier);
+  const reads = readsAfter(variable, statement);
   return reads.length > 0 ? { empty: `${initial} in \`${field}\``, reads } : undefined;
 }
 
@@ -198,7 +203,7 @@ export function droppedItems(sourceCode: SourceCode, clause: TSESTree.CatchClaus
     // An empty list declared before the try, in the same function.
     if (!variable || def?.node.type !== AST_NODE_TYPES.VariableDeclarator || !def.node.init || emptyValue(def.node.init) !== "an empty array") return;
     if (def.node.range[1] > statement.range[0] || enclosingFunction(def.node) !== fn) return;
-    const after = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
+    const after = readsAfter(variable, statement);
     const inCatch = variable.references.filter((r) => isInside(r.identifier, clause));
     // A catch that adds an item in place of the failed one: one that says it failed tells the
     // failure apart; one that is the usual item with the fetched part emptied does not.
@@ -206,10 +211,10 @@ export function droppedItems(sourceCode: SourceCode, clause: TSESTree.CatchClaus
       const only = inCatch.length === 1 ? inCatch[0]?.identifier.parent.parent : undefined;
       const standIn = only ? standInItem(sourceCode, clause, only) : undefined;
       if (standIn !== undefined && after.length > 0)
-        found = { node: clause, empty: `an item of \`${list.name}\` with ${standIn}`, reads: after.map((r) => r.identifier), emptied: true };
+        found = { node: clause, empty: `an item of \`${list.name}\` with ${standIn}`, reads: after, emptied: true };
       return;
     }
-    if (after.length > 0) found = { node: clause, empty: `\`${list.name}\``, reads: after.map((r) => r.identifier), dropped: true };
+    if (after.length > 0) found = { node: clause, empty: `\`${list.name}\``, reads: after, dropped: true };
   });
   return found;
 }
@@ -315,8 +320,8 @@ export function emptyAssignment(sourceCode: SourceCode, clause: TSESTree.CatchCl
     if (!variable.references.some((r) => r.isWrite() && isInside(r.identifier, statement.block))) return;
     const empty = emptiedField(unwrap(n.right), n.left.name);
     if (empty === undefined || cancelled(sourceCode, n, clause)) return;
-    const after = variable.references.filter((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
-    if (after.length > 0) found = { node: clause, empty, reads: after.map((r) => r.identifier) };
+    const after = readsAfter(variable, statement);
+    if (after.length > 0) found = { node: clause, empty, reads: after };
   });
   return found;
 }
@@ -410,7 +415,7 @@ export function listsFailureAside(sourceCode: SourceCode, clause: TSESTree.Catch
     // The caller that handed the object in reads it on.
     if (holder && def.type === DefinitionType.Parameter) return true;
     if (def.node.range[1] > statement.range[0]) return false;
-    return variable.references.some((r) => r.isRead() && r.identifier.range[0] > statement.range[1]);
+    return readsAfter(variable, statement).length > 0;
   });
 }
 
