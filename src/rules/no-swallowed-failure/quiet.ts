@@ -255,7 +255,8 @@ function standInItem(sourceCode: SourceCode, clause: TSESTree.CatchClause, call:
 
 /**
  * `overview.channels.push(...)` where `const overview = { channels: [], ... }` is declared before
- * the try in the same function: the list is that field, read after the try as `overview.channels`.
+ * the try in the same function: the list is that field, read after the try as `overview.channels`,
+ * or with the whole object (`return overview`).
  */
 function droppedFromField(
   sourceCode: SourceCode,
@@ -275,14 +276,12 @@ function droppedFromField(
   if (!property || emptyValue(property.value) !== "an empty array") return undefined;
   // A catch that touches the object (an item that says it failed, a flag) may tell the failure apart.
   if (variable.references.some((r) => isInside(r.identifier, clause) || (r.isWrite() && !r.init))) return undefined;
-  const reads = variable.references.flatMap((r) => {
+  // Reads of the list (`overview.channels`), or of the whole object that holds it (`return overview`).
+  const reads = variable.references.flatMap((r): TSESTree.Node[] => {
+    if (r.identifier.range[0] <= statement.range[1]) return [];
     const member = r.identifier.parent;
-    return r.identifier.range[0] > statement.range[1] &&
-      member.type === AST_NODE_TYPES.MemberExpression &&
-      member.object === r.identifier &&
-      memberName(member) === field
-      ? [member]
-      : [];
+    if (member.type !== AST_NODE_TYPES.MemberExpression || member.object !== r.identifier) return [r.identifier];
+    return memberName(member) === field ? [member] : [];
   });
   return reads.length > 0 ? { node: clause, empty: `\`${holder.name}.${field}\``, reads, dropped: true } : undefined;
 }

@@ -277,6 +277,11 @@ describe("no-swallowed-failure: a catch that leaves the failed call's items out 
         code: inOverview('console.error("team search failed", error);'),
         errors: [{ messageId: "swallowedItems", data: { list: "`overview.matches`", tool: 'tool "search_docs"' } }],
       },
+      // The whole object goes on, the list with it.
+      {
+        code: inOverview('console.error("team search failed", error);', "JSON.stringify(overview)"),
+        errors: [{ messageId: "swallowedItems", data: { list: "`overview.matches`", tool: 'tool "search_docs"' } }],
+      },
       // A test that the list is there (or is a list) lets an empty list, or one missing the failed items, through.
       {
         code: checkedTeams("!boards || !Array.isArray(boards)"),
