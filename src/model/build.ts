@@ -30,6 +30,7 @@ import { CallTargets } from "./targets.js";
 import { NO_PAYLOAD_FACTS } from "./payload.js";
 import { clientToolCallReader } from "./tool-calls/index.js";
 import type { CallerOptions, ImportedFacts, McpModel, ModelGraph, ThrowSite, ToolHandler, TypeOracle } from "./types.js";
+import { NO_TYPES } from "./type-oracle.js";
 import { isUnknownToolAnswer } from "./unknown-tool.js";
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -164,23 +165,6 @@ function findHandlers(sourceCode: SourceCode, collected: Collector, imported: Im
   return search;
 }
 
-/** The answers without type information: every question gets the syntactic answer, "no". */
-export const NO_TYPES: TypeOracle = {
-  isMethodOfNonMcpDependency: () => false,
-  isOwnMcpServerMethod: () => false,
-  constructedAnswerText: () => undefined,
-  failureMessageArgument: () => undefined,
-  isUpstreamResponse: () => false,
-  isToolResultType: () => false,
-  errorClassMade: () => undefined,
-  isFetchFunction: () => false,
-  isMcpClientMethod: () => false,
-  returnsNever: () => false,
-  isFallbackArgument: () => false,
-  fieldMayBe: () => false,
-  givesBackCallback: () => false,
-};
-
 /**
  * The throws of `found` (but those `skip` says), in source order, with the handlers they leave and
  * the wraps on their way out: none when some way out has none (the error leaves that tool as it
@@ -295,6 +279,7 @@ export function buildModel(
       settings: callSettings,
       signalsAt,
       boundaries: handlerFunctions,
+      inputParams: new Set(handlers.flatMap((h) => (h.argsParam ? [h.argsParam] : []))),
       callersOf,
       types,
     }),

@@ -6,7 +6,8 @@
  * This module is the model's public face: the rest of `src/` imports the model from here only.
  */
 export type * from "./types.js";
-export { MCP_EVIDENCE, NO_TYPES, buildModel, hasCodeEvidence } from "./build.js";
+export { MCP_EVIDENCE, buildModel, hasCodeEvidence } from "./build.js";
+export { NO_TYPES } from "./type-oracle.js";
 export { flagBuilderObject, inNonToolCallback, isReturnedValue, successObjectsOf, successReturnOf } from "./results.js";
 export { callMakesError, callMakesSuccess, errorFlagOf, errorFlagProperty } from "./error-flag.js";
 export { thrownText } from "./unknown-tool.js";

@@ -33,6 +33,8 @@ export interface TypeOracle {
   isUpstreamResponse(sourceCode: SourceCode, node: TSESTree.Node): boolean;
   /** The value is typed as the global `fetch` function (`typeof fetch`), whatever its name. */
   isFetchFunction(sourceCode: SourceCode, node: TSESTree.Node): boolean;
+  /** The value is typed as text or a `URL` (`fileSource: string` from a tool's input): an address, never a `Request` with a signal of its own. */
+  isAddressText(sourceCode: SourceCode, node: TSESTree.Node): boolean;
   /** `x.callTool(...)`: the checker places the method in an MCP client package (the SDK's `Client`). */
   isMcpClientMethod(sourceCode: SourceCode, callee: TSESTree.MemberExpression, method: string): boolean;
   /** A return type's name is the project's own type built on `CallToolResult` (`interface ToolResult extends CallToolResult`). */
@@ -62,3 +64,21 @@ export interface TypeOracle {
    */
   givesBackCallback(sourceCode: SourceCode, call: TSESTree.CallExpression, index: number): boolean;
 }
+
+/** The answers without type information: every question gets the syntactic answer, "no". */
+export const NO_TYPES: TypeOracle = {
+  isMethodOfNonMcpDependency: () => false,
+  isOwnMcpServerMethod: () => false,
+  constructedAnswerText: () => undefined,
+  failureMessageArgument: () => undefined,
+  isUpstreamResponse: () => false,
+  isToolResultType: () => false,
+  errorClassMade: () => undefined,
+  isFetchFunction: () => false,
+  isAddressText: () => false,
+  isMcpClientMethod: () => false,
+  returnsNever: () => false,
+  isFallbackArgument: () => false,
+  fieldMayBe: () => false,
+  givesBackCallback: () => false,
+};

@@ -8,7 +8,7 @@ import { isMcpClientMethod, isMethodOfNonMcpDependency, isOwnMcpServerMethod } f
 import { namesToolResultType } from "./result-types.js";
 import { constructedAnswerText } from "./constructed-answers.js";
 import { failureMessageArgument, isFallbackArgument } from "./failure-messages.js";
-import { errorClassByType, fieldMayBe, givesBackCallback, isFetchByType, isResponseByType, returnsNever } from "./values.js";
+import { errorClassByType, fieldMayBe, givesBackCallback, isAddressByType, isFetchByType, isResponseByType, returnsNever } from "./values.js";
 
 export const TYPE_ORACLE: TypeOracle = {
   isMethodOfNonMcpDependency,
@@ -17,6 +17,7 @@ export const TYPE_ORACLE: TypeOracle = {
   failureMessageArgument,
   isUpstreamResponse: isResponseByType,
   isFetchFunction: isFetchByType,
+  isAddressText: isAddressByType,
   isMcpClientMethod,
   isToolResultType: namesToolResultType,
   errorClassMade: errorClassByType,

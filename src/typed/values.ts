@@ -50,6 +50,20 @@ export function isResponseByType(sourceCode: Readonly<TSESLint.SourceCode>, node
   return declarations.length > 0 && declarations.every((declaration) => where.test(declaration.getSourceFile().fileName));
 }
 
+/**
+ * Whether the checker types `node` as text or a `URL` (each member of a union): an address. A
+ * type it cannot resolve (`any`, an uninstalled dependency) is no answer.
+ */
+export function isAddressByType(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): boolean {
+  const type = typeOf(sourceCode, node)?.type;
+  if (!type) return false;
+  const parts = type.isUnion() ? type.types : [type];
+  return parts.every((part) => part.isStringLiteral() || (part.getFlags() & STRING_FLAG) !== 0 || part.getSymbol()?.getName() === "URL");
+}
+
+/** `ts.TypeFlags.String` (stable across the TypeScript versions we support; no run-time import here). */
+const STRING_FLAG = 4;
+
 /** Where the global `fetch` is declared: the DOM lib, or Node's types (undici). */
 const FETCH_DECLARED = /[/\\](?:lib\.dom\.d\.ts|lib\.webworker\.d\.ts|undici-types[/\\].*|@types[/\\]node[/\\].*)$/u;
 

@@ -248,6 +248,7 @@ describe("tool inventory", () => {
       // A service whose contract is a type alias of an object type, implemented by a class of another file.
       ["open_tickets", "type-alias-service/src/tools/list-tickets.ts:6", "type-alias-service/src/tools/list-tickets.ts:6", "0/1", "0/1", 2],
       ["service_status", "typed-fetch-value/src/server.ts:6", "typed-fetch-value/src/server.ts:6", "0/0", "1/2", 1],
+      ["service_page", "typed-fetch-value/src/server.ts:14", "typed-fetch-value/src/server.ts:14", "0/0", "0/1", 1],
       // A response typed as fetch's, from a helper of another file, turned into text.
       ["forecast_report", "typed-response/src/server.ts:7", "typed-response/src/server.ts:7", "1/1", "1/1", 1],
       // Definitions whose types are \`any\` (built from a dependency that is not installed), found by the names they are declared with.
@@ -382,6 +383,7 @@ describe("tool inventory", () => {
       ["drop_record", false],
       ["open_tickets", false],
       ["service_status", false],
+      ["service_page", false],
       ["forecast_report", false],
       ["(unnamed)", false],
       ["whoami", false],

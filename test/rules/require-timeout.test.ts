@@ -253,6 +253,24 @@ const fetchCases = {
         suggest: addSignal("fetch(source)", "fetch(source, { signal: AbortSignal.timeout(30000) })"),
       },
     ),
+    // The tool's input is decoded JSON: an argument of it is an address, never a Request.
+    invalid("fetch of a tool argument, whatever its name", inTool("  const source = args.source;\n  await /*>*/fetch(source)/*<*/;"), {
+      messageId: "missingTimeout",
+      suggest: addSignal("fetch(source)", `fetch(source, { signal: ${COMBINED} })`),
+    }),
+    invalid(
+      "fetch of an argument destructured in the handler's parameter",
+      `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+server.registerTool("fetch_page", { inputSchema: {} }, async ({ fileSource }) => {
+  const res = await /*>*/fetch(fileSource)/*<*/;
+  return { content: [{ type: "text", text: await res.text() }] };
+});`,
+      {
+        messageId: "missingTimeout",
+        suggest: addSignal("fetch(fileSource)", "fetch(fileSource, { signal: AbortSignal.timeout(30000) })"),
+      },
+    ),
     // Named like a data URL, but the file shows an endpoint.
     invalid(
       "global fetch of a const named dataUrl that holds an endpoint",

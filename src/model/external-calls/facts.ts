@@ -24,6 +24,10 @@ export interface ClientFacts {
   readonly generatedFactories?: ReadonlyMap<string, GeneratedClientFact>;
   /** Functions that hand one of their parameters to a client as its options, by local name. */
   readonly passThrough?: ReadonlyMap<string, PassThrough>;
+  /** The parameters that receive the tools' input arguments (decoded JSON: never a `Request`). */
+  readonly inputParams?: ReadonlySet<TSESTree.Node>;
+  /** The checker types the value as text or a `URL` (typed analysis). */
+  readonly isAddressText?: (node: TSESTree.Node) => boolean;
   /** The checker types the callee as the global `fetch`. */
   readonly typedFetch?: boolean;
 }

@@ -83,6 +83,8 @@ export interface CallReading {
   readonly signalsAt: (call: TSESTree.CallExpression) => readonly string[];
   /** Functions a guard cannot reach past (the tool handlers). */
   readonly boundaries: ReadonlySet<TSESTree.Node>;
+  /** The parameters that receive the tools' input arguments. */
+  readonly inputParams?: ReadonlySet<TSESTree.Node>;
   /** What the calls of a function pass it (this file's calls, and those on tool paths in other files). */
   readonly callersOf: (fn: FunctionNode) => readonly CallerOptions[];
   /** What the checker can tell (a value typed as `fetch`); nothing without types. */
@@ -118,6 +120,8 @@ export function externalCallReader(reading: CallReading): (call: TSESTree.CallEx
       generatedFactories: reading.importedGeneratedFactories,
       passThrough,
       typedFetch,
+      isAddressText: reading.types ? (node: TSESTree.Node) => reading.types?.isAddressText(sourceCode, node) === true : undefined,
+      inputParams: reading.inputParams,
     };
     let external = classifyCall(facts, call, defaults);
     // Options from a parameter: unbounded when no caller passes a bound in it. A function that

@@ -4,6 +4,7 @@
  * and options that come from the caller.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
 import {
   calleeName,
   constInitializer,
@@ -11,9 +12,11 @@ import {
   findVariable,
   hasSpread,
   isFunctionNode,
+  isInside,
   memberName,
   memberPath,
   objectLiteral,
+  rootIdentifier,
   staticString,
   unwrap,
 } from "../../util/ast.js";
@@ -110,7 +113,7 @@ export function readOptions(facts: ClientFacts, call: TSESTree.CallExpression, c
       optionsNode = args[index];
     } else {
       // `fetch(request)`: a Request object carries its own signal; we cannot tell.
-      if (client === "fetch" && args[0] && !looksLikeUrl(facts, args[0])) return unknown(call, client, label);
+      if (client === "fetch" && args[0] && !isAddress(facts, args[0])) return unknown(call, client, label);
       // `instance.post(url)`: axios takes its config after the data, and there is neither.
       if (client === "axios" && index === 2 && args.length === 1)
         return { call, client, label, status: "missing", options: undefined, insertOptionsAfter: undefined, property: undefined };
@@ -167,6 +170,28 @@ export function looksLikeUrl(facts: ClientFacts, node: TSESTree.Node, depth = 0)
     return init ? looksLikeUrl(facts, init, depth + 1) : false;
   }
   return false;
+}
+
+/** Known to be an address, not a `Request`: written like one, typed as text, or a tool's input. */
+function isAddress(facts: ClientFacts, node: TSESTree.Node): boolean {
+  return looksLikeUrl(facts, node) || facts.isAddressText?.(node) === true || fromToolInput(facts, node);
+}
+
+/**
+ * `fetch(fileSource)` with `fileSource` an argument of the tool (`async ({ fileSource }) => ...`,
+ * `args.url`, or a `const` of one): the tool's input is decoded JSON, which holds no `Request`.
+ */
+function fromToolInput(facts: ClientFacts, node: TSESTree.Node, depth = 0): boolean {
+  const inputs = facts.inputParams;
+  if (!inputs || inputs.size === 0 || depth > 4) return false;
+  const n = unwrap(node);
+  const root = n.type === AST_NODE_TYPES.MemberExpression ? rootIdentifier(n) : n.type === AST_NODE_TYPES.Identifier ? n : undefined;
+  const variable = root ? findVariable(facts.sourceCode, root) : undefined;
+  const def = variable?.defs[0];
+  if (!def) return false;
+  if (def.type === DefinitionType.Parameter) return [...inputs].some((param) => isInside(def.name, param));
+  const init = n.type === AST_NODE_TYPES.Identifier ? constInitializer(facts.sourceCode, n) : undefined;
+  return init !== undefined && fromToolInput(facts, init, depth + 1);
 }
 
 /**
