@@ -266,13 +266,17 @@ describe("tool inventory", () => {
       ["archive_memo", "wrapped-registry-loop/src/server.ts:14", "-", "0/0", "0/1", 1],
       ["pipeline_status", "wrapped-table/src/server.ts:11", "-", "0/1", "0/1", 2],
       ["rerun_job", "wrapped-table/src/server.ts:11", "-", "0/1", "0/1", 2],
-      // A wrapper of another file that catches: its throws do not escape.
-      ["read_note", "wrapper/src/server.ts:7", "wrapper/src/server.ts:10", "0/0", "0/0", 0],
+      // A wrapper of another file that catches: its throws do not escape, and the wrapper's own
+      // (classified) error result is on the tool's path.
+      ["read_note", "wrapper/src/server.ts:7", "wrapper/src/server.ts:10", "1/1", "0/0", 0],
       ["delete_note", "wrapper/src/server.ts:16", "wrapper/src/server.ts:19", "0/1", "0/0", 1],
-      // One that catches only to record the failure and rethrow it lets it through.
-      ["archive_note", "wrapper/src/server.ts:25", "wrapper/src/server.ts:28", "0/1", "0/0", 1],
+      // One that catches only to record the failure and rethrow it lets it through: the handler's
+      // throw, and the rethrow, where what a library throws leaves the tool.
+      ["archive_note", "wrapper/src/server.ts:25", "wrapper/src/server.ts:28", "0/2", "0/0", 2],
       // A gate of another file that hands back the handler it is given: no catch around it.
       ["restore_note", "wrapper/src/server.ts:34", "wrapper/src/server.ts:37", "0/1", "0/0", 1],
+      // One that turns every failure into an McpError: its throw is on the tool's path too.
+      ["star_note", "wrapper/src/server.ts:43", "wrapper/src/server.ts:46", "0/3", "0/0", 2],
       // A use case that wraps what its service threw, message carried on: the service's throw counts too.
       ["record_invoice", "wrapping-use-case/src/server.ts:11", "wrapping-use-case/src/server.ts:11", "0/2", "0/0", 2],
       ["get_rate", "wrapping-use-case/src/server.ts:16", "wrapping-use-case/src/server.ts:16", "0/2", "1/1", 1],
@@ -397,6 +401,7 @@ describe("tool inventory", () => {
       ["delete_note", false],
       ["archive_note", false],
       ["restore_note", false],
+      ["star_note", false],
       ["record_invoice", false],
       ["get_rate", false],
     ]);

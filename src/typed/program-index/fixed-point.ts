@@ -28,7 +28,7 @@ import { modelFacts, modelOf, successHelpersOf } from "./facts.js";
 import { type FileEntries, type FileEntry, isProjectFile } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
 import { handsFunctionsInto } from "./handed.js";
-import { addRoot, rootFor } from "./roots.js";
+import { addRoot, rootFor, rootOrigin } from "./roots.js";
 import { constructorTargets } from "./constructions.js";
 import { TYPE_ORACLE } from "../oracle.js";
 import { mayBeLinted, otherLintingConfig, programBase } from "../conversions.js";
@@ -98,6 +98,7 @@ export function followToolPaths(program: ts.Program, files: FileEntries, resolve
     const model = analyse(entry, resolver);
     entry.model = model;
     followUnresolvedHandlers(entry, model, resolver, work);
+    followWrappers(entry, model, resolver, work);
     followPathCalls(entry, model, { files, resolver }, work);
     followConstructions(entry, model, { files, checker }, work);
   }
@@ -137,6 +138,37 @@ function followUnresolvedHandlers(entry: FileEntry, model: McpModel, resolver: R
         dispatcher: unresolved.kind === "low-level",
       };
       if (addRoot(target.entry, root)) work.add(target.entry);
+    }
+  }
+}
+
+/**
+ * A wrapper of another file around a handler of this one, registered as it comes
+ * (`server.registerTool(name, config, withMcpErrorHandling(async (args) => ...))`): the function
+ * the wrapper returns is what the framework calls, so its own code (a catch that turns every
+ * failure into an `McpError`) is on the tool's path, with nothing around it but the framework.
+ */
+function followWrappers(entry: FileEntry, model: McpModel, resolver: Resolver, work: WorkQueue): void {
+  for (const call of model.graph.opaqueWrapperCalls) {
+    const index = wrappedHandlerIndex(call);
+    // The tools registered with the wrapper's value as it comes (not one handed on, or stored first).
+    const handlers = index === -1 ? [] : model.handlers.filter((h) => call.parent === h.registration);
+    if (handlers.length === 0) continue;
+    for (const target of resolver.resolveExpression(entry, call.callee)) {
+      const wrapped = isFunctionNode(target.fn) ? wrapperCall(target.fn, index) : undefined;
+      if (!wrapped) continue;
+      for (const handler of handlers) {
+        const root: ImportedRoot = {
+          range: wrapped.fn.range,
+          origin: rootOrigin(entry.fileName, handler, handler.toolName),
+          toolName: handler.toolName,
+          framework: handler.framework,
+          thrown: FRAMEWORKS[handler.framework].thrown,
+          guards: [],
+          registered: true,
+        };
+        if (addRoot(target.entry, root)) work.add(target.entry);
+      }
     }
   }
 }

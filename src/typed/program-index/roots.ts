@@ -33,6 +33,12 @@ export function addRoot(entry: FileEntry, root: ImportedRoot): boolean {
   return true;
 }
 
+/** The key of the tool a root stands for: its handler's registration (the inventory joins the tool's records by it). */
+export function rootOrigin(fileName: string, handler: ToolHandler, toolName: string | undefined): string {
+  const region = handler.region ? String(handler.region.range[0]) : "";
+  return handler.origin ?? `${fileName}:${String(handler.registration.range[0])}:${String(handler.entry.range[0])}:${region}:${toolName ?? ""}`;
+}
+
 /** The imported root that stands for `handler` (or for the tool it stands for) at a target. */
 export function rootFor(
   fileName: string,
@@ -49,9 +55,7 @@ export function rootFor(
   const toolName = handler.toolName ?? (target.dispatcherName === true && !dispatcher ? undefined : target.toolName);
   return {
     range: target.fn.range,
-    origin:
-      handler.origin ??
-      `${fileName}:${String(handler.registration.range[0])}:${String(handler.entry.range[0])}:${handler.region ? String(handler.region.range[0]) : ""}:${toolName ?? ""}`,
+    origin: rootOrigin(fileName, handler, toolName),
     toolName,
     framework: handler.framework,
     thrown: handler.thrown,
