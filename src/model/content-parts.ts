@@ -100,6 +100,34 @@ export function buildsTextParts(sourceCode: SourceCode, fn: FunctionNode): boole
   );
 }
 
+/**
+ * Every return of `fn` is one text part whose text no JSON reader parses (`{ type: "text", text:
+ * \`Error: ${message}\` }`): whatever its callers pass, no classification can be read in it.
+ */
+export function buildsPlainPart(fn: FunctionNode): boolean {
+  const values = returnedValues(fn);
+  return (
+    values.length > 0 &&
+    values.every((value) => {
+      const part = value ? unwrap(value) : undefined;
+      const text = part?.type === AST_NODE_TYPES.ObjectExpression && isPlainTextPart(part) ? findProperty(part, "text") : undefined;
+      return text !== undefined && cannotBeJson(unwrap(text.value));
+    })
+  );
+}
+
+/** A string, or a template, that starts with text no JSON value starts with (`Error: ${message}`). */
+function cannotBeJson(node: TSESTree.Node): boolean {
+  const head =
+    node.type === AST_NODE_TYPES.Literal && typeof node.value === "string"
+      ? node.value
+      : node.type === AST_NODE_TYPES.TemplateLiteral
+        ? node.quasis[0]?.value.cooked
+        : undefined;
+  const first = head?.trimStart()[0];
+  return first !== undefined && !/[{["\d-]/u.test(first) && !/^(?:true|false|null)\b/u.test(head?.trimStart() ?? "");
+}
+
 /** `{ type: "text", text }` with nothing else that could carry a payload. */
 function isPlainTextPart(element: TSESTree.Node | null): boolean {
   const part = element ? unwrap(element) : undefined;

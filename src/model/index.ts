@@ -24,7 +24,7 @@ export { type BreakerOpen, breakerOpenAt } from "./breaker-open.js";
 export { type HalfOpenTime, halfOpenTime } from "./breaker-timing.js";
 export { REGISTRATION_TEXT, wrappedHandlerIndex } from "./handlers/index.js";
 export { jsonStringifyArgument, objectLiteral, returnedFunction, wrapperCall } from "../util/ast.js";
-export { buildsTextParts } from "./content-parts.js";
+export { buildsPlainPart, buildsTextParts } from "./content-parts.js";
 export { importedObjects } from "./payload.js";
 export { builtObjects, returnedObjects, stringifiedCallees } from "./built-objects.js";
 export { type FailureTrace, TraceReader, isLoggingCall } from "./logging.js";

@@ -20,7 +20,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 type Imported = McpModel["importedPayloadFacts"];
 
 /** What a file without types, or a payload read in another file, knows from other files: nothing. */
-export const NO_PAYLOAD_FACTS: Imported = { textBuilders: new Set(), objectBuilders: new Map(), carriers: new Map() };
+export const NO_PAYLOAD_FACTS: Imported = { textBuilders: new Set(), partBuilders: new Set(), objectBuilders: new Map(), carriers: new Map() };
 
 function importedOf(model: McpModel): Imported {
   return model.importedPayloadFacts;
@@ -31,6 +31,16 @@ export function importedObjects(node: TSESTree.Node, imported: Imported): readon
   const n = unwrap(node);
   const callee = n.type === AST_NODE_TYPES.CallExpression ? unwrap(n.callee) : undefined;
   return callee?.type === AST_NODE_TYPES.Identifier ? imported.objectBuilders.get(callee.name) : undefined;
+}
+
+/**
+ * A call of one of `names` (imported functions of another file): as a part, `mcpError(message)`
+ * of a builder whose one text part cannot be JSON, which holds no payload.
+ */
+function callOf(node: TSESTree.Node, names: ReadonlySet<string>): boolean {
+  const n = unwrap(node);
+  const callee = n.type === AST_NODE_TYPES.CallExpression ? unwrap(n.callee) : undefined;
+  return callee?.type === AST_NODE_TYPES.Identifier && names.has(callee.name);
 }
 
 /**
@@ -143,7 +153,7 @@ function readPayload(
         // the builder serves other results too.
         const part = literal ?? (element ? builtObject(sourceCode, element) : undefined);
         if (!part) {
-          unknown = true;
+          if (!element || !callOf(element, imported.partBuilders)) unknown = true;
           continue;
         }
         const text = findProperty(part, "text");

@@ -144,6 +144,8 @@ export interface ImportedFacts {
   readonly passThrough: ReadonlyMap<string, PassThrough>;
   /** Imported functions of other files that make plain text parts of the texts they are given (`formatUntrustedData(description, ...data)`). */
   readonly textBuilders: ReadonlySet<string>;
+  /** Imported functions of other files whose every return is one text part whose text no JSON reader parses (`{ type: "text", text: \`Error: ${message}\` }`). */
+  readonly partBuilders: ReadonlySet<string>;
   /** Imported functions of other files whose every return is an object literal, which the file stringifies (`JSON.stringify(makeSafeError(code, message))`). */
   readonly objectBuilders: ReadonlyMap<string, readonly TSESTree.ObjectExpression[]>;
   /** Imported functions of other files whose every return is a client generated from an OpenAPI description (`return createClient({ baseUrl })`). */
@@ -271,7 +273,7 @@ export interface McpModel {
    * plain text parts of the texts they are given, functions whose every return is an object
    * literal, and the payloads error classes carry to a catch (by `Class.field`).
    */
-  readonly importedPayloadFacts: Pick<ImportedFacts, "textBuilders" | "objectBuilders" | "carriers">;
+  readonly importedPayloadFacts: Pick<ImportedFacts, "textBuilders" | "partBuilders" | "objectBuilders" | "carriers">;
   /** Functions of other files whose every return is a success result literal, by local name (typed analysis). */
   readonly importedSuccessHelpers: ImportedFacts["successHelpers"];
   /** What the program index needs to follow handler paths into other files (filled only under typed linting). */

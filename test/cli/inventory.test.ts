@@ -244,6 +244,7 @@ describe("tool inventory", () => {
       ["call_backoffice", "table-of-tables/src/server.ts:16", "table-of-tables/src/server.ts:19", "2/2", "1/3", 2],
       // An error result whose content a function of another file makes of the texts it is given.
       ["drop_record", "text-builder/src/server.ts:7", "text-builder/src/server.ts:7", "0/1", "1/1", 1],
+      ["archive_record", "text-builder/src/server.ts:18", "text-builder/src/server.ts:18", "0/2", "1/1", 1],
       // A value typed as fetch.
       // A service whose contract is a type alias of an object type, implemented by a class of another file.
       ["open_tickets", "type-alias-service/src/tools/list-tickets.ts:6", "type-alias-service/src/tools/list-tickets.ts:6", "0/1", "0/1", 2],
@@ -385,6 +386,7 @@ describe("tool inventory", () => {
       ["(unnamed)", false],
       ["call_backoffice", false],
       ["drop_record", false],
+      ["archive_record", false],
       ["open_tickets", false],
       ["service_status", false],
       ["service_page", false],

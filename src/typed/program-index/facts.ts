@@ -33,7 +33,7 @@ import { type FunctionNode, answerCallees, isFunctionNode, returnedValues, unwra
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
 import { onlyReturnedValue, returnsCall, skipOuter } from "./declarations.js";
-import { declaredFunction, importedFunction, objectBuildersOf, textBuildersOf } from "./imported-functions.js";
+import { declaredFunction, importedFunction, objectBuildersOf, partBuildersOf, textBuildersOf } from "./imported-functions.js";
 import { rootsOf } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
 
@@ -44,6 +44,7 @@ export const NO_FACTS: ImportedFacts = {
   instances: new Map(),
   passThrough: new Map(),
   textBuilders: new Set(),
+  partBuilders: new Set(),
   objectBuilders: new Map(),
   generatedFactories: new Map(),
   successHelpers: new Map(),
@@ -92,6 +93,7 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     instances: instancesOf(entry, files, resolver),
     passThrough: passThroughsOf(entry, files, resolver),
     textBuilders: textBuildersOf(importsOf(entry, resolver), files),
+    partBuilders: partBuildersOf(importsOf(entry, resolver), files),
     objectBuilders: objectBuildersOf(entry, () => importsOf(entry, resolver), files),
     generatedFactories: generatedFactoriesOf(entry, files, resolver),
     successHelpers: successHelpersOf(entry, files, resolver),

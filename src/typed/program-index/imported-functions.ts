@@ -5,7 +5,7 @@
 import type { TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { typescript } from "../runtime.js";
-import { type ImportedFacts, buildsTextParts, returnedObjects, stringifiedCallees } from "../../model/index.js";
+import { type ImportedFacts, buildsPlainPart, buildsTextParts, returnedObjects, stringifiedCallees } from "../../model/index.js";
 import { type FunctionNode, isFunctionNode } from "../../util/ast.js";
 import type { FileEntries, FileEntry } from "./file-entry.js";
 
@@ -40,6 +40,16 @@ export function textBuildersOf(imports: Imports, files: FileEntries): Set<string
   for (const [name, declaration] of imports) {
     const built = importedFunction(files, declaration, (fn) => TEXT_PART.test(fn.getText()));
     if (built && buildsTextParts(built.target.sourceCode, built.fn)) found.add(name);
+  }
+  return found;
+}
+
+/** Imported functions of other files whose every return is one text part that cannot be JSON (`mcpError(message)`). */
+export function partBuildersOf(imports: Imports, files: FileEntries): Set<string> {
+  const found = new Set<string>();
+  for (const [name, declaration] of imports) {
+    const built = importedFunction(files, declaration, (fn) => TEXT_PART.test(fn.getText()));
+    if (built && buildsPlainPart(built.fn)) found.add(name);
   }
   return found;
 }
