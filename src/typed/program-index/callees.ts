@@ -3,7 +3,9 @@
  * checker is asked: not the global `fetch`, not `require`, not methods of built-in objects.
  */
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import { constInitializer, findVariable, unwrap } from "../../util/ast.js";
+import { DefinitionType } from "@typescript-eslint/scope-manager";
+import type ts from "typescript";
+import { constInitializer, findVariable, rootIdentifier, unwrap } from "../../util/ast.js";
 import { VALUE_METHODS } from "../../util/builtins.js";
 import type { FileEntry } from "./file-entry.js";
 
@@ -63,12 +65,19 @@ const GLOBAL_OBJECTS = new Set([
   "z",
 ]);
 
+/** Which project file a module specifier names (the resolver asks the checker). */
+interface ModuleFiles {
+  moduleFile(specifier: ts.Expression): ts.SourceFile | undefined;
+}
+
 /**
  * Whether a callee may name a function of another file: worth a question to the checker (which
- * is the expensive part of the index). Globals and methods of built-in objects are not.
+ * is the expensive part of the index). Globals and methods of built-in objects are not; with
+ * `modules`, neither is a name imported from a module that is no project file.
  */
-export function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node): boolean {
+export function mayLeaveFile(entry: FileEntry, expression: TSESTree.Node, modules?: ModuleFiles): boolean {
   const callee = unwrap(expression);
+  if (modules && importedFromLibrary(entry, callee, modules)) return false;
   if (callee.type === AST_NODE_TYPES.Identifier) {
     if (callee.name === "require") return false;
     // A name declared nowhere in the file is a global (the global `fetch` among them); a `fetch`
@@ -100,4 +109,26 @@ function holdsBuiltinInstance(entry: FileEntry, identifier: TSESTree.Identifier)
  */
 function declaredInFile(entry: FileEntry, identifier: TSESTree.Identifier): boolean {
   return (findVariable(entry.sourceCode, identifier)?.defs.length ?? 0) > 0;
+}
+
+/** Import declarations of modules that are no project file (`importedFromLibrary`), read once. */
+const libraryImports = new WeakMap<TSESTree.ImportDeclaration, boolean>();
+
+/**
+ * `axios.get(url)`, `z.object(...)`, `fs.promises.readFile(file)`: a callee rooted at a name
+ * imported from a module that is no file of the project (a package, a built-in, one not
+ * installed): nothing of the project runs, and the checker need not be asked (typing the call is
+ * the costly part).
+ */
+function importedFromLibrary(entry: FileEntry, callee: TSESTree.Node, modules: ModuleFiles): boolean {
+  const root = rootIdentifier(unwrap(callee));
+  const def = root ? findVariable(entry.sourceCode, root)?.defs[0] : undefined;
+  if (def?.type !== DefinitionType.ImportBinding || def.parent.type !== AST_NODE_TYPES.ImportDeclaration) return false;
+  const declaration = def.parent;
+  let library = libraryImports.get(declaration);
+  if (library === undefined) {
+    library = !declaration.source.value.startsWith(".") && !modules.moduleFile(entry.services.esTreeNodeToTSNodeMap.get(declaration.source));
+    libraryImports.set(declaration, library);
+  }
+  return library;
 }

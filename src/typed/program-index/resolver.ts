@@ -61,7 +61,7 @@ export class Resolver {
 
   /** The functions (declarations) a call runs, wherever they live in the program. */
   resolveCall(entry: FileEntry, call: TSESTree.CallExpression): Target[] {
-    if (!mayLeaveFile(entry, call.callee)) return [];
+    if (!mayLeaveFile(entry, call.callee, this)) return [];
     const targets = this.resolveExpression(entry, call.callee);
     // What a function reached through a table or a registry is called with (`handler(api, args)`).
     for (const target of targets)
@@ -71,7 +71,7 @@ export class Resolver {
 
   /** Like `resolveCall`, for a question only some functions can answer (`accept`): a file none of whose candidates is accepted is not converted. */
   resolveCallIf(entry: FileEntry, call: TSESTree.CallExpression, accept: (fn: ts.FunctionLikeDeclaration) => boolean): Target[] {
-    if (!mayLeaveFile(entry, call.callee)) return [];
+    if (!mayLeaveFile(entry, call.callee, this)) return [];
     return this.resolved.get(call.callee) ?? this.lookUp(entry, call.callee, accept);
   }
 
