@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { JAVASCRIPT_FILE } from "../typed/parser.js";
 import { loadTypedRuntime, typescript } from "../typed/runtime.js";
 
 export interface InferredProject {
@@ -47,8 +48,6 @@ export function writeInferredProject(files: readonly string[]): InferredProject 
   };
 }
 
-const JAVASCRIPT = /\.[cm]?jsx?$/u;
-
 /**
  * The JavaScript files among `files` (the files to lint whose nearest config is `config`) that
  * its program does not hold, when they are most of them: `config` is a tsconfig.json that reads
@@ -58,7 +57,7 @@ const JAVASCRIPT = /\.[cm]?jsx?$/u;
  * project keeps its scripts and config files (JavaScript beside its TypeScript) where they were.
  */
 export function unreadJavaScript(config: string, files: readonly string[]): readonly string[] {
-  const javascript = files.filter((file) => JAVASCRIPT.test(file));
+  const javascript = files.filter((file) => JAVASCRIPT_FILE.test(file));
   return path.basename(config) !== "jsconfig.json" && javascript.length * 2 > files.length && readsNoJavaScript(config) ? javascript : [];
 }
 

@@ -65,7 +65,7 @@ export const meta = { name: "eslint-plugin-mcp-errors/typed-parser", version: "0
 export const typedParser: TSESLint.FlatConfig.Parser = { meta, parseForESLint };
 
 /** Files ESLint's own parser reads: what a project without TypeScript can lint. */
-const JAVASCRIPT_FILE = /\.(?:[cm]?js|jsx)$/u;
+export const JAVASCRIPT_FILE = /\.(?:[cm]?js|jsx)$/u;
 
 const parserVersion = tsParserVersion();
 

@@ -33,7 +33,7 @@ import { type FunctionNode, answerCallees, isFunctionNode, returnedValues, unwra
 import type { FileEntries, FileEntry } from "./file-entry.js";
 import type { Resolver, Target } from "./resolver.js";
 import { onlyReturnedValue, returnsCall, skipOuter } from "./declarations.js";
-import { declaredFunction, importedFunction, objectBuildersOf, partBuildersOf, textBuildersOf } from "./imported-functions.js";
+import { declaredFunction, importedFunction, objectBuildersOf, textPartBuildersOf } from "./imported-functions.js";
 import { rootsOf } from "./roots.js";
 import { TYPE_ORACLE } from "../oracle.js";
 
@@ -92,8 +92,7 @@ export function factsOf(sourceFile: ts.SourceFile, files: FileEntries, resolver:
     helperCalls: helperCallsOf(entry, resolver),
     instances: instancesOf(entry, files, resolver),
     passThrough: passThroughsOf(entry, files, resolver),
-    textBuilders: textBuildersOf(importsOf(entry, resolver), files),
-    partBuilders: partBuildersOf(importsOf(entry, resolver), files),
+    ...textPartBuildersOf(importsOf(entry, resolver), files),
     objectBuilders: objectBuildersOf(entry, () => importsOf(entry, resolver), files),
     generatedFactories: generatedFactoriesOf(entry, files, resolver),
     successHelpers: successHelpersOf(entry, files, resolver),

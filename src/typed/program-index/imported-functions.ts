@@ -34,24 +34,21 @@ export function importedFunction(
 /** A function whose text could make text parts: it names `type: "text"`. */
 const TEXT_PART = /type:\s*["'`]text["'`]/u;
 
-/** Imported functions of other files whose every return is an array of plain text parts. */
-export function textBuildersOf(imports: Imports, files: FileEntries): Set<string> {
-  const found = new Set<string>();
+/**
+ * Imported functions of other files that make text parts, read once per import: those whose every
+ * return is an array of plain text parts (`textBuilders`), and those whose every return is one text
+ * part that cannot be JSON (`partBuilders`, `mcpError(message)`).
+ */
+export function textPartBuildersOf(imports: Imports, files: FileEntries): Pick<ImportedFacts, "textBuilders" | "partBuilders"> {
+  const textBuilders = new Set<string>();
+  const partBuilders = new Set<string>();
   for (const [name, declaration] of imports) {
     const built = importedFunction(files, declaration, (fn) => TEXT_PART.test(fn.getText()));
-    if (built && buildsTextParts(built.target.sourceCode, built.fn)) found.add(name);
+    if (!built) continue;
+    if (buildsTextParts(built.target.sourceCode, built.fn)) textBuilders.add(name);
+    else if (buildsPlainPart(built.fn)) partBuilders.add(name);
   }
-  return found;
-}
-
-/** Imported functions of other files whose every return is one text part that cannot be JSON (`mcpError(message)`). */
-export function partBuildersOf(imports: Imports, files: FileEntries): Set<string> {
-  const found = new Set<string>();
-  for (const [name, declaration] of imports) {
-    const built = importedFunction(files, declaration, (fn) => TEXT_PART.test(fn.getText()));
-    if (built && buildsPlainPart(built.fn)) found.add(name);
-  }
-  return found;
+  return { textBuilders, partBuilders };
 }
 
 const NO_BUILDERS: ImportedFacts["objectBuilders"] = new Map();
